@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+/** The import column of the layout table in ../shared/DESIGN.md, enforced. */
+const layer = (files, forbiddenGroups, extraPaths = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: extraPaths,
+        patterns: forbiddenGroups.map(({ group, message }) => ({ group, message })),
+      },
+    ],
+  },
+});
+
+const noNode = { group: nodeBuiltins, message: 'this layer runs without Node built-ins' };
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'dist-electron', 'coverage', 'server/db/migrations', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  layer(['shared/**'], [
+    { group: ['**/server/**', '**/electron/**', '**/renderer/**', '**/test/**'], message: 'shared/ imports nothing of ours' },
+    noNode,
+    { group: ['electron', 'react', 'react-dom', 'fastify', 'drizzle-orm', '@electric-sql/*', 'pg'], message: 'shared/ is the pure contract' },
+  ]),
+  layer(['server/**'], [
+    { group: ['**/electron/**', '**/renderer/**', '**/test/**'], message: 'server/ may import shared/ only' },
+    { group: ['electron', 'react', 'react-dom'], message: 'server/ runs without Electron or React' },
+  ]),
+  layer(['electron/**'], [
+    { group: ['**/renderer/**', '**/test/**'], message: 'electron/ may import shared/ and server/ only' },
+    { group: ['react', 'react-dom'], message: 'electron/ has no UI' },
+  ]),
+  layer(['renderer/**'], [
+    { group: ['**/server/**', '**/electron/**', '**/test/**'], message: 'renderer/ may import shared/ only; it reaches main through the bridge on window' },
+    noNode,
+    { group: ['electron', 'electron-store', 'fastify', 'drizzle-orm', '@electric-sql/*', 'pg', 'minisearch'], message: 'renderer/ runs in the page' },
+  ]),
+);

@@ -1,0 +1,150 @@
+import type {
+  Account,
+  CatalogProduct,
+  CreateOrderBody,
+  CreateWebhookBody,
+  Order,
+  OrderListItem,
+  OrderListQuery,
+  OrderStatus,
+  PageQuery,
+  Paginated,
+  Product,
+  ProductListQuery,
+  Supplier,
+  SupplierListQuery,
+  SupplierProduct,
+  Tracking,
+  Webhook,
+  WebhookEventName,
+  FieldError,
+} from '../../shared';
+
+/** The caller, as authentication resolves it. */
+export interface Caller {
+  accountId: string;
+  /** Stable id of the key used, for the per-key rate limit (never the key itself). */
+  keyId: string;
+}
+
+/** Why an order was refused; each maps to a 4xx problem response. */
+export type OrderRejection = {
+  kind: 'rejected';
+  status: 404 | 409 | 422;
+  code:
+    | 'not_found'
+    | 'insufficient_inventory'
+    | 'below_minimum_order'
+    | 'product_not_from_supplier'
+    | 'idempotency_key_reused'
+    | 'idempotency_key_in_use';
+  detail: string;
+  errors: FieldError[];
+};
+
+export type PlaceOrderResult =
+  | { kind: 'created'; order: Order }
+  /** Same Idempotency-Key and same body: the first response, replayed. */
+  | { kind: 'replayed'; order: Order; status: number }
+  | OrderRejection;
+
+export interface IdempotencyInput {
+  key: string;
+  /** A hash of the canonical request body; another body under the same key is refused. */
+  requestHash: string;
+}
+
+export interface ShipmentInput {
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string;
+  estimated_delivery: string;
+}
+
+export interface WebhookTarget extends Webhook {
+  accountId: string;
+  /** The `whsec_…` secret used to sign deliveries. */
+  secret: string;
+}
+
+export interface PendingDelivery {
+  id: string;
+  webhookId: string;
+  url: string;
+  secret: string;
+  eventType: WebhookEventName;
+  /** The exact body to send (already serialized), so every retry signs the same bytes. */
+  body: string;
+  attempts: number;
+  nextAttemptAt: string;
+}
+
+export interface DeliveryAttempt {
+  deliveryId: string;
+  at: string;
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  /** When to try next; null when delivered or given up. */
+  nextAttemptAt: string | null;
+}
+
+/**
+ * Everything the HTTP layer, the fulfilment simulator and the webhook dispatcher need from
+ * storage. One implementation runs on PGlite or on PostgreSQL with the same schema and queries.
+ * Methods that read an account's data return null for ids that do not exist *or* belong to
+ * another account, so the HTTP layer answers 404 in both cases.
+ */
+export interface Store {
+  /** Resolves a presented API key (hashed inside) to its account, or null. */
+  authenticate(apiKey: string): Promise<Caller | null>;
+
+  listSuppliers(query: SupplierListQuery): Promise<Paginated<Supplier>>;
+  /** Null when the supplier does not exist. */
+  listSupplierProducts(supplierId: string, query: PageQuery): Promise<Paginated<SupplierProduct> | null>;
+  listProducts(query: ProductListQuery): Promise<Paginated<CatalogProduct>>;
+  getProduct(productId: string): Promise<Product | null>;
+
+  /**
+   * In one transaction: validates supplier, products, quantities; decrements inventory without
+   * overselling under concurrency; prices by shared/pricing.ts; assigns an order number; records
+   * order_placed and order_confirmed; stores the idempotency record with the response.
+   */
+  placeOrder(caller: Caller, body: CreateOrderBody, idempotency: IdempotencyInput | null, now: Date): Promise<PlaceOrderResult>;
+  listOrders(accountId: string, query: OrderListQuery): Promise<Paginated<OrderListItem>>;
+  getOrder(accountId: string, orderId: string): Promise<Order | null>;
+
+  getAccount(accountId: string): Promise<Account | null>;
+
+  listWebhooks(accountId: string): Promise<Webhook[]>;
+  createWebhook(accountId: string, body: CreateWebhookBody, secret: string, now: Date): Promise<Webhook>;
+  /** False when there is no such registration for this account. */
+  deleteWebhook(accountId: string, webhookId: string): Promise<boolean>;
+  /** Active registrations of the account that subscribe to the event. */
+  webhookTargets(accountId: string, event: WebhookEventName): Promise<WebhookTarget[]>;
+
+  /** Fulfilment: confirmed orders confirmed at or before `before`, oldest first. */
+  ordersDueToShip(before: Date, limit: number): Promise<Array<{ id: string; accountId: string }>>;
+  ordersDueToDeliver(before: Date, limit: number): Promise<Array<{ id: string; accountId: string }>>;
+  /** Moves confirmed → shipped with tracking and an order_shipped entry; null if no longer confirmed. */
+  markShipped(orderId: string, shipment: ShipmentInput, at: Date): Promise<Order | null>;
+  /** Moves shipped → delivered with an order_delivered entry; null if no longer shipped. */
+  markDelivered(orderId: string, at: Date): Promise<Order | null>;
+  /** Moves confirmed → cancelled with an order_cancelled entry, restoring inventory. */
+  markCancelled(orderId: string, at: Date): Promise<Order | null>;
+
+  /** Queues one delivery per target; each keeps its serialized body for retries. */
+  enqueueDeliveries(deliveries: Array<Omit<PendingDelivery, 'id' | 'attempts'>>): Promise<void>;
+  dueDeliveries(now: Date, limit: number): Promise<PendingDelivery[]>;
+  recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** The delivery log of one registration, newest first. */
+  deliveryLog(webhookId: string, limit: number): Promise<Array<DeliveryAttempt & { eventType: string }>>;
+
+  /** Drops idempotency records older than 24 h. */
+  pruneIdempotency(olderThan: Date): Promise<number>;
+
+  close(): Promise<void>;
+}
+
+export type OrderStatusValue = OrderStatus;
+export type { Tracking };

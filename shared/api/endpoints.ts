@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import {
+  Account,
+  CatalogProduct,
+  CreateOrderBody,
+  CreateWebhookBody,
+  CreatedWebhook,
+  DeleteResult,
+  NoQuery,
+  Order,
+  OrderId,
+  OrderListItem,
+  OrderListQuery,
+  PageQuery,
+  Product,
+  ProductId,
+  ProductListQuery,
+  Supplier,
+  SupplierId,
+  SupplierListQuery,
+  SupplierProduct,
+  WebhookId,
+  WebhookList,
+  paginated,
+} from '../schemas';
+
+/** Every path is relative to a base URL that ends in this segment. */
+export const API_BASE_PATH = '/api/v1';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface EndpointSpec {
+  method: Method;
+  /** Fastify-style path with `:param` segments. */
+  path: string;
+  summary: string;
+  params?: z.ZodObject;
+  query: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  status: 200 | 201;
+  /** Accepts an `Idempotency-Key` header. */
+  idempotent?: boolean;
+}
+
+const byId = <S extends z.ZodType>(id: S) => z.strictObject({ id });
+
+/**
+ * The service's interface as one table: the server registers its routes from it, the desktop
+ * client types and parses its calls with it, and the OpenAPI document is generated from it.
+ */
+export const endpoints = {
+  listSuppliers: {
+    method: 'GET',
+    path: '/suppliers',
+    summary: 'List verified suppliers; q searches name and location, region filters by region or location.',
+    query: SupplierListQuery,
+    response: paginated(Supplier),
+    status: 200,
+  },
+  listSupplierProducts: {
+    method: 'GET',
+    path: '/suppliers/:id/products',
+    summary: "List one supplier's products.",
+    params: byId(SupplierId),
+    query: PageQuery,
+    response: paginated(SupplierProduct),
+    status: 200,
+  },
+  listProducts: {
+    method: 'GET',
+    path: '/products',
+    summary: 'Browse and search the catalog.',
+    query: ProductListQuery,
+    response: paginated(CatalogProduct),
+    status: 200,
+  },
+  getProduct: {
+    method: 'GET',
+    path: '/products/:id',
+    summary: 'Read one product.',
+    params: byId(ProductId),
+    query: NoQuery,
+    response: Product,
+    status: 200,
+  },
+  createOrder: {
+    method: 'POST',
+    path: '/orders',
+    summary: 'Place an order with one supplier. Send an Idempotency-Key to make retries safe.',
+    query: NoQuery,
+    body: CreateOrderBody,
+    response: Order,
+    status: 201,
+    idempotent: true,
+  },
+  listOrders: {
+    method: 'GET',
+    path: '/orders',
+    summary: "List the caller's orders.",
+    query: OrderListQuery,
+    response: paginated(OrderListItem),
+    status: 200,
+  },
+  getOrder: {
+    method: 'GET',
+    path: '/orders/:id',
+    summary: 'Read one order with tracking and timeline.',
+    params: byId(OrderId),
+    query: NoQuery,
+    response: Order,
+    status: 200,
+  },
+  getAccount: {
+    method: 'GET',
+    path: '/account',
+    summary: "Read the caller's account.",
+    query: NoQuery,
+    response: Account,
+    status: 200,
+  },
+  listWebhooks: {
+    method: 'GET',
+    path: '/webhooks',
+    summary: "List the caller's webhook registrations.",
+    query: NoQuery,
+    response: WebhookList,
+    status: 200,
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    summary: 'Register a webhook. The signing secret is returned only in this response.',
+    query: NoQuery,
+    body: CreateWebhookBody,
+    response: CreatedWebhook,
+    status: 201,
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    summary: 'Delete a webhook registration; no events are sent to it afterwards.',
+    params: byId(WebhookId),
+    query: NoQuery,
+    response: DeleteResult,
+    status: 200,
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type EndpointResponse<N extends EndpointName> = z.infer<Endpoints[N]['response']>;
+export type EndpointQueryInput<N extends EndpointName> = z.input<Endpoints[N]['query']>;
+export type EndpointBody<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType }
+  ? z.infer<Endpoints[N]['body']>
+  : never;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  Account,
+  CatalogProduct,
+  CreateOrderBody,
+  CreateWebhookBody,
+  CreatedWebhook,
+  Order,
+  OrderId,
+  OrderListItem,
+  OrderStatus,
+  PageMeta,
+  Product,
+  ProductId,
+  Supplier,
+  SupplierId,
+  SupplierProduct,
+  Webhook,
+  WebhookId,
+} from '../schemas';
+import { DatasetStatus, Freshness } from './datasets';
+import { ApiKey, ServiceUrl, SessionInfo } from './session';
+import { OrderDraft, OutboxEntry } from './outbox';
+import { CatalogSearchInput, CatalogSearchResult } from './search';
+
+const none = z.strictObject({});
+const page = {
+  page: z.number().int().positive().max(1_000_000).default(1),
+  perPage: z.number().int().positive().max(100).default(50),
+};
+const withFreshness = <T extends z.ZodType>(data: T) => z.object({ data, freshness: Freshness });
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), meta: PageMeta, freshness: Freshness });
+
+/**
+ * Every call the renderer can make into main: name → input schema (checked in main on every call)
+ * and output schema (the type the renderer receives inside `{ ok: true, data }`).
+ */
+export const bridgeContract = {
+  // session and settings
+  getSession: { input: none, output: SessionInfo },
+  useDemoService: { input: none, output: SessionInfo },
+  connectService: {
+    input: z.strictObject({ baseUrl: ServiceUrl, apiKey: ApiKey, allowWeakKeyStorage: z.boolean().default(false) }),
+    output: SessionInfo,
+  },
+  signOut: { input: none, output: z.object({ keptQueuedOrders: z.number().int().nonnegative() }) },
+
+  // sync and the offline copy
+  getSyncStatus: {
+    input: none,
+    output: z.object({
+      online: z.boolean(),
+      running: z.boolean(),
+      datasets: z.array(DatasetStatus),
+      cacheBytes: z.number().int().nonnegative(),
+    }),
+  },
+  syncNow: { input: none, output: z.object({ started: z.boolean() }) },
+  clearCache: { input: none, output: z.object({ freedBytes: z.number().int().nonnegative() }) },
+
+  // catalog
+  searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },
+  lookupProductCode: {
+    input: z.strictObject({ code: z.string().trim().min(1).max(64) }),
+    output: z.object({ product: CatalogProduct.nullable(), freshness: Freshness }),
+  },
+  getProduct: { input: z.strictObject({ id: ProductId }), output: withFreshness(Product) },
+
+  // suppliers
+  listSuppliers: {
+    input: z.strictObject({ q: z.string().max(200).optional(), region: z.string().max(200).optional(), ...page }),
+    output: pageOf(Supplier).extend({ regions: z.array(z.string()) }),
+  },
+  getSupplier: { input: z.strictObject({ id: SupplierId }), output: withFreshness(Supplier) },
+  listSupplierProducts: { input: z.strictObject({ id: SupplierId, ...page }), output: pageOf(SupplierProduct) },
+
+  // orders and the outbox
+  listOrders: { input: z.strictObject({ status: OrderStatus.optional(), ...page }), output: pageOf(OrderListItem) },
+  getOrder: { input: z.strictObject({ id: OrderId }), output: withFreshness(Order) },
+  submitOrders: { input: z.strictObject({ drafts: z.array(OrderDraft).min(1).max(50) }), output: z.array(OutboxEntry) },
+  listOutbox: { input: none, output: z.array(OutboxEntry) },
+  retryOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: OutboxEntry },
+  updateOutboxEntry: {
+    input: z.strictObject({ id: z.string().max(100), order: CreateOrderBody }),
+    output: OutboxEntry,
+  },
+  discardOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: z.object({ discarded: z.boolean() }) },
+
+  // account
+  getAccount: { input: none, output: withFreshness(Account) },
+
+  // webhooks
+  listWebhooks: { input: none, output: z.object({ items: z.array(Webhook), freshness: Freshness }) },
+  createWebhook: { input: CreateWebhookBody, output: CreatedWebhook },
+  deleteWebhook: { input: z.strictObject({ id: WebhookId }), output: z.object({ deleted: z.boolean() }) },
+
+  // desktop
+  openTrackingLink: { input: z.strictObject({ url: z.string().max(2048) }), output: z.object({ opened: z.boolean() }) },
+} as const;
+
+export type BridgeContract = typeof bridgeContract;
+export type BridgeMethod = keyof BridgeContract;
+export type BridgeInput<M extends BridgeMethod> = z.input<BridgeContract[M]['input']>;
+export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeContract[M]['input']>;
+export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeContract[M]['output']>;
+export const BRIDGE_METHODS = Object.keys(bridgeContract) as BridgeMethod[];

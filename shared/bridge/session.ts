@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const KEY_STORAGE_KINDS = ['os-encrypted', 'memory-only', 'plain-text-opt-in', 'embedded-demo', 'none'] as const;
+export const KeyStorageKind = z.enum(KEY_STORAGE_KINDS);
+export type KeyStorageKind = z.infer<typeof KeyStorageKind>;
+
+/** What the renderer may know about the connection: never the key itself. */
+export const SessionInfo = z.object({
+  mode: z.enum(['demo', 'custom', 'none']),
+  baseUrl: z.string().nullable(),
+  account: z.object({ id: z.string(), name: z.string() }).nullable(),
+  keyStorage: KeyStorageKind,
+  /** Plain words on how the key is kept, e.g. "Encrypted with the system keychain (libsecret)". */
+  keyStorageDescription: z.string(),
+  /** True when the OS offers only weak storage and the user may opt into it. */
+  weakStorageAvailable: z.boolean(),
+  online: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** https is required except for loopback; the URL must end in /api/v1. */
+export const ServiceUrl = z
+  .string()
+  .trim()
+  .min(1, 'Enter the service URL')
+  .max(2048)
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'That is not a valid URL' });
+      return;
+    }
+    const isLoopback = loopbackHosts.has(url.hostname) || url.hostname.startsWith('127.');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback)) {
+      ctx.addIssue({ code: 'custom', message: 'The URL must start with https:// (http:// is allowed only for this computer)' });
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: 'The URL must not contain a user name or password' });
+    }
+    if (!url.pathname.replace(/\/+$/, '').endsWith('/api/v1')) {
+      ctx.addIssue({ code: 'custom', message: 'The URL must end in /api/v1' });
+    }
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const ApiKey = z
+  .string()
+  .trim()
+  .min(8, 'The API key is too short')
+  .max(512, 'The API key is too long')
+  .regex(/^[\x21-\x7e]+$/, 'The API key may contain only visible characters, no spaces');

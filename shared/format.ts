@@ -1,0 +1,35 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago": how old a piece of data is. */
+export function formatAge(fromIso: string | number, now: number = Date.now()): string {
+  const from = typeof fromIso === 'number' ? fromIso : Date.parse(fromIso);
+  if (!Number.isFinite(from)) return 'unknown';
+  const age = Math.max(0, now - from);
+  if (age < MINUTE) return 'just now';
+  if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
+  if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
+  const days = Math.floor(age / DAY);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? dateTime.format(time) : '—';
+}
+
+/** A calendar date (`YYYY-MM-DD`) is shown as that day, whatever the local zone. */
+export function formatCalendarDate(date: string): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(time) ? dateOnly.format(time) : '—';
+}

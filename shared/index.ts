@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './api/endpoints';
+export * from './pricing';
+export * from './format';
+export * from './upc';

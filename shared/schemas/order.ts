@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CalendarDate, Cents, Count, OrderId, ProductId, SupplierId, Timestamp } from './common';
+import { ShippingAddress } from './address';
+import { OrderDetailSupplier, OrderSupplier } from './supplier';
+
+export const ORDER_STATUSES = ['confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** Timeline event names the service emits; the reader accepts others it may add later. */
+export const TIMELINE_EVENTS = [
+  'order_placed',
+  'order_confirmed',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+] as const;
+export type TimelineEventName = (typeof TIMELINE_EVENTS)[number];
+
+export const TimelineEntry = z.object({ event: z.string(), timestamp: Timestamp });
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const OrderItem = z.object({
+  id: z.string(),
+  product_id: ProductId,
+  product_name: z.string(),
+  quantity: z.number().int().positive(),
+  unit_price_cents: Cents,
+  total_cents: Cents,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const TrackingSummary = z.object({
+  carrier: z.string(),
+  tracking_number: z.string(),
+  tracking_url: z.string(),
+});
+export type TrackingSummary = z.infer<typeof TrackingSummary>;
+
+export const Tracking = TrackingSummary.extend({ estimated_delivery: CalendarDate.optional() });
+export type Tracking = z.infer<typeof Tracking>;
+
+export const Order = z.object({
+  id: OrderId,
+  order_number: z.string(),
+  status: OrderStatus,
+  supplier: OrderDetailSupplier,
+  items: z.array(OrderItem),
+  subtotal_cents: Cents,
+  shipping_cents: Cents,
+  platform_fee_cents: Cents,
+  total_cents: Cents,
+  shipping_address: ShippingAddress,
+  buyer_notes: z.string().nullable(),
+  tracking: Tracking.nullish(),
+  timeline: z.array(TimelineEntry),
+  created_at: Timestamp,
+  confirmed_at: Timestamp.nullable(),
+  shipped_at: Timestamp.nullish(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderListItem = z.object({
+  id: OrderId,
+  order_number: z.string(),
+  status: OrderStatus,
+  supplier: OrderSupplier,
+  total_cents: Cents,
+  items_count: Count,
+  tracking: TrackingSummary.nullish(),
+  created_at: Timestamp,
+  shipped_at: Timestamp.nullish(),
+});
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+/** Quantities count cases. */
+export const OrderLineInput = z.strictObject({
+  product_id: ProductId,
+  quantity: z.number().int().positive().max(100_000),
+});
+export type OrderLineInput = z.infer<typeof OrderLineInput>;
+
+export const CreateOrderBody = z.strictObject({
+  supplier_id: SupplierId,
+  items: z
+    .array(OrderLineInput)
+    .min(1)
+    .max(200)
+    .refine((items) => new Set(items.map((item) => item.product_id)).size === items.length, {
+      message: 'lists a product more than once',
+    }),
+  shipping_address: ShippingAddress.strict(),
+  buyer_notes: z.string().max(2000).optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;

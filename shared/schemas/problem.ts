@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Stable machine-readable codes carried in every problem response. */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+  'validation_failed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'insufficient_inventory',
+  'below_minimum_order',
+  'product_not_from_supplier',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'rate_limited',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FieldError = z.object({ pointer: z.string(), detail: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+/** RFC 9457 problem details, plus a stable `code` and field errors. */
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(FieldError).optional(),
+});
+export type Problem = z.infer<typeof Problem>;

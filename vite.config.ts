@@ -1,0 +1,133 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import electron from 'vite-plugin-electron/simple';
+
+/** Packages the main process loads at run time from node_modules instead of bundling. */
+const mainProcessExternals = [
+  'electron',
+  'electron-store',
+  '@electric-sql/pglite',
+  'pg',
+  'pg-native',
+  'fastify',
+  '@fastify/rate-limit',
+  '@fastify/etag',
+  'drizzle-orm',
+  'minisearch',
+  'write-file-atomic',
+  'p-limit',
+  'zod',
+];
+
+const nodeBuild = (outDir: string) => ({
+  build: {
+    outDir,
+    emptyOutDir: false,
+    sourcemap: true,
+    rolldownOptions: { external: mainProcessExternals },
+  },
+});
+
+export default defineConfig(async (): Promise<UserConfig> => {
+  const isTest = Boolean(process.env.VITEST);
+  return {
+    root: 'renderer',
+    base: './',
+    publicDir: false,
+    build: {
+      outDir: '../dist/renderer',
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 900,
+    },
+    plugins: [
+      react(),
+      ...(isTest
+        ? []
+        : await electron({
+            main: {
+              entry: {
+                index: 'electron/main/index.ts',
+                'embedded-service': 'electron/main/embedded-service-process.ts',
+                'search-worker': 'electron/core/search/search-worker.ts',
+              },
+              vite: nodeBuild('dist-electron/main'),
+            },
+            preload: {
+              input: 'electron/preload/index.ts',
+              vite: {
+                build: {
+                  outDir: 'dist-electron/preload',
+                  emptyOutDir: false,
+                  rolldownOptions: {
+                    external: ['electron'],
+                    output: { format: 'cjs', entryFileNames: 'index.cjs', inlineDynamicImports: true },
+                  },
+                },
+              },
+            },
+          })),
+    ],
+    test: {
+      root: '.',
+      server: { deps: { inline: ['electron-store'] } },
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'shared',
+            root: '.',
+            environment: 'node',
+            include: ['test/shared/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            root: '.',
+            environment: 'node',
+            include: ['test/server/**/*.test.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'electron',
+            root: '.',
+            environment: 'node',
+            include: ['test/electron/**/*.test.ts'],
+            setupFiles: ['test/support/fake-electron.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'renderer',
+            root: '.',
+            environment: 'jsdom',
+            include: ['test/renderer/**/*.test.{ts,tsx}'],
+            setupFiles: ['test/support/renderer-setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            root: '.',
+            environment: 'node',
+            include: ['test/e2e/**/*.test.ts'],
+            fileParallelism: false,
+            testTimeout: 180_000,
+            hookTimeout: 300_000,
+          },
+        },
+      ],
+    },
+  };
+});
