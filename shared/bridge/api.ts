@@ -6,8 +6,11 @@ import type { BridgeResult } from './result';
  * What the preload exposes on `window.caseworks` (and the browser shell's client imitates): one
  * named function per contract method, plus one subscription for events.
  */
+type InputArgs<M extends BridgeMethod> =
+  Partial<BridgeInput<M>> extends BridgeInput<M> ? [input?: BridgeInput<M>] : [input: BridgeInput<M>];
+
 export type CaseworksBridge = {
-  [M in BridgeMethod]: (...args: {} extends BridgeInput<M> ? [input?: BridgeInput<M>] : [input: BridgeInput<M>]) => Promise<BridgeResult<BridgeOutput<M>>>;
+  [M in BridgeMethod]: (...args: InputArgs<M>) => Promise<BridgeResult<BridgeOutput<M>>>;
 } & {
   subscribe(listener: (event: BridgeEvent) => void): () => void;
 };
