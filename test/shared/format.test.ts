@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatCalendarDate, formatCents } from '../../shared/format';
+
+describe('formatting', () => {
+  it('formats cents as dollars', () => {
+    expect(formatCents(123_456)).toBe('$1,234.56');
+    expect(formatCents(5)).toBe('$0.05');
+  });
+
+  it('says how old data is', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(formatAge('2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(formatAge('2026-11-22T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatAge('2026-11-22T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatAge('2026-11-21T12:00:00Z', now)).toBe('1 day ago');
+    expect(formatAge('not a date', now)).toBe('unknown');
+  });
+
+  it('shows a calendar date as that day in any time zone', () => {
+    expect(formatCalendarDate('2026-12-01')).toBe('Dec 1, 2026');
+  });
+});
