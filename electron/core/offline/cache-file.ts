@@ -1,0 +1,140 @@
+import { open, readFile } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
+import {
+  CACHE_FORMAT,
+  CACHE_VERSION,
+  CacheHeader,
+  type CacheContents,
+  type CacheProblemReason,
+  type CacheScope,
+  type CacheWrite,
+} from './cache-format';
+import { forEachCooperatively, sha256Cooperatively, yieldToEventLoop } from './cooperative';
+
+export type CacheReadResult<R> =
+  | { kind: 'ok'; contents: CacheContents<R> }
+  | { kind: 'missing' }
+  | { kind: 'invalid'; reason: CacheProblemReason; detail: string };
+
+export interface CacheExpectation {
+  dataset: string;
+  scope: CacheScope;
+}
+
+const NEWLINE = 0x0a;
+const HEADER_PROBE_BYTES = 64 * 1024;
+
+const invalid = (reason: CacheProblemReason, detail: string) => ({ kind: 'invalid' as const, reason, detail });
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+function checkHeader(raw: string, expected: CacheExpectation): { header: CacheHeader } | ReturnType<typeof invalid> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return invalid('corrupt', 'the header is not valid JSON');
+  }
+  const format = (parsed as { format?: unknown } | null)?.format;
+  if (format !== CACHE_FORMAT) return invalid('foreign', 'not a Caseworks cache file');
+  const header = CacheHeader.safeParse(parsed);
+  if (!header.success) return invalid('corrupt', 'the header is malformed');
+  if (header.data.version !== CACHE_VERSION) {
+    return invalid('outdated', `written by cache version ${header.data.version}, this app reads version ${CACHE_VERSION}`);
+  }
+  if (header.data.dataset !== expected.dataset) return invalid('foreign', `holds ${header.data.dataset}, not ${expected.dataset}`);
+  const { baseUrl, accountId } = header.data.scope;
+  if (baseUrl !== expected.scope.baseUrl || accountId !== expected.scope.accountId) {
+    return invalid('foreign', 'belongs to another service or account');
+  }
+  return { header: header.data };
+}
+
+/** Reads only the header line: cheap enough to show dataset ages at start-up. */
+export async function readCacheHeader(file: string, expected: CacheExpectation): Promise<CacheReadResult<never> | { kind: 'header'; header: CacheHeader }> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (isMissing(error)) return { kind: 'missing' };
+    return invalid('unreadable', (error as Error).message);
+  }
+  try {
+    const probe = Buffer.alloc(HEADER_PROBE_BYTES);
+    const { bytesRead } = await handle.read(probe, 0, HEADER_PROBE_BYTES, 0);
+    const end = probe.subarray(0, bytesRead).indexOf(NEWLINE);
+    if (end < 0) return invalid(bytesRead === 0 ? 'truncated' : 'corrupt', 'the header line is incomplete');
+    const checked = checkHeader(probe.toString('utf8', 0, end), expected);
+    return 'header' in checked ? { kind: 'header', header: checked.header } : checked;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads and verifies a whole cache file. Never throws for bad content: a file that cannot be
+ * trusted comes back as `invalid` with the reason, for the caller to set aside and rebuild.
+ */
+export async function readCacheFile<R>(file: string, expected: CacheExpectation): Promise<CacheReadResult<R>> {
+  let data: Buffer;
+  try {
+    data = await readFile(file);
+  } catch (error) {
+    if (isMissing(error)) return { kind: 'missing' };
+    return invalid('unreadable', (error as Error).message);
+  }
+  const headerEnd = data.indexOf(NEWLINE);
+  if (headerEnd < 0) return invalid(data.length === 0 ? 'truncated' : 'corrupt', 'the header line is incomplete');
+  const checked = checkHeader(data.toString('utf8', 0, headerEnd), expected);
+  if (!('header' in checked)) return checked;
+  const { header } = checked;
+
+  const body = data.subarray(headerEnd + 1);
+  if (body.length < header.bodyBytes) return invalid('truncated', `${body.length} of ${header.bodyBytes} bytes present`);
+  if (body.length > header.bodyBytes) return invalid('corrupt', 'extra bytes after the last record');
+  if ((await sha256Cooperatively(body)) !== header.sha256) return invalid('corrupt', 'the checksum does not match');
+
+  const lines = header.records === 0 ? [] : body.toString('utf8').split('\n');
+  if (header.records > 0) lines.pop();
+  if (lines.length !== header.records) return invalid('corrupt', `expected ${header.records} records, found ${lines.length}`);
+  const records = new Array<R>(lines.length);
+  try {
+    await forEachCooperatively(lines.length, (index) => {
+      records[index] = JSON.parse(lines[index]!) as R;
+    });
+  } catch {
+    return invalid('corrupt', 'a record is not valid JSON');
+  }
+  return { kind: 'ok', contents: { header, records } };
+}
+
+/** Serializes and writes a dataset atomically (temporary file, fsync, rename). Returns the header written. */
+export async function writeCacheFile<R>(
+  file: string,
+  identity: CacheExpectation,
+  write: CacheWrite<R>,
+): Promise<{ header: CacheHeader; bytes: number }> {
+  const lines = new Array<string>(write.records.length);
+  await forEachCooperatively(write.records.length, (index) => {
+    lines[index] = `${JSON.stringify(write.records[index])}\n`;
+  });
+  const body = Buffer.from(lines.join(''), 'utf8');
+  await yieldToEventLoop();
+  const header: CacheHeader = {
+    format: CACHE_FORMAT,
+    version: CACHE_VERSION,
+    dataset: identity.dataset,
+    scope: identity.scope,
+    savedAt: write.savedAt,
+    etags: write.etags,
+    count: write.count,
+    records: write.records.length,
+    bodyBytes: body.length,
+    sha256: await sha256Cooperatively(body),
+    meta: write.meta ?? {},
+  };
+  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  const content = Buffer.concat([headerLine, body]);
+  await writeFileAtomic(file, content);
+  return { header, bytes: content.length };
+}

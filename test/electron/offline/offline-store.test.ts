@@ -1,0 +1,127 @@
+import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CacheProblem } from '../../../electron/core/offline/cache-format';
+import { createOfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
+
+const alice: StoreScope = { baseUrl: 'http://127.0.0.1:4000/api/v1', accountId: 'org_alice' };
+const bob: StoreScope = { ...alice, accountId: 'org_bob' };
+const savedAt = '2026-11-22T08:00:00.000Z';
+
+describe('offline store', () => {
+  let dataDir: string;
+  let problems: CacheProblem[];
+  let store: ReturnType<typeof createOfflineStore>;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'caseworks-store-'));
+    problems = [];
+    store = createOfflineStore({ dataDir, onProblem: (problem) => problems.push(problem) });
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const writeSuppliers = () =>
+    store.write('suppliers', alice, {
+      savedAt,
+      etags: { 'page:1': 'W/"a"' },
+      count: 2,
+      records: [{ id: 'sup_1', name: 'One\nwith a line break' }, { id: 'sup_2', name: 'Two' }],
+      meta: { totalPages: 1 },
+    });
+
+  it('round-trips records, ETags and meta through a file', async () => {
+    await writeSuppliers();
+    const read = await store.read<{ id: string; name: string }>('suppliers', alice);
+    expect(read?.records.map((record) => record.name)).toEqual(['One\nwith a line break', 'Two']);
+    expect(read?.header).toMatchObject({ format: 'caseworks-cache', version: 1, savedAt, count: 2, etags: { 'page:1': 'W/"a"' }, meta: { totalPages: 1 } });
+    expect((await store.readHeader('suppliers', alice))?.count).toBe(2);
+    expect(problems).toEqual([]);
+  });
+
+  it('writes atomically: no temporary files remain and a rewrite replaces the whole file', async () => {
+    await writeSuppliers();
+    await store.write('suppliers', alice, { savedAt, etags: {}, count: 0, records: [] });
+    const folder = join(store.pathOf('suppliers', alice), '..');
+    expect(await readdir(folder)).toEqual(['suppliers.cache']);
+    expect((await store.read('suppliers', alice))?.records).toEqual([]);
+  });
+
+  it('public data is shared across accounts of one service, private data is not', async () => {
+    await writeSuppliers();
+    await store.write('orders', alice, { savedAt, etags: {}, count: 1, records: [{ id: 'ord_1' }] });
+    expect((await store.read('suppliers', bob))?.header.count).toBe(2);
+    expect(await store.read('orders', bob)).toBeNull();
+    expect((await store.read('orders', alice))?.records).toEqual([{ id: 'ord_1' }]);
+  });
+
+  it('clearAccount removes only that account’s private data and reports the freed bytes', async () => {
+    await writeSuppliers();
+    await store.write('orders', alice, { savedAt, etags: {}, count: 1, records: [{ id: 'ord_1' }] });
+    await store.write('account', bob, { savedAt, etags: {}, count: 1, records: [{ id: 'org_bob' }] });
+    const freed = await store.clearAccount(alice);
+    expect(freed).toBeGreaterThan(0);
+    expect(await store.read('orders', alice)).toBeNull();
+    expect(await store.read('account', bob)).not.toBeNull();
+    expect(await store.read('suppliers', alice)).not.toBeNull();
+  });
+
+  it('clearAll removes everything and reports exactly the bytes that were on disk', async () => {
+    await writeSuppliers();
+    await store.write('orders', alice, { savedAt, etags: {}, count: 1, records: [{ id: 'ord_1' }] });
+    const before = await store.sizeOnDisk();
+    const expected = (await stat(store.pathOf('suppliers', alice))).size + (await stat(store.pathOf('orders', alice))).size;
+    expect(before).toBe(expected);
+    expect(await store.clearAll()).toBe(before);
+    expect(await store.sizeOnDisk()).toBe(0);
+    expect(await store.read('suppliers', alice)).toBeNull();
+  });
+
+  it('a truncated file is moved aside, reported and read as absent', async () => {
+    await writeSuppliers();
+    const file = store.pathOf('suppliers', alice);
+    await truncate(file, (await stat(file)).size - 5);
+    expect(await store.read('suppliers', alice)).toBeNull();
+    expect(problems).toEqual([expect.objectContaining({ dataset: 'suppliers', reason: 'truncated', movedTo: `${file}.bad` })]);
+    expect(await readdir(join(file, '..'))).toEqual(['suppliers.cache.bad']);
+    await writeSuppliers();
+    expect((await store.read('suppliers', alice))?.header.count).toBe(2);
+  });
+
+  it('a file with flipped bytes in its body fails the checksum', async () => {
+    await writeSuppliers();
+    const file = store.pathOf('suppliers', alice);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"Two"', '"Tw0"'));
+    expect(await store.read('suppliers', alice)).toBeNull();
+    expect(problems[0]?.reason).toBe('corrupt');
+  });
+
+  it('garbage, a foreign file and another version are all discarded without throwing', async () => {
+    const file = store.pathOf('suppliers', alice);
+    await writeSuppliers();
+    await writeFile(file, Buffer.from([0xff, 0x00, 0x13, 0x37]));
+    expect(await store.read('suppliers', alice)).toBeNull();
+
+    await writeFile(file, '{"name":"some other program"}\n[]\n');
+    expect(await store.read('suppliers', alice)).toBeNull();
+
+    await writeSuppliers();
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"version":1', '"version":0'));
+    expect(await store.readHeader('suppliers', alice)).toBeNull();
+
+    expect(problems.map((problem) => problem.reason)).toEqual(['corrupt', 'foreign', 'outdated']);
+  });
+
+  it('a file copied from another account is refused as foreign', async () => {
+    await store.write('orders', alice, { savedAt, etags: {}, count: 1, records: [{ id: 'ord_1' }] });
+    const { copyFile, mkdir } = await import('node:fs/promises');
+    await mkdir(join(store.pathOf('orders', bob), '..'), { recursive: true });
+    await copyFile(store.pathOf('orders', alice), store.pathOf('orders', bob));
+    expect(await store.read('orders', bob)).toBeNull();
+    expect(problems).toEqual([expect.objectContaining({ reason: 'foreign', dataset: 'orders' })]);
+  });
+});
