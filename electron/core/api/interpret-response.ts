@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { Problem } from '../../../shared';
+import { BodyTooLargeError, isJsonContentType, readBodyText } from './read-body';
+import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
+import { parseRetryAfter } from './retry-policy';
+
+/** Error bodies are short; reading more of one would only waste memory. */
+const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
+
+export type Interpreted =
+  | { kind: 'data'; data: unknown; etag: string | null; status: number }
+  | { kind: 'not-modified'; etag: string | null }
+  | { kind: 'error'; error: ServiceError };
+
+export interface InterpretOptions {
+  schema: z.ZodType;
+  /** What the response is, in plain words, for messages ("the product list"). */
+  what: string;
+  maxResponseBytes: number;
+  nowMs: number;
+}
+
+/**
+ * Reads one HTTP response as the endpoint's schema describes it. Unknown fields are dropped by the
+ * schema; anything that is not what the contract promises becomes a `bad_response` value. Body
+ * read failures (timeouts, resets) propagate so the caller can classify them with the request.
+ */
+export async function interpretResponse(response: Response, options: InterpretOptions): Promise<Interpreted> {
+  const etag = response.headers.get('etag');
+  if (response.status === 304) {
+    await response.body?.cancel().catch(() => undefined);
+    return { kind: 'not-modified', etag };
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => undefined);
+    return badResponse(response.status, 'The service answered with a redirect to another address. Check the service URL.');
+  }
+  if (response.status >= 200 && response.status < 300) return readData(response, options, etag);
+  return { kind: 'error', error: await readProblem(response, options.nowMs) };
+}
+
+async function readData(response: Response, options: InterpretOptions, etag: string | null): Promise<Interpreted> {
+  const contentType = response.headers.get('content-type');
+  if (!isJsonContentType(contentType)) {
+    await response.body?.cancel().catch(() => undefined);
+    const received = contentType ? contentType.split(';')[0]?.trim() : 'no content type';
+    return badResponse(
+      response.status,
+      `The service answered with ${received} instead of JSON. Check that the URL points to a Caseworks service.`,
+    );
+  }
+  let text: string;
+  try {
+    text = await readBodyText(response, options.maxResponseBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return badResponse(
+        response.status,
+        `The service sent ${options.what} larger than ${formatMegabytes(error.limitBytes)}, which this app refuses to read.`,
+      );
+    }
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return badResponse(response.status, `The service sent ${options.what} that is not valid JSON.`);
+  }
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (at ${issue.path.map(String).join('.')}: ${issue.message})` : '';
+    return badResponse(response.status, `The service sent ${options.what} in a form this app cannot read${where}.`);
+  }
+  return { kind: 'data', data: parsed.data, etag, status: response.status };
+}
+
+async function readProblem(response: Response, nowMs: number): Promise<ServiceError> {
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), nowMs);
+  const problem: ProblemInfo = { detail: null, code: null, fields: [] };
+  if (isJsonContentType(response.headers.get('content-type'))) {
+    try {
+      const parsed = Problem.safeParse(JSON.parse(await readBodyText(response, ERROR_BODY_LIMIT_BYTES)));
+      if (parsed.success) {
+        problem.detail = parsed.data.detail.slice(0, 1000);
+        problem.code = parsed.data.code.slice(0, 100);
+        problem.fields = (parsed.data.errors ?? []).slice(0, 100);
+      }
+    } catch {
+      // An unreadable error body still leaves the status to go by.
+    }
+  } else {
+    await response.body?.cancel().catch(() => undefined);
+  }
+  return errorForStatus(response.status, problem, retryAfterMs);
+}
+
+function badResponse(status: number, message: string): Interpreted {
+  return { kind: 'error', error: serviceError({ code: 'bad_response', message, retryable: false, status }) };
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}

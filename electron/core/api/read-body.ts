@@ -1,0 +1,53 @@
+/** The body could not be read within the limits. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`response body larger than ${limitBytes} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * Reads a response body as UTF-8 text, refusing to hold more than `limitBytes` in memory:
+ * a declared Content-Length over the limit is refused before reading, and a body that streams
+ * past the limit is cancelled as soon as it crosses it.
+ */
+export async function readBodyText(response: Response, limitBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limitBytes);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limitBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(concat(chunks, total));
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return joined;
+}
+
+/** `application/json` or any `+json` media type (e.g. `application/problem+json`). */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const mediaType = header.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}

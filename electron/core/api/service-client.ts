@@ -1,0 +1,212 @@
+import type { z } from 'zod';
+import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
+import type { CallArgs, CallOptions, CallResult } from './call-types';
+import { interpretResponse } from './interpret-response';
+import { buildRequestUrl, stringifyQuery } from './request-url';
+import { backoffDelayMs } from './retry-policy';
+import { redactError, serviceError, type ServiceError } from './service-error';
+import { abortableSleep, type Sleep } from './sleep';
+
+export interface ServiceClientOptions {
+  /** The service's base URL, ending in /api/v1. */
+  baseUrl: string;
+  /** Asked before every call, so a key change takes effect at once. Null means "no key set". */
+  getApiKey: () => string | null | undefined | Promise<string | null | undefined>;
+  fetch?: typeof fetch;
+  /** Per attempt, covering the response body too. */
+  timeoutMs?: number;
+  /** Attempts per call, including the first. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A Retry-After longer than this ends the call with the error (and its retryAfterMs) instead of waiting. */
+  maxRetryAfterMs?: number;
+  maxResponseBytes?: number;
+  sleep?: Sleep;
+  random?: () => number;
+  now?: () => number;
+  /** Told after every attempt whether the service could be reached at all. */
+  onReachability?: (reachable: boolean) => void;
+}
+
+export interface ServiceClient {
+  readonly baseUrl: string;
+  /** One typed call to the service. Never throws for anything the network or the service does. */
+  call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>>;
+}
+
+export const CLIENT_DEFAULTS = {
+  timeoutMs: 15_000,
+  maxAttempts: 4,
+  baseDelayMs: 300,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+  maxResponseBytes: 20 * 1024 * 1024,
+} as const;
+
+/** How each response is named in messages. */
+const RESPONSE_NAMES: Record<EndpointName, string> = {
+  listSuppliers: 'a supplier list',
+  listSupplierProducts: "a supplier's product list",
+  listProducts: 'a product list',
+  getProduct: 'a product',
+  createOrder: 'an order confirmation',
+  listOrders: 'an order list',
+  getOrder: 'an order',
+  getAccount: 'the account',
+  listWebhooks: 'a webhook list',
+  createWebhook: 'a webhook registration',
+  deleteWebhook: 'a webhook deletion result',
+};
+
+type Prepared = { url: string; body: string | undefined } | { error: ServiceError };
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const settings = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const host = hostOf(options.baseUrl);
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>> {
+    const callOptions = (args[0] ?? {}) as CallOptions<N>;
+    const spec: EndpointSpec = endpoints[name];
+    const prepared = prepare(options.baseUrl, spec, callOptions as CallOptions<EndpointName>);
+    if ('error' in prepared) return { ok: false, error: prepared.error };
+    const apiKey = await options.getApiKey();
+    if (!apiKey) {
+      return failure(serviceError({ code: 'not_configured', message: 'No API key is set. Connect to a service in Settings.', retryable: false }));
+    }
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${apiKey}` };
+    if (prepared.body !== undefined) headers['content-type'] = 'application/json';
+    if (callOptions.idempotencyKey) headers['idempotency-key'] = callOptions.idempotencyKey;
+    if (callOptions.etag) headers['if-none-match'] = callOptions.etag;
+    const mayRetry = spec.method === 'GET' || (spec.idempotent === true && Boolean(callOptions.idempotencyKey));
+
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions.signal);
+      if (outcome.ok) return outcome;
+      const error = redactError(outcome.error, apiKey);
+      if (!error.retryable || !mayRetry || error.cancelled || attempt >= settings.maxAttempts) return failure(error);
+      if (error.retryAfterMs !== null && error.retryAfterMs > settings.maxRetryAfterMs) return failure(error);
+      const delay = error.retryAfterMs ?? backoffDelayMs(attempt, { ...settings, random });
+      try {
+        await sleep(delay, callOptions.signal);
+      } catch {
+        return failure(cancelledError());
+      }
+      if (callOptions.signal?.aborted) return failure(cancelledError());
+    }
+  }
+
+  async function attemptOnce<N extends EndpointName>(
+    name: N,
+    spec: EndpointSpec,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<CallResult<N>> {
+    if (signal?.aborted) return failure(cancelledError());
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, settings.timeoutMs);
+    const forwardAbort = () => controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    try {
+      const response = await fetchImpl(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
+      options.onReachability?.(true);
+      const interpreted = await interpretResponse(response, {
+        schema: spec.response,
+        what: RESPONSE_NAMES[name],
+        maxResponseBytes: settings.maxResponseBytes,
+        nowMs: now(),
+      });
+      if (interpreted.kind === 'data') {
+        return { ok: true, notModified: false, data: interpreted.data as never, etag: interpreted.etag, status: interpreted.status };
+      }
+      if (interpreted.kind === 'not-modified') return { ok: true, notModified: true, etag: interpreted.etag, status: 304 };
+      return failure(interpreted.error);
+    } catch {
+      if (timedOut) {
+        return failure(
+          serviceError({
+            code: 'timeout',
+            message: `The service at ${host} did not answer within ${Math.round(settings.timeoutMs / 100) / 10} s.`,
+            retryable: true,
+          }),
+        );
+      }
+      if (signal?.aborted) return failure(cancelledError());
+      options.onReachability?.(false);
+      return failure(
+        serviceError({
+          code: 'offline',
+          message: `Could not reach the service at ${host}. Check the network connection.`,
+          retryable: true,
+        }),
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  return { baseUrl: options.baseUrl, call };
+}
+
+/** Checks the call's own inputs against the endpoint table before anything goes on the wire. */
+function prepare(baseUrl: string, spec: EndpointSpec, options: CallOptions<EndpointName>): Prepared {
+  const params = spec.params ? spec.params.safeParse(options.params ?? {}) : null;
+  if (params && !params.success) return { error: invalidInput('path parameters', params.error) };
+  const query = stringifyQuery(options.query as Record<string, unknown> | undefined);
+  const checkedQuery = spec.query.safeParse(query);
+  if (!checkedQuery.success) return { error: invalidInput('query', checkedQuery.error) };
+  let body: string | undefined;
+  if (spec.body) {
+    const checkedBody = spec.body.safeParse(options.body);
+    if (!checkedBody.success) return { error: invalidInput('request body', checkedBody.error) };
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return { url: buildRequestUrl(baseUrl, spec.path, params?.data as Record<string, string> | undefined, query), body };
+  } catch {
+    return { error: serviceError({ code: 'not_configured', message: 'The service URL is not valid.', retryable: false }) };
+  }
+}
+
+function invalidInput(part: string, error: z.ZodError): ServiceError {
+  return serviceError({
+    code: 'invalid_input',
+    message: `The ${part} of this request is not valid.`,
+    retryable: false,
+    fields: error.issues.slice(0, 50).map((issue) => ({
+      pointer: '/' + issue.path.map(String).join('/'),
+      detail: issue.message,
+    })),
+  });
+}
+
+function cancelledError(): ServiceError {
+  return serviceError({ code: 'timeout', message: 'The request was cancelled.', retryable: true, cancelled: true });
+}
+
+function failure(error: ServiceError): { ok: false; error: ServiceError } {
+  return { ok: false, error };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return 'the configured address';
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
