@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { API_BASE_PATH, endpoints, type EndpointName, type EndpointSpec } from '../../shared';
+import type { Store } from '../store/types';
+import type { OrderEventSink } from '../fulfilment/simulator';
+import { systemClock, type Clock } from '../scheduling/poller';
+import type { DeliveryMode } from '../webhooks/target-policy';
+import { authHook } from './auth';
+import { etagHook } from './etag';
+import { handleError, sendProblem } from './errors';
+import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
+import { MethodTable } from './method-table';
+import { HttpProblem } from './problem';
+import { registerPublicRoutes } from './public-routes';
+import { parseInput } from './validation';
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  store: Store;
+  mode?: DeliveryMode;
+  rateLimitPerMinute?: number;
+  bodyLimitBytes?: number;
+  clock?: Clock;
+  /** Receives order.confirmed on creation (the webhook dispatcher's publish). */
+  onOrderEvent?: OrderEventSink;
+  /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
+  publicBaseUrl?: () => string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const JSON_CONTENT = 'application/json; charset=utf-8';
+
+/** The service's HTTP interface: every route of the endpoint table under /api/v1, plus the public routes. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+  });
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('caller', null);
+  app.setErrorHandler(handleError);
+
+  const methods = new MethodTable();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') methods.add(method, route.url ?? route.path);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = methods.allowed(path);
+    if (allowed.length > 0) {
+      return sendProblem(
+        reply,
+        new HttpProblem(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, undefined, {
+          allow: allowed.join(', '),
+        }),
+      );
+    }
+    return sendProblem(reply, new HttpProblem(404, 'not_found', `There is no route ${request.method} ${path.slice(0, 200)}.`));
+  });
+
+  app.addHook('onRequest', authHook(options.store));
+  app.addHook('onSend', etagHook);
+
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.caller?.keyId ?? `ip:${request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpProblem(429, 'rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${context.after}.`, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
+  });
+
+  const clock = options.clock ?? systemClock;
+  const handlers = createHandlers({
+    store: options.store,
+    mode: options.mode ?? 'sandbox',
+    clock,
+    onOrderEvent: options.onOrderEvent ?? (async () => undefined),
+    onEventError: (error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, 'queueing a webhook event failed'),
+  });
+  for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
+    registerEndpoint(app, name, spec, handlers);
+  }
+  registerPublicRoutes(app, options.store, options.publicBaseUrl ?? (() => API_BASE_PATH));
+  return app;
+}
+
+function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: EndpointSpec, handlers: Handlers): void {
+  const handler = handlers[name] as (input: HandlerInput<EndpointName>) => ReturnType<Handlers[EndpointName]>;
+  const resource = RESOURCE_OF_ID[name];
+  app.route({
+    method: spec.method,
+    url: API_BASE_PATH + spec.path,
+    handler: async (request, reply) => {
+      const id = (request.params as { id?: string }).id ?? '';
+      if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);
+      const query = parseInput(spec.query, request.query ?? {}, 'query');
+      const body = spec.body ? parseInput(spec.body, request.body, 'body') : undefined;
+      const caller = request.caller;
+      if (!caller) throw new HttpProblem(401, 'unauthorized', 'Authentication is required.');
+      const outcome = await handler({ caller, id, query, body, headers: request.headers } as HandlerInput<EndpointName>);
+      for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
+      if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
+      return reply
+        .code(outcome.status ?? spec.status)
+        .header('content-type', JSON_CONTENT)
+        .send(JSON.stringify(outcome.body));
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem';
+
+const FRAMEWORK_PROBLEMS: Record<string, (error: FastifyError) => HttpProblem> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new HttpProblem(413, 'payload_too_large', 'The request body is larger than the limit.'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new HttpProblem(400, 'bad_request', 'The body is empty; send a JSON object.', [{ pointer: '', detail: 'is empty' }]),
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new HttpProblem(400, 'bad_request', 'The body is not valid JSON.', [{ pointer: '', detail: 'is not valid JSON' }]),
+  FST_ERR_BAD_URL: () => new HttpProblem(400, 'bad_request', 'The request URL is malformed.'),
+};
+
+/** Turns anything thrown while handling a request into a problem; only true server faults become 5xx. */
+export function toProblem(error: unknown): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const fastifyError = error as Partial<FastifyError> & { status?: number };
+  const byCode = fastifyError.code ? FRAMEWORK_PROBLEMS[fastifyError.code] : undefined;
+  if (byCode) return byCode(fastifyError as FastifyError);
+  const status = fastifyError.statusCode ?? fastifyError.status;
+  if (error instanceof SyntaxError && status === 400) {
+    return new HttpProblem(400, 'bad_request', 'The body is not valid JSON.', [{ pointer: '', detail: 'is not valid JSON' }]);
+  }
+  if (status === 413) return new HttpProblem(413, 'payload_too_large', 'The request body is larger than the limit.');
+  if (status === 415) return new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpProblem(status, 'bad_request', sanitizeMessage(fastifyError.message) ?? 'The request could not be understood.');
+  }
+  return new HttpProblem(500, 'internal_error', 'An unexpected error occurred; it has been logged.');
+}
+
+/** Framework messages about client errors are short and carry no internals; keep them to one line. */
+function sanitizeMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const firstLine = message.split('\n')[0]?.trim();
+  return firstLine ? firstLine.slice(0, 300) : undefined;
+}
+
+export function sendProblem(reply: FastifyReply, problem: HttpProblem): FastifyReply {
+  for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
+  return reply.code(problem.status).header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toJSON()));
+}
+
+/** The app's error handler: problem JSON always, a log line (no headers, no body) for server faults. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const problem = toProblem(error);
+  if (problem.status >= 500) {
+    const fault = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+    request.log.error({ fault, method: request.method, route: request.routeOptions.url }, 'request failed');
+  }
+  return sendProblem(reply, problem);
+}

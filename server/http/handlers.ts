@@ -1,0 +1,118 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import type { EndpointName, EndpointResponse, Endpoints } from '../../shared';
+import type { Caller, Store } from '../store/types';
+import type { OrderEventSink } from '../fulfilment/simulator';
+import type { Clock } from '../scheduling/poller';
+import { newWebhookSecret } from '../webhooks/signing';
+import { refuseTargetUrl, type DeliveryMode } from '../webhooks/target-policy';
+import { API_BASE_PATH } from '../../shared';
+import { HttpProblem, notFound } from './problem';
+import { idempotencyFromHeaders } from './idempotency';
+
+type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : undefined;
+
+export interface HandlerInput<N extends EndpointName> {
+  caller: Caller;
+  /** The path id, already checked against the resource's id pattern. */
+  id: string;
+  query: z.output<Endpoints[N]['query']>;
+  body: BodyOf<N>;
+  headers: IncomingHttpHeaders;
+}
+
+export interface HandlerOutcome<T> {
+  body: T;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export type Handlers = {
+  [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerOutcome<EndpointResponse<N>>>;
+};
+
+/** What a path id names, for the 404 detail. */
+export const RESOURCE_OF_ID: Partial<Record<EndpointName, string>> = {
+  listSupplierProducts: 'supplier',
+  getProduct: 'product',
+  getOrder: 'order',
+  deleteWebhook: 'webhook',
+};
+
+export const missing = (resource: string, id: string) =>
+  notFound(`No ${resource} with id ${JSON.stringify(id.slice(0, 100))} exists for this account.`);
+
+export interface HandlerDeps {
+  store: Store;
+  mode: DeliveryMode;
+  clock: Clock;
+  onOrderEvent: OrderEventSink;
+  onEventError: (error: unknown) => void;
+}
+
+export function createHandlers({ store, mode, clock, onOrderEvent, onEventError }: HandlerDeps): Handlers {
+  return {
+    listSuppliers: async ({ query }) => ({ body: await store.listSuppliers(query) }),
+
+    listSupplierProducts: async ({ id, query }) => {
+      const page = await store.listSupplierProducts(id, query);
+      if (!page) throw missing('supplier', id);
+      return { body: page };
+    },
+
+    listProducts: async ({ query }) => ({ body: await store.listProducts(query) }),
+
+    getProduct: async ({ id }) => {
+      const product = await store.getProduct(id);
+      if (!product) throw missing('product', id);
+      return { body: product };
+    },
+
+    createOrder: async ({ caller, body, headers }) => {
+      const idempotency = idempotencyFromHeaders(headers, body);
+      const result = await store.placeOrder(caller, body, idempotency, clock());
+      if (result.kind === 'rejected') throw new HttpProblem(result.status, result.code, result.detail, result.errors);
+      const location = { location: `${API_BASE_PATH}/orders/${result.order.id}` };
+      if (result.kind === 'replayed') {
+        return { body: result.order, status: result.status, headers: { ...location, 'idempotent-replayed': 'true' } };
+      }
+      // The order is committed; a failure to queue its event must not turn into an error for the buyer.
+      await onOrderEvent('order.confirmed', caller.accountId, result.order).catch(onEventError);
+      return { body: result.order, headers: location };
+    },
+
+    listOrders: async ({ caller, query }) => ({ body: await store.listOrders(caller.accountId, query) }),
+
+    getOrder: async ({ caller, id }) => {
+      const order = await store.getOrder(caller.accountId, id);
+      if (!order) throw missing('order', id);
+      return { body: order };
+    },
+
+    getAccount: async ({ caller }) => {
+      const account = await store.getAccount(caller.accountId);
+      if (!account) throw missing('account', caller.accountId);
+      return { body: account };
+    },
+
+    listWebhooks: async ({ caller }) => ({ body: { data: await store.listWebhooks(caller.accountId) } }),
+
+    createWebhook: async ({ caller, body }) => {
+      const refusal = refuseTargetUrl(body.url, mode);
+      if (refusal) {
+        throw new HttpProblem(422, 'validation_failed', `The webhook URL is refused: it ${refusal}.`, [
+          { pointer: '/url', detail: refusal },
+        ]);
+      }
+      const secret = newWebhookSecret();
+      const webhook = await store.createWebhook(caller.accountId, body, secret, clock());
+      return { body: { ...webhook, secret } };
+    },
+
+    deleteWebhook: async ({ caller, id }) => {
+      const deleted = await store.deleteWebhook(caller.accountId, id);
+      if (!deleted) throw missing('webhook', id);
+      return { body: { success: true, message: `Webhook ${id} deleted; no further events will be sent to it.` } };
+    },
+  };
+}

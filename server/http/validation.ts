@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { FieldError } from '../../shared';
+import { HttpProblem } from './problem';
+
+/** Where a value came from; query and header pointers name their part, body pointers point into the body. */
+export type InputLocation = 'query' | 'body' | 'headers';
+
+const escapePointerToken = (token: PropertyKey): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function jsonPointer(location: InputLocation, path: readonly PropertyKey[]): string {
+  const prefix = location === 'body' ? '' : `/${location}`;
+  return prefix + path.map((token) => `/${escapePointerToken(token)}`).join('');
+}
+
+function issueDetail(issue: z.core.$ZodIssue, location: InputLocation): string {
+  if (issue.code === 'invalid_type' && issue.path.length === 0 && location === 'body') {
+    return `the body must be a JSON ${issue.expected}`;
+  }
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
+  return issue.message;
+}
+
+/** One field error per offending field; unknown keys get one entry each so every name is reported. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], location: InputLocation): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const what = location === 'query' ? 'unknown query parameter' : 'unknown field';
+      for (const key of issue.keys) errors.push({ pointer: jsonPointer(location, [...issue.path, key]), detail: what });
+      continue;
+    }
+    errors.push({ pointer: jsonPointer(location, issue.path), detail: issueDetail(issue, location) });
+  }
+  return errors;
+}
+
+const DETAIL_PREFIX: Record<InputLocation, string> = {
+  query: 'Invalid query parameters',
+  body: 'Invalid request body',
+  headers: 'Invalid request headers',
+};
+
+function describe(errors: readonly FieldError[], location: InputLocation): string {
+  const listed = errors
+    .slice(0, 5)
+    .map((error) => `${error.pointer || '(body)'} ${error.detail}`)
+    .join('; ');
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : '';
+  return `${DETAIL_PREFIX[location]}: ${listed}${more}.`;
+}
+
+/** Parses untrusted input or throws a 400 problem whose field errors name each bad value. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: InputLocation): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error.issues, location);
+  throw new HttpProblem(400, 'validation_failed', describe(errors, location), errors);
+}

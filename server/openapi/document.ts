@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  API_BASE_PATH,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  Problem,
+  endpoints,
+  type EndpointSpec,
+} from '../../shared';
+
+type JsonSchema = Record<string, unknown>;
+
+const inputSchema = (schema: z.ZodType): JsonSchema => strip(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+const outputSchema = (schema: z.ZodType): JsonSchema => strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+
+function strip(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+const QUERY_NOTES: Record<string, string> = {
+  page: 'Page number, a positive whole number; default 1.',
+  per_page: `Page size, a positive whole number; default ${PER_PAGE_DEFAULT}, at most ${PER_PAGE_MAX}.`,
+  q: 'Free-text search.',
+  sort: 'Sort order.',
+};
+
+const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+function parametersOf(spec: EndpointSpec): unknown[] {
+  const parameters: unknown[] = [];
+  if (spec.params) {
+    const params = inputSchema(spec.params) as { properties?: Record<string, JsonSchema> };
+    for (const [name, schema] of Object.entries(params.properties ?? {})) {
+      parameters.push({ name, in: 'path', required: true, schema, description: 'An id of another form, or of another account, is simply not found (404).' });
+    }
+  }
+  const query = inputSchema(spec.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  for (const [name, schema] of Object.entries(query.properties ?? {})) {
+    parameters.push({
+      name,
+      in: 'query',
+      required: query.required?.includes(name) ?? false,
+      schema,
+      ...(QUERY_NOTES[name] ? { description: QUERY_NOTES[name] } : {}),
+    });
+  }
+  if (spec.idempotent) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      description:
+        'Makes retries safe: the same key with the same body replays the first response (header Idempotent-Replayed: true); the same key with another body is refused with 422 idempotency_key_reused. Keys are kept 24 hours.',
+    });
+  }
+  return parameters;
+}
+
+function operationOf(name: string, spec: EndpointSpec) {
+  const responses: Record<string, unknown> = {
+    [String(spec.status)]: {
+      description: 'Success.',
+      content: { 'application/json': { schema: outputSchema(spec.response) } },
+    },
+    '400': problemResponse('Malformed input; `errors` names each bad field or parameter (pointer /query/<name> for parameters, a JSON pointer into the body for body fields).'),
+    '401': problemResponse('Missing or unknown API key.'),
+    '404': problemResponse('No such resource for this account.'),
+    '429': problemResponse('Rate limit reached; see Retry-After.'),
+  };
+  if (spec.body) {
+    responses['413'] = problemResponse('Body larger than the limit.');
+    responses['415'] = problemResponse('The body is not application/json.');
+    responses['422'] = problemResponse('Well-formed but refused by a business rule (code says which).');
+  }
+  if (spec.idempotent) responses['409'] = problemResponse('A request with this Idempotency-Key is still being processed.');
+  return {
+    operationId: name,
+    summary: spec.summary,
+    parameters: parametersOf(spec),
+    ...(spec.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(spec.body) } } } }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the service, generated from the endpoint table and its schemas. */
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, spec] of Object.entries(endpoints) as Array<[string, EndpointSpec]>) {
+    const path = toOpenApiPath(spec.path);
+    paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationOf(name, spec) };
+  }
+  paths['/openapi.json'] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document.',
+      security: [],
+      responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+  paths['/images/products/{id}.svg'] = {
+    get: {
+      operationId: 'getProductImage',
+      summary: "A product's generated label image; needs no key so image caches and <img> tags can fetch it.",
+      security: [],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'An SVG image.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+        '404': problemResponse('No such product.'),
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wholesale Ordering Service',
+      version: '1.0.0',
+      description:
+        'Buyers list suppliers, browse the catalog, place orders with one supplier, follow them to delivery and register webhooks. Errors are RFC 9457 problem details with a stable `code`. Webhook deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256).',
+    },
+    servers: [{ url: serverUrl || API_BASE_PATH }],
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
+      schemas: { Problem: outputSchema(Problem) },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,66 @@
+import http from 'node:http';
+import https from 'node:https';
+import { publicOnlyLookup, refuseLiteralAddress, type DeliveryMode } from './target-policy';
+import { signedHeaders } from './signing';
+
+export interface SendInput {
+  id: string;
+  url: string;
+  secret: string;
+  body: string;
+}
+
+export interface SendOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface SendOptions {
+  mode: DeliveryMode;
+  timeoutMs: number;
+  now: Date;
+}
+
+/** Sends one signed delivery. Any 2xx answer counts as delivered; redirects are not followed. */
+export function sendDelivery(input: SendInput, options: SendOptions): Promise<SendOutcome> {
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    return Promise.resolve({ ok: false, statusCode: null, error: 'invalid URL' });
+  }
+  const refusal = refuseLiteralAddress(url.hostname, options.mode);
+  if (refusal) return Promise.resolve({ ok: false, statusCode: null, error: refusal });
+
+  const transport = url.protocol === 'https:' ? https : http;
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(input.body)),
+    'user-agent': 'Caseworks-Webhooks/1',
+    ...signedHeaders(input.secret, input.id, options.now, input.body),
+  };
+  return new Promise((resolve) => {
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        headers,
+        timeout: options.timeoutMs,
+        ...(options.mode === 'production' ? { lookup: publicOnlyLookup } : {}),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const statusCode = response.statusCode ?? null;
+          const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+          resolve({ ok, statusCode, error: ok ? null : `receiver answered ${statusCode}` });
+        });
+        response.on('error', (error) => resolve({ ok: false, statusCode: response.statusCode ?? null, error: error.message }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    request.on('error', (error) => resolve({ ok: false, statusCode: null, error: error.message }));
+    request.end(input.body);
+  });
+}
