@@ -1,11 +1,93 @@
 import { vi } from 'vitest';
 
+type Listener = (...args: unknown[]) => unknown;
+
+/** Records listeners by event name and lets tests fire them. */
+function createEmitter() {
+  const listeners = new Map<string, Listener[]>();
+  const add = (event: string, listener: Listener) => {
+    listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+  };
+  return {
+    listeners,
+    on: vi.fn((event: string, listener: Listener) => {
+      add(event, listener);
+    }),
+    once: vi.fn((event: string, listener: Listener) => {
+      add(event, listener);
+    }),
+    emit(event: string, ...args: unknown[]) {
+      return (listeners.get(event) ?? []).map((listener) => listener(...args));
+    },
+  };
+}
+
+function createFakeWebContents() {
+  const emitter = createEmitter();
+  let windowOpenHandler: ((details: { url: string }) => unknown) | null = null;
+  let destroyed = false;
+  return {
+    ...emitter,
+    send: vi.fn(),
+    isDestroyed: vi.fn(() => destroyed),
+    destroy() {
+      destroyed = true;
+    },
+    setWindowOpenHandler: vi.fn((handler: (details: { url: string }) => unknown) => {
+      windowOpenHandler = handler;
+    }),
+    openWindow(url: string) {
+      return windowOpenHandler?.({ url });
+    },
+  };
+}
+
+export type FakeWebContents = ReturnType<typeof createFakeWebContents>;
+
+/** Stands in for `BrowserWindow`: keeps its options and every instance for assertions. */
+class FakeBrowserWindow {
+  static instances: FakeBrowserWindow[] = [];
+  readonly options: Record<string, unknown>;
+  readonly webContents = createFakeWebContents();
+  private readonly emitter = createEmitter();
+  readonly on = this.emitter.on;
+  readonly once = this.emitter.once;
+  readonly loadURL = vi.fn(async (_url: string) => undefined);
+  readonly show = vi.fn();
+  readonly focus = vi.fn();
+  readonly restore = vi.fn();
+  minimized = false;
+  destroyed = false;
+  bounds = { x: 10, y: 20, width: 1200, height: 800 };
+
+  constructor(options: Record<string, unknown>) {
+    this.options = options;
+    FakeBrowserWindow.instances.push(this);
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    return this.emitter.emit(event, ...args);
+  }
+  isMinimized = () => this.minimized;
+  isFullScreen = () => false;
+  isDestroyed = () => this.destroyed;
+  getNormalBounds = () => this.bounds;
+}
+
+function createFakeUtilityProcess() {
+  const emitter = createEmitter();
+  return { ...emitter, pid: 4242, postMessage: vi.fn(), kill: vi.fn(() => true) };
+}
+
 /**
  * A stand-in for the parts of Electron that the glue touches. Each piece records what it was
  * given so tests can assert on it. Extend it here (once) rather than mocking electron per test.
  */
 export function createFakeElectron() {
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
+  const protocolHandlers = new Map<string, (request: Request) => Promise<Response>>();
+  const appEvents = createEmitter();
+  const exposed = new Map<string, unknown>();
   return {
     app: {
       isPackaged: false,
@@ -14,7 +96,10 @@ export function createFakeElectron() {
       getVersion: vi.fn(() => '0.0.0-test'),
       requestSingleInstanceLock: vi.fn(() => true),
       whenReady: vi.fn(async () => undefined),
-      on: vi.fn(),
+      on: appEvents.on,
+      once: appEvents.once,
+      emit: appEvents.emit,
+      listeners: appEvents.listeners,
       quit: vi.fn(),
       setAppUserModelId: vi.fn(),
     },
@@ -29,7 +114,12 @@ export function createFakeElectron() {
       on: vi.fn(),
     },
     ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
-    contextBridge: { exposeInMainWorld: vi.fn() },
+    contextBridge: {
+      exposed,
+      exposeInMainWorld: vi.fn((name: string, api: unknown) => {
+        exposed.set(name, api);
+      }),
+    },
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),
       getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
@@ -37,15 +127,22 @@ export function createFakeElectron() {
       decryptString: vi.fn((buffer: Buffer) => buffer.toString().replace(/^enc:/, '')),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
-    BrowserWindow: vi.fn(),
-    Menu: { buildFromTemplate: vi.fn(() => ({})), setApplicationMenu: vi.fn() },
+    BrowserWindow: FakeBrowserWindow,
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     Notification: Object.assign(vi.fn(() => ({ show: vi.fn(), on: vi.fn() })), { isSupported: vi.fn(() => true) }),
-    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    protocol: {
+      handlers: protocolHandlers,
+      registerSchemesAsPrivileged: vi.fn(),
+      handle: vi.fn((scheme: string, handler: (request: Request) => Promise<Response>) => {
+        protocolHandlers.set(scheme, handler);
+      }),
+    },
     session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
     net: { fetch: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
-    utilityProcess: { fork: vi.fn() },
+    utilityProcess: { fork: vi.fn(() => createFakeUtilityProcess()) },
   };
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;
+export type { FakeBrowserWindow };

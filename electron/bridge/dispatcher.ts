@@ -1,0 +1,72 @@
+import { bridgeContract, type BridgeMethod } from '../../shared/bridge/contract';
+import { fail, ok, type BridgeError, type BridgeResult } from '../../shared/bridge/result';
+import { BridgeFailure } from './bridge-failure';
+import type { BridgeHandlers } from './handler-types';
+import { describeInputError } from './input-errors';
+
+export interface DispatcherOptions {
+  handlers: BridgeHandlers;
+  /**
+   * Turns errors of other modules (the service client, storage) into bridge errors; returns null
+   * for errors it does not know, which then become `internal`.
+   */
+  describeError?: (error: unknown) => BridgeError | null;
+  /** Called with every unexpected error, for the main process log. */
+  onUnexpectedError?: (method: BridgeMethod, error: unknown) => void;
+}
+
+export interface BridgeDispatcher {
+  /** Never throws: every outcome is a `BridgeResult`. */
+  dispatch(method: unknown, input: unknown): Promise<BridgeResult<unknown>>;
+}
+
+const MAX_METHOD_NAME_LENGTH = 64;
+
+export function isBridgeMethod(method: unknown): method is BridgeMethod {
+  return typeof method === 'string' && Object.hasOwn(bridgeContract, method);
+}
+
+export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
+  const { handlers, describeError = () => null, onUnexpectedError = () => {} } = options;
+
+  async function run(method: BridgeMethod, input: unknown): Promise<BridgeResult<unknown>> {
+    const parsed = bridgeContract[method].input.safeParse(input === undefined ? {} : input);
+    if (!parsed.success) {
+      const { message, fields } = describeInputError(parsed.error);
+      return fail('invalid_input', message, false, fields);
+    }
+    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
+    try {
+      return ok(await handler(parsed.data));
+    } catch (error) {
+      if (error instanceof BridgeFailure) return { ok: false, error: error.toBridgeError() };
+      const described = safeDescribe(error);
+      if (described) return { ok: false, error: described };
+      onUnexpectedError(method, error);
+      return fail('internal', 'Something went wrong inside Caseworks. Please try again.', true);
+    }
+  }
+
+  function safeDescribe(error: unknown): BridgeError | null {
+    try {
+      return describeError(error);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async dispatch(method, input) {
+      if (!isBridgeMethod(method)) {
+        const name = typeof method === 'string' ? `"${method.slice(0, MAX_METHOD_NAME_LENGTH)}"` : 'a call without a method name';
+        return fail('unknown_method', `Caseworks does not know ${name}.`);
+      }
+      try {
+        return await run(method, input);
+      } catch (error) {
+        onUnexpectedError(method, error);
+        return fail('internal', 'Something went wrong inside Caseworks. Please try again.', true);
+      }
+    },
+  };
+}

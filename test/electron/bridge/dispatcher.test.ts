@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
+import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
+import { createDispatcher } from '../../../electron/bridge/dispatcher';
+import { validBridgeInputs } from '../../support/bridge-samples';
+import { createRecordingHandlers } from '../../support/recording-handlers';
+
+describe('the bridge dispatcher', () => {
+  it('routes every contract method to its handler with the parsed input', async () => {
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers });
+    for (const method of BRIDGE_METHODS) {
+      const result = await dispatch(method, validBridgeInputs[method]);
+      expect(result, method).toMatchObject({ ok: true, data: { method } });
+      expect(handlers[method]).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('fills schema defaults and accepts a missing input for methods without fields', async () => {
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers });
+    expect(await dispatch('getSession', undefined)).toMatchObject({ ok: true });
+    await dispatch('listOrders', {});
+    expect(handlers.listOrders).toHaveBeenCalledWith({ page: 1, perPage: 50 });
+  });
+
+  it.each([['deleteEverything'], ['__proto__'], ['constructor'], ['toString'], [42], [null], [{ method: 'getSession' }]])(
+    'answers unknown_method for %j',
+    async (method) => {
+      const { dispatch } = createDispatcher({ handlers: createRecordingHandlers() });
+      const result = await dispatch(method, {});
+      expect(result).toMatchObject({ ok: false, error: { code: 'unknown_method', retryable: false } });
+    },
+  );
+
+  it('rejects wrong types with plain words and field pointers', async () => {
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers });
+    const result = await dispatch('listOrders', { page: 'two', status: 'lost' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid_input');
+    expect(result.error.fields?.map((field) => field.pointer)).toEqual(['/status', '/page']);
+    expect(result.error.message).toMatch(/^The request was not valid: status must be one of/);
+    expect(handlers.listOrders).not.toHaveBeenCalled();
+  });
+
+  it('rejects inputs that are not objects, unknown fields and missing required fields', async () => {
+    const { dispatch } = createDispatcher({ handlers: createRecordingHandlers() });
+    expect(await dispatch('getSession', 'hello')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatch('getSession', { extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fields: [{ pointer: '', detail: 'has fields that are not allowed: extra' }] },
+    });
+    expect(await dispatch('getOrder', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fields: [{ pointer: '/id', detail: 'is required' }] },
+    });
+  });
+
+  it('rejects oversized strings before any handler runs', async () => {
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers });
+    const huge = 'x'.repeat(100_000);
+    for (const [method, input] of [
+      ['searchCatalog', { text: huge }],
+      ['lookupProductCode', { code: huge }],
+      ['openTrackingLink', { url: `https://t.example.com/${huge}` }],
+      ['retryOutboxEntry', { id: huge }],
+      ['connectService', { baseUrl: 'https://x.example.com/api/v1', apiKey: huge }],
+    ] as const) {
+      const result = await dispatch(method, input);
+      expect(result, method).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      if (!result.ok) expect(result.error.message.length).toBeLessThan(300);
+    }
+    for (const method of BRIDGE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
+  });
+
+  it('passes a BridgeFailure through as its error value', async () => {
+    const handlers = createRecordingHandlers();
+    handlers.getOrder.mockRejectedValueOnce(new BridgeFailure('not_found', 'No such order.', { fields: [{ pointer: '/id', detail: 'unknown' }] }));
+    const { dispatch } = createDispatcher({ handlers });
+    expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'No such order.', retryable: false, fields: [{ pointer: '/id', detail: 'unknown' }] },
+    });
+  });
+
+  it('turns unexpected exceptions into internal errors without details, and reports them', async () => {
+    const handlers = createRecordingHandlers();
+    const secret = 'sk_secret_value_123';
+    handlers.getAccount.mockRejectedValueOnce(new Error(`request with Bearer ${secret} failed`));
+    const onUnexpectedError = vi.fn();
+    const { dispatch } = createDispatcher({ handlers, onUnexpectedError });
+    const result = await dispatch('getAccount', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+    expect(JSON.stringify(result)).not.toContain(secret);
+    expect(JSON.stringify(result)).not.toMatch(/at .*\.ts/);
+    expect(onUnexpectedError).toHaveBeenCalledWith('getAccount', expect.any(Error));
+  });
+
+  it('uses describeError for errors of other modules and survives it throwing', async () => {
+    class ServiceDown extends Error {}
+    const handlers = createRecordingHandlers();
+    handlers.listWebhooks.mockRejectedValue(new ServiceDown('down'));
+    const describeError = vi.fn((error: unknown) =>
+      error instanceof ServiceDown ? { code: 'offline' as const, message: 'The service cannot be reached.', retryable: true } : null,
+    );
+    expect(await createDispatcher({ handlers, describeError }).dispatch('listWebhooks', {})).toEqual({
+      ok: false,
+      error: { code: 'offline', message: 'The service cannot be reached.', retryable: true },
+    });
+    const throwing = createDispatcher({
+      handlers,
+      describeError: () => {
+        throw new Error('bug');
+      },
+    });
+    expect(await throwing.dispatch('listWebhooks', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
+  it('never throws, even for input objects with hostile getters', async () => {
+    const { dispatch } = createDispatcher({ handlers: createRecordingHandlers() });
+    const hostile = Object.defineProperty({}, 'id', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    await expect(dispatch('getOrder', hostile)).resolves.toMatchObject({ ok: false });
+  });
+});
