@@ -1,0 +1,107 @@
+import type { CatalogProduct, ProductSort } from '../../../shared';
+import { foldTerm } from './text-terms';
+
+export const FACETS = ['varietal', 'region', 'country', 'supplier'] as const;
+export type FacetName = (typeof FACETS)[number];
+
+/** The distinct values of one facet, numbered, so per-product columns hold small integers. */
+export class FacetDictionary {
+  readonly values: { value: string; label: string }[] = [];
+  private readonly keyOf = new Map<string, number>();
+
+  intern(value: string, label: string): number {
+    const folded = foldTerm(value);
+    let key = this.keyOf.get(folded);
+    if (key === undefined) {
+      key = this.values.length;
+      this.keyOf.set(folded, key);
+      this.values.push({ value, label });
+    }
+    return key;
+  }
+
+  /** -1 when no product has the value, so a filter on it matches nothing. */
+  find(value: string): number {
+    return this.keyOf.get(foldTerm(value)) ?? -1;
+  }
+}
+
+/**
+ * The catalog as columns: one typed array per filterable attribute and one precomputed order per
+ * sort, so filtering, facet counting and sorting are plain loops over integers.
+ */
+export interface CatalogColumns {
+  dictionaries: Record<FacetName, FacetDictionary>;
+  keys: Record<FacetName, Int32Array>;
+  price: Float64Array;
+  inStock: Uint8Array;
+  /** Product positions in the order of each sort. */
+  orders: Record<ProductSort, Int32Array>;
+}
+
+export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
+  const count = items.length;
+  const dictionaries = {
+    varietal: new FacetDictionary(),
+    region: new FacetDictionary(),
+    country: new FacetDictionary(),
+    supplier: new FacetDictionary(),
+  };
+  const keys = {
+    varietal: new Int32Array(count),
+    region: new Int32Array(count),
+    country: new Int32Array(count),
+    supplier: new Int32Array(count),
+  };
+  const price = new Float64Array(count);
+  const inStock = new Uint8Array(count);
+  const created = new Float64Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const item = items[index]!;
+    keys.varietal[index] = dictionaries.varietal.intern(item.varietal, item.varietal);
+    keys.region[index] = dictionaries.region.intern(item.region, item.region);
+    keys.supplier[index] = dictionaries.supplier.intern(item.supplier.id, item.supplier.name);
+    price[index] = item.case_price_cents;
+    inStock[index] = item.inventory_available > 0 ? 1 : 0;
+    created[index] = Date.parse(item.created_at);
+  }
+
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const byName = Int32Array.from({ length: count }, (_, index) => index).sort((a, b) => {
+    const order = collator.compare(items[a]!.name, items[b]!.name);
+    return order !== 0 ? order : items[a]!.id < items[b]!.id ? -1 : items[a]!.id > items[b]!.id ? 1 : 0;
+  });
+  const nameRank = new Int32Array(count);
+  byName.forEach((position, rank) => {
+    nameRank[position] = rank;
+  });
+  const thenByName = (compare: (a: number, b: number) => number) => (a: number, b: number) =>
+    compare(a, b) || nameRank[a]! - nameRank[b]!;
+
+  return {
+    dictionaries,
+    keys,
+    price,
+    inStock,
+    orders: {
+      name: byName,
+      price_asc: byName.slice().sort(thenByName((a, b) => price[a]! - price[b]!)),
+      price_desc: byName.slice().sort(thenByName((a, b) => price[b]! - price[a]!)),
+      newest: byName.slice().sort(thenByName((a, b) => created[b]! - created[a]!)),
+    },
+  };
+}
+
+/**
+ * The catalog list item has no `country` (only the product detail does), so countries are filled
+ * in from what the details tell: the product's own detail, else another product of the same region.
+ * Products whose country is not known yet carry -1 and match no country filter.
+ */
+export function assignCountries(columns: CatalogColumns, count: number, countryOf: (index: number) => string | null) {
+  const dictionary = new FacetDictionary();
+  for (let index = 0; index < count; index += 1) {
+    const country = countryOf(index);
+    columns.keys.country[index] = country ? dictionary.intern(country, country) : -1;
+  }
+  columns.dictionaries.country = dictionary;
+}

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CatalogSearchInput, type CatalogSearchInput as SearchInput } from '../../../shared/bridge';
+import { CatalogIndex } from '../../../electron/core/search/catalog-index';
+import { makeCatalog } from './catalog-fixture';
+
+const catalog = makeCatalog(600);
+const items = catalog.map((product) => product.item);
+const asOf = '2026-11-22T08:00:00.000Z';
+
+describe('catalog index', () => {
+  let index: CatalogIndex;
+  const search = (input: SearchInput) => index.search(CatalogSearchInput.parse(input));
+
+  beforeAll(async () => {
+    index = await CatalogIndex.build(items, asOf, catalog.map((product) => product.facts));
+  });
+
+  it('browses everything by name when there is no text, with paging', () => {
+    const first = search({ limit: 10 });
+    expect(first.total).toBe(600);
+    expect(first.items).toHaveLength(10);
+    const names = [...search({ limit: 500 }).items, ...search({ offset: 500, limit: 500 }).items].map((item) => item.name);
+    expect(names).toHaveLength(600);
+    expect(names).toEqual([...names].sort(new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare));
+    expect(search({ offset: 10, limit: 10 }).items.map((item) => item.name)).toEqual(names.slice(10, 20));
+    expect(search({ offset: 595, limit: 10 }).items).toHaveLength(5);
+    expect(first.freshness).toEqual({ asOf, fromCache: true });
+  });
+
+  it('matches a prefix: "cab" finds every Cabernet', () => {
+    const result = search({ text: 'cab', limit: 500 });
+    expect(result.total).toBe(100);
+    expect(result.items.every((item) => item.varietal === 'Cabernet Sauvignon')).toBe(true);
+  });
+
+  it('forgives a typo in a long word: "cabernay" and "chardonay"', () => {
+    expect(search({ text: 'cabernay' }).total).toBe(100);
+    expect(search({ text: 'chardonay', limit: 500 }).items.every((item) => item.varietal === 'Chardonnay')).toBe(true);
+    expect(search({ text: 'chardonay' }).total).toBe(100);
+  });
+
+  it('does not forgive typos in short words', () => {
+    expect(search({ text: 'malbex' }).total).toBe(100);
+    expect(search({ text: 'nior' }).total).toBe(0);
+  });
+
+  it('requires every word, ignores case and accents, and searches supplier and region', () => {
+    expect(search({ text: 'pinot sonoma' }).total).toBe(search({ text: 'Pinot', region: 'Sonoma' }).total);
+    expect(search({ text: 'pinot sonoma' }).items.every((item) => item.varietal === 'Pinot Noir' && item.region === 'Sonoma')).toBe(true);
+    expect(search({ text: 'rose' }).total).toBe(100);
+    expect(search({ text: 'LUMIERE' }).total).toBe(150);
+  });
+
+  it('applies structured filters, case-insensitively, and an unknown value matches nothing', () => {
+    const result = search({ varietal: 'malbec', region: 'Mendoza', limit: 500 });
+    expect(result.total).toBe(items.filter((item) => item.varietal === 'Malbec' && item.region === 'Mendoza').length);
+    expect(result.total).toBe(50);
+    expect(search({ varietal: 'Zinfandel' }).total).toBe(0);
+    const priced = search({ minPriceCents: 20_000, maxPriceCents: 30_000, inStock: true, limit: 500 });
+    const expected = items.filter((item) => item.case_price_cents >= 20_000 && item.case_price_cents <= 30_000 && item.inventory_available > 0);
+    expect(priced.total).toBe(expected.length);
+    expect(search({ supplierId: 'sup_bordeaux' }).total).toBe(150);
+    expect(search({ country: 'argentina' }).total).toBe(150);
+  });
+
+  it('keeps every hit when text is combined with a filter', () => {
+    const text = search({ text: 'reserve', limit: 500 }).total;
+    expect(text).toBe(600);
+    const combined = search({ text: 'reserve', supplierId: 'sup_napa', limit: 500 });
+    expect(combined.total).toBe(150);
+    expect(combined.items).toHaveLength(150);
+  });
+
+  it('sorts by price both ways, by name and by newest', () => {
+    const prices = (sort: 'price_asc' | 'price_desc') => search({ sort, limit: 500 }).items.map((item) => item.case_price_cents);
+    const ascending = prices('price_asc');
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const descending = prices('price_desc');
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    const newest = search({ sort: 'newest', limit: 3 }).items.map((item) => item.id);
+    expect(newest).toEqual(['prod_00599', 'prod_00598', 'prod_00597']);
+    const sortedText = search({ text: 'merlot', sort: 'price_asc', limit: 500 }).items;
+    expect(sortedText.map((item) => item.case_price_cents)).toEqual(sortedText.map((item) => item.case_price_cents).sort((a, b) => a - b));
+  });
+
+  it('ranks by relevance for text without a sort: the exact name comes first', () => {
+    expect(search({ text: 'Silverado Cabernet Sauvignon Reserve 12' }).items[0]?.id).toBe('prod_00012');
+  });
+
+  it('counts facets for the text and the other filters, not the facet’s own filter', () => {
+    const result = search({ text: 'cab', supplierId: 'sup_napa' });
+    // Cabernets are products n % 6 == 0; Napa's are n % 4 == 0; so Napa Cabernets are n % 12 == 0.
+    expect(result.total).toBe(50);
+    expect(result.facets.varietal).toEqual([{ value: 'Cabernet Sauvignon', label: 'Cabernet Sauvignon', count: 50 }]);
+    expect(result.facets.supplier).toEqual([
+      { value: 'sup_bordeaux', label: 'Château Lumière', count: 50 },
+      { value: 'sup_napa', label: 'Silverado Cellars', count: 50 },
+    ]);
+    expect(result.facets.country).toEqual([{ value: 'USA', label: 'USA', count: 50 }]);
+    const browsing = search({ varietal: 'Merlot' });
+    expect(browsing.facets.varietal.map((facet) => facet.count)).toEqual([100, 100, 100, 100, 100, 100]);
+  });
+
+  it('looks up an exact SKU or UPC (also a 13-digit EAN with a leading zero), and finds a SKU by text', () => {
+    expect(index.lookupCode('sku-nap-40')?.id).toBe('prod_00040');
+    expect(index.lookupCode('100000000041')?.id).toBe('prod_00041');
+    expect(index.lookupCode('0100000000041')?.id).toBe('prod_00041');
+    expect(index.lookupCode('SKU-NAP-41')).toBeNull();
+    expect(search({ text: 'SKU-BOR-42' }).items[0]?.id).toBe('prod_00042');
+    expect(search({ text: 'SKU-BOR-42' }).items.map((item) => item.id)).toEqual(['prod_00042', 'prod_00422', 'prod_00426']);
+  });
+
+  it('reloads from a snapshot and answers the same', async () => {
+    const reloaded = CatalogIndex.fromSnapshot(items, asOf, index.snapshot(), catalog.map((product) => product.facts));
+    expect(reloaded.stats.source).toBe('snapshot');
+    for (const input of [{ text: 'cabernay' }, { text: 'pinot', sort: 'newest' as const }, { varietal: 'Merlot' }]) {
+      const { tookMs: _a, ...expected } = search(input);
+      const { tookMs: _b, ...actual } = reloaded.search(CatalogSearchInput.parse(input));
+      expect(actual).toEqual(expected);
+    }
+    expect(() => CatalogIndex.fromSnapshot(items.slice(1), asOf, index.snapshot())).toThrow(/does not match/);
+  });
+});
