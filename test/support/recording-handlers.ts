@@ -1,11 +1,13 @@
-import { vi } from 'vitest';
-import { BRIDGE_METHODS } from '../../shared/bridge/contract';
+import { vi, type Mock } from 'vitest';
+import { BRIDGE_METHODS, type BridgeMethod } from '../../shared/bridge/contract';
 import type { BridgeHandlers } from '../../electron/bridge/handler-types';
 
+type RecordingHandler = Mock<(input: unknown) => Promise<unknown>>;
+
 /** A full handler table whose every handler records its input and echoes it back. */
-export function createRecordingHandlers() {
+export function createRecordingHandlers(): BridgeHandlers & { [M in BridgeMethod]: RecordingHandler } {
   const handlers = Object.fromEntries(
     BRIDGE_METHODS.map((method) => [method, vi.fn(async (input: unknown) => ({ method, input }))]),
   );
-  return handlers as unknown as BridgeHandlers & Record<string, ReturnType<typeof vi.fn>>;
+  return handlers as unknown as BridgeHandlers & { [M in BridgeMethod]: RecordingHandler };
 }

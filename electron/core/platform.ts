@@ -1,0 +1,54 @@
+import type { BridgeDispatcher } from '../bridge/dispatcher';
+import type { BridgeEventHub } from '../bridge/event-hub';
+import type { SafeStorageLike, SettingsStore } from './vault';
+
+export type { SafeStorageLike, SettingsStore };
+
+/** A child process running the embedded service, as `utilityProcess.fork` or `child_process.fork` give it. */
+export interface ForkedProcess {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number | null) => void): unknown;
+  kill(): boolean;
+  readonly pid?: number | undefined;
+}
+
+export type ForkService = (options: { env: Record<string, string> }) => ForkedProcess;
+
+/** Everything the core needs from its host, so the same core runs in Electron and in the browser shell. */
+export interface CaseworksPlatform {
+  /** Where caches, the outbox and the embedded service's database live. */
+  dataDir: string;
+  keyStore: {
+    /** null: keys are kept in memory only (the browser shell). */
+    safeStorage: SafeStorageLike | null;
+    settings: SettingsStore;
+  };
+  fetch: typeof fetch;
+  forkService: ForkService;
+  notify(title: string, body: string): void;
+  /** Opens an https URL in the user's browser; false when this host cannot. */
+  openExternal(url: string): Promise<boolean>;
+  now(): Date;
+  /** Test and demo knobs for the embedded service's fulfilment simulator. */
+  embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
+  /** The service to use instead of the demo, when the environment names one (browser shell). */
+  presetService?: { baseUrl: string; apiKey: string };
+  log?(message: string): void;
+}
+
+export interface ProductImage {
+  body: Uint8Array;
+  contentType: string;
+}
+
+/** What the transports (IPC, the browser shell) see of the core. */
+export interface CaseworksCore {
+  dispatcher: BridgeDispatcher;
+  events: Pick<BridgeEventHub, 'subscribe'>;
+  /** A product's image from the offline image cache (fetched and cached when online); null if none. */
+  readImage(productId: string): Promise<ProductImage | null>;
+  /** Replaces any secret the core holds with a placeholder, for logs. */
+  redact(text: string): string;
+  close(): Promise<void>;
+}

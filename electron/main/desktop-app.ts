@@ -1,0 +1,77 @@
+import { app, session, type BrowserWindow } from 'electron';
+import path from 'node:path';
+import type { CaseworksCore, CaseworksPlatform } from '../core/platform';
+import { handleAppProtocol, registerAppScheme } from './app-protocol';
+import { forwardEvents, registerBridgeIpc } from './bridge-ipc';
+import { createElectronPlatform } from './electron-platform';
+import { installApplicationMenu } from './menu';
+import { denyAllPermissions } from './permissions';
+import { createMainWindow, focusWindow, lockDownWebContents } from './window';
+
+export interface DesktopAppOptions {
+  /** The folder of the built main process (`dist-electron/main`). */
+  mainDir: string;
+  createCore(platform: CaseworksPlatform): CaseworksCore;
+  createPlatform?(options: { mainDir: string }): CaseworksPlatform;
+}
+
+export interface DesktopApp {
+  window(): BrowserWindow | null;
+  core: CaseworksCore;
+}
+
+/**
+ * The whole Electron side: one instance, a locked-down window on app://, one IPC channel into the
+ * core's dispatcher and one out for its events. Returns null when another instance already runs.
+ */
+export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
+  registerAppScheme();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+
+  let mainWindow: BrowserWindow | null = null;
+  const ourContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
+
+  app.on('second-instance', () => focusWindow(mainWindow));
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+
+  const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir });
+  const core = options.createCore(platform);
+  const rendererDir = path.join(options.mainDir, '..', '..', 'dist', 'renderer');
+  handleAppProtocol({ rendererDir, readImage: (productId) => core.readImage(productId) });
+  registerBridgeIpc(core.dispatcher, ourContents);
+  forwardEvents(core, ourContents);
+  installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged });
+
+  const openWindow = () => {
+    mainWindow = createMainWindow({
+      preloadPath: path.join(options.mainDir, '..', 'preload', 'index.cjs'),
+      settings: platform.keyStore.settings,
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (!mainWindow) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
+
+  return { window: () => mainWindow, core };
+}

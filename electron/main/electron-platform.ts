@@ -1,0 +1,50 @@
+import { Notification, app, safeStorage, shell, utilityProcess } from 'electron';
+import Store from 'electron-store';
+import path from 'node:path';
+import type { CaseworksPlatform, ForkService, SettingsStore } from '../core/platform';
+
+/** The embedded service runs in its own utility process, never in the main process. */
+function forkUtilityProcess(entry: string): ForkService {
+  return ({ env }) => {
+    const child = utilityProcess.fork(entry, [], { env: { ...process.env, ...env }, serviceName: 'Caseworks demo service', stdio: 'inherit' });
+    return {
+      postMessage: (message) => child.postMessage(message),
+      on(event: 'message' | 'exit', listener: (value: never) => void) {
+        child.on(event as 'message', listener as (message: unknown) => void);
+        return this;
+      },
+      kill: () => child.kill(),
+      get pid() {
+        return child.pid;
+      },
+    };
+  };
+}
+
+function settingsStore(): SettingsStore {
+  const store = new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true });
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+  };
+}
+
+export function createElectronPlatform(options: { mainDir: string }): CaseworksPlatform {
+  return {
+    dataDir: app.getPath('userData'),
+    keyStore: { safeStorage, settings: settingsStore() },
+    fetch: globalThis.fetch.bind(globalThis),
+    forkService: forkUtilityProcess(path.join(options.mainDir, 'embedded-service.js')),
+    notify(title, body) {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    async openExternal(url) {
+      if (!url.startsWith('https://')) return false;
+      await shell.openExternal(url);
+      return true;
+    },
+    now: () => new Date(),
+    log: (message) => console.log(`[caseworks] ${message}`),
+  };
+}
