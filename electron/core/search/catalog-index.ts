@@ -81,6 +81,11 @@ export class CatalogIndex {
     return index;
   }
 
+  /** An index with no products, answering every query with nothing. */
+  static empty() {
+    return new CatalogIndex([], null, new MiniSearch<number>(indexOptions([])), { documents: 0, codes: 0, source: 'built', millis: 0 });
+  }
+
   static fromSnapshot(items: readonly CatalogProduct[], asOf: string | null, snapshot: string, facts: Iterable<ProductFacts> = []) {
     const started = performance.now();
     const text = MiniSearch.loadJSON<number>(snapshot, indexOptions(items));

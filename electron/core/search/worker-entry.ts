@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** How to start the search worker: the built `search-worker.js`, or the TypeScript source under tsx. */
+export type SearchWorkerEntry = string | URL;
+
+export const SOURCE_WORKER_ENTRY = new URL('./search-worker.ts', import.meta.url);
+
+/**
+ * Starts a worker from a .js file directly, or from a .ts file through tsx's loader (tests, the
+ * benchmark, the browser shell under tsx). Electron passes the built .js path.
+ */
+export function startWorker(entry: SearchWorkerEntry): Worker {
+  const path = entry instanceof URL ? fileURLToPath(entry) : entry;
+  if (!path.endsWith('.ts')) return new Worker(path);
+  const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  if (!existsSync(fileURLToPath(tsxApi))) throw new Error('tsx is needed to run the search worker from source');
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(path).href)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
