@@ -28,7 +28,7 @@ export function idempotencyFromHeaders(
 ): IdempotencyInput | null {
   const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
-  const pointer = `/headers/${IDEMPOTENCY_HEADER}`;
+  const pointer = '/header/Idempotency-Key';
   if (Array.isArray(raw)) {
     throw new HttpProblem(400, 'validation_failed', 'Send the Idempotency-Key header once.', [
       { pointer, detail: 'must be sent once' },

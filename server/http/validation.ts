@@ -3,7 +3,7 @@ import type { FieldError } from '../../shared';
 import { HttpProblem } from './problem';
 
 /** Where a value came from; query and header pointers name their part, body pointers point into the body. */
-export type InputLocation = 'query' | 'body' | 'headers';
+export type InputLocation = 'query' | 'body' | 'header';
 
 const escapePointerToken = (token: PropertyKey): string => String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -37,7 +37,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], location: Input
 const DETAIL_PREFIX: Record<InputLocation, string> = {
   query: 'Invalid query parameters',
   body: 'Invalid request body',
-  headers: 'Invalid request headers',
+  header: 'Invalid request headers',
 };
 
 function describe(errors: readonly FieldError[], location: InputLocation): string {
