@@ -1,0 +1,34 @@
+import { useCartStore, selectCartCount } from '../features/cart/cartStore';
+import { useOutbox } from '../lib/useSession';
+import { NAV_ITEMS, navScreenOf, routeHref, type Route } from './routes';
+
+export function NavBar({ route }: { route: Route }) {
+  const active = navScreenOf(route);
+  const cartCases = useCartStore(selectCartCount);
+  const outbox = useOutbox();
+  const pending = outbox.data?.filter((entry) => entry.state !== 'confirmed').length ?? 0;
+  return (
+    <nav className="nav" aria-label="Main">
+      <ul>
+        {NAV_ITEMS.map((item, index) => {
+          const badge =
+            item.screen === 'cart' && (cartCases > 0 || pending > 0)
+              ? [cartCases > 0 ? `${cartCases} cases` : '', pending > 0 ? `${pending} in outbox` : ''].filter(Boolean).join(', ')
+              : '';
+          return (
+            <li key={item.screen}>
+              <a
+                href={routeHref({ screen: item.screen })}
+                aria-current={active === item.screen ? 'page' : undefined}
+                aria-keyshortcuts={`Alt+${index + 1}`}
+              >
+                {item.label}
+                {badge ? <span className="badge"> ({badge})</span> : null}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

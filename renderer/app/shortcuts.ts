@@ -1,0 +1,18 @@
+import { NAV_ITEMS } from './routes';
+
+/** Listed in the help dialog; `useShortcuts` implements the global ones. */
+export const SHORTCUTS: readonly { keys: string; action: string }[] = [
+  { keys: '/ or Ctrl+K', action: 'Search the catalog' },
+  { keys: 'Alt+B', action: 'Focus the barcode field (a scanner types the code and Enter)' },
+  ...NAV_ITEMS.map((item, index) => ({ keys: `Alt+${index + 1}`, action: `Go to ${item.label}` })),
+  { keys: 'Enter', action: 'In a catalog row: open the product. In a quantity field: add to cart' },
+  { keys: 'A', action: 'In a catalog row: add the minimum quantity to the cart' },
+  { keys: '?', action: 'Show these shortcuts' },
+];
+
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}

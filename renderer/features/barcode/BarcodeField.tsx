@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { toCartProduct } from '../cart/cartProduct';
+import { useCartStore } from '../cart/cartStore';
+
+type Feedback = { tone: 'success' | 'error'; text: string };
+
+/**
+ * Takes a scanner's keystrokes (the code, then Enter) or typing: looks the code up in the offline
+ * catalog and puts the product in the cart at its minimum order.
+ */
+export function BarcodeField() {
+  const bridge = useBridge();
+  const add = useCartStore((state) => state.add);
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const focusRequest = useUiStore((state) => state.barcodeFocusRequest);
+  const lookup = useMutation({ mutationFn: (value: string) => unwrap(bridge.lookupProductCode({ code: value })) });
+
+  useEffect(() => {
+    if (focusRequest > 0) inputRef.current?.focus();
+  }, [focusRequest]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) {
+      setFeedback({ tone: 'error', text: 'Scan a barcode or type a UPC or SKU first.' });
+      return;
+    }
+    if (value.length > 64) {
+      setFeedback({ tone: 'error', text: 'That code is too long to be a UPC or SKU.' });
+      return;
+    }
+    try {
+      const { product } = await lookup.mutateAsync(value);
+      if (!product) {
+        setFeedback({ tone: 'error', text: `No product with the code ${value} in the catalog.` });
+        inputRef.current?.select();
+        return;
+      }
+      const result = add(toCartProduct(product), product.minimum_order);
+      if (result.ok) {
+        setFeedback({ tone: 'success', text: `Added ${product.minimum_order} × ${product.name} to the cart (now ${result.value}).` });
+        setCode('');
+      } else {
+        setFeedback({ tone: 'error', text: `${product.name}: ${result.message}` });
+      }
+    } catch (error) {
+      setFeedback({ tone: 'error', text: `Could not look up ${value}: ${errorMessage(error)}` });
+    }
+  };
+
+  return (
+    <form className="barcode" onSubmit={onSubmit} role="search" aria-label="Barcode">
+      <label htmlFor={id}>Barcode</label>
+      <input
+        ref={inputRef}
+        id={id}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        placeholder="Scan or type a UPC / SKU"
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${id}-feedback`}
+        aria-invalid={feedback?.tone === 'error' ? true : undefined}
+        aria-keyshortcuts="Alt+B"
+      />
+      <button type="submit" disabled={lookup.isPending}>
+        Add by code
+      </button>
+      <p id={`${id}-feedback`} className={`barcode-feedback ${feedback?.tone ?? ''}`} aria-live="polite">
+        {feedback?.text}
+      </p>
+    </form>
+  );
+}

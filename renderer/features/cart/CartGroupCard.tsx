@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { TotalsList } from '../../components/TotalsList';
+import type { CartGroup } from './cartGroups';
+import { CartLineRow } from './CartLineRow';
+import { useCartStore } from './cartStore';
+
+export function CartGroupCard({ group }: { group: CartGroup }) {
+  const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
+  const setNotes = useCartStore((state) => state.setNotes);
+  const id = useId();
+  const headingId = `${id}-heading`;
+  return (
+    <section className="cart-group" aria-labelledby={headingId}>
+      <h2 id={headingId}>Order from {group.supplierName}</h2>
+      <ul className="cart-lines">
+        {group.lines.map((line) => (
+          <CartLineRow key={line.productId} line={line} problem={group.problems[line.productId]} />
+        ))}
+      </ul>
+      <div className="cart-group-footer">
+        <div className="field">
+          <label htmlFor={`${id}-notes`}>Notes for {group.supplierName}</label>
+          <textarea
+            id={`${id}-notes`}
+            value={notes}
+            maxLength={2000}
+            rows={2}
+            placeholder="Delivery window, dock instructions…"
+            onChange={(event) => setNotes(group.supplierId, event.target.value)}
+          />
+        </div>
+        <TotalsList totals={group.totals} label={`Estimated totals for ${group.supplierName}`} estimated />
+      </div>
+    </section>
+  );
+}

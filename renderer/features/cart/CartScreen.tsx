@@ -1,0 +1,48 @@
+import { useMemo, useState } from 'react';
+import { routeHref } from '../../app/routes';
+import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { useAccount, useOutbox } from '../../lib/useSession';
+import { CartGroupCard } from './CartGroupCard';
+import { groupCart } from './cartGroups';
+import { useCartStore } from './cartStore';
+import { OutboxPanel } from './outbox/OutboxPanel';
+import { PlaceOrders } from './PlaceOrders';
+import { resolveShipTo } from './shipTo';
+import { ShipToForm } from './ShipToForm';
+import { useFreshCartLines } from './useFreshCartLines';
+
+export default function CartScreen() {
+  const lines = useCartStore((state) => state.lines);
+  const shipTo = useCartStore((state) => state.shipTo);
+  const account = useAccount();
+  const outbox = useOutbox();
+  const [attempted, setAttempted] = useState(false);
+  useFreshCartLines(lines);
+  const groups = useMemo(() => groupCart(lines), [lines]);
+  const accountAddress = account.data?.data.address;
+  const shipToCheck = resolveShipTo(shipTo, accountAddress);
+
+  return (
+    <section className="cart" aria-labelledby="cart-title">
+      <h1 id="cart-title">Cart</h1>
+      {outbox.isError ? <ErrorMessage error={outbox.error} title="The outbox could not be read" onRetry={() => void outbox.refetch()} /> : null}
+      {outbox.data ? <OutboxPanel entries={outbox.data} /> : outbox.isPending ? <Loading label="Reading the outbox…" /> : null}
+      {groups.length === 0 ? (
+        <EmptyState title="Your cart is empty">
+          <p>
+            Add products from the <a href={routeHref({ screen: 'catalog' })}>catalog</a> or scan a barcode.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="muted">The service takes one supplier per order, so each supplier below becomes its own order.</p>
+          {groups.map((group) => (
+            <CartGroupCard key={group.supplierId} group={group} />
+          ))}
+          <ShipToForm accountAddress={accountAddress} errors={attempted && !shipToCheck.ok ? shipToCheck.fields : {}} />
+          <PlaceOrders groups={groups} shipTo={shipToCheck} attempted={attempted} onAttempt={() => setAttempted(true)} />
+        </>
+      )}
+    </section>
+  );
+}

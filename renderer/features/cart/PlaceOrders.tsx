@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '../../../shared/bridge';
+import { formatCents } from '../../../shared/format';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
+import { useCartStore } from './cartStore';
+import { mergeOutbox } from './outbox/mergeOutbox';
+import type { ShipToCheck } from './shipTo';
+
+interface Props {
+  groups: CartGroup[];
+  shipTo: ShipToCheck;
+  onAttempt(): void;
+  attempted: boolean;
+}
+
+/** Hands each supplier's group to the outbox as its own order; the cart keeps them until the outbox has them. */
+export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const notes = useCartStore((state) => state.notes);
+  const removeSuppliers = useCartStore((state) => state.removeSuppliers);
+  const submit = useMutation({
+    mutationFn: (drafts: Parameters<typeof bridge.submitOrders>[0]['drafts']) => unwrap(bridge.submitOrders({ drafts })),
+    onSuccess: (entries, drafts) => {
+      queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
+      removeSuppliers(drafts.map((draft) => draft.order.supplier_id));
+    },
+  });
+
+  const blocked = groups.filter((group) => !groupIsPlaceable(group));
+  const grandTotal = groups.reduce((sum, group) => sum + group.totals.total_cents, 0);
+  const problems = [
+    ...blocked.map((group) => `Fix the quantities marked in the order from ${group.supplierName}.`),
+    ...(shipTo.ok ? [] : [shipTo.message]),
+  ];
+
+  const place = () => {
+    onAttempt();
+    if (problems.length > 0 || !shipTo.ok) return;
+    submit.mutate(groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId])));
+  };
+
+  return (
+    <div className="place-orders">
+      <p>
+        {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per supplier), estimated {formatCents(grandTotal)} in all.
+      </p>
+      {attempted && problems.length > 0 ? (
+        <ul className="field-error" role="alert" aria-label="Before placing the orders">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      {submit.isError ? (
+        <p className="field-error" role="alert">
+          The orders were not handed over: {errorMessage(submit.error)} Your cart is unchanged; try again.
+        </p>
+      ) : null}
+      <button type="button" className="primary" onClick={place} disabled={submit.isPending}>
+        {submit.isPending ? 'Placing…' : groups.length === 1 ? 'Place order' : `Place ${groups.length} orders`}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ShippingAddress } from '../../../shared/schemas';
+import { checkQuantity, type QuantityCheck } from './quantityRules';
+
+/** What the cart keeps of a product, so it can show and check the line offline. */
+export interface CartProduct {
+  productId: string;
+  name: string;
+  vintage: number | null;
+  sizeMl: number;
+  packSize: number;
+  casePriceCents: number;
+  bottlePriceCents: number;
+  minimumOrder: number;
+  inventoryAvailable: number;
+  imageUrl: string | null;
+  supplierId: string;
+  supplierName: string;
+}
+
+export interface CartLine extends CartProduct {
+  quantity: number;
+  /** The case price when the line was first added, to point out a change before ordering. */
+  priceWhenAddedCents: number;
+}
+
+export interface CartState {
+  lines: CartLine[];
+  /** Buyer notes per supplier: each supplier's group becomes its own order. */
+  notes: Record<string, string>;
+  /** The ship-to address the buyer chose; null means "use the account's address". */
+  shipTo: ShippingAddress | null;
+  add(product: CartProduct, quantity: number): QuantityCheck;
+  setQuantity(productId: string, quantity: number | string): QuantityCheck;
+  /** Refreshes price, stock and minimum from newer data without touching the quantity. */
+  refreshProduct(product: CartProduct): void;
+  remove(productId: string): void;
+  removeSuppliers(supplierIds: readonly string[]): void;
+  setNotes(supplierId: string, notes: string): void;
+  setShipTo(address: ShippingAddress | null): void;
+  clear(): void;
+}
+
+export const CART_STORAGE_KEY = 'caseworks-cart';
+
+const limitsOf = (product: CartProduct) => ({ minimum: product.minimumOrder, stock: product.inventoryAvailable });
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set, get) => ({
+      lines: [],
+      notes: {},
+      shipTo: null,
+      add(product, quantity) {
+        const existing = get().lines.find((line) => line.productId === product.productId);
+        const check = checkQuantity((existing?.quantity ?? 0) + quantity, limitsOf(product));
+        if (!check.ok) {
+          return existing
+            ? { ok: false, message: `${check.message} You already have ${existing.quantity} in the cart.` }
+            : check;
+        }
+        set((state) => ({
+          lines: existing
+            ? state.lines.map((line) => (line.productId === product.productId ? { ...line, ...product, quantity: check.value } : line))
+            : [...state.lines, { ...product, quantity: check.value, priceWhenAddedCents: product.casePriceCents }],
+        }));
+        return check;
+      },
+      setQuantity(productId, quantity) {
+        const line = get().lines.find((candidate) => candidate.productId === productId);
+        if (!line) return { ok: false, message: 'That product is no longer in the cart.' };
+        const check = checkQuantity(quantity, limitsOf(line));
+        if (check.ok) {
+          set((state) => ({
+            lines: state.lines.map((candidate) => (candidate.productId === productId ? { ...candidate, quantity: check.value } : candidate)),
+          }));
+        }
+        return check;
+      },
+      refreshProduct(product) {
+        const line = get().lines.find((candidate) => candidate.productId === product.productId);
+        if (!line || (Object.keys(product) as (keyof CartProduct)[]).every((key) => line[key] === product[key])) return;
+        set((state) => ({
+          lines: state.lines.map((candidate) => (candidate.productId === product.productId ? { ...candidate, ...product } : candidate)),
+        }));
+      },
+      remove(productId) {
+        set((state) => ({ lines: state.lines.filter((line) => line.productId !== productId) }));
+      },
+      removeSuppliers(supplierIds) {
+        const gone = new Set(supplierIds);
+        set((state) => ({
+          lines: state.lines.filter((line) => !gone.has(line.supplierId)),
+          notes: Object.fromEntries(Object.entries(state.notes).filter(([supplierId]) => !gone.has(supplierId))),
+        }));
+      },
+      setNotes(supplierId, notes) {
+        set((state) => ({ notes: { ...state.notes, [supplierId]: notes } }));
+      },
+      setShipTo(address) {
+        set({ shipTo: address });
+      },
+      clear() {
+        set({ lines: [], notes: {} });
+      },
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo }),
+    },
+  ),
+);
+
+export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + line.quantity, 0);

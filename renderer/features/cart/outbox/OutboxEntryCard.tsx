@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
+import { formatAge, formatCents, formatDateTime } from '../../../../shared/format';
+import { routeHref } from '../../../app/routes';
+import { TotalsList } from '../../../components/TotalsList';
+import { useBridge } from '../../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
+import { queryKeys } from '../../../lib/queryKeys';
+import { EstimateDifference } from './EstimateDifference';
+import { mergeOutbox } from './mergeOutbox';
+import { ReviewEditor } from './ReviewEditor';
+
+export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  confirmed: 'Confirmed',
+  needs_review: 'Needs review',
+};
+
+export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
+    onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
+  });
+  const cases = entry.order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const headingId = `outbox-${entry.id}`;
+
+  return (
+    <li className={`outbox-entry state-${entry.state}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        Order to {entry.supplierName}: <span className="state-badge">{OUTBOX_STATE_LABELS[entry.state]}</span>
+      </h3>
+      <p className="muted">
+        {entry.order.items.length} {entry.order.items.length === 1 ? 'product' : 'products'}, {cases} cases · estimated{' '}
+        {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}
+      </p>
+      {entry.state === 'queued' ? (
+        <div>
+          <p>Stored safely on this computer; it will be sent as soon as the service can be reached.</p>
+          {entry.lastError ? <p className="notice">Last try: {entry.lastError}</p> : null}
+          {entry.nextAttemptAt ? <p className="muted">Next try {formatDateTime(entry.nextAttemptAt)}.</p> : null}
+          <button type="button" onClick={() => retry.mutate()} disabled={retry.isPending}>
+            Send now
+          </button>
+          {retry.isError ? <p className="field-error" role="alert">{errorMessage(retry.error)}</p> : null}
+        </div>
+      ) : null}
+      {entry.state === 'sending' ? <p>Sending to the service…</p> : null}
+      {entry.state === 'confirmed' && entry.confirmed ? (
+        <div>
+          <p>
+            Confirmed as <a href={routeHref({ screen: 'order', id: entry.confirmed.id })}>order {entry.confirmed.order_number}</a>.
+          </p>
+          <TotalsList totals={entry.confirmed} label={`Confirmed totals for ${entry.supplierName}`} />
+          <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
+        </div>
+      ) : null}
+      {entry.state === 'needs_review' ? (
+        <div>
+          <p className="field-error" role="alert">
+            The service did not accept this order: {entry.review?.message ?? entry.lastError ?? 'no reason given'}
+          </p>
+          <ReviewEditor entry={entry} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

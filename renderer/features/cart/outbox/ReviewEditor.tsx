@@ -1,0 +1,167 @@
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { OutboxEntry } from '../../../../shared/bridge';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useBridge } from '../../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
+import { queryKeys } from '../../../lib/queryKeys';
+import { checkQuantity, MAX_CASES_PER_LINE } from '../quantityRules';
+import { mergeOutbox } from './mergeOutbox';
+
+const itemIndexOf = (pointer: string) => {
+  const match = /^\/items\/([0-9]+)/.exec(pointer);
+  return match ? Number(match[1]) : null;
+};
+
+/** Lets the buyer fix the quantities of a rejected order and send it again, or discard it. */
+export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
+  const [removed, setRemoved] = useState<Set<number>>(() => new Set());
+  const [formError, setFormError] = useState<string | null>(null);
+  const products = useQueries({
+    queries: entry.order.items.map((item) => ({
+      queryKey: queryKeys.product(item.product_id),
+      queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+    })),
+  });
+  const store = (updated: OutboxEntry) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated]));
+  const update = useMutation({
+    mutationFn: (order: OutboxEntry['order']) => unwrap(bridge.updateOutboxEntry({ id: entry.id, order })),
+    onSuccess: store,
+  });
+  const discard = useMutation({
+    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id: entry.id })),
+    onSuccess: () => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((other) => other.id !== entry.id)),
+  });
+
+  const fieldsByItem = new Map<number, string[]>();
+  const otherFields: string[] = [];
+  for (const field of entry.review?.fields ?? []) {
+    const index = itemIndexOf(field.pointer);
+    if (index === null) otherFields.push(field.detail);
+    else fieldsByItem.set(index, [...(fieldsByItem.get(index) ?? []), field.detail]);
+  }
+
+  const lineCheck = (index: number) => {
+    const product = products[index]?.data?.data;
+    const limits = product
+      ? { minimum: product.minimum_order, stock: product.inventory_available }
+      : { minimum: 1, stock: MAX_CASES_PER_LINE };
+    return checkQuantity(quantities[index] ?? '', limits);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const kept = entry.order.items.map((item, index) => ({ item, index })).filter(({ index }) => !removed.has(index));
+    if (kept.length === 0) {
+      setFormError('An order needs at least one product. Discard the order instead.');
+      return;
+    }
+    const checks = kept.map(({ index }) => lineCheck(index));
+    if (checks.some((check) => !check.ok)) {
+      setFormError('Fix the quantities marked below.');
+      return;
+    }
+    setFormError(null);
+    update.mutate({
+      ...entry.order,
+      items: kept.map(({ item }, position) => {
+        const check = checks[position];
+        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity };
+      }),
+    });
+  };
+
+  return (
+    <form className="review-editor" onSubmit={onSubmit} aria-label={`Fix the order to ${entry.supplierName}`}>
+      {otherFields.length > 0 ? (
+        <ul className="field-error">
+          {otherFields.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+      ) : null}
+      <ul className="review-items">
+        {entry.order.items.map((item, index) => {
+          const product = products[index]?.data?.data;
+          const name = product?.name ?? item.product_id;
+          const check = lineCheck(index);
+          const inputId = `${entry.id}-qty-${index}`;
+          if (removed.has(index)) {
+            return (
+              <li key={item.product_id} className="muted">
+                {name} removed.{' '}
+                <button type="button" className="link" onClick={() => setRemoved((set) => new Set([...set].filter((other) => other !== index)))}>
+                  Undo
+                </button>
+              </li>
+            );
+          }
+          return (
+            <li key={item.product_id}>
+              <label htmlFor={inputId}>Cases of {name}</label>
+              <input
+                id={inputId}
+                inputMode="numeric"
+                size={5}
+                value={quantities[index] ?? ''}
+                onChange={(event) => setQuantities((current) => current.map((value, other) => (other === index ? event.target.value : value)))}
+                aria-invalid={!check.ok || fieldsByItem.has(index) ? true : undefined}
+              />
+              {product ? (
+                <span className="field-hint">
+                  {' '}
+                  Minimum {product.minimum_order}, {product.inventory_available} in stock
+                </span>
+              ) : null}
+              {(fieldsByItem.get(index) ?? []).map((detail) => (
+                <p key={detail} className="field-error">
+                  Service: {detail}
+                </p>
+              ))}
+              {!check.ok ? <p className="field-error">{check.message}</p> : null}
+              {entry.order.items.length > 1 ? (
+                <button type="button" className="ghost" onClick={() => setRemoved((set) => new Set([...set, index]))}>
+                  Remove {name}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {formError ? (
+        <p className="field-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {update.isError ? (
+        <p className="field-error" role="alert">
+          Could not save the changes: {errorMessage(update.error)}
+        </p>
+      ) : null}
+      {discard.isError ? (
+        <p className="field-error" role="alert">
+          Could not discard the order: {errorMessage(discard.error)}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={update.isPending}>
+          Save and send again
+        </button>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="danger" disabled={discard.isPending}>
+              Discard order
+            </button>
+          }
+          title={`Discard the order to ${entry.supplierName}?`}
+          description="It will not be sent. The products are not put back in the cart."
+          confirmLabel="Discard order"
+          onConfirm={() => discard.mutate()}
+        />
+      </div>
+    </form>
+  );
+}

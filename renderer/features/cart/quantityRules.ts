@@ -1,0 +1,40 @@
+/** The service's own ceiling on one order line, from `OrderLineInput`. */
+export const MAX_CASES_PER_LINE = 100_000;
+
+export interface QuantityLimits {
+  /** Minimum order in cases. */
+  minimum: number;
+  /** Cases in stock, as last known. */
+  stock: number;
+}
+
+export type QuantityCheck = { ok: true; value: number } | { ok: false; message: string };
+
+const caseWord = (count: number) => (count === 1 ? 'case' : 'cases');
+
+/** Checks a quantity of cases as typed (string) or computed (number) against a product's minimum and stock. */
+export function checkQuantity(raw: string | number, limits: QuantityLimits): QuantityCheck {
+  const text = typeof raw === 'number' ? String(raw) : raw.trim();
+  if (text === '') return { ok: false, message: 'Enter how many cases you want.' };
+  if (!/^-?[0-9]+$/.test(text)) return { ok: false, message: 'Enter a whole number of cases (no decimals or letters).' };
+  const value = Number(text);
+  if (value <= 0) return { ok: false, message: 'Enter at least 1 case.' };
+  if (limits.stock <= 0) return { ok: false, message: 'This product is out of stock.' };
+  if (value > limits.stock || value > MAX_CASES_PER_LINE) {
+    const available = Math.min(limits.stock, MAX_CASES_PER_LINE);
+    return { ok: false, message: `Only ${available} ${caseWord(available)} available.` };
+  }
+  if (value < limits.minimum) {
+    return { ok: false, message: `The minimum order is ${limits.minimum} ${caseWord(limits.minimum)}.` };
+  }
+  return { ok: true, value };
+}
+
+/** Whether a product can be ordered at all: in stock at or above its minimum. */
+export function orderableProblem(limits: QuantityLimits): string | null {
+  if (limits.stock <= 0) return 'Out of stock.';
+  if (limits.stock < limits.minimum) {
+    return `Only ${limits.stock} ${caseWord(limits.stock)} in stock, below the minimum order of ${limits.minimum}.`;
+  }
+  return null;
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import type { CatalogProduct, Product } from '../../../shared/schemas';
+import { showToast } from '../../app/toastStore';
+import { toCartProduct } from './cartProduct';
+import { useCartStore } from './cartStore';
+import type { QuantityCheck } from './quantityRules';
+
+/** Adds a product (by default at its minimum order) and says what happened in a toast. */
+export function useAddToCart(): (product: CatalogProduct | Product, quantity?: number) => QuantityCheck {
+  const add = useCartStore((state) => state.add);
+  return useCallback(
+    (product, quantity = product.minimum_order) => {
+      const result = add(toCartProduct(product), quantity);
+      showToast(
+        result.ok
+          ? { tone: 'success', title: `Added ${quantity} ${quantity === 1 ? 'case' : 'cases'} of ${product.name}`, description: `${result.value} in the cart now.` }
+          : { tone: 'error', title: `Could not add ${product.name}`, description: result.message },
+      );
+      return result;
+    },
+    [add],
+  );
+}

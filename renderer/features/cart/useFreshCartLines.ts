@@ -1,0 +1,32 @@
+import { useQueries } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Product } from '../../../shared/schemas';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { toCartProduct } from './cartProduct';
+import { useCartStore, type CartLine } from './cartStore';
+
+const productsOf = (results: { data?: { data: Product } }[]) => results.map((result) => result.data?.data);
+
+/**
+ * Re-reads every product in the cart (live when online, the saved copy offline) so prices, stock and
+ * minimums are checked against the newest data before ordering.
+ */
+export function useFreshCartLines(lines: readonly CartLine[]): void {
+  const bridge = useBridge();
+  const refreshProduct = useCartStore((state) => state.refreshProduct);
+  const products = useQueries({
+    queries: lines.map((line) => ({
+      queryKey: queryKeys.product(line.productId),
+      queryFn: () => unwrap(bridge.getProduct({ id: line.productId })),
+      staleTime: 10_000,
+    })),
+    combine: productsOf,
+  });
+  useEffect(() => {
+    for (const product of products) {
+      if (product) refreshProduct(toCartProduct(product));
+    }
+  }, [products, refreshProduct]);
+}

@@ -1,0 +1,73 @@
+import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
+import { DataAge } from '../../components/DataAge';
+import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { FiltersPanel } from './FiltersPanel';
+import { useFiltersStore } from './filtersStore';
+import { ResultsCards } from './ResultsCards';
+import { ResultsTable } from './ResultsTable';
+import { SearchBox } from './SearchBox';
+import { useCatalogSearch } from './useCatalogSearch';
+
+const VIEWS: readonly { view: CatalogView; label: string }[] = [
+  { view: 'cards', label: 'Cards' },
+  { view: 'table', label: 'Table' },
+];
+
+export default function CatalogScreen() {
+  const { query, items, first, priceErrors } = useCatalogSearch();
+  const view = usePrefsStore((state) => state.catalogView);
+  const setView = usePrefsStore((state) => state.setCatalogView);
+  const resetFilters = useFiltersStore((state) => state.resetFilters);
+  const Results = view === 'table' ? ResultsTable : ResultsCards;
+
+  return (
+    <section className="catalog" aria-labelledby="catalog-title">
+      <h1 id="catalog-title">Catalog</h1>
+      <SearchBox />
+      <div className="catalog-layout">
+        <FiltersPanel facets={first?.facets} priceErrors={priceErrors} />
+        <div className="catalog-results">
+          <div className="toolbar">
+            <p role="status" aria-live="polite" className="result-count">
+              {first ? `${first.total.toLocaleString('en-US')} ${first.total === 1 ? 'product' : 'products'}` : ''}
+              {query.isFetching && !query.isFetchingNextPage ? ' · searching…' : ''}
+            </p>
+            <DataAge freshness={first?.freshness} label="Catalog" />
+            <div className="view-toggle" role="group" aria-label="View">
+              {VIEWS.map(({ view: option, label }) => (
+                <button key={option} type="button" aria-pressed={view === option} onClick={() => setView(option)}>
+                  {label}
+                </button>
+              ))}
+            </div>
+          </div>
+          {query.isPending ? (
+            <Loading label="Searching the catalog…" />
+          ) : query.isError && !first ? (
+            <ErrorMessage error={query.error} title="The catalog could not be searched" onRetry={() => void query.refetch()} />
+          ) : (
+            <>
+              {query.isError ? <ErrorMessage error={query.error} title="The latest search failed" onRetry={() => void query.refetch()} /> : null}
+              {items.length === 0 ? (
+                <EmptyState title="No products match">
+                  <p>Try fewer words or clear the filters.</p>
+                  <button type="button" onClick={resetFilters}>
+                    Clear filters
+                  </button>
+                </EmptyState>
+              ) : (
+                <Results
+                  items={items}
+                  total={first?.total ?? items.length}
+                  hasMore={query.hasNextPage}
+                  loadingMore={query.isFetchingNextPage}
+                  loadMore={() => void query.fetchNextPage()}
+                />
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { PRODUCT_SORTS, type ProductSort } from '../../../shared/schemas';
+import type { CatalogFacets, FacetCount } from '../../../shared/bridge';
+import { useFiltersStore, type CatalogFilters } from './filtersStore';
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name',
+  newest: 'Newest',
+};
+
+type FacetKey = 'varietal' | 'region' | 'country' | 'supplierId';
+
+const FACETS: readonly { key: FacetKey; facet: keyof CatalogFacets; label: string; all: string }[] = [
+  { key: 'varietal', facet: 'varietal', label: 'Varietal', all: 'All varietals' },
+  { key: 'region', facet: 'region', label: 'Region', all: 'All regions' },
+  { key: 'country', facet: 'country', label: 'Country', all: 'All countries' },
+  { key: 'supplierId', facet: 'supplier', label: 'Supplier', all: 'All suppliers' },
+];
+
+interface Props {
+  facets: CatalogFacets | undefined;
+  priceErrors: { min?: string; max?: string };
+}
+
+export function FiltersPanel({ facets, priceErrors }: Props) {
+  const filters = useFiltersStore((state) => state.filters);
+  const setFilter = useFiltersStore((state) => state.setFilter);
+  const resetFilters = useFiltersStore((state) => state.resetFilters);
+  return (
+    <fieldset className="filters">
+      <legend>Filters</legend>
+      {FACETS.map(({ key, facet, label, all }) => (
+        <FacetSelect
+          key={key}
+          id={`filter-${key}`}
+          label={label}
+          all={all}
+          value={filters[key]}
+          options={facets?.[facet] ?? []}
+          onChange={(value) => setFilter(key, value)}
+        />
+      ))}
+      <PriceField id="filter-min-price" label="Case price from ($)" filterKey="minPrice" filters={filters} error={priceErrors.min} onChange={setFilter} />
+      <PriceField id="filter-max-price" label="Case price to ($)" filterKey="maxPrice" filters={filters} error={priceErrors.max} onChange={setFilter} />
+      <label className="checkbox">
+        <input type="checkbox" checked={filters.inStock} onChange={(event) => setFilter('inStock', event.target.checked)} /> In stock only
+      </label>
+      <div className="field">
+        <label htmlFor="catalog-sort">Sort by</label>
+        <select id="catalog-sort" value={filters.sort} onChange={(event) => setFilter('sort', event.target.value as ProductSort | '')}>
+          <option value="">{filters.text.trim() ? 'Best match' : 'Name (default)'}</option>
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="ghost" onClick={resetFilters}>
+        Clear filters
+      </button>
+    </fieldset>
+  );
+}
+
+function FacetSelect(props: { id: string; label: string; all: string; value: string; options: FacetCount[]; onChange(value: string): void }) {
+  const { id, label, all, value, options, onChange } = props;
+  const selectedMissing = value !== '' && !options.some((option) => option.value === value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{all}</option>
+        {selectedMissing ? <option value={value}>{value} (0)</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label} ({option.count.toLocaleString('en-US')})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function PriceField(props: {
+  id: string;
+  label: string;
+  filterKey: 'minPrice' | 'maxPrice';
+  filters: CatalogFilters;
+  error: string | undefined;
+  onChange(key: 'minPrice' | 'maxPrice', value: string): void;
+}) {
+  const { id, label, filterKey, filters, error, onChange } = props;
+  return (
+    <div className="field price-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        value={filters[filterKey]}
+        onChange={(event) => onChange(filterKey, event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        size={8}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

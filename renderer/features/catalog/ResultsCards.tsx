@@ -1,0 +1,87 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { formatCents } from '../../../shared/format';
+import { routeHref } from '../../app/routes';
+import { ProductImage } from '../../components/ProductImage';
+import { useAddToCart } from '../cart/useAddToCart';
+import { AddButton } from './AddButton';
+import { bottleFacts, orderProblemOf, stockLabel } from './productFacts';
+import type { ResultsProps } from './ResultsTable';
+import { onProductRowKeyDown } from './rowKeys';
+import { useLoadMore } from './useLoadMore';
+
+const CARD_MIN_WIDTH = 250;
+const CARD_ROW_HEIGHT = 330;
+
+function useColumns(ref: RefObject<HTMLElement | null>): number {
+  const [columns, setColumns] = useState(3);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setColumns(Math.max(1, Math.floor(entry.contentRect.width / CARD_MIN_WIDTH)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return columns;
+}
+
+export function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const addToCart = useAddToCart();
+  const columns = useColumns(scrollRef);
+  const rowCount = Math.ceil(items.length / columns);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_ROW_HEIGHT,
+    overscan: 3,
+    initialRect: { width: 1024, height: 720 },
+  });
+  const rows = virtualizer.getVirtualItems();
+  useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
+
+  return (
+    <div ref={scrollRef} className="results-scroll">
+      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.flatMap((row) =>
+          items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
+            const problem = orderProblemOf(product);
+            const position = row.index * columns + column;
+            return (
+              <li
+                key={product.id}
+                className="product-card"
+                aria-setsize={total}
+                aria-posinset={position + 1}
+                style={{
+                  width: `calc(${100 / columns}% - 12px)`,
+                  height: CARD_ROW_HEIGHT - 12,
+                  left: `${(column * 100) / columns}%`,
+                  top: row.start,
+                }}
+                onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
+              >
+                <ProductImage url={product.image_url} name={product.name} />
+                <a href={routeHref({ screen: 'product', id: product.id })} className="product-name">
+                  {product.name}
+                </a>
+                <p className="muted">{product.supplier.name}</p>
+                <p>{bottleFacts(product)}</p>
+                <p className="prices">
+                  <strong>{formatCents(product.case_price_cents)}</strong> per case · {formatCents(product.bottle_price_cents)} per bottle
+                </p>
+                <p className={problem ? 'stock-problem' : 'muted'}>
+                  Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
+                </p>
+                <AddButton product={product} />
+              </li>
+            );
+          }),
+        )}
+      </ul>
+      {loadingMore ? <p className="loading-more" role="status">Loading more products…</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useUiStore } from '../../app/uiStore';
+import { useFiltersStore } from './filtersStore';
+
+export function SearchBox() {
+  const text = useFiltersStore((state) => state.filters.text);
+  const setFilter = useFiltersStore((state) => state.setFilter);
+  const focusRequest = useUiStore((state) => state.searchFocusRequest);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusRequest > 0) {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }
+  }, [focusRequest]);
+
+  return (
+    <div className="search-box" role="search">
+      <label htmlFor="catalog-search">Search the catalog</label>
+      <input
+        ref={inputRef}
+        id="catalog-search"
+        type="search"
+        value={text}
+        onChange={(event) => setFilter('text', event.target.value)}
+        placeholder="Name, producer, varietal, region, SKU…"
+        autoComplete="off"
+        maxLength={200}
+        aria-keyshortcuts="/ Control+K"
+      />
+    </div>
+  );
+}

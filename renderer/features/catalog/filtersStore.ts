@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { ProductSort } from '../../../shared/schemas';
+
+export interface CatalogFilters {
+  text: string;
+  varietal: string;
+  region: string;
+  country: string;
+  supplierId: string;
+  /** Dollar amounts as typed; checked before they reach the search. */
+  minPrice: string;
+  maxPrice: string;
+  inStock: boolean;
+  sort: ProductSort | '';
+}
+
+export const EMPTY_FILTERS: CatalogFilters = {
+  text: '',
+  varietal: '',
+  region: '',
+  country: '',
+  supplierId: '',
+  minPrice: '',
+  maxPrice: '',
+  inStock: false,
+  sort: '',
+};
+
+interface FiltersState {
+  filters: CatalogFilters;
+  setFilter<K extends keyof CatalogFilters>(key: K, value: CatalogFilters[K]): void;
+  resetFilters(): void;
+}
+
+export const useFiltersStore = create<FiltersState>()((set) => ({
+  filters: EMPTY_FILTERS,
+  setFilter(key, value) {
+    set((state) => ({ filters: { ...state.filters, [key]: value } }));
+  },
+  resetFilters() {
+    set((state) => ({ filters: { ...EMPTY_FILTERS, text: state.filters.text } }));
+  },
+}));

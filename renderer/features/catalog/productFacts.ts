@@ -1,0 +1,27 @@
+import { orderableProblem } from '../cart/quantityRules';
+
+interface BottleFacts {
+  vintage: number | null;
+  size_ml: number;
+  pack_size: number;
+}
+
+export const vintageLabel = (vintage: number | null) => (vintage === null ? 'NV' : String(vintage));
+
+export function formatSize(sizeMl: number): string {
+  return sizeMl >= 1000 ? `${(sizeMl / 1000).toLocaleString('en-US')} L` : `${sizeMl} ml`;
+}
+
+/** "2019 · 750 ml · 12 per case" */
+export function bottleFacts(product: BottleFacts): string {
+  return `${vintageLabel(product.vintage)} · ${formatSize(product.size_ml)} · ${product.pack_size} per case`;
+}
+
+export function stockLabel(cases: number): string {
+  if (cases <= 0) return 'Out of stock';
+  return `${cases.toLocaleString('en-US')} ${cases === 1 ? 'case' : 'cases'} in stock`;
+}
+
+export function orderProblemOf(product: { minimum_order: number; inventory_available: number }): string | null {
+  return orderableProblem({ minimum: product.minimum_order, stock: product.inventory_available });
+}

@@ -1,0 +1,42 @@
+import type { CatalogSearchInput } from '../../../shared/bridge';
+import type { CatalogFilters } from './filtersStore';
+
+export type PriceCheck = { ok: true; cents: number | undefined } | { ok: false; message: string };
+
+/** "12", "12.5", "$12.50" → cents; empty means no bound. */
+export function parsePrice(raw: string): PriceCheck {
+  const text = raw.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (text === '') return { ok: true, cents: undefined };
+  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(text)) return { ok: false, message: 'Enter a price in dollars, like 120 or 89.50.' };
+  return { ok: true, cents: Math.round(Number(text) * 100) };
+}
+
+export interface SearchInputResult {
+  input: Omit<CatalogSearchInput, 'offset' | 'limit'>;
+  priceErrors: { min?: string; max?: string };
+}
+
+/** Turns the filter panel's state into a search input; bad price bounds are reported and left out. */
+export function toSearchInput(filters: CatalogFilters, debouncedText: string): SearchInputResult {
+  const min = parsePrice(filters.minPrice);
+  const max = parsePrice(filters.maxPrice);
+  const priceErrors: SearchInputResult['priceErrors'] = {};
+  if (!min.ok) priceErrors.min = min.message;
+  if (!max.ok) priceErrors.max = max.message;
+  const minCents = min.ok ? min.cents : undefined;
+  let maxCents = max.ok ? max.cents : undefined;
+  if (minCents !== undefined && maxCents !== undefined && maxCents < minCents) {
+    priceErrors.max = 'The highest price is below the lowest.';
+    maxCents = undefined;
+  }
+  const input: SearchInputResult['input'] = { text: debouncedText.trim() };
+  if (filters.varietal) input.varietal = filters.varietal;
+  if (filters.region) input.region = filters.region;
+  if (filters.country) input.country = filters.country;
+  if (filters.supplierId) input.supplierId = filters.supplierId;
+  if (minCents !== undefined) input.minPriceCents = minCents;
+  if (maxCents !== undefined) input.maxPriceCents = maxCents;
+  if (filters.inStock) input.inStock = true;
+  if (filters.sort) input.sort = filters.sort;
+  return { input, priceErrors };
+}

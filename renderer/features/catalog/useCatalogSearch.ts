@@ -1,0 +1,32 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useFiltersStore } from './filtersStore';
+import { toSearchInput } from './searchInput';
+
+/** Short enough to feel instant, long enough to skip the intermediate strings of fast typing. */
+export const SEARCH_DEBOUNCE_MS = 30;
+export const SEARCH_PAGE_SIZE = 200;
+
+export function useCatalogSearch() {
+  const bridge = useBridge();
+  const filters = useFiltersStore((state) => state.filters);
+  const debouncedText = useDebouncedValue(filters.text, SEARCH_DEBOUNCE_MS);
+  const { input, priceErrors } = useMemo(() => toSearchInput(filters, debouncedText), [filters, debouncedText]);
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.catalog(input),
+    queryFn: ({ pageParam }) => unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: SEARCH_PAGE_SIZE })),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const first = query.data?.pages[0];
+  return { query, items, first, priceErrors };
+}

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { formatCalendarDate } from '../../../shared/format';
+import type { Tracking } from '../../../shared/schemas';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+
+export function TrackingPanel({ tracking }: { tracking: Tracking }) {
+  const bridge = useBridge();
+  const open = useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url: tracking.tracking_url })) });
+  return (
+    <section aria-labelledby="tracking-title" className="tracking">
+      <h2 id="tracking-title">Tracking</h2>
+      <dl className="facts">
+        <div>
+          <dt>Carrier</dt>
+          <dd>{tracking.carrier}</dd>
+        </div>
+        <div>
+          <dt>Tracking number</dt>
+          <dd>{tracking.tracking_number}</dd>
+        </div>
+        <div>
+          <dt>Estimated delivery</dt>
+          <dd>{tracking.estimated_delivery ? formatCalendarDate(tracking.estimated_delivery) : 'Not given'}</dd>
+        </div>
+      </dl>
+      <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
+        Track with {tracking.carrier} (opens your browser)
+      </button>
+      {open.isError ? (
+        <p className="field-error" role="alert">
+          Could not open the tracking page: {errorMessage(open.error)}
+        </p>
+      ) : null}
+      {open.data && !open.data.opened ? (
+        <p className="field-error" role="alert">
+          The tracking link was not opened because it is not a secure (https) address: {tracking.tracking_url}
+        </p>
+      ) : null}
+    </section>
+  );
+}

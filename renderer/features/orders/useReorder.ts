@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Order } from '../../../shared/schemas';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { toCartProduct } from '../cart/cartProduct';
+import { useCartStore } from '../cart/cartStore';
+
+export interface ReorderOutcome {
+  added: string[];
+  skipped: string[];
+}
+
+/** Puts an order's products back in the cart at the same quantities, checked against today's stock and minimums. */
+export function useReorder() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const add = useCartStore((state) => state.add);
+  const [outcome, setOutcome] = useState<ReorderOutcome | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const reorder = async (order: Order) => {
+    setRunning(true);
+    const result: ReorderOutcome = { added: [], skipped: [] };
+    for (const item of order.items) {
+      try {
+        const { data: product } = await queryClient.fetchQuery({
+          queryKey: queryKeys.product(item.product_id),
+          queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+        });
+        const check = add(toCartProduct(product), item.quantity);
+        if (check.ok) result.added.push(`${item.quantity} × ${item.product_name}`);
+        else result.skipped.push(`${item.product_name}: ${check.message}`);
+      } catch (error) {
+        result.skipped.push(`${item.product_name}: ${errorMessage(error)}`);
+      }
+    }
+    setOutcome(result);
+    setRunning(false);
+  };
+  return { reorder, outcome, running };
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatCents, formatDateTime } from '../../../shared/format';
+import type { Product } from '../../../shared/schemas';
+import type { Route } from '../../app/routes';
+import { routeHref } from '../../app/routes';
+import { DataAge } from '../../components/DataAge';
+import { ProductImage } from '../../components/ProductImage';
+import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
+import { AddToCartForm } from './AddToCartForm';
+
+export default function ProductScreen({ route }: { route: Route }) {
+  const id = route.screen === 'product' ? route.id : '';
+  const bridge = useBridge();
+  const query = useQuery({ queryKey: queryKeys.product(id), queryFn: () => unwrap(bridge.getProduct({ id })), enabled: id !== '' });
+
+  if (query.isPending) return <Loading label="Loading the product…" />;
+  if (query.isError) {
+    return (
+      <section aria-labelledby="product-title">
+        <h1 id="product-title">Product</h1>
+        <ErrorMessage error={query.error} title="This product could not be loaded" onRetry={() => void query.refetch()} />
+        <p><a href={routeHref({ screen: 'catalog' })}>Back to the catalog</a></p>
+      </section>
+    );
+  }
+  const { data: product, freshness } = query.data;
+  return (
+    <article className="product" aria-labelledby="product-title">
+      <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
+      <div className="product-layout">
+        <ProductImage url={product.image_url} name={product.name} size="large" />
+        <div>
+          <h1 id="product-title">{product.name}</h1>
+          <p className="muted">
+            {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
+          </p>
+          <p className="prices">
+            <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size} ·{' '}
+            {formatCents(product.bottle_price_cents)} per bottle
+          </p>
+          <p>
+            Minimum order {product.minimum_order} {product.minimum_order === 1 ? 'case' : 'cases'} · {stockLabel(product.inventory_available)}
+          </p>
+          <DataAge freshness={freshness} label="Product" />
+          <AddToCartForm product={product} />
+        </div>
+      </div>
+      <ProductFacts product={product} />
+    </article>
+  );
+}
+
+function ProductFacts({ product }: { product: Product }) {
+  const facts: [string, string][] = [
+    ['Brand', product.brand],
+    ['Varietal', product.varietal],
+    ['Vintage', vintageLabel(product.vintage)],
+    ['Region', product.region],
+    ['Appellation', product.appellation ?? '—'],
+    ['Country', product.country],
+    ['Alcohol', product.abv === null ? '—' : `${product.abv}%`],
+    ['Bottle size', formatSize(product.size_ml)],
+    ['Bottles per case', String(product.pack_size)],
+    ['Case price', formatCents(product.case_price_cents)],
+    ['Bottle price', formatCents(product.bottle_price_cents)],
+    ['Minimum order', `${product.minimum_order} ${product.minimum_order === 1 ? 'case' : 'cases'}`],
+    ['Stock', stockLabel(product.inventory_available)],
+    ['SKU', product.sku],
+    ['UPC', product.upc ?? '—'],
+    ['Supplier', `${product.supplier.name}, ${product.supplier.location} (${product.supplier.total_products} products)`],
+    ['Listed', formatDateTime(product.created_at)],
+    ['Updated', formatDateTime(product.updated_at)],
+  ];
+  return (
+    <>
+      {product.description ? (
+        <section aria-labelledby="product-description">
+          <h2 id="product-description">Description</h2>
+          <p>{product.description}</p>
+        </section>
+      ) : null}
+      {product.tasting_notes ? (
+        <section aria-labelledby="product-tasting">
+          <h2 id="product-tasting">Tasting notes</h2>
+          <p>{product.tasting_notes}</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="product-details">
+        <h2 id="product-details">Details</h2>
+        <dl className="facts">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}

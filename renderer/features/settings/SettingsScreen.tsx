@@ -1,0 +1,33 @@
+import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { useSession } from '../../lib/useSession';
+import { ConnectForm } from './ConnectForm';
+import { SignOut } from './SignOut';
+import { SyncPanel } from './SyncPanel';
+
+const MODE_LABELS = { demo: 'the demo service on this computer', custom: 'your service', none: 'no service' } as const;
+
+export default function SettingsScreen() {
+  const session = useSession();
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <h1 id="settings-title">Settings</h1>
+      <section aria-labelledby="connection-title">
+        <h2 id="connection-title">Connection</h2>
+        {session.isPending ? (
+          <Loading label="Reading the connection…" />
+        ) : session.isError ? (
+          <ErrorMessage error={session.error} title="The connection could not be read" onRetry={() => void session.refetch()} />
+        ) : (
+          <dl className="facts">
+            <div><dt>Connected to</dt><dd>{MODE_LABELS[session.data.mode]}{session.data.baseUrl ? ` (${session.data.baseUrl})` : ''}</dd></div>
+            <div><dt>Signed in as</dt><dd>{session.data.account?.name ?? 'nobody'}</dd></div>
+            <div><dt>Where the key is kept</dt><dd>{session.data.keyStorageDescription}</dd></div>
+          </dl>
+        )}
+        <ConnectForm session={session.data} />
+      </section>
+      <SyncPanel />
+      {session.data && session.data.mode !== 'none' ? <SignOut /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { DatasetName } from '../../../shared/bridge';
+import { useStatusStore } from './statusStore';
+
+export const DATASET_LABELS: Record<DatasetName, string> = {
+  suppliers: 'Suppliers',
+  catalog: 'Catalog',
+  productDetails: 'Product details',
+  orders: 'Orders',
+  account: 'Account',
+  webhooks: 'Webhooks',
+  images: 'Images',
+};
+
+/** A slim bar while the core syncs: what, how many, of how many. */
+export function SyncProgress() {
+  const progress = useStatusStore((state) => state.progress);
+  const running = (Object.entries(progress) as [DatasetName, NonNullable<(typeof progress)[DatasetName]>][]).filter(
+    ([, value]) => !value.finished,
+  );
+  if (running.length === 0) return null;
+  return (
+    <div className="sync-progress" role="status" aria-live="polite">
+      <span>Syncing:</span>
+      {running.map(([dataset, value]) => (
+        <span key={dataset} className="sync-item">
+          {DATASET_LABELS[dataset]} {value.done}
+          {value.total !== null ? ` of ${value.total}` : ''}
+          {value.total ? (
+            <progress value={value.done} max={value.total} aria-label={`${DATASET_LABELS[dataset]} sync progress`} />
+          ) : null}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { routeHref } from '../../app/routes';
+import { DataAge } from '../../components/DataAge';
+import { Pager } from '../../components/Pager';
+import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+
+const PER_PAGE = 50;
+
+export default function SuppliersScreen() {
+  const bridge = useBridge();
+  const [text, setText] = useState('');
+  const [region, setRegion] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(text.trim(), 150);
+  const query = useQuery({
+    queryKey: queryKeys.suppliers(q, region, page),
+    queryFn: () =>
+      unwrap(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), page, perPage: PER_PAGE })),
+    placeholderData: keepPreviousData,
+  });
+  const regions = query.data?.regions ?? [];
+
+  return (
+    <section aria-labelledby="suppliers-title">
+      <h1 id="suppliers-title">Suppliers</h1>
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="supplier-search">Search suppliers</label>
+          <input
+            id="supplier-search"
+            type="search"
+            value={text}
+            maxLength={200}
+            placeholder="Name or location"
+            onChange={(event) => {
+              setText(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="supplier-region">Region</label>
+          <select
+            id="supplier-region"
+            value={region}
+            onChange={(event) => {
+              setRegion(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All regions</option>
+            {region && !regions.includes(region) ? <option value={region}>{region}</option> : null}
+            {regions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DataAge freshness={query.data?.freshness} label="Suppliers" />
+      </div>
+      {query.isPending ? (
+        <Loading label="Loading suppliers…" />
+      ) : query.isError ? (
+        <ErrorMessage error={query.error} title="Suppliers could not be loaded" onRetry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState title="No suppliers match">
+          <p>Try another name, or choose all regions.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p role="status" className="result-count">
+            {query.data.meta.total} {query.data.meta.total === 1 ? 'supplier' : 'suppliers'}
+          </p>
+          <ul className="supplier-list">
+            {query.data.items.map((supplier) => (
+              <li key={supplier.id} className="supplier-card">
+                <a href={routeHref({ screen: 'supplier', id: supplier.id })} className="supplier-name">
+                  {supplier.name}
+                </a>
+                {supplier.dba_name ? <span className="muted"> (doing business as {supplier.dba_name})</span> : null}
+                <p className="muted">
+                  {supplier.location} · {supplier.total_products} {supplier.total_products === 1 ? 'product' : 'products'}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Pager page={query.data.meta.page} totalPages={query.data.meta.total_pages} onPage={setPage} label="Supplier pages" />
+        </>
+      )}
+    </section>
+  );
+}

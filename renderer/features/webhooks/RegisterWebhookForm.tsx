@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { CreateWebhookBody, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEventName } from '../../../shared/schemas';
+import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { useBridge } from '../../lib/bridgeContext';
+import { queryKeys } from '../../lib/queryKeys';
+
+export function RegisterWebhookForm() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENTS]);
+  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const create = useMutation({
+    mutationFn: (body: CreateWebhookBody) => unwrap(bridge.createWebhook(body)),
+    onSuccess: (webhook) => {
+      setCreated(webhook);
+      setUrl('');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setCreated(null);
+    const parsed = CreateWebhookBody.safeParse({ url: url.trim(), events });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'url') next.url = 'Enter a full address starting with https:// (or http:// for testing).';
+        if (issue.path[0] === 'events') next.events = 'Choose at least one event.';
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  const toggle = (name: WebhookEventName, on: boolean) =>
+    setEvents((current) => (on ? WEBHOOK_EVENTS.filter((event) => event === name || current.includes(event)) : current.filter((event) => event !== name)));
+
+  return (
+    <section aria-labelledby="webhook-register" className="register-webhook">
+      <h2 id="webhook-register">Register a webhook</h2>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="webhook-url">Address that receives events</label>
+          <input
+            id="webhook-url"
+            type="url"
+            value={url}
+            placeholder="https://example.com/hooks/caseworks"
+            onChange={(event) => setUrl(event.target.value)}
+            aria-invalid={errors.url ? true : undefined}
+            aria-describedby={errors.url ? 'webhook-url-error' : undefined}
+          />
+          {errors.url ? <p id="webhook-url-error" className="field-error">{errors.url}</p> : null}
+        </div>
+        <fieldset aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+          <legend>Events</legend>
+          {WEBHOOK_EVENTS.map((name) => (
+            <label key={name} className="checkbox">
+              <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggle(name, event.target.checked)} /> {name}
+            </label>
+          ))}
+          {errors.events ? <p id="webhook-events-error" className="field-error">{errors.events}</p> : null}
+        </fieldset>
+        <button type="submit" className="primary" disabled={create.isPending}>
+          Register webhook
+        </button>
+        {create.isError ? (
+          <p className="field-error" role="alert">
+            {errorCode(create.error) === 'not_found'
+              ? 'This service does not support registering webhooks from the app.'
+              : `The webhook was not registered: ${errorMessage(create.error)}`}
+          </p>
+        ) : null}
+      </form>
+      {created ? (
+        <div className="secret" role="status">
+          <p>
+            Registered <strong>{created.url}</strong>. Its signing secret is shown only this once; copy it into the receiving system now:
+          </p>
+          <p>
+            <code aria-label="Signing secret">{created.secret}</code>{' '}
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(created.secret)}>
+              Copy secret
+            </button>
+          </p>
+          <button type="button" className="ghost" onClick={() => setCreated(null)}>
+            I have saved it, hide the secret
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

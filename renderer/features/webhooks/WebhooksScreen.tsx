@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../shared/format';
+import type { Webhook } from '../../../shared/schemas';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataAge } from '../../components/DataAge';
+import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { RegisterWebhookForm } from './RegisterWebhookForm';
+
+export default function WebhooksScreen() {
+  const bridge = useBridge();
+  const query = useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h1 id="webhooks-title">Webhooks</h1>
+      <p className="muted">The service posts order events (confirmed, shipped, delivered) to these addresses.</p>
+      {query.isPending ? (
+        <Loading label="Loading webhooks…" />
+      ) : query.isError ? (
+        <ErrorMessage error={query.error} title="Webhooks could not be loaded" onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <DataAge freshness={query.data.freshness} label="Webhooks" />
+          {query.data.items.length === 0 ? (
+            <EmptyState title="No webhooks registered" />
+          ) : (
+            <ul className="webhook-list">
+              {query.data.items.map((webhook) => (
+                <WebhookRow key={webhook.id} webhook={webhook} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <RegisterWebhookForm />
+    </section>
+  );
+}
+
+function WebhookRow({ webhook }: { webhook: Webhook }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => unwrap(bridge.deleteWebhook({ id: webhook.id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+  });
+  return (
+    <li className="webhook">
+      <p className="webhook-url">{webhook.url}</p>
+      <p>
+        Events: {webhook.events.join(', ') || 'none'} · <span className={webhook.active ? 'verified' : 'muted'}>{webhook.active ? 'Active' : 'Inactive'}</span> ·
+        registered {formatDateTime(webhook.created_at)}
+      </p>
+      <ConfirmDialog
+        trigger={
+          <button type="button" className="danger" disabled={remove.isPending} aria-label={`Delete webhook ${webhook.url}`}>
+            Delete
+          </button>
+        }
+        title="Delete this webhook?"
+        description={
+          <p>
+            The service will stop sending events to <strong>{webhook.url}</strong>. This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete webhook"
+        onConfirm={() => remove.mutate()}
+      />
+      {remove.isError ? (
+        <p className="field-error" role="alert">
+          Could not delete it: {errorMessage(remove.error)}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { BridgeCallError } from './bridgeErrors';
+
+/** Retries only what the core says can succeed on a second try; the core already retries the network. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => error instanceof BridgeCallError && error.retryable && failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { CatalogSearchInput, DatasetName } from '../../shared/bridge';
+import type { OrderStatus } from '../../shared/schemas';
+
+/** Every server-state key in one place, so change events can invalidate by dataset. */
+export const queryKeys = {
+  session: ['session'] as const,
+  syncStatus: ['syncStatus'] as const,
+  catalog: (input: Omit<CatalogSearchInput, 'offset' | 'limit'>) => ['catalog', input] as const,
+  productCode: (code: string) => ['catalog', 'code', code] as const,
+  product: (id: string) => ['product', id] as const,
+  suppliers: (q: string, region: string, page: number) => ['suppliers', { q, region, page }] as const,
+  supplier: (id: string) => ['suppliers', 'one', id] as const,
+  supplierProducts: (id: string, page: number) => ['supplierProducts', id, page] as const,
+  orders: (status: OrderStatus | 'all', page: number) => ['orders', { status, page }] as const,
+  order: (id: string) => ['order', id] as const,
+  outbox: ['outbox'] as const,
+  account: ['account'] as const,
+  webhooks: ['webhooks'] as const,
+};
+
+/** Which cached queries each dataset of the offline copy feeds. */
+export const datasetQueryRoots: Record<DatasetName, readonly string[]> = {
+  suppliers: ['suppliers'],
+  catalog: ['catalog', 'supplierProducts'],
+  productDetails: ['product'],
+  orders: ['orders', 'order'],
+  account: ['account'],
+  webhooks: ['webhooks'],
+  images: ['catalog', 'product', 'supplierProducts'],
+};

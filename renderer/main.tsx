@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { getBridge } from './bridge';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/features.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App bridge={getBridge()} />
+  </StrictMode>,
+);
