@@ -53,10 +53,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): CaseworksBrid
 
   function openStream() {
     source = createEventSource(`${baseUrl}/bridge/events`);
-    source.onmessage = (message: MessageEvent<string>) => {
+    source.onmessage = (message: { data: unknown }) => {
       let event: BridgeEvent;
       try {
-        event = JSON.parse(message.data) as BridgeEvent;
+        event = JSON.parse(String(message.data)) as BridgeEvent;
       } catch {
         return;
       }

@@ -154,7 +154,7 @@ describe('the renderer HTTP bridge against the shell', () => {
     const authedFetch: typeof fetch = (input, init) =>
       fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...withToken } });
     class TestEventSource {
-      onmessage: ((message: MessageEvent<string>) => void) | null = null;
+      onmessage: ((message: { data: string }) => void) | null = null;
       private readonly controller = new AbortController();
       constructor(url: string) {
         void authedFetch(url, { signal: this.controller.signal }).then(async (response) => {
@@ -168,7 +168,7 @@ describe('the renderer HTTP bridge against the shell', () => {
             buffer = frames.pop() ?? '';
             for (const frame of frames) {
               const data = frame.split('\n').find((line) => line.startsWith('data: '));
-              if (data) this.onmessage?.({ data: data.slice(6) } as MessageEvent<string>);
+              if (data) this.onmessage?.({ data: data.slice(6) });
             }
           }
         });
