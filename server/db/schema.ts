@@ -1,0 +1,6 @@
+/** The one database schema, for PGlite and PostgreSQL alike. Migrations are generated from it. */
+export * from './tables/accounts';
+export * from './tables/catalog';
+export * from './tables/orders';
+export * from './tables/idempotency';
+export * from './tables/webhooks';

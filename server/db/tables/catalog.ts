@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant, tsvector } from './columns';
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    dbaName: text('dba_name'),
+    /** "City, ST" */
+    location: text('location').notNull(),
+    /** The wine region the winery belongs to, e.g. "Napa Valley". */
+    region: text('region').notNull(),
+    /** Street address of the winery, shown in an order detail. */
+    address: text('address').notNull(),
+    createdAt: instant('created_at').notNull(),
+    /** Maintained by the writer, like the products' document (see server/store/catalog/search-text.ts). */
+    searchDocument: tsvector('search_document').notNull(),
+  },
+  (table) => [
+    index('suppliers_search_idx').using('gin', table.searchDocument),
+    index('suppliers_name_idx').on(sql`${table.name} COLLATE "C"`, table.id),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    supplierId: text('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    varietal: text('varietal').notNull(),
+    vintage: integer('vintage'),
+    region: text('region').notNull(),
+    appellation: text('appellation'),
+    country: text('country').notNull(),
+    abv: doublePrecision('abv'),
+    sizeMl: integer('size_ml').notNull(),
+    packSize: integer('pack_size').notNull(),
+    casePriceCents: integer('case_price_cents').notNull(),
+    bottlePriceCents: integer('bottle_price_cents').notNull(),
+    inventoryAvailable: integer('inventory_available').notNull(),
+    minimumOrder: integer('minimum_order').notNull(),
+    sku: text('sku').notNull().unique(),
+    upc: text('upc'),
+    description: text('description'),
+    tastingNotes: text('tasting_notes'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    /**
+     * Maintained by the writer (see server/store/catalog/search-text.ts) rather than generated:
+     * it includes the supplier's name, which lives in another table, and it is folded (lower
+     * case, accents removed) in one place so documents and queries agree on every database locale.
+     */
+    searchDocument: tsvector('search_document').notNull(),
+  },
+  (table) => [
+    index('products_search_idx').using('gin', table.searchDocument),
+    index('products_supplier_idx').on(table.supplierId, sql`${table.name} COLLATE "C"`, table.id),
+    index('products_varietal_idx').on(sql`lower(${table.varietal})`),
+    index('products_region_idx').on(sql`lower(${table.region})`),
+    index('products_country_idx').on(sql`lower(${table.country})`),
+    index('products_price_idx').on(table.casePriceCents, table.id),
+    index('products_name_idx').on(sql`${table.name} COLLATE "C"`, table.id),
+    index('products_created_idx').on(table.createdAt, table.id),
+    index('products_upc_idx').on(table.upc),
+  ],
+);

@@ -1,0 +1,148 @@
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { accounts, favorites, products, suppliers } from '../db/schema';
+import { issueApiKey } from '../store/api-keys';
+import { searchDocument } from '../store/catalog/search-text';
+import { createSqlStore } from '../store/sql-store';
+import type { Store } from '../store/types';
+import { newWebhookSecret } from '../webhooks/signing';
+import { shipmentFor } from '../fulfilment/carriers';
+import { generateDemoData, type DemoData } from './generate';
+import type { OrderPlan } from './order-plans';
+
+export interface DemoBuyerCredentials {
+  account_id: string;
+  name: string;
+  api_key: string;
+}
+
+/** The only place the demo buyers' plaintext keys ever exist. */
+export interface DemoCredentials {
+  buyers: DemoBuyerCredentials[];
+}
+
+/** Where the demo webhook registrations point: a loopback discard port, so nothing leaves the machine. */
+export const DEMO_WEBHOOK_URL = 'http://127.0.0.1:9/caseworks-demo-hook';
+
+/** Rows per INSERT: large statements are several times faster than one row each. */
+const INSERT_CHUNK = 1_000;
+/** Serializes seeding when two processes open the same empty PostgreSQL database. */
+const SEED_LOCK_KEY = 7_240_117;
+
+async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
+  await tx.insert(suppliers).values(
+    data.suppliers.map((supplier) => ({
+      id: supplier.id,
+      name: supplier.name,
+      dbaName: supplier.dbaName,
+      location: supplier.location,
+      region: supplier.region,
+      address: supplier.address,
+      createdAt: supplier.createdAt,
+      searchDocument: searchDocument([supplier.name, supplier.dbaName, supplier.location, supplier.region]),
+    })),
+  );
+  const supplierById = new Map(data.suppliers.map((supplier) => [supplier.id, supplier]));
+  for (let start = 0; start < data.products.length; start += INSERT_CHUNK) {
+    const chunk = data.products.slice(start, start + INSERT_CHUNK);
+    await tx.insert(products).values(
+      chunk.map((product) => {
+        const supplier = supplierById.get(product.supplierId);
+        return {
+          ...product,
+          updatedAt: product.createdAt,
+          searchDocument: searchDocument([
+            product.name,
+            product.brand,
+            product.varietal,
+            product.region,
+            product.appellation,
+            product.sku,
+            supplier?.name ?? null,
+            supplier?.dbaName ?? null,
+          ]),
+        };
+      }),
+    );
+  }
+}
+
+async function insertBuyers(tx: Database, store: Store, data: DemoData, now: Date): Promise<DemoCredentials> {
+  const credentials: DemoCredentials = { buyers: [] };
+  for (const buyer of data.buyers) {
+    await tx.insert(accounts).values({
+      id: buyer.id,
+      type: 'buyer',
+      name: buyer.name,
+      dbaName: buyer.dbaName,
+      email: buyer.email,
+      phone: buyer.phone,
+      licenseNumber: buyer.license.number,
+      licenseState: buyer.license.state,
+      licenseType: buyer.license.type,
+      licenseVerified: true,
+      licenseVerifiedAt: buyer.license.verifiedAt,
+      ...buyer.address,
+      createdAt: buyer.createdAt,
+    });
+    const key = await issueApiKey(tx, buyer.id, buyer.createdAt);
+    credentials.buyers.push({ account_id: buyer.id, name: buyer.dbaName ?? buyer.name, api_key: key.apiKey });
+    await store.createWebhook(
+      buyer.id,
+      { url: DEMO_WEBHOOK_URL, events: ['order.confirmed', 'order.shipped', 'order.delivered'] },
+      newWebhookSecret(),
+      new Date(Math.max(buyer.createdAt.getTime(), now.getTime() - 30 * 86_400_000)),
+    );
+  }
+  if (data.favorites.length > 0) {
+    await tx
+      .insert(favorites)
+      .values(data.favorites.map((favorite) => ({ accountId: favorite.buyerId, productId: favorite.productId, createdAt: now })))
+      .onConflictDoNothing();
+  }
+  return credentials;
+}
+
+/** Places a planned order through the Store, then moves it along its history. */
+async function replayPlan(store: Store, plan: OrderPlan): Promise<void> {
+  const placed = await store.placeOrder(
+    { accountId: plan.buyerId, keyId: 'demo-seed' },
+    { supplier_id: plan.supplierId, items: plan.items.map((item) => ({ product_id: item.productId, quantity: item.quantity })), shipping_address: plan.shippingAddress, buyer_notes: plan.buyerNotes },
+    null,
+    plan.placedAt,
+  );
+  if (placed.kind !== 'created') throw new Error(`demo order could not be placed: ${placed.kind === 'rejected' ? placed.detail : placed.kind}`);
+  const orderId = placed.order.id;
+  if (plan.cancelledAt) await store.markCancelled(orderId, plan.cancelledAt);
+  if (plan.shippedAt) await store.markShipped(orderId, shipmentFor(orderId, plan.shippedAt), plan.shippedAt);
+  if (plan.deliveredAt) await store.markDelivered(orderId, plan.deliveredAt);
+}
+
+export interface SeedOptions {
+  catalogSize?: number;
+  seed?: number;
+  now?: Date;
+}
+
+/**
+ * Fills an empty database with the demo data in one transaction, so a crash leaves it empty
+ * rather than half seeded (and without anyone knowing the keys). Returns null when the
+ * database already has accounts.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ total: count() }).from(accounts);
+    if (Number(existing?.total ?? 0) > 0) return null;
+    const data = generateDemoData({ seed: options.seed, catalogSize: options.catalogSize, now });
+    // The demo's own orders go through the same code as real ones, nested in this transaction.
+    const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
+    await insertCatalog(tx, data);
+    const credentials = await insertBuyers(tx, store, data, now);
+    for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
+      await replayPlan(store, plan);
+    }
+    return credentials;
+  });
+}

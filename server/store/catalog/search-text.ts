@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 60;
+
+/**
+ * Lower case without accents ("Château" → "chateau"), done here rather than in SQL because
+ * PostgreSQL's lower() under the C locale (PGlite's) leaves non-ASCII letters alone.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Turns user text into a prefix tsquery (`'cab':* & 'napa':*`) for the `simple` configuration.
+ * Only runs of letters and digits survive, so operators, quotes and backslashes in the input can
+ * never reach the tsquery parser. The `simple` parser splits documents at the same characters
+ * (hyphenated words are indexed whole and in parts), so every indexed word is reachable.
+ * Returns null when nothing searchable is left.
+ */
+export function prefixTsQueryText(text: string): string | null {
+  const terms = foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(terms.map((term) => term.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
+  if (unique.length === 0) return null;
+  return unique.map((term) => `'${term}':*`).join(' & ');
+}
+
+/** The tsquery for user text, or null when the text has nothing searchable. */
+export function prefixTsQuery(text: string): SQL | null {
+  const queryText = prefixTsQueryText(text);
+  return queryText === null ? null : sql`to_tsquery('simple'::regconfig, ${queryText})`;
+}
+
+/** The value written to a `search_document` column: the folded fields as one tsvector. */
+export function searchDocument(fields: ReadonlyArray<string | null>): SQL {
+  const text = foldForSearch(fields.filter((field): field is string => field !== null).join(' '));
+  return sql`to_tsvector('simple'::regconfig, ${text})`;
+}

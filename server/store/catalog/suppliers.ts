@@ -1,0 +1,108 @@
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Paginated, PageQuery, Supplier, SupplierListQuery, SupplierProduct } from '../../../shared';
+import type { Database } from '../../db/database';
+import { products, suppliers } from '../../db/schema';
+import { pageOffset, paginate } from '../pagination';
+import { prefixTsQuery } from './search-text';
+import { productImageUrl, type PublicBaseUrl } from './image-url';
+
+/** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
+function regionCondition(region: string): SQL {
+  const wanted = sql`lower(${region})`;
+  return or(
+    sql`lower(${suppliers.region}) = ${wanted}`,
+    sql`lower(split_part(${suppliers.location}, ', ', 1)) = ${wanted}`,
+    sql`lower(split_part(${suppliers.location}, ', ', 2)) = ${wanted}`,
+    sql`lower(${suppliers.location}) = ${wanted}`,
+  ) as SQL;
+}
+
+export async function productCounts(db: Database, supplierIds: string[]): Promise<Map<string, number>> {
+  if (supplierIds.length === 0) return new Map();
+  const rows = await db
+    .select({ supplierId: products.supplierId, total: count() })
+    .from(products)
+    .where(inArray(products.supplierId, supplierIds))
+    .groupBy(products.supplierId);
+  return new Map(rows.map((row) => [row.supplierId, Number(row.total)]));
+}
+
+export async function listSuppliers(db: Database, query: SupplierListQuery): Promise<Paginated<Supplier>> {
+  const conditions: SQL[] = [];
+  if (query.q !== undefined) {
+    const tsQuery = prefixTsQuery(query.q);
+    if (tsQuery === null) return paginate([], 0, query);
+    conditions.push(sql`${suppliers.searchDocument} @@ ${tsQuery}`);
+  }
+  if (query.region !== undefined) conditions.push(regionCondition(query.region));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [totalRow] = await db.select({ total: count() }).from(suppliers).where(where);
+  const rows = await db
+    .select({
+      id: suppliers.id,
+      name: suppliers.name,
+      dbaName: suppliers.dbaName,
+      location: suppliers.location,
+      createdAt: suppliers.createdAt,
+    })
+    .from(suppliers)
+    .where(where)
+    .orderBy(sql`${suppliers.name} COLLATE "C"`, suppliers.id)
+    .limit(query.per_page)
+    .offset(pageOffset(query));
+  const counts = await productCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const data = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    dba_name: row.dbaName,
+    location: row.location,
+    total_products: counts.get(row.id) ?? 0,
+    created_at: row.createdAt.toISOString(),
+  }));
+  return paginate(data, Number(totalRow?.total ?? 0), query);
+}
+
+export async function supplierExists(db: Database, supplierId: string): Promise<boolean> {
+  const rows = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function listSupplierProducts(
+  db: Database,
+  publicBaseUrl: PublicBaseUrl,
+  supplierId: string,
+  query: PageQuery,
+): Promise<Paginated<SupplierProduct> | null> {
+  if (!(await supplierExists(db, supplierId))) return null;
+  const where = eq(products.supplierId, supplierId);
+  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      varietal: products.varietal,
+      vintage: products.vintage,
+      casePriceCents: products.casePriceCents,
+      inventoryAvailable: products.inventoryAvailable,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(sql`${products.name} COLLATE "C"`, products.id)
+    .limit(query.per_page)
+    .offset(pageOffset(query));
+  const baseUrl = publicBaseUrl();
+  const data = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    varietal: row.varietal,
+    vintage: row.vintage,
+    case_price_cents: row.casePriceCents,
+    inventory_available: row.inventoryAvailable,
+    image_url: productImageUrl(baseUrl, row.id),
+  }));
+  return paginate(data, Number(totalRow?.total ?? 0), query);
+}

@@ -1,0 +1,58 @@
+import { openPglite, openPostgres, type Connection } from '../db/connection';
+import { seedDemoData, type DemoCredentials } from '../demo/seed';
+import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
+import { createSqlStore } from './sql-store';
+import type { Store } from './types';
+import type { PublicBaseUrl } from './catalog/image-url';
+
+export type { DemoCredentials, DemoBuyerCredentials } from '../demo/seed';
+export type { Store } from './types';
+export type { PublicBaseUrl } from './catalog/image-url';
+
+export interface OpenStoreOptions {
+  /** The PGlite data folder; in memory when neither this nor `databaseUrl` is given. */
+  dataDir?: string;
+  /** A PostgreSQL connection string; wins over `dataDir`. */
+  databaseUrl?: string;
+  /** Products to generate when seeding an empty database (default 2,000). */
+  catalogSize?: number;
+  /** The service's public base URL ending in `/api/v1`, for absolute image URLs. */
+  publicBaseUrl: PublicBaseUrl;
+  /** Where the migrations are, when the code runs bundled away from `server/db/migrations`. */
+  migrationsFolder?: string;
+  /** A PGlite `dumpDataDir()` archive to start from (test templates); only without `databaseUrl`. */
+  pgliteArchive?: Blob;
+  /** Seed of the demo data generator. */
+  demoSeed?: number;
+}
+
+export interface OpenedStore {
+  store: Store;
+  /** True when this open found an empty database and filled it with the demo data. */
+  seeded: boolean;
+  /** The demo buyers' plaintext keys, only right after seeding (they are stored hashed). */
+  demoCredentials: DemoCredentials | null;
+}
+
+async function connect(options: OpenStoreOptions): Promise<Connection> {
+  if (options.databaseUrl) {
+    return openPostgres({ databaseUrl: options.databaseUrl, migrationsFolder: options.migrationsFolder });
+  }
+  return openPglite({ dataDir: options.dataDir, loadDataDir: options.pgliteArchive, migrationsFolder: options.migrationsFolder });
+}
+
+/** Opens (creating and migrating as needed) the database, and seeds it when it is empty. */
+export async function openStore(options: OpenStoreOptions): Promise<OpenedStore> {
+  const connection = await connect(options);
+  try {
+    const demoCredentials = await seedDemoData(connection.db, {
+      catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE,
+      seed: options.demoSeed,
+    });
+    const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close: () => connection.close() });
+    return { store, seeded: demoCredentials !== null, demoCredentials };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}

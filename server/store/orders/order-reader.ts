@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Order, OrderListItem, OrderListQuery, Paginated } from '../../../shared';
+import type { Database } from '../../db/database';
+import { orderEvents, orderItems, orders, suppliers } from '../../db/schema';
+import { pageOffset, paginate } from '../pagination';
+
+type OrderRow = typeof orders.$inferSelect;
+
+function trackingSummary(row: OrderRow) {
+  if (row.carrier === null || row.trackingNumber === null || row.trackingUrl === null) return null;
+  return { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl };
+}
+
+/**
+ * One order with items, timeline and tracking. With `accountId`, an order of another account
+ * reads as absent; without it (fulfilment, webhooks) any order is found.
+ */
+export async function loadOrder(db: Database, orderId: string, accountId?: string): Promise<Order | null> {
+  const ownership: SQL | undefined = accountId === undefined ? undefined : eq(orders.accountId, accountId);
+  const [found] = await db
+    .select({ order: orders, supplierName: suppliers.name, supplierAddress: suppliers.address })
+    .from(orders)
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .where(and(eq(orders.id, orderId), ownership))
+    .limit(1);
+  if (!found) return null;
+  const { order } = found;
+  // Sequential on purpose: queries inside a PGlite transaction must not overlap.
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  const events = await db
+    .select({ event: orderEvents.event, at: orderEvents.at })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const summary = trackingSummary(order);
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    status: order.status as Order['status'],
+    supplier: { id: order.supplierId, name: found.supplierName, address: found.supplierAddress },
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.productId,
+      product_name: item.productName,
+      quantity: item.quantity,
+      unit_price_cents: item.unitPriceCents,
+      total_cents: item.totalCents,
+    })),
+    subtotal_cents: order.subtotalCents,
+    shipping_cents: order.shippingCents,
+    platform_fee_cents: order.platformFeeCents,
+    total_cents: order.totalCents,
+    shipping_address: { street1: order.shipStreet1, city: order.shipCity, state: order.shipState, zip: order.shipZip },
+    buyer_notes: order.buyerNotes,
+    tracking:
+      summary === null
+        ? null
+        : { ...summary, ...(order.estimatedDelivery === null ? {} : { estimated_delivery: order.estimatedDelivery }) },
+    timeline: events.map((entry) => ({ event: entry.event, timestamp: entry.at.toISOString() })),
+    created_at: order.createdAt.toISOString(),
+    confirmed_at: order.confirmedAt?.toISOString() ?? null,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+  };
+}
+
+/** The account's orders, newest first. */
+export async function listOrders(
+  db: Database,
+  accountId: string,
+  query: OrderListQuery,
+): Promise<Paginated<OrderListItem>> {
+  const where = and(eq(orders.accountId, accountId), query.status === undefined ? undefined : eq(orders.status, query.status));
+  const [totalRow] = await db.select({ total: count() }).from(orders).where(where);
+  const total = Number(totalRow?.total ?? 0);
+  if (total === 0 || pageOffset(query) >= total) return paginate([], total, query);
+  const rows = await db
+    .select({ order: orders, supplierName: suppliers.name })
+    .from(orders)
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.per_page)
+    .offset(pageOffset(query));
+  const ids = rows.map((row) => row.order.id);
+  const itemCounts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderItems.orderId, lines: sql<number>`count(*)::int` })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .groupBy(orderItems.orderId);
+  const linesByOrder = new Map(itemCounts.map((row) => [row.orderId, Number(row.lines)]));
+  const data = rows.map(({ order, supplierName }): OrderListItem => ({
+    id: order.id,
+    order_number: order.orderNumber,
+    status: order.status as OrderListItem['status'],
+    supplier: { id: order.supplierId, name: supplierName },
+    total_cents: order.totalCents,
+    items_count: linesByOrder.get(order.id) ?? 0,
+    tracking: trackingSummary(order),
+    created_at: order.createdAt.toISOString(),
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+  }));
+  return paginate(data, total, query);
+}

@@ -1,0 +1,256 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { orderTotals, type CreateOrderBody, type Order } from '../../../shared';
+import type { Database } from '../../db/database';
+import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
+import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
+import { newId } from '../ids';
+import { loadOrder } from './order-reader';
+import { OrderRejected, reject } from './order-rejection';
+
+/** Idempotency keys are honoured for this long (DESIGN.md: 24 h). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const CREATED_STATUS = 201;
+
+type ProductRow = {
+  id: string;
+  name: string;
+  supplierId: string;
+  casePriceCents: number;
+  inventoryAvailable: number;
+  minimumOrder: number;
+};
+
+type Line = { index: number; productId: string; quantity: number };
+
+const itemPointer = (line: Line, field: 'product_id' | 'quantity') => `/items/${line.index}/${field}`;
+
+/**
+ * Claims the key for this transaction. A concurrent request under the same key blocks on the
+ * unique index until this transaction ends, then finds the committed record (or, when this one
+ * rolled back, claims the key itself). Records past the window are taken over.
+ */
+async function claimIdempotencyKey(
+  tx: Database,
+  accountId: string,
+  idempotency: IdempotencyInput,
+  now: Date,
+): Promise<PlaceOrderResult | null> {
+  const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+  const placeholder = {
+    requestHash: idempotency.requestHash,
+    responseStatus: 0,
+    responseBody: {},
+    orderId: null,
+    createdAt: now,
+  };
+  const claimed = await tx
+    .insert(idempotencyRecords)
+    .values({ accountId, key: idempotency.key, ...placeholder })
+    .onConflictDoUpdate({
+      target: [idempotencyRecords.accountId, idempotencyRecords.key],
+      set: placeholder,
+      setWhere: lt(idempotencyRecords.createdAt, expiredBefore),
+    })
+    .returning({ key: idempotencyRecords.key });
+  if (claimed.length > 0) return null;
+
+  const [existing] = await tx
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.accountId, accountId), eq(idempotencyRecords.key, idempotency.key)));
+  if (!existing) {
+    return reject(409, 'idempotency_key_in_use', 'Another request with this Idempotency-Key is in progress; retry it.', [
+      { pointer: '/header/Idempotency-Key', detail: 'is in use by a concurrent request' },
+    ]);
+  }
+  if (existing.requestHash !== idempotency.requestHash) {
+    return reject(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body.',
+      [{ pointer: '/header/Idempotency-Key', detail: 'was used with a different request body' }],
+    );
+  }
+  return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
+}
+
+async function loadSupplier(tx: Database, supplierId: string) {
+  const [supplier] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
+  if (!supplier) {
+    reject(404, 'not_found', `Supplier ${supplierId} does not exist.`, [
+      { pointer: '/supplier_id', detail: 'no such supplier' },
+    ]);
+  }
+}
+
+/** Checks every line and reports all lines that fail the first rule any of them breaks. */
+function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId: string): void {
+  const missing = lines.filter((line) => !found.has(line.productId));
+  if (missing.length > 0) {
+    reject(
+      404,
+      'not_found',
+      `${missing.length === 1 ? 'A product does' : 'Some products do'} not exist.`,
+      missing.map((line) => ({ pointer: itemPointer(line, 'product_id'), detail: `no such product ${line.productId}` })),
+    );
+  }
+  const product = (line: Line) => found.get(line.productId) as ProductRow;
+  const foreign = lines.filter((line) => product(line).supplierId !== supplierId);
+  if (foreign.length > 0) {
+    reject(
+      422,
+      'product_not_from_supplier',
+      `Every product of an order must come from supplier ${supplierId}.`,
+      foreign.map((line) => ({ pointer: itemPointer(line, 'product_id'), detail: `is not sold by ${supplierId}` })),
+    );
+  }
+  const belowMinimum = lines.filter((line) => line.quantity < product(line).minimumOrder);
+  if (belowMinimum.length > 0) {
+    reject(
+      422,
+      'below_minimum_order',
+      'Some quantities are below the minimum order of their product.',
+      belowMinimum.map((line) => ({
+        pointer: itemPointer(line, 'quantity'),
+        detail: `must be at least ${product(line).minimumOrder} cases`,
+      })),
+    );
+  }
+  const short = lines.filter((line) => line.quantity > product(line).inventoryAvailable);
+  if (short.length > 0) rejectShort(short.map((line) => ({ line, available: product(line).inventoryAvailable })));
+}
+
+function rejectShort(short: Array<{ line: Line; available: number }>): never {
+  return reject(
+    409,
+    'insufficient_inventory',
+    'Not enough inventory for some items.',
+    short.map(({ line, available }) => ({
+      pointer: itemPointer(line, 'quantity'),
+      detail: `only ${available} cases available`,
+    })),
+  );
+}
+
+/**
+ * Takes the stock with conditional updates, in product id order so that two orders sharing
+ * products lock them in the same order and cannot deadlock. The condition is re-checked by the
+ * database against the latest committed row, so concurrent orders never oversell.
+ */
+async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<void> {
+  const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  for (const line of ordered) {
+    const updated = await tx
+      .update(products)
+      .set({ inventoryAvailable: sql`${products.inventoryAvailable} - ${line.quantity}`, updatedAt: now })
+      .where(and(eq(products.id, line.productId), gte(products.inventoryAvailable, line.quantity)))
+      .returning({ id: products.id });
+    if (updated.length === 0) {
+      const [current] = await tx
+        .select({ available: products.inventoryAvailable })
+        .from(products)
+        .where(eq(products.id, line.productId));
+      rejectShort([{ line, available: current?.available ?? 0 }]);
+    }
+  }
+}
+
+/** `CW-240117`: the prefix and the next value of the order number sequence. */
+const nextOrderNumber = sql`'CW-' || nextval(${orderNumberSequence.seqName}::regclass)::text`;
+
+async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, now: Date): Promise<Order> {
+  await loadSupplier(tx, body.supplier_id);
+  const lines: Line[] = body.items.map((item, index) => ({ index, productId: item.product_id, quantity: item.quantity }));
+  const rows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      supplierId: products.supplierId,
+      casePriceCents: products.casePriceCents,
+      inventoryAvailable: products.inventoryAvailable,
+      minimumOrder: products.minimumOrder,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    );
+  const found = new Map(rows.map((row) => [row.id, row]));
+  validateLines(lines, found, body.supplier_id);
+  await takeInventory(tx, lines, now);
+
+  const priced = lines.map((line) => {
+    const product = found.get(line.productId) as ProductRow;
+    return { line, product, unit_price_cents: product.casePriceCents, quantity: line.quantity };
+  });
+  const totals = orderTotals(priced);
+  const orderId = newId('ord');
+  await tx.insert(orders).values({
+    id: orderId,
+    orderNumber: nextOrderNumber,
+    accountId: caller.accountId,
+    supplierId: body.supplier_id,
+    status: 'confirmed',
+    subtotalCents: totals.subtotal_cents,
+    shippingCents: totals.shipping_cents,
+    platformFeeCents: totals.platform_fee_cents,
+    totalCents: totals.total_cents,
+    shipStreet1: body.shipping_address.street1,
+    shipCity: body.shipping_address.city,
+    shipState: body.shipping_address.state,
+    shipZip: body.shipping_address.zip,
+    buyerNotes: body.buyer_notes ?? '',
+    createdAt: now,
+    confirmedAt: now,
+  });
+  await tx.insert(orderItems).values(
+    priced.map(({ line, product, unit_price_cents, quantity }) => ({
+      id: newId('item'),
+      orderId,
+      position: line.index,
+      productId: product.id,
+      productName: product.name,
+      quantity,
+      unitPriceCents: unit_price_cents,
+      totalCents: unit_price_cents * quantity,
+    })),
+  );
+  await tx.insert(orderEvents).values([
+    { orderId, event: 'order_placed', at: now },
+    { orderId, event: 'order_confirmed', at: now },
+  ]);
+  const order = await loadOrder(tx, orderId);
+  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  return order;
+}
+
+export async function placeOrder(
+  db: Database,
+  caller: Caller,
+  body: CreateOrderBody,
+  idempotency: IdempotencyInput | null,
+  now: Date,
+): Promise<PlaceOrderResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (idempotency !== null) {
+        const earlier = await claimIdempotencyKey(tx, caller.accountId, idempotency, now);
+        if (earlier !== null) return earlier;
+      }
+      const order = await createOrder(tx, caller, body, now);
+      if (idempotency !== null) {
+        await tx
+          .update(idempotencyRecords)
+          .set({ responseStatus: CREATED_STATUS, responseBody: order, orderId: order.id })
+          .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
+      }
+      return { kind: 'created', order } as const;
+    });
+  } catch (error) {
+    if (error instanceof OrderRejected) return error.rejection;
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Database } from '../db/database';
+import type { Store } from './types';
+import { authenticate } from './api-keys';
+import { listSupplierProducts, listSuppliers } from './catalog/suppliers';
+import { getProduct, listProducts } from './catalog/products';
+import type { PublicBaseUrl } from './catalog/image-url';
+import { placeOrder } from './orders/place-order';
+import { listOrders, loadOrder } from './orders/order-reader';
+import { markCancelled, markDelivered, markShipped, ordersDueToDeliver, ordersDueToShip } from './orders/fulfilment';
+import { getAccount } from './accounts';
+import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
+import { deliveryLog, dueDeliveries, enqueueDeliveries, recordDeliveryAttempt } from './webhooks/deliveries';
+import { pruneIdempotency } from './idempotency';
+
+export interface SqlStoreOptions {
+  publicBaseUrl: PublicBaseUrl;
+  /** The clock for the few writes whose Store method takes no time (webhook deletion, queueing). */
+  now?: () => Date;
+  /** Releases the connection; the store built on a transaction (seeding) has nothing to release. */
+  close?: () => Promise<void>;
+}
+
+/** The Store on a drizzle database: the same code for PGlite and PostgreSQL. */
+export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
+  const now = options.now ?? (() => new Date());
+  const { publicBaseUrl } = options;
+  return {
+    authenticate: (apiKey) => authenticate(db, apiKey),
+    listSuppliers: (query) => listSuppliers(db, query),
+    listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
+    listProducts: (query) => listProducts(db, publicBaseUrl, query),
+    getProduct: (productId) => getProduct(db, publicBaseUrl, productId),
+    placeOrder: (caller, body, idempotency, at) => placeOrder(db, caller, body, idempotency, at),
+    listOrders: (accountId, query) => listOrders(db, accountId, query),
+    getOrder: (accountId, orderId) => loadOrder(db, orderId, accountId),
+    getAccount: (accountId) => getAccount(db, accountId),
+    listWebhooks: (accountId) => listWebhooks(db, accountId),
+    createWebhook: (accountId, body, secret, at) => createWebhook(db, accountId, body, secret, at),
+    deleteWebhook: (accountId, webhookId) => deleteWebhook(db, accountId, webhookId, now()),
+    webhookTargets: (accountId, event) => webhookTargets(db, accountId, event),
+    ordersDueToShip: (before, limit) => ordersDueToShip(db, before, limit),
+    ordersDueToDeliver: (before, limit) => ordersDueToDeliver(db, before, limit),
+    markShipped: (orderId, shipment, at) => markShipped(db, orderId, shipment, at),
+    markDelivered: (orderId, at) => markDelivered(db, orderId, at),
+    markCancelled: (orderId, at) => markCancelled(db, orderId, at),
+    enqueueDeliveries: (deliveries) => enqueueDeliveries(db, deliveries, now()),
+    dueDeliveries: (at, limit) => dueDeliveries(db, at, limit),
+    recordDeliveryAttempt: (attempt) => recordDeliveryAttempt(db, attempt),
+    deliveryLog: (webhookId, limit) => deliveryLog(db, webhookId, limit),
+    pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
+    close: options.close ?? (async () => undefined),
+  };
+}

@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { CreateWebhookBody, Webhook, WebhookEventName } from '../../../shared';
+import type { Database } from '../../db/database';
+import { webhooks } from '../../db/schema';
+import type { WebhookTarget } from '../types';
+import { newId } from '../ids';
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+const toWebhook = (row: WebhookRow): Webhook => ({
+  id: row.id,
+  url: row.url,
+  events: row.events,
+  active: row.active,
+  created_at: row.createdAt.toISOString(),
+});
+
+const notDeleted = isNull(webhooks.deletedAt);
+
+export async function listWebhooks(db: Database, accountId: string): Promise<Webhook[]> {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), notDeleted))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  return rows.map(toWebhook);
+}
+
+export async function createWebhook(
+  db: Database,
+  accountId: string,
+  body: CreateWebhookBody,
+  secret: string,
+  now: Date,
+): Promise<Webhook> {
+  const [row] = await db
+    .insert(webhooks)
+    .values({ id: newId('wh'), accountId, url: body.url, events: [...body.events], secret, active: true, createdAt: now })
+    .returning();
+  if (!row) throw new Error('webhook insert returned no row');
+  return toWebhook(row);
+}
+
+/** Soft delete: the row stays for the delivery log, but is never listed or delivered to again. */
+export async function deleteWebhook(db: Database, accountId: string, webhookId: string, now: Date): Promise<boolean> {
+  const deleted = await db
+    .update(webhooks)
+    .set({ deletedAt: now, active: false })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.accountId, accountId), notDeleted))
+    .returning({ id: webhooks.id });
+  return deleted.length > 0;
+}
+
+export async function webhookTargets(db: Database, accountId: string, event: WebhookEventName): Promise<WebhookTarget[]> {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.accountId, accountId),
+        eq(webhooks.active, true),
+        notDeleted,
+        sql`${event} = any(${webhooks.events})`,
+      ),
+    )
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  return rows.map((row) => ({ ...toWebhook(row), accountId: row.accountId, secret: row.secret }));
+}
