@@ -7,7 +7,7 @@ import type { BridgeResult } from './result';
  * named function per contract method, plus one subscription for events.
  */
 type InputArgs<M extends BridgeMethod> =
-  {} extends BridgeInput<M> ? [input?: BridgeInput<M>] : [input: BridgeInput<M>];
+  Record<string, never> extends BridgeInput<M> ? [input?: BridgeInput<M>] : [input: BridgeInput<M>];
 
 export type CaseworksBridge = {
   [M in BridgeMethod]: (...args: InputArgs<M>) => Promise<BridgeResult<BridgeOutput<M>>>;
