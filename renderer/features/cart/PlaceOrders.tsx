@@ -49,11 +49,13 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
         {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per supplier), estimated {formatCents(grandTotal)} in all.
       </p>
       {attempted && problems.length > 0 ? (
-        <ul className="field-error" role="alert" aria-label="Before placing the orders">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div className="field-error" role="alert">
+          <ul aria-label="Before placing the orders">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {submit.isError ? (
         <p className="field-error" role="alert">

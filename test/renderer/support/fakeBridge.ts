@@ -1,0 +1,295 @@
+import {
+  ok,
+  fail,
+  type BridgeEvent,
+  type BridgeMethod,
+  type CaseworksBridge,
+  type FacetCount,
+  type OutboxEntry,
+  type SessionInfo,
+} from '../../../shared/bridge';
+import { orderTotals } from '../../../shared/pricing';
+import type { Order, Product, Webhook } from '../../../shared/schemas';
+import * as fixtures from './fixtures';
+
+export interface Call {
+  method: BridgeMethod | 'subscribe';
+  input: unknown;
+}
+
+const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
+
+export const demoSession: SessionInfo = {
+  mode: 'demo',
+  baseUrl: 'http://127.0.0.1:4555/api/v1',
+  account: { id: 'org_demo', name: 'Bistro Verde' },
+  keyStorage: 'embedded-demo',
+  keyStorageDescription: 'The demo key lives in memory only',
+  weakStorageAvailable: false,
+  online: true,
+};
+
+function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
+  const counts = new Map<string, { label: string; count: number }>();
+  for (const item of items) {
+    const [value, label] = pick(item);
+    const current = counts.get(value);
+    counts.set(value, { label, count: (current?.count ?? 0) + 1 });
+  }
+  return [...counts.entries()].map(([value, { label, count }]) => ({ value, label, count }));
+}
+
+/**
+ * An in-memory stand-in for main behind the real `CaseworksBridge` type: it answers from the
+ * typed fixtures, keeps an outbox, records every call and lets a test push events.
+ */
+export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
+  const calls: Call[] = [];
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  let outbox: OutboxEntry[] = [];
+  let webhooks: Webhook[] = [...fixtures.webhooks];
+  let session: SessionInfo = { ...demoSession };
+  let nextId = 1;
+  const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
+
+  const base: CaseworksBridge = {
+    async getSession(input) {
+      record('getSession', input);
+      return ok(session);
+    },
+    async useDemoService(input) {
+      record('useDemoService', input);
+      session = { ...demoSession };
+      return ok(session);
+    },
+    async connectService(input) {
+      record('connectService', input);
+      session = { ...demoSession, mode: 'custom', baseUrl: input.baseUrl, keyStorage: 'os-encrypted', keyStorageDescription: 'Encrypted by the system' };
+      return ok(session);
+    },
+    async signOut(input) {
+      record('signOut', input);
+      session = { ...session, mode: 'none', account: null };
+      return ok({ keptQueuedOrders: outbox.filter((entry) => entry.state !== 'confirmed').length });
+    },
+    async getSyncStatus(input) {
+      record('getSyncStatus', input);
+      return ok({
+        online: session.online,
+        running: false,
+        cacheBytes: 3 * 1024 * 1024,
+        datasets: [
+          { name: 'catalog', updatedAt: freshness.asOf, count: fixtures.products.length, error: null },
+          { name: 'orders', updatedAt: null, count: 0, error: 'The service did not answer' },
+        ],
+      });
+    },
+    async syncNow(input) {
+      record('syncNow', input);
+      return ok({ started: true });
+    },
+    async clearCache(input) {
+      record('clearCache', input);
+      return ok({ freedBytes: 1024 });
+    },
+    async searchCatalog(input) {
+      record('searchCatalog', input);
+      const text = (input.text ?? '').trim().toLowerCase();
+      let items = fixtures.products.filter(
+        (item) =>
+          (!text || [item.name, item.varietal, item.region, item.supplier.name].some((field) => field.toLowerCase().includes(text))) &&
+          (!input.varietal || item.varietal === input.varietal) &&
+          (!input.region || item.region === input.region) &&
+          (!input.country || item.country === input.country) &&
+          (!input.supplierId || item.supplier.id === input.supplierId) &&
+          (input.minPriceCents === undefined || item.case_price_cents >= input.minPriceCents) &&
+          (input.maxPriceCents === undefined || item.case_price_cents <= input.maxPriceCents) &&
+          (!input.inStock || item.inventory_available > 0),
+      );
+      if (input.sort === 'price_asc') items = [...items].sort((a, b) => a.case_price_cents - b.case_price_cents);
+      if (input.sort === 'price_desc') items = [...items].sort((a, b) => b.case_price_cents - a.case_price_cents);
+      if (input.sort === 'name' || (!input.sort && !text)) items = [...items].sort((a, b) => a.name.localeCompare(b.name));
+      const offset = input.offset ?? 0;
+      return ok({
+        items: items.slice(offset, offset + (input.limit ?? 100)).map(fixtures.toCatalogProduct),
+        total: items.length,
+        facets: {
+          varietal: facet(items, (item) => [item.varietal, item.varietal]),
+          region: facet(items, (item) => [item.region, item.region]),
+          country: facet(items, (item) => [item.country, item.country]),
+          supplier: facet(items, (item) => [item.supplier.id, item.supplier.name]),
+        },
+        tookMs: 1,
+        freshness,
+      });
+    },
+    async lookupProductCode(input) {
+      record('lookupProductCode', input);
+      const found = fixtures.products.find((item) => item.upc === input.code.trim() || item.sku === input.code.trim());
+      return ok({ product: found ? fixtures.toCatalogProduct(found) : null, freshness });
+    },
+    async getProduct(input) {
+      record('getProduct', input);
+      const found = fixtures.products.find((item) => item.id === input.id);
+      return found ? ok({ data: found, freshness }) : fail('not_found', 'That product is not in the catalog.');
+    },
+    async listSuppliers(input) {
+      record('listSuppliers', input);
+      const q = input.q?.toLowerCase();
+      const items = fixtures.suppliers.filter((supplier) => !q || supplier.name.toLowerCase().includes(q));
+      return ok({ items, meta: { total: items.length, page: 1, per_page: 50, total_pages: 1 }, regions: ['Napa', 'Sonoma'], freshness });
+    },
+    async getSupplier(input) {
+      record('getSupplier', input);
+      const found = fixtures.suppliers.find((supplier) => supplier.id === input.id);
+      return found ? ok({ data: found, freshness }) : fail('not_found', 'No such supplier.');
+    },
+    async listSupplierProducts(input) {
+      record('listSupplierProducts', input);
+      const items = fixtures.products
+        .filter((item) => item.supplier.id === input.id)
+        .map(({ id, name, varietal, vintage, case_price_cents, inventory_available, image_url }) => ({ id, name, varietal, vintage, case_price_cents, inventory_available, image_url }));
+      return ok({ items, meta: { total: items.length, page: 1, per_page: 50, total_pages: 1 }, freshness });
+    },
+    async listOrders(input) {
+      record('listOrders', input);
+      const items = [fixtures.shippedOrder].filter((order) => !input.status || order.status === input.status).map(fixtures.orderListItem);
+      return ok({ items, meta: { total: items.length, page: 1, per_page: 25, total_pages: items.length ? 1 : 0 }, freshness });
+    },
+    async getOrder(input) {
+      record('getOrder', input);
+      return input.id === fixtures.shippedOrder.id ? ok({ data: fixtures.shippedOrder, freshness }) : fail('not_found', 'No such order.');
+    },
+    async submitOrders(input) {
+      record('submitOrders', input);
+      const now = new Date().toISOString();
+      const created = input.drafts.map(
+        (draft): OutboxEntry => ({
+          id: `out_${nextId++}`,
+          idempotencyKey: `key-${nextId}`,
+          accountId: 'org_demo',
+          order: draft.order,
+          supplierName: draft.supplierName,
+          estimatedTotalCents: draft.estimatedTotalCents,
+          state: 'queued',
+          attempts: 0,
+          createdAt: now,
+          updatedAt: now,
+          nextAttemptAt: null,
+          lastError: null,
+          review: null,
+          confirmed: null,
+        }),
+      );
+      outbox = [...outbox, ...created];
+      return ok(created);
+    },
+    async listOutbox(input) {
+      record('listOutbox', input);
+      return ok(outbox);
+    },
+    async retryOutboxEntry(input) {
+      record('retryOutboxEntry', input);
+      const entry = outbox.find((candidate) => candidate.id === input.id);
+      return entry ? ok({ ...entry, state: 'sending' }) : fail('not_found', 'No such outbox entry.');
+    },
+    async updateOutboxEntry(input) {
+      record('updateOutboxEntry', input);
+      const entry = outbox.find((candidate) => candidate.id === input.id);
+      if (!entry) return fail('not_found', 'No such outbox entry.');
+      const updated: OutboxEntry = { ...entry, order: input.order, state: 'queued', review: null, updatedAt: new Date().toISOString() };
+      outbox = outbox.map((candidate) => (candidate.id === input.id ? updated : candidate));
+      return ok(updated);
+    },
+    async discardOutboxEntry(input) {
+      record('discardOutboxEntry', input);
+      const before = outbox.length;
+      outbox = outbox.filter((candidate) => candidate.id !== input.id);
+      return ok({ discarded: outbox.length < before });
+    },
+    async getAccount(input) {
+      record('getAccount', input);
+      return ok({ data: fixtures.account, freshness });
+    },
+    async listWebhooks(input) {
+      record('listWebhooks', input);
+      return ok({ items: webhooks, freshness });
+    },
+    async createWebhook(input) {
+      record('createWebhook', input);
+      const created = { id: `wh_new${nextId++}`, url: input.url, events: input.events, active: true, created_at: new Date().toISOString(), secret: 'whsec_c2VjcmV0' };
+      webhooks = [...webhooks, created];
+      return ok(created);
+    },
+    async deleteWebhook(input) {
+      record('deleteWebhook', input);
+      const before = webhooks.length;
+      webhooks = webhooks.filter((webhook) => webhook.id !== input.id);
+      return ok({ deleted: webhooks.length < before });
+    },
+    async openTrackingLink(input) {
+      record('openTrackingLink', input);
+      return ok({ opened: input.url.startsWith('https://') });
+    },
+    subscribe(listener) {
+      record('subscribe', null);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  const bridge: CaseworksBridge = { ...base, ...overrides };
+
+  return {
+    bridge,
+    calls,
+    callsTo: (method: Call['method']) => calls.filter((call) => call.method === method).map((call) => call.input),
+    emit(event: BridgeEvent) {
+      for (const listener of listeners) listener(event);
+    },
+    get outbox() {
+      return outbox;
+    },
+    /** What the service does when it accepts an order: totals from its prices, possibly newer than the cart's. */
+    confirm(entryId: string, priceOf: (productId: string) => number = (id) => fixtures.product(id).case_price_cents): OutboxEntry {
+      const entry = outbox.find((candidate) => candidate.id === entryId);
+      if (!entry) throw new Error(`no outbox entry ${entryId}`);
+      const items = entry.order.items.map((item, index) => ({
+        id: `item_${index}`,
+        product_id: item.product_id,
+        product_name: fixtures.product(item.product_id).name,
+        quantity: item.quantity,
+        unit_price_cents: priceOf(item.product_id),
+        total_cents: priceOf(item.product_id) * item.quantity,
+      }));
+      const confirmed: Order = {
+        ...fixtures.shippedOrder,
+        id: `ord_${entryId.replace(/[^A-Za-z0-9]/g, '')}`,
+        order_number: `ORD-${2000 + outbox.indexOf(entry)}`,
+        status: 'confirmed',
+        supplier: { id: entry.order.supplier_id, name: entry.supplierName, address: 'somewhere' },
+        items,
+        ...orderTotals(items),
+        shipping_address: entry.order.shipping_address,
+        buyer_notes: entry.order.buyer_notes ?? null,
+        tracking: null,
+        shipped_at: null,
+      };
+      const updated: OutboxEntry = { ...entry, state: 'confirmed', confirmed };
+      outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
+      return updated;
+    },
+    reject(entryId: string, review: NonNullable<OutboxEntry['review']>): OutboxEntry {
+      const entry = outbox.find((candidate) => candidate.id === entryId);
+      if (!entry) throw new Error(`no outbox entry ${entryId}`);
+      const updated: OutboxEntry = { ...entry, state: 'needs_review', review, lastError: review.message };
+      outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
+      return updated;
+    },
+    setSession(next: Partial<SessionInfo>) {
+      session = { ...session, ...next };
+    },
+  };
+}
+
+export type FakeBridge = ReturnType<typeof createFakeBridge>;
