@@ -12,10 +12,17 @@ export interface PageRecord<T> {
 export type CatalogPageRecord = PageRecord<CatalogProduct>;
 export type SupplierPageRecord = PageRecord<Supplier>;
 export type OrderPageRecord = PageRecord<OrderListItem>;
-/** One product detail per line, keyed in the header's ETags by `product:<id>`. */
-export type ProductDetailRecord = Product;
-/** One order detail per line, keyed in the header's ETags by `order:<id>`. */
-export type OrderDetailRecord = Order;
+/** A resource read on its own, with its validator and when it was read (for "skip fresh ones"). */
+export interface DetailRecord<T> {
+  detail: T;
+  etag: string | null;
+  fetchedAt: string;
+}
+
+/** One product detail per line; there may be tens of thousands, so their ETags live in the records. */
+export type ProductDetailRecord = DetailRecord<Product>;
+/** One order detail per line. */
+export type OrderDetailRecord = DetailRecord<Order>;
 export type AccountRecord = Account;
 export type WebhookRecord = Webhook;
 

@@ -13,10 +13,19 @@ import type { CacheContents, CacheHeader, CacheProblem, CacheScope, CacheWrite }
 import { readCacheFile, readCacheHeader, writeCacheFile, type CacheReadResult } from './cache-file';
 import { bytesUnder } from './disk-usage';
 
-export const STORED_DATASETS = ['suppliers', 'catalog', 'productDetails', 'orders', 'orderDetails', 'account', 'webhooks'] as const;
+export const STORED_DATASETS = [
+  'suppliers',
+  'catalog',
+  'productDetails',
+  'orders',
+  'orderDetails',
+  'account',
+  'webhooks',
+  'syncState',
+] as const;
 export type StoredDataset = (typeof STORED_DATASETS)[number];
 
-const PRIVATE_DATASETS: ReadonlySet<StoredDataset> = new Set(['orders', 'orderDetails', 'account', 'webhooks']);
+const PRIVATE_DATASETS: ReadonlySet<StoredDataset> = new Set(['orders', 'orderDetails', 'account', 'webhooks', 'syncState']);
 export const isPrivateDataset = (dataset: StoredDataset) => PRIVATE_DATASETS.has(dataset);
 
 /** Where this service's (and account's) data lives. */
