@@ -13,6 +13,7 @@ import { MethodTable } from './method-table';
 import { HttpProblem } from './problem';
 import { registerPublicRoutes } from './public-routes';
 import { parseInput } from './validation';
+import { ReadCache } from './read-cache';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mode: options.mode ?? 'sandbox',
     clock,
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
+    readCache: new ReadCache(),
     onEventError: (error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, 'queueing a webhook event failed'),
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
@@ -108,10 +110,9 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
       const outcome = await handler({ caller, id, query, body, headers: request.headers } as HandlerInput<EndpointName>);
       for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
       if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
-      return reply
-        .code(outcome.status ?? spec.status)
-        .header('content-type', JSON_CONTENT)
-        .send(JSON.stringify(outcome.body));
+      reply.code(outcome.status ?? spec.status).header('content-type', JSON_CONTENT);
+      if ('cached' in outcome) return reply.header('etag', outcome.cached.etag).send(outcome.cached.json);
+      return reply.send(JSON.stringify(outcome.body));
     },
   });
 }

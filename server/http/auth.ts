@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Store } from '../store/types';
 import { HttpProblem } from './problem';
+import { TtlCache } from './ttl-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,16 +19,25 @@ const unauthorized = (detail: string, challenge = 'Bearer') =>
   new HttpProblem(401, 'unauthorized', detail, undefined, { 'www-authenticate': challenge });
 const invalidToken = (detail: string) => unauthorized(detail, 'Bearer error="invalid_token"');
 
-/** onRequest hook: resolves `Authorization: Bearer <key>` to the caller, before any body is read. */
-export function authHook(store: Pick<Store, 'authenticate'>) {
+/**
+ * onRequest hook: resolves `Authorization: Bearer <key>` to the caller, before any body is read.
+ * Recognised keys are remembered for half a minute so a busy client costs no lookup per request;
+ * unknown keys are never remembered, so guessing cannot fill the memory.
+ */
+export function authHook(store: Pick<Store, 'authenticate'>, cacheTtlMs = 30_000) {
+  const known = new TtlCache<Caller>(10_000, cacheTtlMs);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (request.is404 || request.routeOptions.config.public) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Send your API key as "Authorization: Bearer <key>".');
     const key = BEARER.exec(header)?.[1];
     if (!key || key.length > 512) throw invalidToken('The Authorization header must be "Bearer <key>".');
-    const caller = await store.authenticate(key);
-    if (!caller) throw invalidToken('The API key is not valid.');
+    let caller = known.get(key);
+    if (!caller) {
+      caller = (await store.authenticate(key)) ?? undefined;
+      if (!caller) throw invalidToken('The API key is not valid.');
+      known.set(key, caller);
+    }
     request.caller = caller;
   };
 }

@@ -8,7 +8,8 @@ import { newWebhookSecret } from '../webhooks/signing';
 import { refuseTargetUrl, type DeliveryMode } from '../webhooks/target-policy';
 import { API_BASE_PATH } from '../../shared';
 import { HttpProblem, notFound } from './problem';
-import { idempotencyFromHeaders } from './idempotency';
+import { canonicalJson, idempotencyFromHeaders } from './idempotency';
+import type { CachedBody, ReadCache } from './read-cache';
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : undefined;
 
@@ -21,11 +22,10 @@ export interface HandlerInput<N extends EndpointName> {
   headers: IncomingHttpHeaders;
 }
 
-export interface HandlerOutcome<T> {
-  body: T;
+export type HandlerOutcome<T> = ({ body: T } | { cached: CachedBody }) & {
   status?: number;
   headers?: Record<string, string>;
-}
+};
 
 export type Handlers = {
   [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerOutcome<EndpointResponse<N>>>;
@@ -48,30 +48,35 @@ export interface HandlerDeps {
   clock: Clock;
   onOrderEvent: OrderEventSink;
   onEventError: (error: unknown) => void;
+  readCache: ReadCache;
 }
 
-export function createHandlers({ store, mode, clock, onOrderEvent, onEventError }: HandlerDeps): Handlers {
+export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache }: HandlerDeps): Handlers {
+  const cachedRead = async (key: string, load: () => Promise<unknown>) => ({ cached: await readCache.get(key, load) });
   return {
-    listSuppliers: async ({ query }) => ({ body: await store.listSuppliers(query) }),
+    listSuppliers: ({ query }) => cachedRead(`suppliers|${canonicalJson(query)}`, () => store.listSuppliers(query)),
 
-    listSupplierProducts: async ({ id, query }) => {
-      const page = await store.listSupplierProducts(id, query);
-      if (!page) throw missing('supplier', id);
-      return { body: page };
-    },
+    listSupplierProducts: ({ id, query }) =>
+      cachedRead(`supplier-products|${id}|${canonicalJson(query)}`, async () => {
+        const page = await store.listSupplierProducts(id, query);
+        if (!page) throw missing('supplier', id);
+        return page;
+      }),
 
-    listProducts: async ({ query }) => ({ body: await store.listProducts(query) }),
+    listProducts: ({ query }) => cachedRead(`products|${canonicalJson(query)}`, () => store.listProducts(query)),
 
-    getProduct: async ({ id }) => {
-      const product = await store.getProduct(id);
-      if (!product) throw missing('product', id);
-      return { body: product };
-    },
+    getProduct: ({ id }) =>
+      cachedRead(`product|${id}`, async () => {
+        const product = await store.getProduct(id);
+        if (!product) throw missing('product', id);
+        return product;
+      }),
 
     createOrder: async ({ caller, body, headers }) => {
       const idempotency = idempotencyFromHeaders(headers, body);
       const result = await store.placeOrder(caller, body, idempotency, clock());
       if (result.kind === 'rejected') throw new HttpProblem(result.status, result.code, result.detail, result.errors);
+      if (result.kind === 'created') readCache.invalidate();
       const location = { location: `${API_BASE_PATH}/orders/${result.order.id}` };
       if (result.kind === 'replayed') {
         return { body: result.order, status: result.status, headers: { ...location, 'idempotent-replayed': 'true' } };

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
+import { CREDENTIALS_FILE, startService, type RunningService } from './main';
+
+/** `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad arguments. */
+async function main(): Promise<void> {
+  let command;
+  try {
+    command = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`error: ${error.message} (see --help)\n`);
+    process.exit(2);
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const dataDir = resolve(command.options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const service: RunningService = await startService({
+    ...command.options,
+    dataDir,
+    logger: { level: 'warn', stream: process.stderr },
+  });
+
+  process.stdout.write(`${service.baseUrl}\n`);
+  if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);
+  process.send?.({ type: 'ready', baseUrl: service.baseUrl });
+
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    const forced = setTimeout(() => {
+      process.stderr.write(`error: could not stop cleanly within 15 s after ${reason}\n`);
+      process.exit(1);
+    }, 15_000);
+    forced.unref();
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  // A forked service whose parent went away stops too, instead of lingering on its port.
+  if (process.send) process.once('disconnect', () => stop('the parent process disconnected'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

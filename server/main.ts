@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { FastifyServerOptions } from 'fastify';
+import { API_BASE_PATH } from '../shared';
+import { openStore, type DemoBuyerCredentials } from './store';
+import type { Store } from './store/types';
+import { buildApp } from './http/app';
+import { createFulfilmentSimulator } from './fulfilment/simulator';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
+import type { DeliveryMode } from './webhooks/target-policy';
+
+export const DEFAULT_SHIP_AFTER_SECONDS = 60;
+export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
+export const CREDENTIALS_FILE = 'demo-credentials.json';
+/** How long an Idempotency-Key is remembered. */
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+/** The contents of `<data>/demo-credentials.json`. */
+export interface DemoCredentialsFile {
+  base_url: string;
+  buyers: DemoBuyerCredentials[];
+}
+
+export interface ServiceOptions {
+  host?: string;
+  /** 0 or absent: any free port. */
+  port?: number;
+  /** The PGlite data folder, and where demo-credentials.json is written. */
+  dataDir?: string;
+  /** A PostgreSQL connection string; the data folder then holds only the credentials file. */
+  databaseUrl?: string;
+  shipAfterSeconds?: number;
+  deliverAfterSeconds?: number;
+  catalogSize?: number;
+  mode?: DeliveryMode;
+  rateLimitPerMinute?: number;
+  /** Webhook retry timing; tests shorten it. */
+  webhookRetryBaseMs?: number;
+  webhookMaxAttempts?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningService {
+  /** `http://127.0.0.1:<port>/api/v1` */
+  baseUrl: string;
+  /** True when this start seeded an empty data folder. */
+  seeded: boolean;
+  /** The demo buyers and their keys: fresh after seeding, else as kept in the credentials file. */
+  demoCredentials: DemoCredentialsFile | null;
+  store: Store;
+  close(): Promise<void>;
+}
+
+const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/**
+ * Opens the store (seeding an empty one), then serves HTTP and runs the fulfilment simulator and
+ * webhook dispatcher. `close()` stops taking requests, lets running ones and background work
+ * finish, and closes the store, so nothing committed is lost.
+ */
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const host = options.host ?? '127.0.0.1';
+  const mode = options.mode ?? 'sandbox';
+  let baseUrl = '';
+  const opened = await openStore({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    catalogSize: options.catalogSize,
+    publicBaseUrl: () => baseUrl,
+  });
+  const { store } = opened;
+  let logError: (message: string, error: unknown) => void = () => undefined;
+
+  const dispatcher = createWebhookDispatcher({
+    store,
+    mode,
+    retryBaseMs: options.webhookRetryBaseMs,
+    maxAttempts: options.webhookMaxAttempts,
+    onError: (error) => logError('webhook delivery run failed', error),
+  });
+  const simulator = createFulfilmentSimulator({
+    store,
+    shipAfterSeconds: options.shipAfterSeconds ?? DEFAULT_SHIP_AFTER_SECONDS,
+    deliverAfterSeconds: options.deliverAfterSeconds ?? DEFAULT_DELIVER_AFTER_SECONDS,
+    onEvent: (event, accountId, order) => dispatcher.publish(event, accountId, order),
+    onError: (error) => logError('fulfilment run failed', error),
+  });
+  const app = await buildApp({
+    store,
+    mode,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    onOrderEvent: (event, accountId, order) => dispatcher.publish(event, accountId, order),
+    publicBaseUrl: () => baseUrl,
+    logger: options.logger,
+  });
+  logError = (message, error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, message);
+
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    await store.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  baseUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
+
+  const demoCredentials = options.dataDir
+    ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
+    : opened.demoCredentials
+      ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
+      : null;
+
+  simulator.start();
+  dispatcher.start();
+  const pruneTimer = setInterval(() => {
+    store.pruneIdempotency(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((error: unknown) => logError('pruning idempotency keys failed', error));
+  }, 3_600_000);
+  pruneTimer.unref();
+
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl,
+    seeded: opened.seeded,
+    demoCredentials,
+    store,
+    close() {
+      closing ??= (async () => {
+        clearInterval(pruneTimer);
+        await app.close();
+        await simulator.stop();
+        await dispatcher.stop();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Writes `demo-credentials.json` after seeding; on a later start keeps its keys and only moves
+ * `base_url` to where the service listens now.
+ */
+function saveCredentials(dataDir: string, baseUrl: string, freshBuyers: DemoBuyerCredentials[] | null): DemoCredentialsFile | null {
+  const file = join(dataDir, CREDENTIALS_FILE);
+  let credentials: DemoCredentialsFile | null = null;
+  if (freshBuyers) credentials = { base_url: baseUrl, buyers: freshBuyers };
+  else if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentialsFile;
+    if (kept.base_url === baseUrl) return kept;
+    credentials = { ...kept, base_url: baseUrl };
+  }
+  if (credentials) writeFileAtomic.sync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}
