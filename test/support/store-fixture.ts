@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPglite } from '../../server/db/connection';
+import { seedDemoData } from '../../server/demo/seed';
+import { openStore, type DemoCredentials, type Store } from '../../server/store';
+
+/**
+ * Test stores that start in well under a second: the demo database is built once (initdb,
+ * migrations, seeding) as a template and every test store is a copy of it.
+ *
+ * - PGlite (default): the template is a `dumpDataDir()` archive in the OS temp folder, shared by
+ *   every test process and rebuilt when the schema, the generator or the store code changes;
+ *   each test store is an in-memory PGlite loaded from it.
+ * - PostgreSQL (`DATABASE_URL` set): the template is a database on that server; each test store
+ *   is a fresh database `CREATE DATABASE … TEMPLATE …`, dropped again on close.
+ */
+export interface TestStore {
+  store: Store;
+  /** The demo buyers of this store and their plaintext API keys. */
+  demoCredentials: DemoCredentials;
+  kind: 'pglite' | 'postgres';
+  /** The connection string of this store's own database (PostgreSQL only). */
+  databaseUrl: string | null;
+  close(): Promise<void>;
+}
+
+export interface TestStoreOptions {
+  /** Products in the demo catalog; 2,000 by default, smaller is faster to build. */
+  catalogSize?: number;
+  publicBaseUrl?: () => string;
+}
+
+export const TEST_PUBLIC_BASE_URL = 'http://127.0.0.1:4010/api/v1';
+const DEFAULT_TEST_CATALOG_SIZE = 2_000;
+const LOCK_STALE_MS = 5 * 60_000;
+
+const repositoryRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Everything that shapes the seeded database; any change to it gives a new template. */
+function templateKey(catalogSize: number): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    for (const entry of readdirSync(path).sort()) {
+      const full = join(path, entry);
+      if (statSync(full).isDirectory()) visit(full);
+      else hash.update(full.slice(repositoryRoot.length)).update(readFileSync(full));
+    }
+  };
+  for (const folder of ['server/db', 'server/demo', 'server/store', 'server/webhooks/signing.ts', 'server/fulfilment/carriers.ts', 'shared/pricing.ts', 'shared/upc.ts']) {
+    const full = join(repositoryRoot, folder);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isDirectory()) visit(full);
+    else hash.update(folder).update(readFileSync(full));
+  }
+  hash.update(readFileSync(join(repositoryRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  hash.update(`catalog:${catalogSize}`);
+  return hash.digest('hex').slice(0, 20);
+}
+
+/** A lock file shared by test processes; a lock older than LOCK_STALE_MS is taken over. */
+async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+      if (age > LOCK_STALE_MS) await rm(lockPath, { force: true });
+      else await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lockPath, { force: true });
+  }
+}
+
+interface PgliteTemplate {
+  archive: Buffer;
+  credentials: DemoCredentials;
+}
+
+const pgliteTemplates = new Map<number, Promise<PgliteTemplate>>();
+
+async function buildPgliteTemplate(catalogSize: number): Promise<PgliteTemplate> {
+  const folder = join(tmpdir(), 'caseworks-store-templates');
+  await mkdir(folder, { recursive: true });
+  const base = join(folder, `pglite-${templateKey(catalogSize)}`);
+  const read = async (): Promise<PgliteTemplate> => ({
+    archive: await readFile(`${base}.tar.gz`),
+    credentials: JSON.parse(await readFile(`${base}.json`, 'utf8')) as DemoCredentials,
+  });
+  if (existsSync(`${base}.tar.gz`)) return read();
+  return withFileLock(`${base}.lock`, async () => {
+    if (existsSync(`${base}.tar.gz`)) return read();
+    const connection = await openPglite({});
+    try {
+      const credentials = await seedDemoData(connection.db, { catalogSize });
+      if (!credentials) throw new Error('a fresh PGlite database was not empty');
+      const dump = await connection.client.dumpDataDir('gzip');
+      const archive = Buffer.from(await dump.arrayBuffer());
+      const partial = `${base}.${process.pid}.partial`;
+      await writeFile(`${base}.json`, JSON.stringify(credentials));
+      await writeFile(partial, archive);
+      await rename(partial, `${base}.tar.gz`);
+      return { archive, credentials };
+    } finally {
+      await connection.close();
+    }
+  });
+}
+
+async function createPgliteTestStore(catalogSize: number, publicBaseUrl: () => string): Promise<TestStore> {
+  let template = pgliteTemplates.get(catalogSize);
+  if (!template) {
+    template = buildPgliteTemplate(catalogSize);
+    pgliteTemplates.set(catalogSize, template);
+    template.catch(() => pgliteTemplates.delete(catalogSize));
+  }
+  const { archive, credentials } = await template;
+  const opened = await openStore({
+    publicBaseUrl,
+    pgliteArchive: new Blob([new Uint8Array(archive)], { type: 'application/x-gzip' }),
+  });
+  if (opened.seeded) throw new Error('the PGlite template was empty');
+  return { store: opened.store, demoCredentials: credentials, kind: 'pglite', databaseUrl: null, close: () => opened.store.close() };
+}
+
+function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensurePostgresTemplate(client: pg.Client, serverUrl: string, name: string, catalogSize: number): Promise<DemoCredentials> {
+  const found = await client.query<{ comment: string | null }>(
+    `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+    [name],
+  );
+  const comment = found.rows[0]?.comment;
+  if (comment) return JSON.parse(comment) as DemoCredentials;
+  // A template without its credentials comment was left half built: start it again.
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.query(`create database "${name}"`);
+  const opened = await openStore({ databaseUrl: databaseUrlFor(serverUrl, name), catalogSize, publicBaseUrl: () => TEST_PUBLIC_BASE_URL });
+  await opened.store.close();
+  if (!opened.demoCredentials) throw new Error(`template database ${name} was not empty`);
+  await client.query(`comment on database "${name}" is ${client.escapeLiteral(JSON.stringify(opened.demoCredentials))}`);
+  return opened.demoCredentials;
+}
+
+async function createPostgresTestStore(serverUrl: string, catalogSize: number, publicBaseUrl: () => string): Promise<TestStore> {
+  const templateName = `cw_tpl_${templateKey(catalogSize)}`;
+  const databaseName = `cw_test_${randomBytes(6).toString('hex')}`;
+  const credentials = await withAdmin(serverUrl, async (client) => {
+    await client.query('select pg_advisory_lock(hashtext($1))', [templateName]);
+    try {
+      const kept = await ensurePostgresTemplate(client, serverUrl, templateName, catalogSize);
+      await client.query(`create database "${databaseName}" template "${templateName}"`);
+      return kept;
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [templateName]);
+    }
+  });
+  const databaseUrl = databaseUrlFor(serverUrl, databaseName);
+  const opened = await openStore({ databaseUrl, publicBaseUrl });
+  if (opened.seeded) throw new Error('the PostgreSQL template was empty');
+  return {
+    store: opened.store,
+    demoCredentials: credentials,
+    kind: 'postgres',
+    databaseUrl,
+    close: async () => {
+      await opened.store.close();
+      await withAdmin(serverUrl, (client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+    },
+  };
+}
+
+/** Which database the test stores of this run use. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/** A seeded store of its own for a test file (or a test); close it when done. */
+export async function createTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
+  const catalogSize = options.catalogSize ?? DEFAULT_TEST_CATALOG_SIZE;
+  const publicBaseUrl = options.publicBaseUrl ?? (() => TEST_PUBLIC_BASE_URL);
+  const serverUrl = process.env.DATABASE_URL;
+  return serverUrl
+    ? createPostgresTestStore(serverUrl, catalogSize, publicBaseUrl)
+    : createPgliteTestStore(catalogSize, publicBaseUrl);
+}
