@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
 import { authHook } from './auth';
 import { etagHook } from './etag';
-import { handleError, sendProblem } from './errors';
+import { handleClientError, handleError, sendProblem } from './errors';
 import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
 import { MethodTable } from './method-table';
 import { HttpProblem } from './problem';
@@ -41,7 +41,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // Long ids are simply not found (404); only absurd path segments are refused as 414.
+    maxParamLength: 1_000,
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    clientErrorHandler: handleClientError,
   });
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('caller', null);

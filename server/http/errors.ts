@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem';
 
@@ -22,6 +24,7 @@ export function toProblem(error: unknown): HttpProblem {
   if (error instanceof SyntaxError && status === 400) {
     return new HttpProblem(400, 'bad_request', 'The body is not valid JSON.', [{ pointer: '', detail: 'is not valid JSON' }]);
   }
+  if (status === 414) return new HttpProblem(414, 'bad_request', 'The request URL is too long.');
   if (status === 413) return new HttpProblem(413, 'payload_too_large', 'The request body is larger than the limit.');
   if (status === 415) return new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -50,4 +53,22 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     request.log.error({ fault, method: request.method, route: request.routeOptions.url }, 'request failed');
   }
   return sendProblem(reply, problem);
+}
+
+/**
+ * Errors Node's parser finds before Fastify sees a request (oversized headers, garbage instead of
+ * HTTP) still get a problem body, then the connection closes.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const detail =
+    status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify(new HttpProblem(status, 'bad_request', detail).toJSON());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
