@@ -92,7 +92,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('clearCache', input);
       return ok({ freedBytes: 1024 });
     },
-    async searchCatalog(input) {
+    async searchCatalog(input = {}) {
       record('searchCatalog', input);
       const text = (input.text ?? '').trim().toLowerCase();
       let items = fixtures.products.filter(
@@ -133,7 +133,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       const found = fixtures.products.find((item) => item.id === input.id);
       return found ? ok({ data: found, freshness }) : fail('not_found', 'That product is not in the catalog.');
     },
-    async listSuppliers(input) {
+    async listSuppliers(input = {}) {
       record('listSuppliers', input);
       const q = input.q?.toLowerCase();
       const items = fixtures.suppliers.filter((supplier) => !q || supplier.name.toLowerCase().includes(q));
@@ -151,7 +151,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         .map(({ id, name, varietal, vintage, case_price_cents, inventory_available, image_url }) => ({ id, name, varietal, vintage, case_price_cents, inventory_available, image_url }));
       return ok({ items, meta: { total: items.length, page: 1, per_page: 50, total_pages: 1 }, freshness });
     },
-    async listOrders(input) {
+    async listOrders(input = {}) {
       record('listOrders', input);
       const items = [fixtures.shippedOrder].filter((order) => !input.status || order.status === input.status).map(fixtures.orderListItem);
       return ok({ items, meta: { total: items.length, page: 1, per_page: 25, total_pages: items.length ? 1 : 0 }, freshness });

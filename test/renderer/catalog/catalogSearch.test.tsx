@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogSearchInput } from '../../../shared/bridge';
+import { useCartStore } from '../../../renderer/features/cart/cartStore';
+import { createFakeBridge } from '../support/fakeBridge';
+import { renderApp, resetClientState } from '../support/render';
+
+const slow = { timeout: 5000 };
+
+async function openCatalog() {
+  const fake = createFakeBridge();
+  renderApp(fake.bridge, '#/catalog');
+  await screen.findByText('4 products', undefined, slow);
+  return fake;
+}
+
+const searches = (fake: ReturnType<typeof createFakeBridge>) => fake.callsTo('searchCatalog') as CatalogSearchInput[];
+
+/** jsdom lays nothing out; give the results' scroll box the size a window would, so the virtualizer renders rows. */
+function layoutScrollBoxes() {
+  const originals = (['clientHeight', 'clientWidth'] as const).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
+  beforeAll(() => {
+    for (const [key, size] of [['clientHeight', 720], ['clientWidth', 1024]] as const) {
+      Object.defineProperty(HTMLElement.prototype, key, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('results-scroll') ? size : 0;
+        },
+      });
+    }
+  });
+  afterAll(() => {
+    for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  });
+}
+
+describe('catalog search', () => {
+  layoutScrollBoxes();
+  beforeEach(resetClientState);
+
+  it('debounces typing: only the text at rest reaches the search', async () => {
+    const fake = await openCatalog();
+    const box = screen.getByRole('searchbox', { name: 'Search the catalog' });
+    fireEvent.change(box, { target: { value: 'p' } });
+    fireEvent.change(box, { target: { value: 'pi' } });
+    fireEvent.change(box, { target: { value: 'pin' } });
+    await screen.findByText('1 product', undefined, slow);
+    const texts = searches(fake).map((input) => input.text);
+    expect(texts).toContain('pin');
+    expect(texts).not.toContain('p');
+    expect(texts).not.toContain('pi');
+    expect(screen.getByRole('link', { name: 'Coast Pinot Noir' })).toBeTruthy();
+  });
+
+  it('shows facet counts and passes the chosen filters and sort to the search', async () => {
+    const fake = await openCatalog();
+    const varietal = screen.getByRole('combobox', { name: 'Varietal' }) as HTMLSelectElement;
+    expect([...varietal.options].map((option) => option.textContent)).toContain('Cabernet Sauvignon (1)');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Supplier' }), { target: { value: 'sup_sonoma' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price_desc' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Case price from ($)' }), { target: { value: '250' } });
+
+    await screen.findByText('1 product', undefined, slow);
+    expect(searches(fake).at(-1)).toMatchObject({ supplierId: 'sup_sonoma', inStock: true, sort: 'price_desc', minPriceCents: 25_000, offset: 0 });
+  });
+
+  it('explains a malformed price next to the field and leaves it out of the search', async () => {
+    const fake = await openCatalog();
+    const field = screen.getByRole('textbox', { name: 'Case price to ($)' });
+    fireEvent.change(field, { target: { value: '12,5x' } });
+    expect((await screen.findByText('Enter a price in dollars, like 120 or 89.50.')).id).toBe(field.getAttribute('aria-describedby'));
+    await waitFor(() => expect(searches(fake).length).toBeGreaterThan(0));
+    expect(searches(fake).every((input) => input.maxPriceCents === undefined)).toBe(true);
+  });
+
+  it('switches between cards and table, and adds the minimum with the row key "a"', async () => {
+    await openCatalog();
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const row = within(table).getByRole('link', { name: 'Ridge Cabernet 2019' }).closest('tr')!;
+    expect(within(row).getByText('$360.00')).toBeTruthy();
+    fireEvent.keyDown(within(row).getByRole('link', { name: 'Ridge Cabernet 2019' }), { key: 'a' });
+    expect(useCartStore.getState().lines.map((line) => [line.productId, line.quantity])).toEqual([['prod_cab', 2]]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const outOfStock = within(list).getByRole('button', { name: 'Add 2 cases of Coast Chardonnay to the cart' }) as HTMLButtonElement;
+    expect(outOfStock.disabled).toBe(true);
+  });
+
+  it('shows an empty state that clears the filters', async () => {
+    await openCatalog();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'zinfandel' } });
+    await screen.findByText('No products match', undefined, slow);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: '' } });
+    await screen.findByText('4 products', undefined, slow);
+  });
+});

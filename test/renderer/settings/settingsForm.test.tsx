@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../../../shared/bridge';
+import { createFakeBridge } from '../support/fakeBridge';
+import { renderApp, resetClientState } from '../support/render';
+
+const slow = { timeout: 5000 };
+
+async function openSettings(fake: ReturnType<typeof createFakeBridge>) {
+  renderApp(fake.bridge, '#/settings');
+  await screen.findByRole('heading', { name: 'Settings', level: 1 }, slow);
+  return {
+    url: screen.getByLabelText('Service URL') as HTMLInputElement,
+    key: screen.getByLabelText('API key') as HTMLInputElement,
+    save: screen.getByRole('button', { name: 'Test and save' }),
+  };
+}
+
+describe('settings: connect to my service', () => {
+  beforeEach(resetClientState);
+
+  it.each([
+    ['orders.example.com/api/v1', 'That is not a valid URL'],
+    ['http://orders.example.com/api/v1', 'The URL must start with https:// (http:// is allowed only for this computer)'],
+    ['https://orders.example.com/v2', 'The URL must end in /api/v1'],
+  ])('explains the malformed URL %s next to the field and sends nothing', async (typed, message) => {
+    const fake = createFakeBridge();
+    const form = await openSettings(fake);
+    fireEvent.change(form.url, { target: { value: typed } });
+    fireEvent.change(form.key, { target: { value: 'ck_live_12345678' } });
+    fireEvent.click(form.save);
+    const error = await screen.findByText(message);
+    expect(form.url.getAttribute('aria-describedby')).toContain(error.id);
+    expect(form.url.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsTo('connectService')).toEqual([]);
+  });
+
+  it('explains a malformed key next to its field', async () => {
+    const fake = createFakeBridge();
+    const form = await openSettings(fake);
+    fireEvent.change(form.url, { target: { value: 'https://orders.example.com/api/v1' } });
+    fireEvent.change(form.key, { target: { value: 'has space' } });
+    fireEvent.click(form.save);
+    expect((await screen.findByText('The API key may contain only visible characters, no spaces')).id).toBe(form.key.getAttribute('aria-describedby'));
+    fireEvent.change(form.key, { target: { value: 'short' } });
+    fireEvent.click(form.save);
+    expect(await screen.findByText('The API key is too short')).toBeTruthy();
+    expect(fake.callsTo('connectService')).toEqual([]);
+  });
+
+  it('tests a well-formed connection through the bridge and shows the result', async () => {
+    const fake = createFakeBridge();
+    const form = await openSettings(fake);
+    fireEvent.change(form.url, { target: { value: ' https://orders.example.com/api/v1/ ' } });
+    fireEvent.change(form.key, { target: { value: 'ck_live_12345678' } });
+    fireEvent.click(form.save);
+    await screen.findByText('Connected to Bistro Verde.', undefined, slow);
+    expect(fake.callsTo('connectService')).toEqual([{ baseUrl: 'https://orders.example.com/api/v1', apiKey: 'ck_live_12345678', allowWeakKeyStorage: false }]);
+    expect(form.key.value).toBe('');
+  });
+
+  it('puts a refused key next to the key field and keeps what was typed in the URL', async () => {
+    const fake = createFakeBridge({ connectService: async () => fail('unauthorized', 'The key was not recognised.') });
+    const form = await openSettings(fake);
+    fireEvent.change(form.url, { target: { value: 'https://orders.example.com/api/v1' } });
+    fireEvent.change(form.key, { target: { value: 'ck_live_wrong123' } });
+    fireEvent.click(form.save);
+    const error = await screen.findByText('The service did not accept this key. The key was not recognised.');
+    expect(form.key.getAttribute('aria-describedby')).toBe(error.id);
+    expect(form.url.value).toBe('https://orders.example.com/api/v1');
+  });
+
+  it('says where the key is kept, and warns about queued orders before signing out', async () => {
+    const fake = createFakeBridge();
+    await fake.bridge.submitOrders({
+      drafts: [
+        {
+          order: { supplier_id: 'sup_napa', items: [{ product_id: 'prod_cab', quantity: 2 }], shipping_address: { street1: '1 A St', city: 'X', state: 'CA', zip: '94105' } },
+          supplierName: 'Napa Ridge Cellars',
+          estimatedTotalCents: 1,
+        },
+      ],
+    });
+    await openSettings(fake);
+    expect(await screen.findByText('The demo key lives in memory only')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    expect(dialog.textContent).toContain('1 order is still waiting in the outbox.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.callsTo('signOut')).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeBridge } from '../support/fakeBridge';
+import { renderApp, resetClientState } from '../support/render';
+
+const slow = { timeout: 5000 };
+
+describe('webhooks', () => {
+  beforeEach(resetClientState);
+
+  it('deletes only after the confirmation dialog, and cancelling keeps the webhook', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/webhooks');
+    const remove = await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/one' }, slow);
+
+    fireEvent.click(remove);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this webhook?' });
+    expect(dialog.textContent).toContain('https://hooks.example.com/one');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.callsTo('deleteWebhook')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/one' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this webhook?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete webhook' }));
+    await waitFor(() => expect(screen.queryByText('https://hooks.example.com/one')).toBeNull(), slow);
+    expect(fake.callsTo('deleteWebhook')).toEqual([{ id: 'wh_one' }]);
+    expect(screen.getByText('https://hooks.example.com/two')).toBeTruthy();
+  });
+
+  it('registers a webhook and shows its secret once', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/webhooks');
+    const url = await screen.findByRole('textbox', { name: 'Address that receives events' }, slow);
+    fireEvent.change(url, { target: { value: 'not a url' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register webhook' }));
+    expect(await screen.findByText(/Enter a full address starting with https:\/\//)).toBeTruthy();
+    expect(fake.callsTo('createWebhook')).toEqual([]);
+
+    fireEvent.change(url, { target: { value: 'https://hooks.example.com/new' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'order.delivered' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Register webhook' }));
+    expect((await screen.findByLabelText('Signing secret')).textContent).toBe('whsec_c2VjcmV0');
+    expect(fake.callsTo('createWebhook')).toEqual([{ url: 'https://hooks.example.com/new', events: ['order.confirmed', 'order.shipped'] }]);
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved it, hide the secret' }));
+    expect(screen.queryByText('whsec_c2VjcmV0')).toBeNull();
+  });
+});
