@@ -50,7 +50,7 @@ export async function startHarness(options: Omit<AppOptions, 'store'> = {}): Pro
     }
     const response = await fetch(baseUrl + path, { method, headers, body });
     const text = await response.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
