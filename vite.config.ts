@@ -2,6 +2,7 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { existsSync } from 'node:fs';
 
 /** Packages the main process loads at run time from node_modules instead of bundling. */
 const mainProcessExternals = [
@@ -19,6 +20,18 @@ const mainProcessExternals = [
   'p-limit',
   'zod',
 ];
+
+/**
+ * The main process's bundles, each built only once its source exists (several people add them in
+ * parallel; a missing entry would fail the whole build).
+ */
+const mainEntries = Object.fromEntries(
+  Object.entries({
+    index: 'electron/main/index.ts',
+    'embedded-service': 'electron/main/embedded-service-process.ts',
+    'search-worker': 'electron/core/search/search-worker.ts',
+  }).filter(([, source]) => existsSync(source)),
+);
 
 const nodeBuild = (outDir: string) => ({
   build: {
@@ -47,11 +60,7 @@ export default defineConfig(async (): Promise<UserConfig> => {
         ? []
         : await electron({
             main: {
-              entry: {
-                index: 'electron/main/index.ts',
-                'embedded-service': 'electron/main/embedded-service-process.ts',
-                'search-worker': 'electron/core/search/search-worker.ts',
-              },
+              entry: mainEntries,
               vite: nodeBuild('dist-electron/main'),
             },
             preload: {

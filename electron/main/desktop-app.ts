@@ -5,7 +5,7 @@ import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { forwardEvents, registerBridgeIpc } from './bridge-ipc';
 import { createElectronPlatform } from './electron-platform';
 import { installApplicationMenu } from './menu';
-import { denyAllPermissions } from './permissions';
+import { denyAllPermissions, enforceContentSecurityPolicy } from './permissions';
 import { createMainWindow, focusWindow, lockDownWebContents } from './window';
 
 export interface DesktopAppOptions {
@@ -39,6 +39,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
 
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
+  enforceContentSecurityPolicy(session.defaultSession);
 
   const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir });
   const core = options.createCore(platform);

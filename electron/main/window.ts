@@ -3,24 +3,6 @@ import type { SettingsStore } from '../core/platform';
 import { APP_ENTRY_URL } from './app-origin';
 import { MIN_SIZE, WINDOW_BOUNDS_SETTING, restoreBounds } from './window-state';
 
-export function secureWebPreferences(preloadPath: string) {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    disableBlinkFeatures: 'Auxclick',
-  } as const;
-}
-
 /** The page never navigates away, opens windows or embeds webviews; links go through `openTrackingLink`. */
 export function lockDownWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event) => {
@@ -49,7 +31,21 @@ export function createMainWindow({ preloadPath, settings }: MainWindowOptions): 
     title: 'Caseworks',
     show: false,
     backgroundColor: '#ffffff',
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   lockDownWebContents(window.webContents);
 

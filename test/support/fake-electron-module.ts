@@ -137,7 +137,13 @@ export function createFakeElectron() {
         protocolHandlers.set(scheme, handler);
       }),
     },
-    session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        webRequest: { onHeadersReceived: vi.fn() },
+      },
+    },
     net: { fetch: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     utilityProcess: { fork: vi.fn(() => createFakeUtilityProcess()) },

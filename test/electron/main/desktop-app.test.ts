@@ -111,6 +111,18 @@ describe('the main window', () => {
     expect(checkHandler()).toBe(false);
   });
 
+  it('adds the same CSP to every response of the session', () => {
+    const listener = fake.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0]?.[0] as (
+      details: unknown,
+      callback: (response: unknown) => void,
+    ) => void;
+    const callback = vi.fn();
+    listener({ responseHeaders: { 'X-Other': ['kept'] } }, callback);
+    expect(callback).toHaveBeenCalledWith({
+      responseHeaders: { 'X-Other': ['kept'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+
   it('installs an application menu', () => {
     expect(fake.Menu.setApplicationMenu).toHaveBeenCalled();
     const template = fake.Menu.buildFromTemplate.mock.calls[0]?.[0] as Array<{ label?: string; role?: string }>;

@@ -1,0 +1,38 @@
+import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
+import type { CatalogProduct } from '../../../shared/schemas';
+import { withLocalImage } from '../../core/app/product-image-urls';
+import type { HandlerGroup } from '../handler-types';
+import type { ReadContext } from './offline-reads';
+import { callService, freshOrCached } from './service-calls';
+
+export interface CatalogHandlerDeps extends ReadContext {
+  search: {
+    search(input: CatalogSearchInput): Promise<CatalogSearchResult>;
+    lookupCode(code: string): Promise<CatalogProduct | null>;
+  };
+  /** When the cached catalog was last confirmed by the service; null if never synced. */
+  catalogAsOf(): Promise<string | null>;
+}
+
+/** The catalog is searched locally (the offline copy in the search worker); one product is read fresh when possible. */
+export function createCatalogHandlers(deps: CatalogHandlerDeps) {
+  return {
+    async searchCatalog(input) {
+      const result = await deps.search.search(input);
+      return { ...result, items: result.items.map(withLocalImage) };
+    },
+    async lookupProductCode({ code }) {
+      const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
+      return { product: product ? withLocalImage(product) : null, freshness: { asOf, fromCache: true } };
+    },
+    async getProduct({ id }) {
+      const { data, freshness } = await freshOrCached({
+        online: deps.online(),
+        live: () => callService(deps.client(), 'getProduct', { params: { id } }),
+        cached: () => deps.offline.productDetail(id),
+        now: deps.now,
+      });
+      return { data: withLocalImage(data), freshness };
+    },
+  } satisfies HandlerGroup<'searchCatalog' | 'lookupProductCode' | 'getProduct'>;
+}

@@ -1,0 +1,33 @@
+import type { BridgeHandlers } from '../handler-types';
+import { createAccountHandlers } from './account';
+import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
+import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
+import { createOrderHandlers, type OrderHandlerDeps } from './orders';
+import { createSessionHandlers, type SessionHandlerDeps } from './session';
+import { createSupplierHandlers } from './suppliers';
+import { createSyncHandlers, type SyncHandlerDeps } from './sync';
+import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
+
+export interface HandlerDeps {
+  session: SessionHandlerDeps;
+  sync: SyncHandlerDeps;
+  reads: CatalogHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
+  desktop: DesktopHandlerDeps;
+}
+
+/** The whole table: every domain's handlers, exactly the contract's methods. */
+export function createHandlers(deps: HandlerDeps) {
+  const handlers = {
+    ...createSessionHandlers(deps.session),
+    ...createSyncHandlers(deps.sync),
+    ...createCatalogHandlers(deps.reads),
+    ...createSupplierHandlers(deps.reads),
+    ...createOrderHandlers(deps.reads),
+    ...createAccountHandlers(deps.reads),
+    ...createWebhookHandlers(deps.reads),
+    ...createDesktopHandlers(deps.desktop),
+  } satisfies BridgeHandlers;
+  const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
+  void noExtraMethods;
+  return handlers;
+}

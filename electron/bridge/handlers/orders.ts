@@ -1,0 +1,68 @@
+import type { BridgeResult } from '../../../shared/bridge/result';
+import type { Outbox } from '../../core/outbox';
+import type { KnownLinks } from '../../core/app/known-links';
+import { BridgeFailure } from '../bridge-failure';
+import type { HandlerGroup } from '../handler-types';
+import type { ReadContext } from './offline-reads';
+import { callService, freshOrCached, pageLocally } from './service-calls';
+
+export interface OrderHandlerDeps extends ReadContext {
+  outbox(): Promise<Outbox>;
+  knownLinks: KnownLinks;
+}
+
+function unwrap<T>(result: BridgeResult<T>): T {
+  if (result.ok) return result.data;
+  throw new BridgeFailure(result.error.code, result.error.message, { retryable: result.error.retryable, fields: result.error.fields });
+}
+
+/** Orders are read fresh when the service answers, from the offline copy otherwise; new orders always go through the outbox. */
+export function createOrderHandlers(deps: OrderHandlerDeps) {
+  return {
+    async listOrders({ status, page, perPage }) {
+      const { data, freshness } = await freshOrCached({
+        online: deps.online(),
+        live: async () => {
+          const result = await callService(deps.client(), 'listOrders', { query: { page, per_page: perPage, ...(status ? { status } : {}) } });
+          return { items: result.data, meta: result.meta };
+        },
+        cached: async () => {
+          const cached = await deps.offline.orders();
+          if (!cached) return null;
+          const matching = status ? cached.data.filter((order) => order.status === status) : cached.data;
+          return { data: pageLocally(matching, page, perPage), asOf: cached.asOf };
+        },
+        now: deps.now,
+      });
+      deps.knownLinks.rememberTrackingIn(data.items);
+      return { ...data, freshness };
+    },
+    async getOrder({ id }) {
+      const result = await freshOrCached({
+        online: deps.online(),
+        live: () => callService(deps.client(), 'getOrder', { params: { id } }),
+        cached: () => deps.offline.orderDetail(id),
+        now: deps.now,
+      });
+      deps.knownLinks.rememberTrackingIn(result.data);
+      return result;
+    },
+    async submitOrders({ drafts }) {
+      return unwrap(await (await deps.outbox()).submit(drafts));
+    },
+    async listOutbox() {
+      return (await deps.outbox()).list();
+    },
+    async retryOutboxEntry({ id }) {
+      return unwrap(await (await deps.outbox()).retry(id));
+    },
+    async updateOutboxEntry({ id, order }) {
+      return unwrap(await (await deps.outbox()).update(id, order));
+    },
+    async discardOutboxEntry({ id }) {
+      return unwrap(await (await deps.outbox()).discard(id));
+    },
+  } satisfies HandlerGroup<
+    'listOrders' | 'getOrder' | 'submitOrders' | 'listOutbox' | 'retryOutboxEntry' | 'updateOutboxEntry' | 'discardOutboxEntry'
+  >;
+}

@@ -1,0 +1,202 @@
+import type { Account } from '../../../shared/schemas';
+import type { BridgeError } from '../../../shared/bridge/result';
+import type { SessionInfo } from '../../../shared/bridge/session';
+import { BridgeFailure } from '../../bridge/bridge-failure';
+import type { KeyVault, SettingsStore } from '../vault';
+
+/** The embedded demo service, running in its own process. */
+export interface EmbeddedServiceHandle {
+  baseUrl: string;
+  /** The key of the first demo buyer. */
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+export type VerifyOutcome = { ok: true; account: Account } | { ok: false; error: BridgeError };
+
+/** Who we talk to and as whom; the key stays in here and in the vault, never in a SessionInfo. */
+export interface Connection {
+  mode: 'demo' | 'custom';
+  baseUrl: string;
+  account: { id: string; name: string } | null;
+}
+
+export interface SessionManagerOptions {
+  vault: KeyVault;
+  settings: SettingsStore;
+  /** The browser shell keeps keys in memory only and says so. */
+  memoryOnlyKeys: boolean;
+  startEmbedded(): Promise<EmbeddedServiceHandle>;
+  /** `GET /account` with the given key; nothing is saved before it succeeds. */
+  verify(baseUrl: string, apiKey: string): Promise<VerifyOutcome>;
+  /** A service named by the environment (browser shell): used instead of the demo, key in memory. */
+  presetService?: { baseUrl: string; apiKey: string };
+  /** Told after every change of connection (sign-in, switch, sign-out). */
+  onChange(connection: Connection | null): void;
+}
+
+const SETTING_MODE = 'service.mode';
+const SETTING_BASE_URL = 'service.baseUrl';
+const SETTING_ACCOUNT = 'service.account';
+
+type Mode = 'demo' | 'custom' | 'none';
+
+function savedAccount(value: unknown): Connection['account'] {
+  if (!value || typeof value !== 'object') return null;
+  const { id, name } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' ? { id, name } : null;
+}
+
+/**
+ * The session: which service, which key, which account. With nothing configured it starts the
+ * embedded demo service and signs in as its first buyer, so the first launch shows a working
+ * marketplace. "Use my service" verifies the URL and key with `GET /account` before saving.
+ */
+export function createSessionManager(options: SessionManagerOptions) {
+  const { vault, settings } = options;
+  let connection: Connection | null = null;
+  let demoKey: string | null = null;
+  let presetKey: string | null = null;
+  let embedded: EmbeddedServiceHandle | null = null;
+  let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
+  let lastProblem: string | null = null;
+
+  function change(next: Connection | null) {
+    connection = next;
+    options.onChange(next);
+  }
+
+  async function ensureEmbedded(): Promise<EmbeddedServiceHandle> {
+    if (embedded) return embedded;
+    embeddedStarting ??= options.startEmbedded().finally(() => {
+      embeddedStarting = null;
+    });
+    embedded = await embeddedStarting;
+    return embedded;
+  }
+
+  async function signInToDemo(): Promise<Connection> {
+    const service = await ensureEmbedded();
+    const verified = await options.verify(service.baseUrl, service.apiKey);
+    if (!verified.ok) throw new BridgeFailure(verified.error.code, `The demo service did not start properly: ${verified.error.message}`, { retryable: true });
+    demoKey = service.apiKey;
+    settings.set(SETTING_MODE, 'demo');
+    const next: Connection = { mode: 'demo', baseUrl: service.baseUrl, account: { id: verified.account.id, name: verified.account.name } };
+    change(next);
+    return next;
+  }
+
+  function describeKeyStorage(): Pick<SessionInfo, 'keyStorage' | 'keyStorageDescription' | 'weakStorageAvailable'> {
+    if (connection?.mode === 'demo') {
+      return {
+        keyStorage: 'embedded-demo',
+        keyStorageDescription: 'Signed in to the demo service that runs inside Caseworks; no key of yours is stored.',
+        weakStorageAvailable: false,
+      };
+    }
+    if (options.memoryOnlyKeys) {
+      const hasKey = connection !== null && (presetKey !== null || vault.getKey() !== null);
+      return {
+        keyStorage: hasKey ? 'memory-only' : 'none',
+        keyStorageDescription: hasKey
+          ? 'Kept in memory only: the browser shell never stores the key, so it is gone when the shell stops.'
+          : (lastProblem ?? 'No API key is set.'),
+        weakStorageAvailable: false,
+      };
+    }
+    const status = vault.describe();
+    return { keyStorage: status.kind, keyStorageDescription: lastProblem ?? status.description, weakStorageAvailable: status.weakStorageAvailable };
+  }
+
+  return {
+    /** Decides the connection at launch; failures leave the app signed out with the reason. */
+    async start(): Promise<void> {
+      try {
+        if (options.presetService) {
+          presetKey = options.presetService.apiKey;
+          const verified = await options.verify(options.presetService.baseUrl, presetKey);
+          change({
+            mode: 'custom',
+            baseUrl: options.presetService.baseUrl,
+            account: verified.ok ? { id: verified.account.id, name: verified.account.name } : null,
+          });
+          if (!verified.ok) lastProblem = verified.error.message;
+          return;
+        }
+        const mode = settings.get(SETTING_MODE) as Mode | undefined;
+        const baseUrl = settings.get(SETTING_BASE_URL);
+        if (mode === 'custom' && typeof baseUrl === 'string') {
+          const loaded = vault.load();
+          lastProblem = loaded.problem;
+          if (loaded.apiKey) change({ mode: 'custom', baseUrl, account: savedAccount(settings.get(SETTING_ACCOUNT)) });
+          return;
+        }
+        if (mode === 'none') return;
+        await signInToDemo();
+      } catch (error) {
+        lastProblem = error instanceof Error ? error.message : 'Caseworks could not connect.';
+      }
+    },
+
+    current: () => connection,
+
+    /** The key of the current connection, for the service client only. */
+    apiKey(): string | null {
+      if (!connection) return null;
+      if (connection.mode === 'demo') return demoKey;
+      return presetKey ?? vault.getKey();
+    },
+
+    info(online: boolean): SessionInfo {
+      const rememberedUrl = settings.get(SETTING_BASE_URL);
+      return {
+        mode: connection?.mode ?? 'none',
+        baseUrl: connection?.baseUrl ?? (typeof rememberedUrl === 'string' ? rememberedUrl : null),
+        account: connection?.account ?? null,
+        ...describeKeyStorage(),
+        online,
+      };
+    },
+
+    useDemo: signInToDemo,
+
+    async connect(input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }): Promise<Connection> {
+      const verified = await options.verify(input.baseUrl, input.apiKey);
+      if (!verified.ok) throw new BridgeFailure(verified.error.code, verified.error.message, { retryable: verified.error.retryable });
+      if (options.memoryOnlyKeys) presetKey = input.apiKey;
+      else vault.save(input.apiKey, { allowWeakKeyStorage: input.allowWeakKeyStorage });
+      lastProblem = null;
+      const account = { id: verified.account.id, name: verified.account.name };
+      settings.set(SETTING_MODE, 'custom');
+      settings.set(SETTING_BASE_URL, input.baseUrl);
+      settings.set(SETTING_ACCOUNT, account);
+      const next: Connection = { mode: 'custom', baseUrl: input.baseUrl, account };
+      change(next);
+      return next;
+    },
+
+    /** Forgets the key and the connection; the caller removes the account's cached private data. */
+    signOut(): Connection | null {
+      const previous = connection;
+      vault.clear();
+      presetKey = null;
+      demoKey = null;
+      lastProblem = null;
+      settings.set(SETTING_MODE, 'none');
+      settings.delete(SETTING_ACCOUNT);
+      change(null);
+      return previous;
+    },
+
+    /** The running embedded service, if any (tests stop and restart it to simulate an outage). */
+    embeddedService: () => embedded,
+
+    async close(): Promise<void> {
+      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
+      embedded = null;
+      await running?.stop();
+    },
+  };
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>;
