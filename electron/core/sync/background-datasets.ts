@@ -1,0 +1,93 @@
+import type { CatalogProduct } from '../../../shared';
+import type { ProductDetailRecord } from '../offline/dataset-records';
+import type { ImageCache } from '../images/image-cache';
+import type { ProductFacts } from '../search/product-codes';
+import { hydrateProductDetails, type HydrationReport } from './detail-hydration';
+import type { Limiter } from './paged-sync';
+import { progress, type StepOutcome, type SyncContext } from './sync-context';
+
+export type CatalogOutline = Pick<CatalogProduct, 'id' | 'region' | 'image_url'>[];
+
+/**
+ * Reads product details in the background (lower priority: its own, smaller concurrency bound,
+ * started after the lists), saving progress as it goes so the next run resumes.
+ */
+export async function syncProductDetails(
+  context: SyncContext,
+  input: {
+    catalog: CatalogOutline;
+    limit: Limiter;
+    maxAgeMs: number;
+    checkpointEvery: number;
+    onFacts: (facts: ProductFacts[]) => void;
+    signal: AbortSignal;
+  },
+): Promise<StepOutcome & { report?: HydrationReport }> {
+  const records = await context.copy.get('productDetails');
+  const scope = context.scope();
+  const checkpoint = async (current: Map<string, ProductDetailRecord>) => {
+    const snapshot = [...current.values()];
+    await context.store.write('productDetails', scope, { savedAt: context.nowIso(), etags: {}, count: snapshot.length, records: snapshot });
+  };
+  const report = await hydrateProductDetails({
+    catalog: input.catalog,
+    records,
+    fetchProduct: (id, etag) => context.api.call('getProduct', { params: { id }, etag }) as never,
+    limit: input.limit,
+    now: () => new Date(context.nowIso()),
+    maxAgeMs: input.maxAgeMs,
+    checkpointEvery: input.checkpointEvery,
+    checkpoint,
+    onFacts: input.onFacts,
+    onProgress: (done, total) => progress(context, 'productDetails', done, total),
+    signal: input.signal,
+  });
+  progress(context, 'productDetails', report.fetched + report.notModified, report.fetched + report.notModified, true);
+  if (report.fetched > 0 || report.removed > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
+  if (report.error) {
+    context.statuses.setCount('productDetails', records.size);
+    context.statuses.failed('productDetails', report.error);
+    return { dataset: 'productDetails', result: 'failed', error: report.error, report };
+  }
+  context.statuses.succeeded('productDetails', context.nowIso(), records.size);
+  return { dataset: 'productDetails', result: report.fetched > 0 ? 'changed' : 'unchanged', report };
+}
+
+/** Keeps the images of the first `limit` catalog products on disk, within a concurrency bound. */
+export async function syncImages(
+  context: SyncContext,
+  input: { catalog: CatalogOutline; images: Pick<ImageCache, 'get' | 'has' | 'count'>; prefetchLimit: number; limit: Limiter; signal: AbortSignal },
+): Promise<StepOutcome> {
+  const urls = input.catalog
+    .map((product) => product.image_url)
+    .filter((url): url is string => Boolean(url))
+    .slice(0, input.prefetchLimit);
+  const missing: string[] = [];
+  for (const url of urls) if (!(await input.images.has(url))) missing.push(url);
+  let done = urls.length - missing.length;
+  let firstError: string | null = null;
+  let added = 0;
+  progress(context, 'images', done, urls.length);
+  await Promise.all(
+    missing.map((url) =>
+      input.limit(async () => {
+        if (input.signal.aborted || (firstError && /network/.test(firstError))) return;
+        const result = await input.images.get(url);
+        if (result.ok) added += 1;
+        else firstError ??= result.error;
+        done += 1;
+        progress(context, 'images', done, urls.length);
+      }),
+    ),
+  );
+  progress(context, 'images', done, urls.length, true);
+  const count = await input.images.count();
+  if (firstError) {
+    context.statuses.setCount('images', count);
+    context.statuses.failed('images', firstError);
+    return { dataset: 'images', result: 'failed', error: firstError };
+  }
+  context.statuses.succeeded('images', context.nowIso(), count);
+  if (added > 0) context.emit({ type: 'data-changed', datasets: ['images'] });
+  return { dataset: 'images', result: added > 0 ? 'changed' : 'unchanged' };
+}

@@ -1,0 +1,160 @@
+import type { Account, CatalogProduct, OrderListItem, Supplier, Webhook } from '../../../shared';
+import type { DatasetName } from '../../../shared/bridge';
+import { flattenPages, type OrderDetailRecord, type PageRecord } from '../offline/dataset-records';
+import type { FetchOutcome } from './fetch-result';
+import { orderStatusChanges, syncOrderDetails } from './order-tracking';
+import { syncPagedList } from './paged-sync';
+import { progress, type StepOutcome, type SyncContext } from './sync-context';
+
+const failed = (context: SyncContext, dataset: DatasetName, error: string): StepOutcome => {
+  context.statuses.failed(dataset, error);
+  progress(context, dataset, 0, null, true);
+  return { dataset, result: 'failed', error };
+};
+
+const confirmed = (context: SyncContext, dataset: DatasetName, count: number, result: 'changed' | 'unchanged'): StepOutcome => {
+  context.statuses.succeeded(dataset, context.nowIso(), count);
+  if (result === 'changed') context.emit({ type: 'data-changed', datasets: [dataset] });
+  return { dataset, result };
+};
+
+type PagedEndpoint = 'listSuppliers' | 'listProducts' | 'listOrders';
+
+async function syncPaged<T extends { id: string }>(
+  context: SyncContext,
+  dataset: 'suppliers' | 'catalog' | 'orders',
+  endpoint: PagedEndpoint,
+  afterWrite: (pages: PageRecord<T>[], previous: PageRecord<T>[]) => Promise<void>,
+): Promise<StepOutcome> {
+  const scope = context.scope();
+  const previous = await context.store.read<PageRecord<T>>(dataset, scope);
+  progress(context, dataset, 0, null);
+  const outcome = await syncPagedList<T>({
+    previous,
+    limit: context.pages,
+    fetchPage: (page, etag) =>
+      context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as never,
+    onProgress: (done, total) => progress(context, dataset, done, total),
+  });
+  if (outcome.kind === 'failed') return failed(context, dataset, outcome.error);
+  if (outcome.kind === 'unchanged') {
+    progress(context, dataset, previous?.records.length ?? 0, previous?.records.length ?? 0, true);
+    return confirmed(context, dataset, outcome.count, 'unchanged');
+  }
+  await context.store.write(dataset, scope, {
+    savedAt: context.nowIso(),
+    etags: outcome.etags,
+    count: outcome.count,
+    records: outcome.pages,
+    meta: { totalPages: outcome.totalPages },
+  });
+  await afterWrite(outcome.pages, previous?.records ?? []);
+  progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
+  return confirmed(context, dataset, outcome.count, 'changed');
+}
+
+export const syncSuppliers = (context: SyncContext) =>
+  syncPaged<Supplier>(context, 'suppliers', 'listSuppliers', async (pages) => {
+    context.copy.replace('suppliers', flattenPages(pages));
+  });
+
+/** `onCatalog` receives the new catalog (e.g. to reindex search and pick images) after it is saved. */
+export const syncCatalog = (context: SyncContext, onCatalog: (items: CatalogProduct[]) => Promise<void>) =>
+  syncPaged<CatalogProduct>(context, 'catalog', 'listProducts', async (pages) => {
+    await onCatalog(flattenPages(pages));
+  });
+
+/**
+ * The buyer's orders: the list (status changes since the previous copy become `order-status`
+ * events), then the details of orders still on their way.
+ */
+export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
+  let orders: OrderListItem[] | null = null;
+  const listOutcome = await syncPaged<OrderListItem>(context, 'orders', 'listOrders', async (pages, previousPages) => {
+    orders = flattenPages(pages);
+    context.copy.replace('orders', orders);
+    if (previousPages.length > 0) {
+      for (const change of orderStatusChanges(flattenPages(previousPages), orders)) {
+        context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
+      }
+    }
+  });
+  if (listOutcome.result === 'failed') return listOutcome;
+  const scope = context.scope();
+  const current: OrderListItem[] = orders ?? (await context.copy.get('orders'));
+  const previous = await context.store.read<OrderDetailRecord>('orderDetails', scope);
+  const details = await syncOrderDetails({
+    orders: current,
+    previous,
+    fetchOrder: (id, etag) => context.api.call('getOrder', { params: { id }, etag }) as never,
+    limit: context.pages,
+    nowIso: context.nowIso(),
+  });
+  if (details.kind === 'unchanged') return listOutcome;
+  await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
+  context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
+  if (details.kind === 'failed') return failed(context, 'orders', details.error);
+  if (listOutcome.result === 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
+  return { dataset: 'orders', result: 'changed' };
+}
+
+/** A single resource under one ETag (the account, the webhook list). */
+async function syncSingle<T, R>(
+  context: SyncContext,
+  dataset: 'account' | 'webhooks',
+  fetch: (etag: string | null) => Promise<FetchOutcome<T>>,
+  toRecords: (data: T) => R[],
+  remember: (records: R[]) => void,
+  check: (data: T) => string | null = () => null,
+): Promise<StepOutcome> {
+  const scope = context.scope();
+  const previous = scope.accountId ? await context.store.read<R>(dataset, scope) : null;
+  progress(context, dataset, 0, 1);
+  const outcome = await fetch(previous?.header.etags.resource ?? null);
+  if (!outcome.ok) return failed(context, dataset, outcome.error.message);
+  if (outcome.notModified) {
+    progress(context, dataset, 1, 1, true);
+    return confirmed(context, dataset, previous?.header.count ?? 0, 'unchanged');
+  }
+  const problem = check(outcome.data);
+  if (problem) return failed(context, dataset, problem);
+  const records = toRecords(outcome.data);
+  await context.store.write(dataset, context.scope(), {
+    savedAt: context.nowIso(),
+    etags: outcome.etag ? { resource: outcome.etag } : {},
+    count: records.length,
+    records,
+  });
+  remember(records);
+  progress(context, dataset, 1, 1, true);
+  return confirmed(context, dataset, records.length, 'changed');
+}
+
+/**
+ * The account comes first: it names whose private data this is. A key that now answers for another
+ * account is refused rather than mixing two buyers' data.
+ */
+export function syncAccount(context: SyncContext, adopt: (accountId: string) => void): Promise<StepOutcome> {
+  return syncSingle<Account, Account>(
+    context,
+    'account',
+    (etag) => context.api.call('getAccount', { etag }) as never,
+    (account) => [account],
+    (records) => context.copy.replace('account', records[0] ?? null),
+    (account) => {
+      const known = context.scope().accountId;
+      if (known && known !== account.id) return 'The API key now belongs to another account. Sign in again to switch accounts.';
+      if (!known) adopt(account.id);
+      return null;
+    },
+  );
+}
+
+export const syncWebhooks = (context: SyncContext) =>
+  syncSingle<{ data: Webhook[] }, Webhook>(
+    context,
+    'webhooks',
+    (etag) => context.api.call('listWebhooks', { etag }) as never,
+    (list) => list.data,
+    (records) => context.copy.replace('webhooks', records),
+  );

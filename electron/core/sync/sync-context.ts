@@ -1,0 +1,30 @@
+import type { BridgeEvent, DatasetName } from '../../../shared/bridge';
+import type { ServiceClient } from '../api';
+import type { OfflineCopy } from '../offline/offline-copy';
+import type { OfflineStore, StoreScope } from '../offline/offline-store';
+import type { StatusBook } from './dataset-status';
+import type { Limiter } from './paged-sync';
+
+/** The service calls sync makes: the service client satisfies it; tests pass a fake. */
+export type SyncApi = Pick<ServiceClient, 'call'>;
+
+export type SyncEvent = Extract<BridgeEvent, { type: 'sync-progress' | 'data-changed' | 'order-status' }>;
+
+/** What every dataset's sync step works with. */
+export interface SyncContext {
+  api: SyncApi;
+  store: OfflineStore;
+  copy: OfflineCopy;
+  statuses: StatusBook;
+  scope: () => StoreScope;
+  nowIso: () => string;
+  emit: (event: SyncEvent) => void;
+  pages: Limiter;
+  perPage: number;
+}
+
+export function progress(context: SyncContext, dataset: DatasetName, done: number, total: number | null, finished = false) {
+  context.emit({ type: 'sync-progress', dataset, done, total, finished });
+}
+
+export type StepOutcome = { dataset: DatasetName; result: 'changed' | 'unchanged' | 'failed' | 'skipped'; error?: string };

@@ -1,0 +1,252 @@
+/**
+ * `createSyncEngine({ api, store, scope, ... })` keeps the offline copy of one service (and, once
+ * known, one account) up to date.
+ * - `init()`: reads dataset ages from disk and loads the stored catalog into search.
+ * - `sync()`: account first, then suppliers, catalog, orders (+ details of open orders) and
+ *   webhooks within one bound on concurrent requests; unchanged pages come back as 304 and are
+ *   neither rewritten nor reindexed; a failed dataset keeps its previous copy and its error in
+ *   plain words. Then images and product details continue in the background (`whenIdle()`).
+ * - `syncNow()`: starts `sync()` unless one is running (for the bridge's `syncNow`).
+ * - `statuses()` / `freshness(dataset)`: what the UI shows about each dataset's age.
+ * - `clearAccountData()` (sign-out) and `clearAll()` (settings → clear cache).
+ * Events (`onEvent`): `sync-progress`, `data-changed`, `order-status`.
+ */
+import { rm } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import type { CatalogProduct } from '../../../shared';
+import type { DatasetName, DatasetStatus, Freshness } from '../../../shared/bridge';
+import type { ImageCache } from '../images/image-cache';
+import { createOfflineCopy, type OfflineCopy } from '../offline/offline-copy';
+import { flattenPages, type CatalogPageRecord } from '../offline/dataset-records';
+import { bytesUnder } from '../offline/disk-usage';
+import type { OfflineStore, StoreScope } from '../offline/offline-store';
+import type { SearchService } from '../search/search-service';
+import type { CatalogSource } from '../search/search-protocol';
+import { syncImages, syncProductDetails, type CatalogOutline } from './background-datasets';
+import { createStatusBook } from './dataset-status';
+import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
+import type { StepOutcome, SyncApi, SyncContext, SyncEvent } from './sync-context';
+
+export interface SyncEngineOptions {
+  api: SyncApi;
+  store: OfflineStore;
+  /** The service, and the account if already known (otherwise learned from `GET /account`). */
+  scope: StoreScope;
+  copy?: OfflineCopy;
+  now?: () => Date;
+  onEvent?: (event: SyncEvent) => void;
+  concurrency?: { pages?: number; details?: number; images?: number };
+  perPage?: number;
+  search?: Pick<SearchService, 'load' | 'addFacts'> | null;
+  /** Where the search index snapshot is kept (null: none). */
+  searchSnapshotFile?: string | null;
+  images?: Pick<ImageCache, 'get' | 'has' | 'count' | 'clear'> | null;
+  imagePrefetchLimit?: number;
+  /** Read product details in the background after each sync. */
+  hydrateDetails?: boolean;
+  detailMaxAgeMs?: number;
+  detailCheckpointEvery?: number;
+}
+
+export interface SyncReport {
+  startedAt: string;
+  millis: number;
+  outcomes: StepOutcome[];
+}
+
+export const SYNC_DEFAULTS = {
+  concurrency: { pages: 8, details: 4, images: 4 },
+  perPage: 100,
+  imagePrefetchLimit: 300,
+  detailMaxAgeMs: 24 * 60 * 60 * 1000,
+  detailCheckpointEvery: 1000,
+} as const;
+
+/** A connection failure that will fail every other request too: the rest of the sync is skipped. */
+const UNREACHABLE = /could not reach|did not answer|network/i;
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { api, store } = options;
+  let scope: StoreScope = { ...options.scope };
+  const now = options.now ?? (() => new Date());
+  const emit = options.onEvent ?? (() => {});
+  const concurrency = { ...SYNC_DEFAULTS.concurrency, ...options.concurrency };
+  const copy = options.copy ?? createOfflineCopy({ store, scope: () => scope });
+  const statuses = createStatusBook(store, () => scope);
+  const search = options.search ?? null;
+  const images = options.images ?? null;
+  const pages = pLimit(concurrency.pages);
+
+  let outline: CatalogOutline | null = null;
+  let running: Promise<SyncReport> | null = null;
+  let background: Promise<void> | null = null;
+  let backgroundAbort = new AbortController();
+
+  const context: SyncContext = {
+    api,
+    store,
+    copy,
+    statuses,
+    scope: () => scope,
+    nowIso: () => now().toISOString(),
+    emit,
+    pages: (task) => pages(task),
+    perPage: options.perPage ?? SYNC_DEFAULTS.perPage,
+  };
+
+  const catalogSource = (): CatalogSource => ({
+    catalogFile: store.pathOf('catalog', scope),
+    detailsFile: store.pathOf('productDetails', scope),
+    scope: store.fileScope('catalog', scope),
+    snapshotFile: options.searchSnapshotFile ?? null,
+  });
+
+  const outlineOf = (items: CatalogProduct[]): CatalogOutline =>
+    items.map(({ id, region, image_url }) => ({ id, region, image_url }));
+
+  async function catalogOutline(): Promise<CatalogOutline> {
+    if (!outline) outline = outlineOf(flattenPages((await store.read<CatalogPageRecord>('catalog', scope))?.records ?? []));
+    return outline;
+  }
+
+  async function onCatalog(items: CatalogProduct[]) {
+    outline = outlineOf(items);
+    if (search) await search.load(catalogSource());
+  }
+
+  async function runSync(): Promise<SyncReport> {
+    const startedAt = now().toISOString();
+    const started = performance.now();
+    const outcomes: StepOutcome[] = [];
+    const account = await syncAccount(context, (accountId) => {
+      scope = { ...scope, accountId };
+    });
+    outcomes.push(account);
+    if (account.result === 'failed' && UNREACHABLE.test(account.error ?? '')) {
+      for (const dataset of ['suppliers', 'catalog', 'orders', 'webhooks'] as const) {
+        statuses.failed(dataset, account.error!);
+        outcomes.push({ dataset, result: 'skipped', error: account.error });
+      }
+    } else {
+      const privateAllowed = account.result !== 'failed' && scope.accountId !== null;
+      const steps: Promise<StepOutcome>[] = [syncSuppliers(context), syncCatalog(context, onCatalog)];
+      if (privateAllowed) steps.push(syncOrders(context), syncWebhooks(context));
+      outcomes.push(...(await Promise.all(steps)));
+    }
+    await statuses.save(now().toISOString()).catch(() => undefined);
+    const catalogSynced = outcomes.some((outcome) => outcome.dataset === 'catalog' && outcome.result !== 'failed' && outcome.result !== 'skipped');
+    if (catalogSynced) startBackground();
+    return { startedAt, millis: performance.now() - started, outcomes };
+  }
+
+  function startBackground() {
+    if (background) return;
+    backgroundAbort = new AbortController();
+    const signal = backgroundAbort.signal;
+    background = (async () => {
+      const catalog = await catalogOutline();
+      if (images && (options.imagePrefetchLimit ?? SYNC_DEFAULTS.imagePrefetchLimit) > 0) {
+        await syncImages(context, {
+          catalog,
+          images,
+          prefetchLimit: options.imagePrefetchLimit ?? SYNC_DEFAULTS.imagePrefetchLimit,
+          limit: pLimit(concurrency.images),
+          signal,
+        });
+      }
+      if (options.hydrateDetails !== false && !signal.aborted) {
+        await syncProductDetails(context, {
+          catalog,
+          limit: pLimit(concurrency.details),
+          maxAgeMs: options.detailMaxAgeMs ?? SYNC_DEFAULTS.detailMaxAgeMs,
+          checkpointEvery: options.detailCheckpointEvery ?? SYNC_DEFAULTS.detailCheckpointEvery,
+          onFacts: (facts) => void search?.addFacts(facts).catch(() => undefined),
+          signal,
+        });
+      }
+      await statuses.save(now().toISOString()).catch(() => undefined);
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        background = null;
+      });
+  }
+
+  return {
+    copy,
+    get accountId() {
+      return scope.accountId;
+    },
+    get running() {
+      return running !== null || background !== null;
+    },
+
+    /** Reads the stored ages and loads the stored catalog into search. */
+    async init(): Promise<void> {
+      await statuses.load();
+      if (search && (await store.readHeader('catalog', scope))) await search.load(catalogSource());
+    },
+
+    /** One full sync of the lists; resolves when they are done (images and details continue). */
+    sync(): Promise<SyncReport> {
+      running ??= runSync().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+
+    syncNow(): { started: boolean } {
+      if (running) return { started: false };
+      void this.sync();
+      return { started: true };
+    },
+
+    /** Resolves once the running sync and its background work (images, details) are finished. */
+    async whenIdle(): Promise<void> {
+      while (running || background) {
+        await running;
+        await background;
+      }
+    },
+
+    /** Stops background work (details, images) at the next step; what was fetched is kept. */
+    stopBackground() {
+      backgroundAbort.abort();
+    },
+
+    statuses(): DatasetStatus[] {
+      return statuses.all();
+    },
+
+    freshness(dataset: DatasetName): Freshness {
+      return { asOf: statuses.get(dataset).updatedAt, fromCache: true };
+    },
+
+    /** Sign-out: the account's orders, details, account and webhooks go; public data stays. */
+    async clearAccountData(): Promise<number> {
+      backgroundAbort.abort();
+      const freed = await store.clearAccount(scope);
+      copy.forget(['orders', 'orderDetails', 'account', 'webhooks']);
+      statuses.reset();
+      return freed;
+    },
+
+    /** Settings → clear cache: every dataset file and image; returns the bytes freed. */
+    async clearAll(): Promise<number> {
+      backgroundAbort.abort();
+      await background;
+      let freed = (await store.clearAll()) + ((await images?.clear()) ?? 0);
+      if (options.searchSnapshotFile) {
+        freed += await bytesUnder(options.searchSnapshotFile);
+        await rm(options.searchSnapshotFile, { force: true });
+      }
+      copy.forget();
+      outline = null;
+      statuses.reset();
+      if (search) await search.load(catalogSource());
+      return freed;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { Account, CatalogProduct, Order, OrderListItem, OrderStatus, Product, Supplier, Webhook } from '../../../shared';
+import type { SyncApi } from '../../../electron/core/sync/sync-context';
+import { makeCatalog } from '../search/catalog-fixture';
+
+const etagOf = (value: unknown) => `"${createHash('sha1').update(JSON.stringify(value)).digest('base64url')}"`;
+const stamp = '2026-11-01T10:00:00.000Z';
+
+function paginate<T>(items: T[], page: number, perPage: number) {
+  return {
+    data: items.slice((page - 1) * perPage, page * perPage),
+    meta: { total: items.length, page, per_page: perPage, total_pages: Math.ceil(items.length / perPage) },
+  };
+}
+
+const detailOf = (item: CatalogProduct, n: number): Product => ({
+  ...item,
+  country: ['USA', 'USA', 'France', 'Argentina'][n % 4]!,
+  sku: `SKU-${n}`,
+  upc: String(100_000_000_000 + n),
+  description: null,
+  tasting_notes: null,
+  supplier: { ...item.supplier, total_products: 1 },
+  updated_at: item.created_at,
+});
+
+const orderOf = (n: number, status: OrderStatus): Order => ({
+  id: `ord_${n}`,
+  order_number: `CW-${1000 + n}`,
+  status,
+  supplier: { id: 'sup_napa', name: 'Silverado Cellars', address: '1 Vine St, Napa, CA' },
+  items: [{ id: `item_${n}`, product_id: 'prod_00000', product_name: 'Wine', quantity: 1, unit_price_cents: 1000, total_cents: 1000 }],
+  subtotal_cents: 1000,
+  shipping_cents: 0,
+  platform_fee_cents: 0,
+  total_cents: 1000,
+  shipping_address: { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' },
+  buyer_notes: null,
+  tracking: null,
+  timeline: [],
+  created_at: stamp,
+  confirmed_at: stamp,
+  shipped_at: null,
+});
+
+const listItemOf = (order: Order): OrderListItem => ({
+  id: order.id,
+  order_number: order.order_number,
+  status: order.status,
+  supplier: { id: order.supplier.id, name: order.supplier.name },
+  total_cents: order.total_cents,
+  items_count: order.items.length,
+  tracking: null,
+  created_at: order.created_at,
+  shipped_at: null,
+});
+
+/**
+ * An in-memory stand-in for the service behind the service client: the same call names, ETags
+ * with 304 on If-None-Match, a switch to go offline after a number of calls, and a call log.
+ */
+export function createFakeService(options: { products?: number; suppliers?: number; orders?: number; accountId?: string } = {}) {
+  const catalog = makeCatalog(options.products ?? 250);
+  const state = {
+    products: catalog.map((product) => product.item),
+    details: new Map(catalog.map((product, n) => [product.item.id, detailOf(product.item, n)])),
+    suppliers: Array.from({ length: options.suppliers ?? 3 }, (_, n): Supplier => ({
+      id: `sup_${n}`,
+      name: `Supplier ${n}`,
+      dba_name: null,
+      location: 'Napa, CA',
+      total_products: 10,
+      created_at: stamp,
+    })),
+    orders: Array.from({ length: options.orders ?? 3 }, (_, n) => orderOf(n, 'confirmed')),
+    account: {
+      id: options.accountId ?? 'org_buyer',
+      type: 'buyer',
+      name: 'Corner Wine Shop',
+      dba_name: null,
+      email: 'buyer@example.test',
+      phone: '+1 555 0100',
+      license: { number: 'L-1', state: 'CA', type: 'retail', verified: true, verified_at: stamp },
+      address: { street1: '1 Main St', street2: null, city: 'Napa', state: 'CA', zip: '94558' },
+      stats: { total_orders: 3, shipping_addresses: 1, favorites: 0 },
+      created_at: stamp,
+    } satisfies Account,
+    webhooks: [] as Webhook[],
+  };
+  const log: { name: string; status: number | 'offline'; page?: number; id?: string }[] = [];
+  let callsUntilOffline = Infinity;
+
+  const respond = (name: string, body: unknown, etag: string | null | undefined, extra: { page?: number; id?: string } = {}) => {
+    if (callsUntilOffline <= 0) {
+      log.push({ name, status: 'offline', ...extra });
+      return { ok: false as const, error: { code: 'offline', message: 'Could not reach the service at 127.0.0.1. Check the network connection.', retryable: true } };
+    }
+    callsUntilOffline -= 1;
+    const tag = etagOf(body);
+    if (etag === tag) {
+      log.push({ name, status: 304, ...extra });
+      return { ok: true as const, notModified: true as const, etag: tag, status: 304 as const };
+    }
+    log.push({ name, status: 200, ...extra });
+    return { ok: true as const, notModified: false as const, data: structuredClone(body), etag: tag, status: 200 };
+  };
+
+  type Options = { query?: { page?: number | string; per_page?: number | string }; params?: { id: string }; etag?: string | null };
+  const call = async (name: string, callOptions: Options = {}) => {
+    await Promise.resolve();
+    const page = Number(callOptions.query?.page ?? 1);
+    const perPage = Number(callOptions.query?.per_page ?? 50);
+    const id = callOptions.params?.id;
+    switch (name) {
+      case 'getAccount':
+        return respond(name, state.account, callOptions.etag);
+      case 'listSuppliers':
+        return respond(name, paginate(state.suppliers, page, perPage), callOptions.etag, { page });
+      case 'listProducts':
+        return respond(name, paginate(state.products, page, perPage), callOptions.etag, { page });
+      case 'listOrders':
+        return respond(name, paginate(state.orders.map(listItemOf), page, perPage), callOptions.etag, { page });
+      case 'getOrder':
+        return respond(name, state.orders.find((order) => order.id === id), callOptions.etag, { id });
+      case 'listWebhooks':
+        return respond(name, { data: state.webhooks }, callOptions.etag);
+      case 'getProduct':
+        return respond(name, state.details.get(id!), callOptions.etag, { id });
+      default:
+        throw new Error(`the fake service has no ${name}`);
+    }
+  };
+
+  return {
+    api: { call } as unknown as SyncApi,
+    state,
+    log,
+    catalog,
+    goOfflineAfter(calls: number) {
+      callsUntilOffline = calls;
+    },
+    goOnline() {
+      callsUntilOffline = Infinity;
+    },
+    clearLog() {
+      log.length = 0;
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-records';
+import { createOfflineStore, type OfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
+import type { ProductFacts } from '../../../electron/core/search/product-codes';
+import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
+import type { SyncEvent } from '../../../electron/core/sync/sync-context';
+import { createFakeService } from './fake-service';
+
+const baseUrl = 'http://127.0.0.1:9/api/v1';
+
+describe('sync engine', () => {
+  let dataDir: string;
+  let store: OfflineStore;
+  let events: SyncEvent[];
+  let clock: Date;
+  let loads: number;
+  let facts: ProductFacts[];
+  const search = {
+    load: async () => {
+      loads += 1;
+      return { documents: 0, codes: 0, source: 'built' as const, indexMillis: 0, readMillis: 0, asOf: null, problem: null };
+    },
+    addFacts: async (batch: ProductFacts[]) => {
+      facts.push(...batch);
+      return { codes: facts.length };
+    },
+  };
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'caseworks-sync-'));
+    store = createOfflineStore({ dataDir });
+    events = [];
+    clock = new Date('2026-11-22T09:00:00.000Z');
+    loads = 0;
+    facts = [];
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const engineFor = (service: ReturnType<typeof createFakeService>, extra: Partial<SyncEngineOptions> = {}) =>
+    createSyncEngine({
+      api: service.api,
+      store,
+      scope: { baseUrl, accountId: null },
+      now: () => clock,
+      onEvent: (event) => events.push(event),
+      search,
+      hydrateDetails: false,
+      ...extra,
+    });
+  const scopeOf = (accountId: string): StoreScope => ({ baseUrl, accountId });
+  const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
+
+  it('first sync stores every dataset, counts it, ages it and reports progress page by page', async () => {
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service);
+    const report = await engine.sync();
+    expect(report.outcomes.map((outcome) => `${outcome.dataset}:${outcome.result}`).sort()).toEqual(
+      ['account:changed', 'catalog:changed', 'orders:changed', 'suppliers:changed', 'webhooks:changed'],
+    );
+    expect(engine.accountId).toBe('org_buyer');
+    expect(status(engine, 'catalog')).toEqual({ name: 'catalog', updatedAt: clock.toISOString(), count: 250, error: null });
+    expect(status(engine, 'suppliers').count).toBe(3);
+    expect(status(engine, 'orders').count).toBe(3);
+    expect(status(engine, 'account').count).toBe(1);
+
+    const catalogProgress = events.filter((event) => event.type === 'sync-progress' && event.dataset === 'catalog');
+    expect(catalogProgress.at(-1)).toEqual({ type: 'sync-progress', dataset: 'catalog', done: 3, total: 3, finished: true });
+    expect(catalogProgress.filter((event) => event.type === 'sync-progress' && event.total === 3).map((event) => event.type === 'sync-progress' && event.done)).toEqual([1, 2, 3, 3]);
+    expect(events).toContainEqual({ type: 'data-changed', datasets: ['catalog'] });
+    expect(loads).toBe(1);
+
+    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
+    expect(stored?.records.flatMap((page) => page.items).map((item) => item.id)).toEqual(service.state.products.map((item) => item.id));
+    expect((await engine.copy.get('orders')).map((order) => order.id)).toEqual(['ord_0', 'ord_1', 'ord_2']);
+    expect((await engine.copy.orderDetail('ord_1'))?.supplier.address).toBe('1 Vine St, Napa, CA');
+    expect((await engine.copy.get('account'))?.name).toBe('Corner Wine Shop');
+  });
+
+  it('an unchanged re-sync gets 304s, rewrites and reindexes nothing, and still refreshes the ages', async () => {
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service);
+    await engine.sync();
+    const file = store.pathOf('catalog', scopeOf('org_buyer'));
+    const before = await stat(file);
+    service.clearLog();
+    events.length = 0;
+    clock = new Date('2026-11-22T10:00:00.000Z');
+
+    const report = await engine.sync();
+    expect(report.outcomes.every((outcome) => outcome.result === 'unchanged')).toBe(true);
+    const lists = service.log.filter((entry) => entry.name !== 'getOrder');
+    expect(lists.every((entry) => entry.status === 304)).toBe(true);
+    expect(lists.filter((entry) => entry.name === 'listProducts')).toHaveLength(3);
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+    expect(loads).toBe(1);
+    expect(events.filter((event) => event.type === 'data-changed')).toEqual([]);
+    expect(status(engine, 'catalog').updatedAt).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('a change on one page refetches that page only and keeps the others from the stored copy', async () => {
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service);
+    await engine.sync();
+    service.state.products[150] = { ...service.state.products[150]!, case_price_cents: 1 };
+    service.clearLog();
+    await engine.sync();
+    const pages = service.log.filter((entry) => entry.name === 'listProducts');
+    expect(pages.map((entry) => `${entry.page}:${entry.status}`).sort()).toEqual(['1:304', '2:200', '3:304']);
+    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
+    const items = stored!.records.flatMap((page) => page.items);
+    expect(items).toHaveLength(250);
+    expect(items[150]?.case_price_cents).toBe(1);
+    expect(loads).toBe(2);
+  });
+
+  it('going offline mid-sync keeps the previous copy whole and says why in plain words', async () => {
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service, { concurrency: { pages: 1 } });
+    await engine.sync();
+    const file = store.pathOf('catalog', scopeOf('org_buyer'));
+    const before = await stat(file);
+    service.state.products.unshift({ ...service.state.products[0]!, id: 'prod_new01', name: 'Newcomer' });
+    // account, suppliers page 1, catalog page 1 answer; catalog page 2 does not.
+    service.goOfflineAfter(3);
+    clock = new Date('2026-11-22T11:00:00.000Z');
+    await engine.sync();
+    expect(status(engine, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z', error: expect.stringMatching(/Could not reach the service/) });
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
+    expect(stored!.records.flatMap((page) => page.items).some((item) => item.id === 'prod_new01')).toBe(false);
+    expect(loads).toBe(1);
+
+    service.goOnline();
+    await engine.sync();
+    expect(status(engine, 'catalog')).toMatchObject({ count: 251, error: null });
+  });
+
+  it('with the service unreachable from the start nothing is overwritten and every dataset reports the error', async () => {
+    const service = createFakeService();
+    const engine = engineFor(service);
+    await engine.sync();
+    service.goOfflineAfter(0);
+    const report = await engine.sync();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'account')?.result).toBe('failed');
+    for (const name of ['account', 'suppliers', 'catalog', 'orders', 'webhooks']) {
+      expect(status(engine, name).error).toMatch(/Could not reach/);
+      expect(status(engine, name).updatedAt).toBe('2026-11-22T09:00:00.000Z');
+    }
+    expect(service.log.filter((entry) => entry.status === 'offline')).toHaveLength(1);
+
+    const restarted = engineFor(service, { scope: scopeOf('org_buyer') });
+    await restarted.init();
+    expect(status(restarted, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z' });
+    expect((await restarted.copy.get('suppliers')).length).toBe(3);
+  });
+
+  it('reports order status changes between syncs and refreshes the details of open orders only', async () => {
+    const service = createFakeService({ orders: 3 });
+    const engine = engineFor(service);
+    await engine.sync();
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([]);
+    service.state.orders[0] = { ...service.state.orders[0]!, status: 'shipped' };
+    service.state.orders[1] = { ...service.state.orders[1]!, status: 'delivered' };
+    service.clearLog();
+    await engine.sync();
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([
+      { type: 'order-status', orderId: 'ord_0', orderNumber: 'CW-1000', status: 'shipped' },
+      { type: 'order-status', orderId: 'ord_1', orderNumber: 'CW-1001', status: 'delivered' },
+    ]);
+    expect((await engine.copy.orderDetail('ord_1'))?.status).toBe('delivered');
+
+    service.clearLog();
+    events.length = 0;
+    await engine.sync();
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([]);
+    expect(service.log.filter((entry) => entry.name === 'getOrder').map((entry) => entry.id).sort()).toEqual(['ord_0', 'ord_2']);
+  });
+
+  it('sign-out clears the account’s private data but keeps the public catalog', async () => {
+    const service = createFakeService();
+    const engine = engineFor(service);
+    await engine.sync();
+    const freed = await engine.clearAccountData();
+    expect(freed).toBeGreaterThan(0);
+    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
+    expect(await store.read('account', scopeOf('org_buyer'))).toBeNull();
+    expect(await store.read('catalog', scopeOf('org_buyer'))).not.toBeNull();
+    expect(await engine.copy.get('orders')).toEqual([]);
+  });
+
+  it('refuses a key that now answers for another account', async () => {
+    const service = createFakeService({ accountId: 'org_other' });
+    const engine = engineFor(service, { scope: scopeOf('org_buyer') });
+    await engine.sync();
+    expect(status(engine, 'account').error).toMatch(/another account/);
+    expect(service.log.some((entry) => entry.name === 'listOrders')).toBe(false);
+    expect(await store.read('account', scopeOf('org_other'))).toBeNull();
+  });
+
+  it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
+    const service = createFakeService({ products: 120 });
+    const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });
+    service.goOfflineAfter(5 + 2 + 40);
+    await engine.sync();
+    await engine.whenIdle();
+    const partial = status(engine, 'productDetails');
+    expect(partial.error).toMatch(/Could not reach/);
+    expect(partial.count).toBeGreaterThanOrEqual(38);
+    expect(partial.count).toBeLessThan(120);
+    expect(facts.length).toBe(partial.count);
+    expect(new Set(facts.map((fact) => fact.country)).size).toBe(3);
+
+    service.goOnline();
+    service.clearLog();
+    const resumed = engineFor(service, { hydrateDetails: true, scope: scopeOf('org_buyer') });
+    await resumed.init();
+    await resumed.sync();
+    await resumed.whenIdle();
+    expect(status(resumed, 'productDetails')).toMatchObject({ count: 120, error: null });
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120 - partial.count);
+    expect((await resumed.copy.productDetail('prod_00007'))?.sku).toBe('SKU-7');
+    const progress = events.filter((event) => event.type === 'sync-progress' && event.dataset === 'productDetails');
+    expect(progress.at(-1)).toMatchObject({ finished: true });
+  });
+});
