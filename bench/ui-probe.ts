@@ -1,0 +1,127 @@
+/**
+ * Page-side instruments, as plain JavaScript strings: they run in the browser through
+ * `page.evaluate`, which the page's Content-Security-Policy does not govern, and strings keep the
+ * TypeScript transform from adding helpers the page does not have.
+ */
+
+/** What the catalog shows: its result count, whether a search is running, and the first product. */
+const READ_RESULTS = `() => {
+  const status = [...document.querySelectorAll('[role=status]')].find((el) => /^[0-9][0-9,]* products?/.test(el.textContent.trim()));
+  const text = status ? status.textContent.trim() : '';
+  const count = /^([0-9][0-9,]*)/.exec(text);
+  const first = document.querySelector('.results-scroll a.product-name');
+  return {
+    count: count ? Number(count[1].replace(/,/g, '')) : null,
+    searching: text.includes('searching'),
+    first: first ? first.getAttribute('href') : null,
+  };
+}`;
+
+export interface ResultsState {
+  count: number | null;
+  searching: boolean;
+  first: string | null;
+}
+
+export interface TimedState extends ResultsState {
+  /** performance.now() when the DOM changed. */
+  at: number;
+  /** performance.now() after the next animation frame (and the task after it) had run: painted. */
+  paintedAt: number | null;
+}
+
+/**
+ * Records every keydown in the catalog search field (event.timeStamp, same clock as
+ * performance.now()) and, on every DOM change in <main>, what the results show and when the next
+ * frame was painted after it.
+ */
+export const INSTALL_PROBE = `(() => {
+  const read = ${READ_RESULTS};
+  const keys = [];
+  const states = [];
+  let waiting = [];
+  document.addEventListener('keydown', (event) => {
+    if (event.target && event.target.id === 'catalog-search') keys.push(event.timeStamp);
+  }, true);
+  const observer = new MutationObserver(() => {
+    const entry = { ...read(), at: performance.now(), paintedAt: null };
+    states.push(entry);
+    waiting.push(entry);
+    if (waiting.length === 1) {
+      requestAnimationFrame(() => setTimeout(() => {
+        const now = performance.now();
+        for (const pending of waiting) pending.paintedAt = now;
+        waiting = [];
+      }, 0));
+    }
+  });
+  observer.observe(document.querySelector('main'), { subtree: true, childList: true, characterData: true, attributes: true });
+  globalThis.__caseworksProbe = {
+    read,
+    reset() { keys.length = 0; states.length = 0; },
+    dump() { return { keys: [...keys], states: states.map((state) => ({ ...state })) }; },
+  };
+})()`;
+
+export const READ_NOW = `globalThis.__caseworksProbe.read()`;
+export const RESET = `globalThis.__caseworksProbe.reset()`;
+export const DUMP = `globalThis.__caseworksProbe.dump()`;
+
+/** Searches through the bridge as the catalog screen does, to know what each keystroke should show. */
+export function expectedResultsScript(text: string): string {
+  return `fetch('/bridge/searchCatalog', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: ${JSON.stringify(text.trim())}, offset: 0, limit: 200 }),
+  }).then((response) => response.json()).then((result) => {
+    if (!result.ok) throw new Error(result.error.message);
+    const first = result.data.items[0];
+    return { count: result.data.total, searching: false, first: first ? '#/product/' + encodeURIComponent(first.id) : null };
+  })`;
+}
+
+/** How many rows (table) or cards the results list has in the DOM now, and the furthest one loaded. */
+export const COUNT_RENDERED = `(() => {
+  const scroller = document.querySelector('.results-scroll');
+  const rows = scroller ? scroller.querySelectorAll('tbody tr, li.product-card') : [];
+  let furthest = 0;
+  for (const row of rows) {
+    const position = Number(row.getAttribute('aria-rowindex') ?? Number(row.getAttribute('aria-posinset') ?? 0) + 1) - 1;
+    if (position > furthest) furthest = position;
+  }
+  return { rows: rows.length, furthest };
+})()`;
+
+export const SCROLL_TO_END = `(() => {
+  const scroller = document.querySelector('.results-scroll');
+  scroller.scrollTop = scroller.scrollHeight;
+  return scroller.scrollTop;
+})()`;
+
+const sameResults = (a: ResultsState, b: ResultsState) => a.count === b.count && a.first === b.first;
+
+/**
+ * Keystroke-to-painted-results latencies of one typed query: for each keystroke whose results
+ * differ from the previous one's, the time from its keydown to the painted frame after the DOM
+ * first showed its results. A keystroke whose own results never showed (a later keystroke overtook
+ * it) counts until the first painted results of a later keystroke.
+ */
+export function keystrokeLatencies(keys: number[], expected: ResultsState[], states: TimedState[]): number[] {
+  const latencies: number[] = [];
+  keys.forEach((pressedAt, index) => {
+    const wanted = expected[index];
+    const before = index === 0 ? null : expected[index - 1];
+    if (!wanted || (before && sameResults(before, wanted))) return;
+    const after = states.filter((state) => state.at >= pressedAt && !state.searching && state.paintedAt !== null);
+    const shown = after.find((state) => sameResults(state, wanted) || expected.slice(index + 1).some((next) => sameResults(state, next)));
+    if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} never showed its results`);
+    latencies.push(shown.paintedAt - pressedAt);
+  });
+  return latencies;
+}
+
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}

@@ -1,0 +1,50 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** How long to wait for things that take a while in a real browser on a busy machine. */
+export const WAIT = { short: 10_000, sync: 120_000, fulfilment: 60_000 } as const;
+
+export function navLink(page: Page, label: string): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^${label}\\b`) });
+}
+
+export async function goTo(page: Page, label: string): Promise<void> {
+  await navLink(page, label).click();
+  await expect.poll(() => navLink(page, label).getAttribute('aria-current'), { message: `the ${label} screen opens` }).toBe('page');
+}
+
+/** The catalog's result count ("1,234 products"), a polite live region. */
+export function resultCount(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: /^[0-9][0-9,]* products?\b/ });
+}
+
+/** The number of products the catalog says it found; null while it shows none. */
+export async function readResultCount(page: Page): Promise<number | null> {
+  const count = resultCount(page);
+  if ((await count.count()) === 0) return null;
+  const match = /^([0-9][0-9,]*) products?/.exec(((await count.first().textContent()) ?? '').trim());
+  return match?.[1] ? Number(match[1].replace(/,/g, '')) : null;
+}
+
+/** Waits until the catalog has the whole offline copy: the first sync is done. */
+export async function waitForCatalog(page: Page, total: number): Promise<void> {
+  await expect
+    .poll(() => readResultCount(page), { timeout: WAIT.sync, interval: 250, message: `the catalog shows all ${total} products` })
+    .toBe(total);
+}
+
+export function searchField(page: Page): Locator {
+  return page.getByRole('searchbox', { name: 'Search the catalog' });
+}
+
+/** "$1,234.50" → 123450 */
+export function parseCents(text: string): number {
+  const match = /\$([0-9][0-9,]*)\.([0-9]{2})/.exec(text);
+  if (!match?.[1] || !match[2]) throw new Error(`"${text}" is not a dollar amount`);
+  return Number(match[1].replace(/,/g, '')) * 100 + Number(match[2]);
+}
+
+export function formatDollars(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
