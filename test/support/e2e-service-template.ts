@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ function hashFolder(hash: ReturnType<typeof createHash>, folder: string) {
   }
 }
 
-function templateKey(catalogSize: number): string {
+export function templateKey(catalogSize: number): string {
   const hash = createHash('sha256');
   for (const source of SEED_SOURCES) {
     if (statSync(source).isDirectory()) hashFolder(hash, source);
@@ -34,15 +34,27 @@ export async function seededServiceTemplate(catalogSize: number): Promise<string
   const template = path.join(TEMPLATES_DIR, templateKey(catalogSize));
   if (existsSync(path.join(template, 'demo-credentials.json'))) return template;
   mkdirSync(TEMPLATES_DIR, { recursive: true });
-  const building = path.join(TEMPLATES_DIR, `building-${process.pid}-${catalogSize}`);
+  const building = path.join(TEMPLATES_DIR, `building-${process.pid}-${randomBytes(4).toString('hex')}-${catalogSize}`);
   rmSync(building, { recursive: true, force: true });
   const started = Date.now();
   const service = await startService({ dataDir: building, catalogSize, logger: false });
   await service.close();
-  for (const stale of readdirSync(TEMPLATES_DIR).filter((name) => name.startsWith(`${catalogSize}-`))) {
+  const key = path.basename(template);
+  for (const stale of readdirSync(TEMPLATES_DIR).filter((name) => name.startsWith(`${catalogSize}-`) && name !== key)) {
     rmSync(path.join(TEMPLATES_DIR, stale), { recursive: true, force: true });
   }
-  renameSync(building, template);
+  // Test files of other projects may seed the same template at the same time: the first one wins.
+  if (existsSync(path.join(template, 'demo-credentials.json'))) {
+    rmSync(building, { recursive: true, force: true });
+    return template;
+  }
+  rmSync(template, { recursive: true, force: true });
+  try {
+    renameSync(building, template);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(path.join(template, 'demo-credentials.json'))) throw error;
+  }
   console.log(`[e2e] seeded a ${catalogSize}-product demo service template in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return template;
 }
