@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BridgeEvent, OutboxEntry } from '../../shared/bridge';
+import type { BridgeEvent, OutboxEntry, SessionInfo } from '../../shared/bridge';
 import { useStatusStore } from '../features/status/statusStore';
 import { datasetQueryRoots, queryKeys } from '../lib/queryKeys';
 import { showToast } from './toastStore';
@@ -26,7 +26,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
         if (event.finished) void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
         return;
       case 'connectivity': {
-        const before = useStatusStore.getState().online;
+        const before = useStatusStore.getState().online ?? queryClient.getQueryData<SessionInfo>(queryKeys.session)?.online ?? null;
         useStatusStore.getState().setOnline(event.online);
         if (before !== null && before !== event.online) {
           showToast(

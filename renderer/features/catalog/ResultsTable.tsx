@@ -37,17 +37,25 @@ export function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: R
 
   return (
     <div ref={scrollRef} className="results-scroll">
-      <table className="results-table" aria-rowcount={total + 1} aria-label="Products">
+      <table className="results-table virtual" aria-rowcount={total + 1} aria-label="Products">
+        <colgroup>
+          <col className="col-photo" />
+          <col />
+          <col className="col-format" />
+          <col className="col-price" />
+          <col className="col-price" />
+          <col className="col-min" />
+          <col className="col-stock" />
+          <col className="col-add" />
+        </colgroup>
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col"><span className="visually-hidden">Photo</span></th>
             <th scope="col">Product</th>
-            <th scope="col">Vintage</th>
-            <th scope="col">Size</th>
-            <th scope="col">Pack</th>
+            <th scope="col">Vintage, size, pack</th>
             <th scope="col" className="num">Case</th>
             <th scope="col" className="num">Bottle</th>
-            <th scope="col" className="num">Minimum</th>
+            <th scope="col" className="num">Min.</th>
             <th scope="col">Stock</th>
             <th scope="col"><span className="visually-hidden">Add to cart</span></th>
           </tr>
@@ -66,17 +74,19 @@ export function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: R
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
                 <td><ProductImage url={product.image_url} name={product.name} /></td>
-                <td>
-                  <a href={routeHref({ screen: 'product', id: product.id })} className="product-name">{product.name}</a>
-                  <span className="muted"> {product.supplier.name} · {product.varietal} · {product.region}</span>
+                <td className="product-cell">
+                  <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
+                    {product.name}
+                  </a>
+                  <span className="muted">{product.supplier.name} · {product.varietal} · {product.region}</span>
                 </td>
-                <td>{vintageLabel(product.vintage)}</td>
-                <td>{formatSize(product.size_ml)}</td>
-                <td>{product.pack_size}</td>
+                <td>
+                  {vintageLabel(product.vintage)} · {formatSize(product.size_ml)} × {product.pack_size}
+                </td>
                 <td className="num">{formatCents(product.case_price_cents)}</td>
                 <td className="num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="num">{product.minimum_order}</td>
-                <td className={problem ? 'stock-problem' : undefined}>{stockLabel(product.inventory_available)}</td>
+                <td className={problem ? 'stock-problem' : undefined}>{stockLabel(product.inventory_available, true)}</td>
                 <td><AddButton product={product} /></td>
               </tr>
             );

@@ -17,8 +17,9 @@ export function bottleFacts(product: BottleFacts): string {
   return `${vintageLabel(product.vintage)} · ${formatSize(product.size_ml)} · ${product.pack_size} per case`;
 }
 
-export function stockLabel(cases: number): string {
+export function stockLabel(cases: number, compact = false): string {
   if (cases <= 0) return 'Out of stock';
+  if (compact) return `${cases.toLocaleString('en-US')} in stock`;
   return `${cases.toLocaleString('en-US')} ${cases === 1 ? 'case' : 'cases'} in stock`;
 }
 
