@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
-import { CREDENTIALS_FILE, startService, type RunningService } from './main';
 
 /** `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad arguments. */
 async function main(): Promise<void> {
@@ -17,9 +16,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  // Loaded only when serving, so --help and argument errors answer at once.
+  const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const service: RunningService = await startService({
+  const service = await startService({
     ...command.options,
     dataDir,
     logger: { level: 'warn', stream: process.stderr },
