@@ -1,0 +1,329 @@
+import { CreateOrderBody } from '../../../shared';
+import { OrderDraft, fail, ok, type BridgeResult, type OutboxEntry } from '../../../shared/bridge';
+import { z } from 'zod';
+import { loadOutboxFile, saveOutboxFile } from './outbox-file';
+import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
+
+export interface OutboxTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface OutboxOptions {
+  /** The folder holding `outbox.json`. */
+  dataDir: string;
+  /** Sends one order, e.g. `client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey })`. */
+  send: (entry: OutboxEntry) => Promise<SendResult>;
+  /** The signed-in account; only its entries are sent. */
+  currentAccountId: () => string | null;
+  /** Told about every change, with the current account's entries. */
+  onChange?: (entries: OutboxEntry[]) => void;
+  /** Told about storage problems (a damaged file set aside, a failed write), in plain words. */
+  onProblem?: (message: string) => void;
+  now?: () => Date;
+  random?: () => number;
+  timers?: OutboxTimers;
+  newIdempotencyKey?: () => string;
+  retry?: Partial<Omit<RetryTiming, 'random'>>;
+  /** How long a confirmed entry stays visible unless dismissed. */
+  confirmedRetentionMs?: number;
+}
+
+export interface Outbox {
+  /** Stores the orders durably (on disk before this resolves), then sends them in the background. */
+  submit(drafts: OrderDraft[]): Promise<BridgeResult<OutboxEntry[]>>;
+  /** The current account's entries, oldest first; `all` includes other accounts' entries. */
+  list(scope?: 'current' | 'all'): OutboxEntry[];
+  /** Sends an entry again with its Idempotency-Key (a retry of the same order can never duplicate it). */
+  retry(id: string): Promise<BridgeResult<OutboxEntry>>;
+  /** Replaces the order of an entry awaiting review; the changed order gets a new Idempotency-Key. */
+  update(id: string, order: CreateOrderBody): Promise<BridgeResult<OutboxEntry>>;
+  /** Removes an entry that is not being sent right now (also dismisses a confirmed one). */
+  discard(id: string): Promise<BridgeResult<{ discarded: boolean }>>;
+  /** Try now: connectivity came back, or the sign-in changed. Clears waits and a pause. */
+  kick(): void;
+  /** Number of entries not yet confirmed, for an account (default: all accounts). */
+  pendingCount(accountId?: string): number;
+  /** Resolves when nothing is being sent or written. */
+  whenIdle(): Promise<void>;
+  close(): Promise<void>;
+  /** What went wrong with the stored file at start-up, if anything. */
+  readonly loadProblem: string | null;
+}
+
+const DEFAULT_RETRY = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, minDelayMs: 1_000 };
+/** Confirmed orders stay in the outbox list a week (or until dismissed), then live on in Orders only. */
+export const CONFIRMED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+const Drafts = z.array(OrderDraft).min(1).max(50);
+
+/**
+ * Every order goes through the outbox. Its whole state is one versioned file written atomically;
+ * an entry is marked `sending` on disk before its request leaves, and keeps its Idempotency-Key
+ * across attempts and restarts, so a crash at any point resends the same key and the service
+ * replays instead of creating a second order. One order is sent at a time; a rejected order waits
+ * in `needs_review` and the next one goes on.
+ */
+export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
+  const now = options.now ?? (() => new Date());
+  const timers: OutboxTimers = options.timers ?? {
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  const timing: RetryTiming = { ...DEFAULT_RETRY, ...options.retry, random: options.random ?? Math.random };
+  const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  const retentionMs = options.confirmedRetentionMs ?? CONFIRMED_RETENTION_MS;
+
+  const loaded = await loadOutboxFile(options.dataDir, now().toISOString());
+  if (loaded.problem) options.onProblem?.(loaded.problem);
+  let entries: OutboxEntry[] = loaded.entries;
+  let paused = false;
+  /** After a connection-wide failure nothing is sent before this time (ms), unless kicked. */
+  let holdUntil = 0;
+  let timer: unknown = null;
+  let pumping: Promise<void> | null = null;
+  let writes: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const nowIso = () => now().toISOString();
+  const current = () => options.currentAccountId();
+  const find = (id: string) => entries.find((entry) => entry.id === id);
+
+  function visible(): OutboxEntry[] {
+    const account = current();
+    return entries.filter((entry) => entry.accountId === account);
+  }
+
+  function emit(): void {
+    options.onChange?.(visible());
+  }
+
+  function replace(updated: OutboxEntry): void {
+    entries = entries.map((entry) => (entry.id === updated.id ? updated : entry));
+  }
+
+  /** Writes the state as it is now; later writes queue behind earlier ones. */
+  function persist(): Promise<void> {
+    const snapshot = entries;
+    const write = writes.then(() => saveOutboxFile(options.dataDir, snapshot));
+    writes = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Applies a change and keeps it only if it reached the disk. */
+  async function commit(next: OutboxEntry[]): Promise<BridgeResult<null>> {
+    const previous = entries;
+    entries = next;
+    try {
+      await persist();
+    } catch {
+      entries = previous;
+      const message = 'The queued orders could not be saved to disk. Check free space and permissions.';
+      options.onProblem?.(message);
+      return fail('storage_error', message, true);
+    }
+    emit();
+    return ok(null);
+  }
+
+  function pruneConfirmed(list: OutboxEntry[]): OutboxEntry[] {
+    const cutoff = now().getTime() - retentionMs;
+    return list.filter((entry) => entry.state !== 'confirmed' || Date.parse(entry.updatedAt) > cutoff);
+  }
+
+  function isSendable(entry: OutboxEntry, account: string | null): boolean {
+    return entry.accountId === account && (entry.state === 'queued' || entry.state === 'sending');
+  }
+
+  function dueAt(entry: OutboxEntry): number {
+    return Math.max(holdUntil, entry.nextAttemptAt ? Date.parse(entry.nextAttemptAt) : 0);
+  }
+
+  function nextDue(): OutboxEntry | null {
+    if (paused || closed) return null;
+    const account = current();
+    if (account === null) return null;
+    const nowMs = now().getTime();
+    const due = entries.filter((entry) => isSendable(entry, account) && dueAt(entry) <= nowMs);
+    due.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return due[0] ?? null;
+  }
+
+  function arm(): void {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    if (paused || closed) return;
+    const account = current();
+    const waits = entries.filter((entry) => isSendable(entry, account)).map(dueAt);
+    if (waits.length === 0) return;
+    const delay = Math.max(0, Math.min(...waits) - now().getTime());
+    timer = timers.setTimeout(() => {
+      timer = null;
+      pump();
+    }, delay);
+  }
+
+  function pump(): void {
+    if (pumping || closed) return;
+    const run = drain();
+    pumping = run;
+    run
+      .catch(() => options.onProblem?.('Sending queued orders stopped unexpectedly; it will resume on the next try.'))
+      .finally(() => {
+        if (pumping === run) pumping = null;
+        arm();
+      });
+  }
+
+  /** Sends due entries one after another until none is due. */
+  async function drain(): Promise<void> {
+    await Promise.resolve();
+    for (let entry = nextDue(); entry; entry = nextDue()) await sendOne(entry);
+  }
+
+  async function sendOne(entry: OutboxEntry): Promise<void> {
+    const sending: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1, updatedAt: nowIso() };
+    const marked = await commit(entries.map((candidate) => (candidate.id === entry.id ? sending : candidate)));
+    if (!marked.ok) {
+      holdUntil = now().getTime() + Math.max(timing.minDelayMs, timing.baseDelayMs);
+      return;
+    }
+    let result: SendResult;
+    try {
+      result = await options.send(sending);
+    } catch {
+      result = {
+        ok: false,
+        error: { code: 'offline', message: 'The order could not be sent.', retryable: true, status: null, problemCode: null, retryAfterMs: null },
+      };
+    }
+    const outcome = outcomeOf(sending, result, nowIso(), timing);
+    if (outcome.kind === 'retry-later') holdUntil = Date.parse(outcome.entry.nextAttemptAt ?? nowIso());
+    if (outcome.kind === 'pause') paused = true;
+    replace(outcome.entry);
+    try {
+      await persist();
+    } catch {
+      options.onProblem?.('The state of a queued order could not be saved; it will be sent again with the same key, which is safe.');
+    }
+    emit();
+  }
+
+  async function submit(drafts: OrderDraft[]): Promise<BridgeResult<OutboxEntry[]>> {
+    const parsed = Drafts.safeParse(drafts);
+    if (!parsed.success) return fail('invalid_input', 'These orders are not complete or not valid.');
+    const account = current();
+    if (account === null) return fail('not_configured', 'Sign in to a service before placing orders.');
+    const stamp = nowIso();
+    const created = parsed.data.map<OutboxEntry>((draft) => ({
+      id: `out_${newKey().replace(/-/g, '')}`,
+      idempotencyKey: newKey(),
+      accountId: account,
+      order: draft.order,
+      supplierName: draft.supplierName,
+      estimatedTotalCents: draft.estimatedTotalCents,
+      state: 'queued',
+      attempts: 0,
+      createdAt: stamp,
+      updatedAt: stamp,
+      nextAttemptAt: null,
+      lastError: null,
+      review: null,
+      confirmed: null,
+    }));
+    const saved = await commit([...pruneConfirmed(entries), ...created]);
+    if (!saved.ok) return saved;
+    pump();
+    return ok(created);
+  }
+
+  async function retry(id: string): Promise<BridgeResult<OutboxEntry>> {
+    const entry = find(id);
+    if (!entry || entry.accountId !== current()) return fail('not_found', 'That queued order no longer exists.');
+    if (entry.state === 'confirmed') return fail('rejected', 'That order has already been placed.');
+    if (entry.state === 'sending') return ok(entry);
+    const again: OutboxEntry = { ...entry, state: 'queued', review: null, nextAttemptAt: null, updatedAt: nowIso() };
+    const saved = await commit(entries.map((candidate) => (candidate.id === id ? again : candidate)));
+    if (!saved.ok) return saved;
+    paused = false;
+    holdUntil = 0;
+    pump();
+    return ok(again);
+  }
+
+  async function update(id: string, order: CreateOrderBody): Promise<BridgeResult<OutboxEntry>> {
+    const body = CreateOrderBody.safeParse(order);
+    if (!body.success) return fail('invalid_input', 'The changed order is not complete or not valid.');
+    const entry = find(id);
+    if (!entry || entry.accountId !== current()) return fail('not_found', 'That queued order no longer exists.');
+    if (entry.state === 'confirmed' || entry.state === 'sending') {
+      return fail('rejected', entry.state === 'confirmed' ? 'That order has already been placed.' : 'That order is being sent right now.', entry.state === 'sending');
+    }
+    const changed: OutboxEntry = {
+      ...entry,
+      order: body.data,
+      idempotencyKey: newKey(),
+      state: 'queued',
+      attempts: 0,
+      review: null,
+      lastError: null,
+      nextAttemptAt: null,
+      updatedAt: nowIso(),
+    };
+    const saved = await commit(entries.map((candidate) => (candidate.id === id ? changed : candidate)));
+    if (!saved.ok) return saved;
+    paused = false;
+    pump();
+    return ok(changed);
+  }
+
+  async function discard(id: string): Promise<BridgeResult<{ discarded: boolean }>> {
+    const entry = find(id);
+    if (!entry || entry.accountId !== current()) return ok({ discarded: false });
+    if (entry.state === 'sending') return fail('rejected', 'That order is being sent right now; try again in a moment.', true);
+    const saved = await commit(entries.filter((candidate) => candidate.id !== id));
+    if (!saved.ok) return saved;
+    arm();
+    return ok({ discarded: true });
+  }
+
+  function kick(): void {
+    paused = false;
+    holdUntil = 0;
+    entries = entries.map((entry) => (entry.state === 'queued' && entry.nextAttemptAt ? { ...entry, nextAttemptAt: null } : entry));
+    emit();
+    pump();
+  }
+
+  async function whenIdle(): Promise<void> {
+    while (pumping) await pumping.catch(() => undefined);
+    await writes;
+  }
+
+  async function close(): Promise<void> {
+    closed = true;
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    await whenIdle();
+  }
+
+  const pruned = pruneConfirmed(entries);
+  if (pruned.length !== entries.length) {
+    entries = pruned;
+    await persist().catch(() => options.onProblem?.('The queued orders could not be saved to disk.'));
+  }
+  pump();
+
+  return {
+    submit,
+    list: (scope = 'current') => (scope === 'all' ? [...entries] : visible()),
+    retry,
+    update,
+    discard,
+    kick,
+    pendingCount: (accountId) => entries.filter((entry) => entry.state !== 'confirmed' && (accountId === undefined || entry.accountId === accountId)).length,
+    whenIdle,
+    close,
+    loadProblem: loaded.problem,
+  };
+}
