@@ -111,9 +111,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return outline;
   }
 
+  /** Reindexing runs in the worker while sync goes on; queries use the previous index until it is done. */
+  let reindexing: Promise<unknown> | null = null;
   async function onCatalog(items: CatalogProduct[]) {
     outline = outlineOf(items);
-    if (search) await search.load(catalogSource());
+    if (!search) return;
+    const reload = search.load(catalogSource()).catch(() => undefined);
+    reindexing = reload;
+    void reload.finally(() => {
+      if (reindexing === reload) reindexing = null;
+    });
   }
 
   async function runSync(): Promise<SyncReport> {
@@ -205,9 +212,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
     /** Resolves once the running sync and its background work (images, details) are finished. */
     async whenIdle(): Promise<void> {
-      while (running || background) {
+      while (running || background || reindexing) {
         await running;
         await background;
+        await reindexing;
       }
     },
 

@@ -1,0 +1,261 @@
+/**
+ * `npm run bench:core`: the desktop core's offline copy against the embedded service.
+ *
+ * A child process runs the service on a 50,000-product catalog (seeded once into a reusable
+ * template), pinned to core 0 when taskset exists; this process (the core) runs on core 1. Measured:
+ * - the full first sync (account, suppliers, catalog, orders, webhooks, written to disk) against
+ *   fetching and parsing the same catalog pages with plain concurrent fetch, alternated twice;
+ * - an unchanged re-sync (every page answered 304);
+ * - index build in the worker thread, with the main thread's longest event-loop stall meanwhile;
+ * - snapshot reload; local search p50/p95 over a fixed query set (through the worker, and inside it);
+ * - resident memory of this process with the catalog loaded and indexed.
+ * Loopback only; every phase is bounded by the catalog size.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import pLimit from 'p-limit';
+import type { CatalogSearchInput } from '../shared/bridge';
+import { createServiceClient } from '../electron/core/api';
+import { createOfflineStore } from '../electron/core/offline/offline-store';
+import { createSearchService } from '../electron/core/search/search-service';
+import type { CatalogSource } from '../electron/core/search/search-protocol';
+import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
+
+const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
+const PER_PAGE = 100;
+const CONCURRENCY = SYNC_DEFAULTS.concurrency.pages;
+const SEARCH_REPEATS = 5;
+const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
+
+interface Ready {
+  type: 'ready';
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** The service side: runs in the forked child. */
+async function serve() {
+  const { startService } = await import('../server/main');
+  const { copyServiceTemplate, seededServiceTemplate } = await import('../test/support/e2e-service-template');
+  const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-service-'));
+  copyServiceTemplate(await seededServiceTemplate(CATALOG_SIZE), dataDir);
+  const service = await startService({
+    dataDir,
+    catalogSize: CATALOG_SIZE,
+    rateLimitPerMinute: 100_000_000,
+    shipAfterSeconds: 3_600,
+    deliverAfterSeconds: 7_200,
+    logger: false,
+  });
+  const ready: Ready = { type: 'ready', baseUrl: service.baseUrl, apiKey: service.demoCredentials!.buyers[0]!.api_key };
+  process.send!(ready);
+  process.on('message', async (message: { type?: string }) => {
+    if (message.type !== 'stop') return;
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+function startServiceProcess(): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '0', String(child.pid)], { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the service did not start within 15 minutes')), 900_000);
+    child.on('message', (message: Ready) => {
+      if (message.type !== 'ready') return;
+      clearTimeout(timer);
+      resolve({ child, ready: message });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited with ${code} before it was ready`));
+    });
+  });
+}
+
+/**
+ * The baseline: exactly the requests a first sync made (account, every list page, open orders'
+ * details), with plain fetch and JSON.parse, the same concurrency, in the same order of waves: the
+ * account first, then each list's first page, then the rest.
+ */
+async function plainFetch(urls: string[], apiKey: string): Promise<number> {
+  const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
+  const get = async (url: string) => {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const isFirstPage = (url: string) => /[?&]page=1(&|$)/.test(url);
+  const [account, ...rest] = urls;
+  const limit = pLimit(CONCURRENCY);
+  const started = performance.now();
+  await get(account!);
+  await Promise.all(rest.filter(isFirstPage).map((url) => limit(() => get(url))));
+  await Promise.all(rest.filter((url) => !isFirstPage(url)).map((url) => limit(() => get(url))));
+  return performance.now() - started;
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function forceGc() {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+}
+
+function querySet(facets: { varietal: string[]; region: string[]; country: string[]; supplier: string[] }): CatalogSearchInput[] {
+  const texts = ['cab', 'cabernet', 'cabernay', 'chardonay', 'pinot noir', 'reserve', 'merlot', 'malbec', 'rose', 'sauv', 'estate', 'valley', 'blanc', 'syrah', 'napa', 'chateau'];
+  const queries: CatalogSearchInput[] = texts.map((text) => ({ text, limit: 50 }));
+  queries.push(...texts.slice(0, 6).map((text, n) => ({ text, sort: (['price_asc', 'price_desc', 'name', 'newest'] as const)[n % 4], limit: 50 })));
+  queries.push(...texts.slice(6, 12).map((text, n) => ({ text, varietal: facets.varietal[n % facets.varietal.length], limit: 50 })));
+  queries.push(...facets.varietal.slice(0, 4).map((varietal) => ({ varietal, sort: 'newest' as const, limit: 50 })));
+  queries.push(...facets.region.slice(0, 4).map((region) => ({ region, inStock: true, limit: 50 })));
+  queries.push(...facets.country.slice(0, 2).map((country) => ({ country, sort: 'price_asc' as const, limit: 50 })));
+  queries.push(...facets.supplier.slice(0, 3).map((supplierId) => ({ supplierId, limit: 50 })));
+  queries.push({ minPriceCents: 20_000, maxPriceCents: 40_000, sort: 'price_desc', limit: 50 });
+  queries.push({ limit: 50 }, { offset: 10_000, limit: 50 }, { text: 'reserve', offset: 500, limit: 50, sort: 'name' });
+  return queries;
+}
+
+async function main() {
+  if (canPin) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+  const serviceStarted = performance.now();
+  const { child, ready } = await startServiceProcess();
+  console.log(`service with ${CATALOG_SIZE} products ready in ${ms(performance.now() - serviceStarted)} (${canPin ? 'service on core 0, core on core 1' : 'not pinned'})`);
+  const workDirs: string[] = [];
+  const figures: Record<string, string> = {};
+  try {
+    let recording: string[] | null = null;
+    const recordingFetch: typeof fetch = (input, init) => {
+      recording?.push(String(input));
+      return fetch(input, init);
+    };
+    const api = createServiceClient({ baseUrl: ready.baseUrl, getApiKey: () => ready.apiKey, timeoutMs: 60_000, fetch: recordingFetch });
+
+    const plainTimes: number[] = [];
+    const syncTimes: number[] = [];
+    let syncUrls: string[] = [];
+    let last: { engine: ReturnType<typeof createSyncEngine>; dir: string; search: ReturnType<typeof createSearchService> } | null = null;
+    let mainStall = 0;
+    for (let round = 0; round < 3; round += 1) {
+      // Round 0 warms the service up and records the requests a sync makes; rounds 1 and 2 alternate.
+      if (round === 2) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
+      const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-'));
+      workDirs.push(dir);
+      const search = createSearchService();
+      await search.workerHeapUsed();
+      recording = round === 0 ? [] : null;
+      const engine = createSyncEngine({
+        api,
+        store: createOfflineStore({ dataDir: dir }),
+        scope: { baseUrl: ready.baseUrl, accountId: null },
+        search,
+        searchSnapshotFile: join(dir, 'search', 'catalog.index.gz'),
+        hydrateDetails: false,
+      });
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      const report = await engine.sync();
+      stalls.disable();
+      const failed = report.outcomes.filter((outcome) => outcome.result === 'failed');
+      if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+      if (round === 0) syncUrls = recording ?? [];
+      else {
+        syncTimes.push(report.millis);
+        mainStall = Math.max(mainStall, stalls.max / 1e6);
+      }
+      await engine.whenIdle();
+      if (round === 1) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
+      if (last) await last.search.close();
+      last = { engine, dir, search };
+    }
+    const plain = Math.min(...plainTimes);
+    const full = Math.min(...syncTimes);
+    console.log(`plain fetch of the same ${syncUrls.length} requests: ${plainTimes.map(ms).join(', ')}`);
+    console.log(`full first sync:                  ${syncTimes.map(ms).join(', ')}`);
+    figures['full first sync / plain fetch'] = `${(full / plain).toFixed(2)}× (${ms(full)} vs ${ms(plain)}; target ≤ 1.25×)`;
+    figures['main-thread longest stall during sync'] = ms(mainStall);
+
+    const { engine, dir, search } = last!;
+    const resync = await engine.sync();
+    const unchanged = resync.outcomes.every((outcome) => outcome.result === 'unchanged');
+    figures['unchanged re-sync'] = `${ms(resync.millis)} = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 10%)`;
+
+    const store = createOfflineStore({ dataDir: dir });
+    const scope = { baseUrl: ready.baseUrl, accountId: engine.accountId };
+    const source: CatalogSource = {
+      catalogFile: store.pathOf('catalog', scope),
+      detailsFile: null,
+      scope: store.fileScope('catalog', scope),
+      snapshotFile: join(dir, 'search', 'catalog.index.gz'),
+    };
+    const builder = createSearchService();
+    await builder.workerHeapUsed();
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
+    const buildStarted = performance.now();
+    const built = await builder.load({ ...source, snapshotFile: null });
+    const buildWall = performance.now() - buildStarted;
+    stalls.disable();
+    await builder.close();
+    figures['index build (worker thread)'] = `${ms(built.indexMillis)} index + ${ms(built.readMillis)} reading the catalog file; ${ms(buildWall)} wall; main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}`;
+
+    await search.close();
+    const reloader = createSearchService();
+    await reloader.workerHeapUsed();
+    const reloadStarted = performance.now();
+    const reloaded = await reloader.load(source);
+    figures['snapshot reload'] = `${ms(performance.now() - reloadStarted)} wall (${reloaded.source}; ${ms(reloaded.readMillis)} reading, ${ms(reloaded.indexMillis)} loading the index)`;
+
+    const browse = await reloader.search({ limit: 1 });
+    const queries = querySet({
+      varietal: browse.facets.varietal.map((facet) => facet.value),
+      region: browse.facets.region.map((facet) => facet.value),
+      country: browse.facets.country.map((facet) => facet.value),
+      supplier: browse.facets.supplier.map((facet) => facet.value),
+    });
+    const roundTrips: number[] = [];
+    const inWorker: number[] = [];
+    for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
+      for (const query of queries) {
+        const started = performance.now();
+        const result = await reloader.search(query);
+        roundTrips.push(performance.now() - started);
+        inWorker.push(result.tookMs);
+      }
+    }
+    figures['local search'] = `p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker; p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))} inside it (${queries.length} queries × ${SEARCH_REPEATS}; target p95 ≤ 10 ms)`;
+
+    await engine.copy.get('suppliers');
+    forceGc();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const memory = process.memoryUsage();
+    figures['resident memory with the catalog loaded'] = `${mb(memory.rss)} RSS (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}; target ≤ 400 MB)`;
+    await reloader.close();
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+  console.log(`\nbench:core — ${CATALOG_SIZE} products, ${PER_PAGE} per page, ${CONCURRENCY} concurrent requests`);
+  for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
+}
+
+if (process.argv.includes('--serve')) {
+  await serve();
+} else {
+  await main();
+}
