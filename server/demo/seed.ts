@@ -2,13 +2,15 @@ import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accounts, favorites, products, suppliers } from '../db/schema';
 import { issueApiKey } from '../store/api-keys';
-import { searchDocument } from '../store/catalog/search-text';
+import { searchText } from '../store/catalog/search-text';
 import { createSqlStore } from '../store/sql-store';
 import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { shipmentFor } from '../fulfilment/carriers';
 import { generateDemoData, type DemoData } from './generate';
 import type { OrderPlan } from './order-plans';
+import type { DemoProduct } from './products';
+import { bulkInsert } from './bulk-insert';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -24,44 +26,76 @@ export interface DemoCredentials {
 /** Where the demo webhook registrations point: a loopback discard port, so nothing leaves the machine. */
 export const DEMO_WEBHOOK_URL = 'http://127.0.0.1:9/caseworks-demo-hook';
 
-/** Rows per INSERT: large statements are several times faster than one row each. */
-const INSERT_CHUNK = 1_000;
+/** Rows per statement; each column travels as one array parameter. */
+const INSERT_CHUNK = 5_000;
 /** Serializes seeding when two processes open the same empty PostgreSQL database. */
 const SEED_LOCK_KEY = 7_240_117;
 
+const iso = (date: Date) => date.toISOString();
+
 async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
-  await tx.insert(suppliers).values(
-    data.suppliers.map((supplier) => ({
-      id: supplier.id,
-      name: supplier.name,
-      dbaName: supplier.dbaName,
-      location: supplier.location,
-      region: supplier.region,
-      address: supplier.address,
-      createdAt: supplier.createdAt,
-      searchDocument: searchDocument([supplier.name, supplier.dbaName, supplier.location, supplier.region]),
-    })),
+  const list = data.suppliers;
+  await bulkInsert(
+    tx,
+    suppliers,
+    [
+      { name: 'id', type: 'text', values: list.map((supplier) => supplier.id) },
+      { name: 'name', type: 'text', values: list.map((supplier) => supplier.name) },
+      { name: 'dba_name', type: 'text', values: list.map((supplier) => supplier.dbaName) },
+      { name: 'location', type: 'text', values: list.map((supplier) => supplier.location) },
+      { name: 'region', type: 'text', values: list.map((supplier) => supplier.region) },
+      { name: 'address', type: 'text', values: list.map((supplier) => supplier.address) },
+      { name: 'created_at', type: 'timestamptz', values: list.map((supplier) => iso(supplier.createdAt)) },
+    ],
+    list.map((supplier) => searchText([supplier.name, supplier.dbaName, supplier.location, supplier.region])),
   );
-  const supplierById = new Map(data.suppliers.map((supplier) => [supplier.id, supplier]));
+  const supplierById = new Map(list.map((supplier) => [supplier.id, supplier]));
   for (let start = 0; start < data.products.length; start += INSERT_CHUNK) {
     const chunk = data.products.slice(start, start + INSERT_CHUNK);
-    await tx.insert(products).values(
+    const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
+      name,
+      type,
+      values: chunk.map((product) => map(product[key])),
+    });
+    await bulkInsert(
+      tx,
+      products,
+      [
+        column('id', 'text', 'id'),
+        column('supplier_id', 'text', 'supplierId'),
+        column('name', 'text', 'name'),
+        column('brand', 'text', 'brand'),
+        column('varietal', 'text', 'varietal'),
+        column('vintage', 'int4', 'vintage'),
+        column('region', 'text', 'region'),
+        column('appellation', 'text', 'appellation'),
+        column('country', 'text', 'country'),
+        column('abv', 'float8', 'abv'),
+        column('size_ml', 'int4', 'sizeMl'),
+        column('pack_size', 'int4', 'packSize'),
+        column('case_price_cents', 'int4', 'casePriceCents'),
+        column('bottle_price_cents', 'int4', 'bottlePriceCents'),
+        column('inventory_available', 'int4', 'inventoryAvailable'),
+        column('minimum_order', 'int4', 'minimumOrder'),
+        column('sku', 'text', 'sku'),
+        column('upc', 'text', 'upc'),
+        column('description', 'text', 'description'),
+        column('tasting_notes', 'text', 'tastingNotes'),
+        column('created_at', 'timestamptz', 'createdAt', iso),
+        column('updated_at', 'timestamptz', 'createdAt', iso),
+      ],
       chunk.map((product) => {
         const supplier = supplierById.get(product.supplierId);
-        return {
-          ...product,
-          updatedAt: product.createdAt,
-          searchDocument: searchDocument([
-            product.name,
-            product.brand,
-            product.varietal,
-            product.region,
-            product.appellation,
-            product.sku,
-            supplier?.name ?? null,
-            supplier?.dbaName ?? null,
-          ]),
-        };
+        return searchText([
+          product.name,
+          product.brand,
+          product.varietal,
+          product.region,
+          product.appellation,
+          product.sku,
+          supplier?.name ?? null,
+          supplier?.dbaName ?? null,
+        ]);
       }),
     );
   }

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPglite } from '../../server/db/connection';
+import { openPglite, openPostgres, type Connection } from '../../server/db/connection';
+import type { Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/demo/seed';
 import { openStore, type DemoCredentials, type Store } from '../../server/store';
+import { createSqlStore } from '../../server/store/sql-store';
 
 /**
  * Test stores that start in well under a second: the demo database is built once (initdb,
@@ -26,6 +28,8 @@ export interface TestStore {
   kind: 'pglite' | 'postgres';
   /** The connection string of this store's own database (PostgreSQL only). */
   databaseUrl: string | null;
+  /** The database under the store, for tests that look at rows or set up states the API cannot. */
+  db: Database;
   close(): Promise<void>;
 }
 
@@ -126,12 +130,21 @@ async function createPgliteTestStore(catalogSize: number, publicBaseUrl: () => s
     template.catch(() => pgliteTemplates.delete(catalogSize));
   }
   const { archive, credentials } = await template;
-  const opened = await openStore({
-    publicBaseUrl,
-    pgliteArchive: new Blob([new Uint8Array(archive)], { type: 'application/x-gzip' }),
-  });
-  if (opened.seeded) throw new Error('the PGlite template was empty');
-  return { store: opened.store, demoCredentials: credentials, kind: 'pglite', databaseUrl: null, close: () => opened.store.close() };
+  const connection = await openPglite({ loadDataDir: new Blob([new Uint8Array(archive)], { type: 'application/x-gzip' }) });
+  return storeOn(connection, credentials, publicBaseUrl, null, () => connection.close());
+}
+
+function storeOn(
+  connection: Connection,
+  demoCredentials: DemoCredentials,
+  publicBaseUrl: () => string,
+  databaseUrl: string | null,
+  close: () => Promise<void>,
+): TestStore {
+  let closing: Promise<void> | null = null;
+  const closeOnce = () => (closing ??= close());
+  const store = createSqlStore(connection.db, { publicBaseUrl, close: closeOnce });
+  return { store, demoCredentials, kind: connection.kind, databaseUrl, db: connection.db, close: closeOnce };
 }
 
 function databaseUrlFor(serverUrl: string, database: string): string {
@@ -181,18 +194,11 @@ async function createPostgresTestStore(serverUrl: string, catalogSize: number, p
     }
   });
   const databaseUrl = databaseUrlFor(serverUrl, databaseName);
-  const opened = await openStore({ databaseUrl, publicBaseUrl });
-  if (opened.seeded) throw new Error('the PostgreSQL template was empty');
-  return {
-    store: opened.store,
-    demoCredentials: credentials,
-    kind: 'postgres',
-    databaseUrl,
-    close: async () => {
-      await opened.store.close();
-      await withAdmin(serverUrl, (client) => client.query(`drop database if exists "${databaseName}" with (force)`));
-    },
-  };
+  const connection = await openPostgres({ databaseUrl });
+  return storeOn(connection, credentials, publicBaseUrl, databaseUrl, async () => {
+    await connection.close();
+    await withAdmin(serverUrl, (client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+  });
 }
 
 /** Which database the test stores of this run use. */

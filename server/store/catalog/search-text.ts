@@ -31,8 +31,12 @@ export function prefixTsQuery(text: string): SQL | null {
   return queryText === null ? null : sql`to_tsquery('simple'::regconfig, ${queryText})`;
 }
 
+/** The folded text a `search_document` column is built from. */
+export function searchText(fields: ReadonlyArray<string | null>): string {
+  return foldForSearch(fields.filter((field): field is string => field !== null).join(' '));
+}
+
 /** The value written to a `search_document` column: the folded fields as one tsvector. */
 export function searchDocument(fields: ReadonlyArray<string | null>): SQL {
-  const text = foldForSearch(fields.filter((field): field is string => field !== null).join(' '));
-  return sql`to_tsvector('simple'::regconfig, ${text})`;
+  return sql`to_tsvector('simple'::regconfig, ${searchText(fields)})`;
 }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { isValidUpc, ORDER_STATUSES } from '../../../shared';
+import { generateDemoData } from '../../../server/demo/generate';
+import { createRandom } from '../../../server/demo/prng';
+
+const now = new Date('2026-11-22T09:00:00.000Z');
+
+describe('the demo data generator', () => {
+  const data = generateDemoData({ now, catalogSize: 3_000 });
+
+  it('is deterministic for a seed and differs across seeds', () => {
+    expect(generateDemoData({ now, catalogSize: 3_000 })).toEqual(data);
+    const other = generateDemoData({ now, catalogSize: 3_000, seed: 99 });
+    expect(other.products.map((product) => product.id)).not.toEqual(data.products.map((product) => product.id));
+  });
+
+  it('makes at least 30 wineries with "City, ST" locations and some DBA names', () => {
+    expect(data.suppliers.length).toBeGreaterThanOrEqual(30);
+    for (const supplier of data.suppliers) expect(supplier.location).toMatch(/^[A-Z][A-Za-z. ]+, [A-Z]{2}$/);
+    expect(new Set(data.suppliers.map((supplier) => supplier.name)).size).toBe(data.suppliers.length);
+    const withDba = data.suppliers.filter((supplier) => supplier.dbaName !== null).length;
+    expect(withDba).toBeGreaterThan(0);
+    expect(withDba).toBeLessThan(data.suppliers.length);
+  });
+
+  it('makes exactly catalogSize products, spread over every supplier', () => {
+    expect(data.products).toHaveLength(3_000);
+    const supplierIds = new Set(data.products.map((product) => product.supplierId));
+    expect(supplierIds.size).toBe(data.suppliers.length);
+  });
+
+  it('gives every product a valid UPC-A and a unique SKU and id', () => {
+    for (const product of data.products) expect(isValidUpc(product.upc), product.upc).toBe(true);
+    expect(new Set(data.products.map((product) => product.sku)).size).toBe(data.products.length);
+    expect(new Set(data.products.map((product) => product.upc)).size).toBe(data.products.length);
+    expect(new Set(data.products.map((product) => product.id)).size).toBe(data.products.length);
+  });
+
+  it('keeps sizes, packs, prices, stock and minimums believable', () => {
+    for (const product of data.products) {
+      expect([375, 750, 1500]).toContain(product.sizeMl);
+      expect([6, 12]).toContain(product.packSize);
+      const perBottleInCase = product.casePriceCents / product.packSize;
+      expect(perBottleInCase).toBeGreaterThan(product.bottlePriceCents * 0.8);
+      expect(perBottleInCase).toBeLessThan(product.bottlePriceCents * 0.97);
+      expect(product.minimumOrder).toBeGreaterThanOrEqual(1);
+      expect(product.minimumOrder).toBeLessThanOrEqual(5);
+      expect(product.inventoryAvailable).toBeGreaterThanOrEqual(0);
+      expect(product.abv).toBeGreaterThanOrEqual(5);
+      expect(product.abv).toBeLessThanOrEqual(16);
+      if (product.vintage !== null) {
+        expect(product.vintage).toBeGreaterThanOrEqual(2010);
+        expect(product.vintage).toBeLessThan(2026);
+      }
+      expect(product.description.length).toBeGreaterThan(20);
+      expect(product.tastingNotes).toMatch(/^Aromas of /);
+      expect(product.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    const outOfStock = data.products.filter((product) => product.inventoryAvailable === 0).length;
+    expect(outOfStock).toBeGreaterThan(0);
+    expect(outOfStock).toBeLessThan(data.products.length * 0.2);
+    expect(new Set(data.products.map((product) => product.country)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(data.products.map((product) => product.varietal)).size).toBeGreaterThanOrEqual(20);
+    expect(data.products.some((product) => product.sizeMl === 375)).toBe(true);
+    expect(data.products.some((product) => product.sizeMl === 1500)).toBe(true);
+  });
+
+  it('plans past orders of every status for each buyer within the stock', () => {
+    expect(data.buyers.length).toBeGreaterThanOrEqual(2);
+    const products = new Map(data.products.map((product) => [product.id, product]));
+    const used = new Map<string, number>();
+    for (const buyer of data.buyers) {
+      const statuses = new Set(data.orders.filter((order) => order.buyerId === buyer.id).map((order) => order.status));
+      expect([...statuses].sort()).toEqual([...ORDER_STATUSES].sort());
+    }
+    for (const order of data.orders) {
+      for (const item of order.items) {
+        const product = products.get(item.productId)!;
+        expect(product.supplierId).toBe(order.supplierId);
+        expect(item.quantity).toBeGreaterThanOrEqual(product.minimumOrder);
+        used.set(item.productId, (used.get(item.productId) ?? 0) + item.quantity);
+      }
+      if (order.shippedAt) expect(order.shippedAt.getTime()).toBeGreaterThan(order.placedAt.getTime());
+      if (order.deliveredAt) expect(order.deliveredAt.getTime()).toBeGreaterThan(order.shippedAt!.getTime());
+    }
+    for (const [productId, quantity] of used) expect(quantity).toBeLessThanOrEqual(products.get(productId)!.inventoryAvailable);
+  });
+});
+
+describe('createRandom', () => {
+  it('repeats its sequence for a seed', () => {
+    const a = createRandom(7);
+    const b = createRandom(7);
+    const draws = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(draws);
+    for (const draw of draws) {
+      expect(draw).toBeGreaterThanOrEqual(0);
+      expect(draw).toBeLessThan(1);
+    }
+  });
+
+  it('samples distinct items', () => {
+    const sample = createRandom(3).sample([1, 2, 3, 4, 5, 6], 4);
+    expect(new Set(sample).size).toBe(4);
+  });
+});
