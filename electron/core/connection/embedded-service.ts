@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ForkedProcess, ForkService } from '../platform';
+import { embeddedServiceArgs, embeddedServiceEnv, type EmbeddedServiceSettings } from './embedded-service-args';
+
+export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
+
+export const DemoBuyer = z.object({ account_id: z.string(), name: z.string(), api_key: z.string().min(1) });
+export type DemoBuyer = z.infer<typeof DemoBuyer>;
+const DemoCredentials = z.object({ base_url: z.string(), buyers: z.array(DemoBuyer).min(1) });
+
+/** What the service process says over its message channel. */
+const ServiceMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), baseUrl: z.string() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+
+export interface EmbeddedServiceOptions extends EmbeddedServiceSettings {
+  fork: ForkService;
+  /** How long the first start (database creation and seeding) may take. */
+  startTimeoutMs?: number;
+  /** How long `stop()` waits for a clean exit before giving up on the process. */
+  stopTimeoutMs?: number;
+  /** Told when the service exits without being asked to. */
+  onUnexpectedExit?: (code: number | null) => void;
+}
+
+export interface EmbeddedService {
+  /** `http://127.0.0.1:<port>/api/v1` */
+  baseUrl: string;
+  /** The demo buyers and their keys; the app signs in as the first. */
+  buyers: DemoBuyer[];
+  /** Asks the service to stop (stop message and SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+export class EmbeddedServiceError extends Error {
+  override name = 'EmbeddedServiceError';
+}
+
+/**
+ * Starts the demo service in its own process (a utilityProcess in Electron, a child process
+ * elsewhere) on 127.0.0.1 and a free port, with its data in `dataDir`, and waits until it
+ * says it is ready. Rejects with a plain-words EmbeddedServiceError when it cannot start.
+ */
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  const stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
+  const child = options.fork({ env: embeddedServiceEnv(embeddedServiceArgs(options)) });
+
+  let exitCode: number | null | undefined;
+  let stopping = false;
+  let ready = false;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+      if (!stopping && ready) options.onUnexpectedExit?.(code);
+    });
+  });
+
+  const baseUrl = await waitForReady(child, exited, startTimeoutMs);
+  ready = true;
+  let buyers: DemoBuyer[];
+  try {
+    buyers = await readCredentials(options.dataDir);
+  } catch (error) {
+    await stopChild(child, exited, stopTimeoutMs);
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    buyers,
+    async stop() {
+      stopping = true;
+      if (exitCode !== undefined) return;
+      await stopChild(child, exited, stopTimeoutMs);
+    },
+  };
+}
+
+function waitForReady(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      action();
+    };
+    const timer = setTimeout(() => {
+      settle(() => {
+        child.kill();
+        reject(new EmbeddedServiceError(`The demo service did not start within ${Math.round(timeoutMs / 1000)} s.`));
+      });
+    }, timeoutMs);
+    child.on('message', (raw) => {
+      const message = ServiceMessage.safeParse(raw);
+      if (!message.success) return;
+      const said = message.data;
+      if (said.type === 'ready') settle(() => resolve(said.baseUrl));
+      else settle(() => reject(new EmbeddedServiceError(`The demo service could not start: ${said.message}`)));
+    });
+    void exited.then((code) => {
+      settle(() => reject(new EmbeddedServiceError(`The demo service stopped while starting (exit code ${code ?? 'none'}).`)));
+    });
+  });
+}
+
+async function readCredentials(dataDir: string): Promise<DemoBuyer[]> {
+  let raw: string;
+  try {
+    raw = await readFile(path.join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8');
+  } catch {
+    throw new EmbeddedServiceError('The demo service started but left no demo credentials.');
+  }
+  try {
+    return DemoCredentials.parse(JSON.parse(raw)).buyers;
+  } catch {
+    throw new EmbeddedServiceError('The demo credentials file is damaged. Remove the demo data folder to start afresh.');
+  }
+}
+
+async function stopChild(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
+  child.postMessage({ type: 'stop' });
+  child.kill();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const outcome = await Promise.race([exited, gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') throw new EmbeddedServiceError(`The demo service did not stop within ${Math.round(timeoutMs / 1000)} s.`);
+}

@@ -1,0 +1,38 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ForkedProcess, ForkService } from '../platform';
+import { readEmbeddedServiceArgs } from './embedded-service-args';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Runs the service's own CLI (`server/cli.ts`, through tsx) as a Node child process: the
+ * embedded service outside Electron (the browser shell, tests). The CLI announces itself with
+ * `{ type: 'ready', baseUrl }` over the IPC channel and stops cleanly on SIGTERM.
+ */
+export const forkWithNode: ForkService = ({ env }) => {
+  const args = readEmbeddedServiceArgs([], env);
+  const child = fork(path.join(repoRoot, 'server/cli.ts'), args, {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    serialization: 'json',
+  });
+  const forked: ForkedProcess = {
+    postMessage: (message) => {
+      if (child.connected) child.send(message as object);
+    },
+    on(event: 'message' | 'exit', listener: (value: never) => void) {
+      if (event === 'message') child.on('message', listener as (message: unknown) => void);
+      else child.on('exit', listener as (code: number | null) => void);
+      return forked;
+    },
+    kill: () => child.kill('SIGTERM'),
+    get pid() {
+      return child.pid;
+    },
+  };
+  return forked;
+};

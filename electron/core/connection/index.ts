@@ -1,0 +1,11 @@
+export { verifyService, type VerifyServiceInput, type VerifiedService } from './verify-service';
+export {
+  startEmbeddedService,
+  EmbeddedServiceError,
+  DEMO_CREDENTIALS_FILE,
+  DemoBuyer,
+  type EmbeddedService,
+  type EmbeddedServiceOptions,
+} from './embedded-service';
+export { embeddedServiceArgs, embeddedServiceEnv, readEmbeddedServiceArgs, EMBEDDED_ARGS_ENV, type EmbeddedServiceSettings } from './embedded-service-args';
+export { forkWithNode } from './fork-with-node';

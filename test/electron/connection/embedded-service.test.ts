@@ -1,0 +1,123 @@
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEMO_CREDENTIALS_FILE,
+  EMBEDDED_ARGS_ENV,
+  readEmbeddedServiceArgs,
+  startEmbeddedService,
+} from '../../../electron/core/connection';
+import type { ForkedProcess } from '../../../electron/core/platform';
+
+const buyers = [{ account_id: 'org_a', name: 'Corner Wine Shop', api_key: 'cw_demo_key_1234567890' }];
+
+/** A stand-in service process the test drives by hand. */
+function fakeChild() {
+  const events = new EventEmitter();
+  const posted: unknown[] = [];
+  const child: ForkedProcess & { emitMessage(message: unknown): void; exit(code: number | null): void } = {
+    postMessage: (message) => posted.push(message),
+    on(event: 'message' | 'exit', listener: (value: never) => void) {
+      events.on(event, listener);
+      return child;
+    },
+    kill: vi.fn(() => {
+      setImmediate(() => child.exit(0));
+      return true;
+    }),
+    emitMessage: (message) => events.emit('message', message),
+    exit: (code) => events.emit('exit', code),
+  };
+  return { child, posted };
+}
+
+let dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  dirs = [];
+});
+async function dataDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'caseworks-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('startEmbeddedService with an injected fork', () => {
+  it('passes its settings, waits for ready, reads the demo credentials and stops the process', async () => {
+    const dir = await dataDir();
+    const { child, posted } = fakeChild();
+    const fork = vi.fn((options: { env: Record<string, string> }) => {
+      setImmediate(async () => {
+        await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), JSON.stringify({ base_url: 'http://127.0.0.1:5555/api/v1', buyers }));
+        child.emitMessage({ type: 'log', text: 'ignored' });
+        child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:5555/api/v1' });
+      });
+      expect(options.env.DATABASE_URL).toBe('');
+      return child;
+    });
+    const service = await startEmbeddedService({ dataDir: dir, fork, shipAfterSeconds: 5 });
+    const args = readEmbeddedServiceArgs([], fork.mock.calls[0]?.[0].env ?? {});
+    expect(args).toEqual(['--port', '0', '--data', dir, '--ship-after', '5']);
+    expect(service.baseUrl).toBe('http://127.0.0.1:5555/api/v1');
+    expect(service.buyers).toEqual(buyers);
+    await service.stop();
+    expect(posted).toEqual([{ type: 'stop' }]);
+    expect(child.kill).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails clearly when the process dies while starting', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    setImmediate(() => child.exit(1));
+    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/stopped while starting \(exit code 1\)/);
+  });
+
+  it('passes on the reason the process gives', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    setImmediate(() => child.emitMessage({ type: 'error', message: 'port in use' }));
+    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/could not start: port in use/);
+  });
+
+  it('gives up and kills the process when it never says ready', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    await expect(startEmbeddedService({ dataDir: dir, fork: () => child, startTimeoutMs: 30 })).rejects.toThrow(/did not start within/);
+    expect(child.kill).toHaveBeenCalled();
+  });
+
+  it('stops the process when the credentials are missing or damaged', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    setImmediate(() => child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
+    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/no demo credentials/);
+    expect(child.kill).toHaveBeenCalled();
+
+    const second = fakeChild();
+    await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), '{"buyers": "nope"');
+    setImmediate(() => second.child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
+    await expect(startEmbeddedService({ dataDir: dir, fork: () => second.child })).rejects.toThrow(/damaged/);
+  });
+
+  it('reports an exit it did not ask for', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), JSON.stringify({ base_url: 'x', buyers }));
+    setImmediate(() => child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
+    const onUnexpectedExit = vi.fn();
+    await startEmbeddedService({ dataDir: dir, fork: () => child, onUnexpectedExit });
+    child.exit(3);
+    expect(onUnexpectedExit).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('embedded service arguments', () => {
+  it('prefers the command line and ignores a damaged environment value', () => {
+    expect(readEmbeddedServiceArgs(['--port', '1'], { [EMBEDDED_ARGS_ENV]: '["--port","2"]' })).toEqual(['--port', '1']);
+    expect(readEmbeddedServiceArgs([], { [EMBEDDED_ARGS_ENV]: '["--port","2"]' })).toEqual(['--port', '2']);
+    expect(readEmbeddedServiceArgs([], { [EMBEDDED_ARGS_ENV]: '{"x":1}' })).toEqual([]);
+    expect(readEmbeddedServiceArgs([], { [EMBEDDED_ARGS_ENV]: 'nope' })).toEqual([]);
+  });
+});
