@@ -5,6 +5,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { createScannerCapture } from './scannerCapture';
 
 type Feedback = { tone: 'success' | 'error'; text: string };
 
@@ -26,9 +27,8 @@ export function BarcodeField() {
     if (focusRequest > 0) inputRef.current?.focus();
   }, [focusRequest]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
+  const lookUp = async (raw: string) => {
+    const value = raw.trim();
     if (!value) {
       setFeedback({ tone: 'error', text: 'Scan a barcode or type a UPC or SKU first.' });
       return;
@@ -55,6 +55,24 @@ export function BarcodeField() {
       setFeedback({ tone: 'error', text: `Could not look up ${value}: ${errorMessage(error)}` });
     }
   };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void lookUp(code);
+  };
+
+  const lookUpRef = useRef(lookUp);
+  useEffect(() => {
+    lookUpRef.current = lookUp;
+  });
+  useEffect(() => {
+    const capture = createScannerCapture((scanned) => {
+      setCode(scanned);
+      void lookUpRef.current(scanned);
+    });
+    window.addEventListener('keydown', capture);
+    return () => window.removeEventListener('keydown', capture);
+  }, []);
 
   return (
     <form className="barcode" onSubmit={onSubmit} role="search" aria-label="Barcode">

@@ -1,8 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail } from '../../../shared/bridge';
 import { BarcodeField } from '../../../renderer/features/barcode/BarcodeField';
+import { createScannerCapture } from '../../../renderer/features/barcode/scannerCapture';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { renderWithBridge, resetClientState } from '../support/render';
@@ -48,5 +49,42 @@ describe('barcode field', () => {
     await userEvent.type(field, '012345678905{Enter}', { delay: null });
     expect(await screen.findByText('Could not look up 012345678905: The offline catalog file is unreadable.')).toBeTruthy();
     expect(field.value).toBe('012345678905');
+  });
+});
+
+describe('scanner capture outside the field', () => {
+  beforeEach(resetClientState);
+
+  it('adds the product when a scanner types a code and Enter while no field has the focus', async () => {
+    const fake = createFakeBridge();
+    renderWithBridge(<BarcodeField />, fake.bridge);
+    for (const key of '012345678905') fireEvent.keyDown(document.body, { key });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect(await screen.findByText('Added 2 × Ridge Cabernet 2019 to the cart (now 2).')).toBeTruthy();
+    expect(cartLines()).toEqual([['prod_cab', 2]]);
+  });
+
+  it('ignores slow typing, short codes and keys aimed at a text field', () => {
+    let clock = 0;
+    const onCode = vi.fn();
+    const capture = createScannerCapture(onCode, () => clock);
+    const press = (key: string, target: EventTarget = document.body, gap = 5) => {
+      clock += gap;
+      const event = new KeyboardEvent('keydown', { key, cancelable: true });
+      Object.defineProperty(event, 'target', { value: target });
+      capture(event);
+    };
+    for (const key of '0123456789') press(key, document.body, 200);
+    press('Enter');
+    for (const key of '1234') press(key);
+    press('Enter');
+    const input = document.createElement('input');
+    for (const key of '012345678905') press(key, input);
+    press('Enter', input);
+    expect(onCode).not.toHaveBeenCalled();
+
+    for (const key of '012345678905') press(key);
+    press('Enter');
+    expect(onCode).toHaveBeenCalledWith('012345678905');
   });
 });

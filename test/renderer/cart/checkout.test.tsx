@@ -26,7 +26,7 @@ async function openCart(fake: ReturnType<typeof createFakeBridge>) {
   await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
 }
 
-describe('checkout', () => {
+describe('checkout', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
 
   it('sends one draft per supplier to the outbox, empties the cart and shows each order as queued', async () => {

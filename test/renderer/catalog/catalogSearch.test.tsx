@@ -34,7 +34,7 @@ function layoutScrollBoxes() {
   });
 }
 
-describe('catalog search', () => {
+describe('catalog search', { timeout: 20_000 }, () => {
   layoutScrollBoxes();
   beforeEach(resetClientState);
 

@@ -16,7 +16,7 @@ async function openSettings(fake: ReturnType<typeof createFakeBridge>) {
   };
 }
 
-describe('settings: connect to my service', () => {
+describe('settings: connect to my service', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
 
   it.each([

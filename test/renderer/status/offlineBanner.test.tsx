@@ -6,7 +6,7 @@ import { renderApp, resetClientState } from '../support/render';
 const slow = { timeout: 5000 };
 const banner = () => screen.queryByText('You are offline.');
 
-describe('offline banner', () => {
+describe('offline banner', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
 
   it('follows the connectivity events and toasts the change', async () => {

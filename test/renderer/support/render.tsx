@@ -8,6 +8,7 @@ import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { useFiltersStore, EMPTY_FILTERS } from '../../../renderer/features/catalog/filtersStore';
 import { useStatusStore } from '../../../renderer/features/status/statusStore';
 import { useToastStore } from '../../../renderer/app/toastStore';
+import { useUiStore } from '../../../renderer/app/uiStore';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -38,4 +39,5 @@ export function resetClientState(): void {
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });
+  useUiStore.setState({ helpOpen: false, searchFocusRequest: 0, barcodeFocusRequest: 0 });
 }

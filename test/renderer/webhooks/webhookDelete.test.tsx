@@ -5,7 +5,7 @@ import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
 
-describe('webhooks', () => {
+describe('webhooks', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
 
   it('deletes only after the confirmation dialog, and cancelling keeps the webhook', async () => {
