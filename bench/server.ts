@@ -54,7 +54,7 @@ async function startServiceProcess(dataDir: string): Promise<{ child: ChildProce
     '--ship-after',
     '3600',
     '--rate-limit',
-    '100000000',
+    '10000000',
   ]);
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return { child, baseUrl: await waitForReady(child, 'the service', 600_000) };

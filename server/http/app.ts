@@ -42,7 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     // Long ids are simply not found (404); only absurd path segments are refused as 414.
-    routerOptions: { maxParamLength: 1_000 },
+    routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     clientErrorHandler: handleClientError,
   });

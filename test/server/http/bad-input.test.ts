@@ -275,6 +275,12 @@ describe('unknown routes, methods and malformed requests', () => {
     });
   });
 
+  it('a trailing slash is the same route', async () => {
+    expect((await harness.request('GET', '/account/')).status).toBe(200);
+    const result = await harness.request('PUT', '/account/');
+    expectProblem(result, 405, 'method_not_allowed');
+  });
+
   it('a malformed percent-encoding → 400 problem', async () => {
     expectProblem(await harness.request('GET', '/products/%E0%A4%A'), 400, 'bad_request');
   });
