@@ -17,7 +17,7 @@ export class ReadCache {
   private readonly inFlight = new Map<string, Promise<CachedBody>>();
   private generation = 0;
 
-  constructor(maxEntries = 2_000, ttlMs = 3_000) {
+  constructor(maxEntries = 500, ttlMs = 3_000) {
     this.entries = new TtlCache<CachedBody>(maxEntries, ttlMs);
   }
 

@@ -1,0 +1,85 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../../server/store/types';
+import { buildApp } from '../../../server/http/app';
+import { ReadCache } from '../../../server/http/read-cache';
+import { expectProblem } from './harness';
+
+const API_KEY = 'cw_sk_unit-test-key';
+
+/** Only what these tests reach: authentication, and reads that fail the way a broken database would. */
+function failingStore(): Store {
+  const fail = async () => {
+    throw new Error('connection to database lost at 10.0.0.7 (password=hunter2)');
+  };
+  return {
+    authenticate: async (key: string) => (key === API_KEY ? { accountId: 'org_unit', keyId: 'key_unit' } : null),
+    getAccount: fail,
+    listProducts: fail,
+  } as unknown as Store;
+}
+
+describe('server faults', () => {
+  it('become a 500 problem without internals, logged without the key', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ store: failingStore(), logger: { level: 'error', stream } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/account`, { headers: { authorization: `Bearer ${API_KEY}` } });
+      const text = await response.text();
+      const problem = expectProblem({ status: response.status, headers: response.headers, text, json: JSON.parse(text) }, 500, 'internal_error');
+      expect(problem.detail).not.toMatch(/database|hunter2|10\.0\.0\.7/);
+      expect(lines.join('')).toContain('connection to database lost');
+      expect(lines.join('')).not.toContain(API_KEY);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('catalog read cache', () => {
+  it('shares one load between concurrent callers and serves it until invalidated', async () => {
+    const cache = new ReadCache(10, 60_000);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { loads };
+    };
+    const [first, second] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
+    expect(first).toBe(second);
+    expect(loads).toBe(1);
+    expect((await cache.get('k', load)).json).toBe('{"loads":1}');
+    cache.invalidate();
+    expect((await cache.get('k', load)).json).toBe('{"loads":2}');
+  });
+
+  it('does not keep a read that was in flight when the data changed', async () => {
+    const cache = new ReadCache(10, 60_000);
+    let version = 1;
+    let release: () => void = () => undefined;
+    const slow = cache.get('k', () => {
+      const seen = version;
+      return new Promise((resolve) => (release = () => resolve({ version: seen })));
+    });
+    cache.invalidate();
+    version = 2;
+    release();
+    expect((await slow).json).toBe('{"version":1}');
+    expect((await cache.get('k', async () => ({ version }))).json).toBe('{"version":2}');
+  });
+
+  it('does not keep failures', async () => {
+    const cache = new ReadCache(10, 60_000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect((await cache.get('k', async () => 'ok')).json).toBe('"ok"');
+  });
+});
