@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
@@ -19,6 +20,8 @@ export default function CatalogScreen() {
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
   const Results = view === 'table' ? ResultsTable : ResultsCards;
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
     <section className="catalog" aria-labelledby="catalog-title">
@@ -61,7 +64,7 @@ export default function CatalogScreen() {
                   total={first?.total ?? items.length}
                   hasMore={query.hasNextPage}
                   loadingMore={query.isFetchingNextPage}
-                  loadMore={() => void query.fetchNextPage()}
+                  loadMore={loadMore}
                 />
               )}
             </>

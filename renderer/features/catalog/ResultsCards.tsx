@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
@@ -27,7 +27,7 @@ function useColumns(ref: RefObject<HTMLElement | null>): number {
   return columns;
 }
 
-export function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
+export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const addToCart = useAddToCart();
   const columns = useColumns(scrollRef);
@@ -84,4 +84,4 @@ export function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: R
       {loadingMore ? <p className="loading-more" role="status">Loading more products…</p> : null}
     </div>
   );
-}
+});

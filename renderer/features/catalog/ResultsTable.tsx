@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
@@ -20,7 +20,7 @@ export interface ResultsProps {
 
 const ROW_HEIGHT = 64;
 
-export function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
+export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const addToCart = useAddToCart();
   const virtualizer = useVirtualizer({
@@ -97,4 +97,4 @@ export function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: R
       {loadingMore ? <p className="loading-more" role="status">Loading more products…</p> : null}
     </div>
   );
-}
+});
