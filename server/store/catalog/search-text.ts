@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 60;
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Lower case without accents ("Château" → "chateau"), done here rather than in SQL because
@@ -14,12 +15,12 @@ export function foldForSearch(text: string): string {
 /**
  * Turns user text into a prefix tsquery (`'cab':* & 'napa':*`) for the `simple` configuration.
  * Only runs of letters and digits survive, so operators, quotes and backslashes in the input can
- * never reach the tsquery parser. The `simple` parser splits documents at the same characters
- * (hyphenated words are indexed whole and in parts), so every indexed word is reachable.
+ * never reach the tsquery parser. Documents are reduced to the same runs (see searchText), so
+ * every indexed word is reachable.
  * Returns null when nothing searchable is left.
  */
 export function prefixTsQueryText(text: string): string | null {
-  const terms = foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = foldForSearch(text).match(WORD) ?? [];
   const unique = [...new Set(terms.map((term) => term.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
   if (unique.length === 0) return null;
   return unique.map((term) => `'${term}':*`).join(' & ');
@@ -31,9 +32,14 @@ export function prefixTsQuery(text: string): SQL | null {
   return queryText === null ? null : sql`to_tsquery('simple'::regconfig, ${queryText})`;
 }
 
-/** The folded text a `search_document` column is built from. */
+/**
+ * The folded text a `search_document` column is built from: only the letter and digit runs a
+ * query can name, separated by spaces. Left to itself the parser would index "AWX-00015" as
+ * `awx` and the signed number `-00015`, which no typed prefix reaches.
+ */
 export function searchText(fields: ReadonlyArray<string | null>): string {
-  return foldForSearch(fields.filter((field): field is string => field !== null).join(' '));
+  const text = foldForSearch(fields.filter((field): field is string => field !== null).join(' '));
+  return (text.match(WORD) ?? []).join(' ');
 }
 
 /** The value written to a `search_document` column: the folded fields as one tsvector. */

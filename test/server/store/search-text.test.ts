@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, prefixTsQueryText } from '../../../server/store/catalog/search-text';
+import { foldForSearch, prefixTsQueryText, searchText } from '../../../server/store/catalog/search-text';
 
 describe('prefixTsQueryText', () => {
   it('turns words into an AND of prefix terms', () => {
@@ -17,8 +17,9 @@ describe('prefixTsQueryText', () => {
     expect(prefixTsQueryText('   ')).toBeNull();
   });
 
-  it('splits SKUs and hyphenated names at the same places as the parser', () => {
+  it('splits SKUs and hyphenated names into the same runs in queries and documents', () => {
     expect(prefixTsQueryText('HOV-00042')).toBe("'hov':* & '00042':*");
+    expect(searchText(['HOV-00042', null, 'Saint-Émilion', "Barbera d'Alba"])).toBe('hov 00042 saint emilion barbera d alba');
   });
 
   it('bounds the number and length of terms', () => {

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openStore, type OpenStoreOptions } from '../../../server/store';
+import type { CatalogProduct, CreateOrderBody } from '../../../shared';
+import { SHIPPING_ADDRESS } from './helpers';
+
+const serverUrl = process.env.DATABASE_URL;
+let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
+let cleanup: () => Promise<void>;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const name = `cw_restart_${randomBytes(5).toString('hex')}`;
+    await admin(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    target = { databaseUrl: url.toString() };
+    cleanup = () => admin(`drop database if exists "${name}" with (force)`);
+  } else {
+    const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-restart-'));
+    target = { dataDir };
+    cleanup = () => rm(dataDir, { recursive: true, force: true });
+  }
+});
+afterAll(() => cleanup?.());
+
+const bodyFor = (product: CatalogProduct): CreateOrderBody => ({
+  supplier_id: product.supplier.id,
+  items: [{ product_id: product.id, quantity: product.minimum_order }],
+  shipping_address: { ...SHIPPING_ADDRESS },
+});
+
+describe(`restarting on the same ${serverUrl ? 'database' : 'data folder'}`, () => {
+  it('seeds once, then keeps every order and key across a restart', async () => {
+    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
+    const first = await openStore(options);
+    expect(first.seeded).toBe(true);
+    const buyer = first.demoCredentials!.buyers[0]!;
+    const caller = (await first.store.authenticate(buyer.api_key))!;
+    const catalog = await first.store.listProducts({ page: 1, per_page: 100, sort: 'price_desc' });
+    const candidate = catalog.data.find((product) => product.inventory_available >= product.minimum_order)!;
+    const placed = await first.store.placeOrder(caller, bodyFor(candidate), { key: 'restart', requestHash: 'h' }, new Date());
+    expect(placed.kind).toBe('created');
+    const ordersBefore = await first.store.listOrders(buyer.account_id, { page: 1, per_page: 100 });
+    await first.store.close();
+
+    const second = await openStore(options);
+    try {
+      expect(second.seeded).toBe(false);
+      expect(second.demoCredentials).toBeNull();
+      expect(await second.store.authenticate(buyer.api_key)).toEqual(caller);
+      const ordersAfter = await second.store.listOrders(buyer.account_id, { page: 1, per_page: 100 });
+      expect(ordersAfter).toEqual(ordersBefore);
+      if (placed.kind === 'created') {
+        expect(await second.store.getOrder(buyer.account_id, placed.order.id)).toEqual(placed.order);
+        const replay = await second.store.placeOrder(caller, bodyFor(candidate), { key: 'restart', requestHash: 'h' }, new Date());
+        expect(replay.kind).toBe('replayed');
+      }
+      expect((await second.store.getProduct(candidate.id))!.inventory_available).toBe(candidate.inventory_available - candidate.minimum_order);
+      expect((await second.store.listProducts({ page: 1, per_page: 1 })).meta.total).toBe(300);
+    } finally {
+      await second.store.close();
+    }
+  });
+});
