@@ -20,37 +20,43 @@ async function main(): Promise<void> {
   const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const service = await startService({
+  const starting = startService({
     ...command.options,
     dataDir,
     logger: { level: 'warn', stream: process.stderr },
   });
 
-  process.stdout.write(`${service.baseUrl}\n`);
-  if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);
-  process.send?.({ type: 'ready', baseUrl: service.baseUrl });
-
+  // Signals are honoured from the start: one that arrives while seeding waits for the seed to
+  // commit, then closes, so the data folder is never left half written.
   let stopping = false;
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
     const forced = setTimeout(() => {
-      process.stderr.write(`error: could not stop cleanly within 15 s after ${reason}\n`);
+      process.stderr.write(`error: could not stop cleanly within 30 s after ${reason}\n`);
       process.exit(1);
-    }, 15_000);
+    }, 30_000);
     forced.unref();
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`error: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      },
-    );
+    starting
+      .then((service) => service.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`error: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   // A forked service whose parent went away stops too, instead of lingering on its port.
   if (process.send) process.once('disconnect', () => stop('the parent process disconnected'));
+
+  const service = await starting;
+  if (stopping) return;
+  process.stdout.write(`${service.baseUrl}\n`);
+  if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);
+  process.send?.({ type: 'ready', baseUrl: service.baseUrl });
 }
 
 main().catch((error: unknown) => {
