@@ -20,7 +20,7 @@ function fakeChild() {
   const child: ForkedProcess & { emitMessage(message: unknown): void; exit(code: number | null): void } = {
     postMessage: (message) => posted.push(message),
     on(event: 'message' | 'exit', listener: (value: never) => void) {
-      events.on(event, listener);
+      events.on(event, listener as (value: unknown) => void);
       return child;
     },
     kill: vi.fn(() => {
