@@ -2,7 +2,12 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The Vite root is `renderer/`; everything of the Electron side is named from the repository root. */
+const fromRoot = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), file);
 
 /** Packages the main process loads at run time from node_modules instead of bundling. */
 const mainProcessExternals = [
@@ -30,12 +35,26 @@ const mainEntries = Object.fromEntries(
     index: 'electron/main/index.ts',
     'embedded-service': 'electron/main/embedded-service-process.ts',
     'search-worker': 'electron/core/search/search-worker.ts',
-  }).filter(([, source]) => existsSync(source)),
+  })
+    .map(([name, source]) => [name, fromRoot(source)] as const)
+    .filter(([, source]) => existsSync(source)),
 );
 
+/**
+ * The embedded service finds its SQL migrations next to its module (`new URL('./migrations',
+ * import.meta.url)`), so the bundle gets a copy beside it.
+ */
+const copyServiceMigrations = () => ({
+  name: 'caseworks:copy-service-migrations',
+  writeBundle() {
+    cpSync(fromRoot('server/db/migrations'), fromRoot('dist-electron/main/migrations'), { recursive: true });
+  },
+});
+
 const nodeBuild = (outDir: string) => ({
+  plugins: [copyServiceMigrations()],
   build: {
-    outDir,
+    outDir: fromRoot(outDir),
     emptyOutDir: false,
     sourcemap: true,
     rolldownOptions: { external: mainProcessExternals },
@@ -64,14 +83,14 @@ export default defineConfig(async (): Promise<UserConfig> => {
               vite: nodeBuild('dist-electron/main'),
             },
             preload: {
-              input: 'electron/preload/index.ts',
+              input: fromRoot('electron/preload/index.ts'),
               vite: {
                 build: {
-                  outDir: 'dist-electron/preload',
+                  outDir: fromRoot('dist-electron/preload'),
                   emptyOutDir: false,
                   rolldownOptions: {
                     external: ['electron'],
-                    output: { format: 'cjs', entryFileNames: 'index.cjs', inlineDynamicImports: true },
+                    output: { format: 'cjs', entryFileNames: 'index.cjs' },
                   },
                 },
               },

@@ -188,8 +188,23 @@ export function createSessionManager(options: SessionManagerOptions) {
       return previous;
     },
 
-    /** The running embedded service, if any (tests stop and restart it to simulate an outage). */
+    /** The running embedded service, if any. */
     embeddedService: () => embedded,
+
+    /** Stops the embedded service, as when the network goes away (tests, the browser shell). */
+    async stopEmbedded(): Promise<void> {
+      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
+      embedded = null;
+      await running?.stop();
+    },
+
+    /** Starts the embedded service again on the same data; the demo session follows it to its new address. */
+    async restartEmbedded(): Promise<void> {
+      const service = await ensureEmbedded();
+      if (connection?.mode !== 'demo') return;
+      demoKey = service.apiKey;
+      if (service.baseUrl !== connection.baseUrl) change({ ...connection, baseUrl: service.baseUrl });
+    },
 
     async close(): Promise<void> {
       const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;

@@ -1,0 +1,343 @@
+import path from 'node:path';
+import { DATASETS, type DatasetName } from '../../shared/bridge/datasets';
+import type { BridgeEvent } from '../../shared/bridge/events';
+import { createDispatcher } from '../bridge/dispatcher';
+import { createEventHub } from '../bridge/event-hub';
+import { createHandlers } from '../bridge/handlers';
+import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './api';
+import { startEmbeddedService, verifyService } from './connection';
+import { createConnectivity } from './app/connectivity';
+import { createKnownLinks } from './app/known-links';
+import { createOfflineReads } from './app/offline-reads';
+import { orderNotification } from './app/order-notifications';
+import { scopeFileName, storeScopeOf } from './app/service-connection';
+import { createSessionManager, type Connection, type EmbeddedServiceHandle, type VerifyOutcome } from './app/session-manager';
+import { createImageCache } from './images/image-cache';
+import { createOfflineStore } from './offline/offline-store';
+import { createOutbox, type Outbox } from './outbox';
+import type { CaseworksCore, CaseworksPlatform, ProductImage } from './platform';
+import { createSearchService } from './search/search-service';
+import type { SearchWorkerEntry } from './search/worker-entry';
+import { createSyncEngine, type SyncEngine } from './sync/sync-engine';
+import { createKeyVault, type SafeStorageLike } from './vault';
+
+export interface CoreOptions {
+  /** Starts the embedded demo service (default: in its own process through `platform.forkService`). */
+  startEmbedded?: () => Promise<EmbeddedServiceHandle>;
+  /** `GET /account` with a candidate URL and key. */
+  verify?: (baseUrl: string, apiKey: string) => Promise<VerifyOutcome>;
+  searchWorkerEntry?: SearchWorkerEntry;
+  /** Timeouts and retries of the service client (tests shorten them). */
+  client?: Partial<Pick<ServiceClientOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>>;
+  /** How often the offline copy is refreshed while online (default 2 minutes). */
+  syncIntervalMs?: number;
+  /** How often connectivity is probed while offline (default 5 s). */
+  offlineProbeMs?: number;
+  /** Read product details in the background after each sync (default true). */
+  hydrateDetails?: boolean;
+}
+
+/** What the browser shell and tests can do beyond the bridge. */
+export interface CaseworksCoreHandle extends CaseworksCore {
+  /** Resolves when the session is decided and the first look at the offline copy is done. */
+  ready: Promise<void>;
+  /** The embedded demo service, when the session uses it. */
+  embeddedService(): EmbeddedServiceHandle | null;
+  /** Stops the embedded demo service (an outage, for tests and the browser shell). */
+  stopEmbeddedService(): Promise<void>;
+  /** Starts it again on the same data, then reconnects (the outbox and sync resume). */
+  startEmbeddedService(): Promise<void>;
+  /** Waits for the running sync (and its background work) and the outbox to settle. */
+  whenIdle(): Promise<void>;
+  /** Probes the service now (e.g. after restarting it) and kicks the outbox and sync when it is back. */
+  checkConnectivity(): Promise<boolean>;
+}
+
+/** Where the embedded demo service keeps its database, inside the app's data folder. */
+export const EMBEDDED_SERVICE_FOLDER = 'embedded-service';
+
+/** safeStorage where there is none (the browser shell): nothing can be encrypted, so keys stay in memory. */
+const NO_SAFE_STORAGE: SafeStorageLike = {
+  isEncryptionAvailable: () => false,
+  encryptString: () => {
+    throw new Error('no encryption here');
+  },
+  decryptString: () => {
+    throw new Error('no encryption here');
+  },
+};
+
+interface Active {
+  connection: Connection;
+  client: ServiceClient;
+  engine: SyncEngine;
+}
+
+/**
+ * The composition root: one core per app (Electron) or browser shell, built from what the host
+ * platform provides, exposing the bridge's dispatcher and events.
+ */
+export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOptions = {}): CaseworksCoreHandle {
+  const log = platform.log ?? (() => {});
+  const hub = createEventHub((error) => log(`an event listener failed: ${redact(String(error))}`));
+  const knownLinks = createKnownLinks();
+  const store = createOfflineStore({
+    dataDir: platform.dataDir,
+    onProblem: (problem) => log(`offline copy: ${problem.dataset} was set aside (${problem.reason})`),
+  });
+  const search = createSearchService(options.searchWorkerEntry ? { workerEntry: options.searchWorkerEntry } : {});
+  const images = createImageCache({ dir: path.join(platform.dataDir, 'images'), fetch: platform.fetch });
+  const vault = createKeyVault({ safeStorage: platform.keyStore.safeStorage ?? NO_SAFE_STORAGE, settings: platform.keyStore.settings });
+  const clientTuning = options.client ?? {};
+
+  let active: Active | null = null;
+  let closed = false;
+  let outboxReady: Promise<Outbox> | null = null;
+  let periodicSync: ReturnType<typeof setInterval> | null = null;
+
+  function emit(event: BridgeEvent) {
+    hub.emit(event);
+    const notice = orderNotification(event);
+    if (notice) platform.notify(notice.title, notice.body);
+  }
+
+  function redact(text: string): string {
+    const key = session.apiKey();
+    return key ? text.split(key).join('[redacted]') : text;
+  }
+
+  const connectivity = createConnectivity({
+    probe: async () => {
+      if (!active) return true;
+      try {
+        await platform.fetch(`${active.client.baseUrl}/account`, { method: 'GET', signal: AbortSignal.timeout(5_000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    onChange: (online) => {
+      emit({ type: 'connectivity', online });
+      if (online) {
+        void outbox().then((box) => box.kick());
+        active?.engine.syncNow();
+      }
+    },
+    offlineProbeMs: options.offlineProbeMs,
+  });
+
+  function clientFor(baseUrl: string, apiKey: () => string | null): ServiceClient {
+    return createServiceClient({
+      baseUrl,
+      getApiKey: apiKey,
+      fetch: platform.fetch,
+      onReachability: (reachable) => connectivity.report(reachable),
+      ...clientTuning,
+    });
+  }
+
+  async function verify(baseUrl: string, apiKey: string): Promise<VerifyOutcome> {
+    if (options.verify) return options.verify(baseUrl, apiKey);
+    const verified = await verifyService({ baseUrl, apiKey, fetch: platform.fetch, timeoutMs: clientTuning.timeoutMs });
+    return verified.ok ? { ok: true, account: verified.data.account } : { ok: false, error: verified.error };
+  }
+
+  /** The demo service in its own process, with its database in the app's data folder. */
+  async function startEmbedded(): Promise<EmbeddedServiceHandle> {
+    if (options.startEmbedded) return options.startEmbedded();
+    const delays = platform.embeddedService ?? {};
+    const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms / 1000));
+    const service = await startEmbeddedService({
+      dataDir: path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER),
+      fork: platform.forkService,
+      shipAfterSeconds: seconds(delays.shipDelayMs),
+      deliverAfterSeconds: seconds(delays.deliverDelayMs),
+      onUnexpectedExit: (code) => {
+        log(`the demo service stopped unexpectedly (exit code ${code ?? 'none'})`);
+        void connectivity.check();
+      },
+    });
+    const buyer = service.buyers[0];
+    if (!buyer) {
+      await service.stop();
+      throw new Error('The demo service has no demo buyer.');
+    }
+    return { baseUrl: service.baseUrl, apiKey: buyer.api_key, stop: () => service.stop() };
+  }
+
+  async function activate(connection: Connection | null) {
+    const previous = active;
+    active = null;
+    previous?.engine.stopBackground();
+    if (connection && !closed) {
+      const client = clientFor(connection.baseUrl, () => session.apiKey());
+      const scope = storeScopeOf(connection);
+      const engine = createSyncEngine({
+        api: client,
+        store,
+        scope,
+        search,
+        images,
+        searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
+        now: () => platform.now(),
+        onEvent: emit,
+        hydrateDetails: options.hydrateDetails,
+      });
+      active = { connection, client, engine };
+      connectivity.reset(true);
+      await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${redact(String(error))}`));
+      if (active?.engine === engine) engine.syncNow();
+    }
+    emit({ type: 'session-changed' });
+    void outbox().then((box) => box.kick());
+  }
+
+  let switching: Promise<void> = Promise.resolve();
+  const session = createSessionManager({
+    vault,
+    settings: platform.keyStore.settings,
+    memoryOnlyKeys: platform.keyStore.safeStorage === null,
+    presetService: platform.presetService,
+    startEmbedded,
+    verify,
+    onChange: (connection) => {
+      switching = switching.then(() => activate(connection));
+    },
+  });
+
+  function outbox(): Promise<Outbox> {
+    outboxReady ??= createOutbox({
+      dataDir: platform.dataDir,
+      send: async (entry) => {
+        if (!active) {
+          return { ok: false, error: { code: 'not_configured', message: 'Not connected.', retryable: false, status: null, problemCode: null, retryAfterMs: null } };
+        }
+        return active.client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
+      },
+      currentAccountId: () => active?.connection.account?.id ?? null,
+      onChange: (entries) => {
+        emit({ type: 'outbox-changed', entries });
+        if (entries.some((entry) => entry.state === 'confirmed')) active?.engine.syncNow();
+      },
+      onProblem: (message) => log(`outbox: ${message}`),
+      now: () => platform.now(),
+    });
+    return outboxReady;
+  }
+
+  async function readImage(productId: string): Promise<ProductImage | null> {
+    const [listed] = await search.products([productId]).catch(() => [null]);
+    const url = listed?.image_url ?? (await active?.engine.copy.productDetail(productId))?.image_url ?? null;
+    if (!url) return null;
+    const image = await images.get(url);
+    return image.ok ? { body: image.bytes, contentType: image.contentType } : null;
+  }
+
+  const reads = {
+    client: () => active?.client ?? null,
+    online: () => connectivity.online,
+    offline: createOfflineReads(() => active?.engine ?? null),
+    now: () => platform.now(),
+    search,
+    catalogAsOf: async () => active?.engine.freshness('catalog').asOf ?? null,
+    outbox,
+    knownLinks,
+    changed: (_dataset: DatasetName) => {
+      active?.engine.syncNow();
+    },
+  };
+
+  const handlers = createHandlers({
+    session: {
+      info: () => session.info(connectivity.online),
+      useDemo: async () => {
+        await session.useDemo();
+        await switching;
+      },
+      connect: async (input) => {
+        await session.connect(input);
+        await switching;
+      },
+      signOut: async () => {
+        const engine = active?.engine ?? null;
+        const accountId = active?.connection.account?.id ?? null;
+        session.signOut();
+        await switching;
+        if (engine) await engine.clearAccountData();
+        const box = await outbox();
+        return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
+      },
+    },
+    sync: {
+      status: async () => ({
+        online: connectivity.online,
+        running: active?.engine.running ?? false,
+        datasets: active?.engine.statuses() ?? DATASETS.map((name) => ({ name, updatedAt: null, count: 0, error: null })),
+        cacheBytes: (await store.sizeOnDisk()) + (await images.sizeOnDisk()),
+      }),
+      syncNow: () => {
+        if (!active || !connectivity.online) return false;
+        return active.engine.syncNow().started;
+      },
+      clearCache: async () => {
+        if (active) return active.engine.clearAll();
+        return (await store.clearAll()) + (await images.clear());
+      },
+    },
+    reads,
+    desktop: {
+      isOpenableLink: (url) => knownLinks.isOpenable(url),
+      openExternal: (url) => platform.openExternal(url),
+    },
+  });
+
+  const dispatcher = createDispatcher({
+    handlers,
+    onUnexpectedError: (method, error) => log(`${method} failed: ${redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`),
+  });
+
+  const ready = (async () => {
+    await outbox().catch((error: unknown) => log(`outbox: ${redact(String(error))}`));
+    await session.start();
+    await switching;
+  })();
+
+  if ((options.syncIntervalMs ?? 120_000) > 0) {
+    periodicSync = setInterval(() => {
+      if (active && connectivity.online) active.engine.syncNow();
+    }, options.syncIntervalMs ?? 120_000);
+    periodicSync.unref();
+  }
+
+  return {
+    dispatcher,
+    events: hub,
+    readImage,
+    redact,
+    ready,
+    embeddedService: () => session.embeddedService(),
+    stopEmbeddedService: () => session.stopEmbedded(),
+    async startEmbeddedService() {
+      await session.restartEmbedded();
+      await switching;
+      await connectivity.check();
+    },
+    checkConnectivity: () => connectivity.check(),
+    async whenIdle() {
+      await switching;
+      await active?.engine.whenIdle();
+      await (await outbox()).whenIdle();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (periodicSync) clearInterval(periodicSync);
+      connectivity.stop();
+      await ready.catch(() => undefined);
+      active?.engine.stopBackground();
+      await (await outbox().catch(() => null))?.close();
+      await search.close();
+      await session.close();
+    },
+  };
+}

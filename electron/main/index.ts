@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCaseworksCore } from '../core/app-core';
+import { startDesktopApp } from './desktop-app';
+
+const mainDir = path.dirname(fileURLToPath(import.meta.url));
+
+void startDesktopApp({
+  mainDir,
+  createCore: (platform) => createCaseworksCore(platform, { searchWorkerEntry: path.join(mainDir, 'search-worker.js') }),
+});

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../core/app-core';
+import { forkWithNode } from '../core/connection';
+import type { CaseworksPlatform, SettingsStore } from '../core/platform';
+import { createShellToken } from './shell-auth';
+import { startShellServer } from './shell-server';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface BrowserShellOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  /** Caches, the outbox and the embedded service's database. */
+  dataDir: string;
+  /** The built renderer (default `dist/renderer`). */
+  rendererDir?: string;
+  /** Use this service instead of the embedded demo (the key stays in memory). */
+  service?: { baseUrl: string; apiKey: string };
+  /** The embedded demo service's fulfilment delays. */
+  embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
+  /** The per-launch token (default: a fresh random one). */
+  token?: string;
+  log?: (message: string) => void;
+  /** Tuning of the core for tests (client timeouts, sync interval, a different service starter). */
+  core?: CoreOptions;
+}
+
+export interface BrowserShell {
+  /** Open this: it carries the token once and swaps it for a cookie. */
+  url: string;
+  token: string;
+  port: number;
+  core: CaseworksCoreHandle;
+  /** Stops the embedded demo service, as when the network goes away. */
+  stopEmbeddedService(): Promise<void>;
+  /** Starts it again on the same data; the core reconnects and sends what waited. */
+  startEmbeddedService(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function memorySettings(): SettingsStore {
+  const values = new Map<string, unknown>();
+  return {
+    get: (key) => values.get(key),
+    set: (key, value) => void values.set(key, value),
+    delete: (key) => void values.delete(key),
+  };
+}
+
+/**
+ * The app without Electron: the same core behind a loopback HTTP transport, the built renderer,
+ * and the embedded demo service as a Node child process. Keys live in memory only (no
+ * safeStorage here), and the session says so.
+ */
+export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
+  const platform: CaseworksPlatform = {
+    dataDir: options.dataDir,
+    keyStore: { safeStorage: null, settings: memorySettings() },
+    fetch: globalThis.fetch.bind(globalThis),
+    forkService: forkWithNode,
+    notify: (title, body) => log(`${title}: ${body}`),
+    openExternal: async () => false,
+    now: () => new Date(),
+    embeddedService: options.embeddedService,
+    presetService: options.service,
+    log,
+  };
+  const core = createCaseworksCore(platform, options.core);
+  const token = options.token ?? createShellToken();
+  let server;
+  try {
+    server = await startShellServer({
+      core,
+      rendererDir: options.rendererDir ?? path.join(REPO_ROOT, 'dist', 'renderer'),
+      token,
+      port: options.port ?? 0,
+    });
+    await core.ready;
+  } catch (error) {
+    await server?.close();
+    await core.close();
+    throw error;
+  }
+  const running = server;
+  return {
+    url: running.url,
+    token,
+    port: running.port,
+    core,
+    stopEmbeddedService: () => core.stopEmbeddedService(),
+    startEmbeddedService: () => core.startEmbeddedService(),
+    async close() {
+      await running.close();
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BridgeMethod, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
+import type { BridgeEvent } from '../../../shared/bridge/events';
+import type { BridgeResult } from '../../../shared/bridge/result';
+import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createTestPlatform } from '../../support/fake-core';
+import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-core-'));
+const platform = createTestPlatform({ dataDir, now: () => new Date() });
+const events: BridgeEvent[] = [];
+let core: CaseworksCoreHandle;
+
+async function call<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeResult<BridgeOutput<M>>> {
+  return (await core.dispatcher.dispatch(method, input)) as BridgeResult<BridgeOutput<M>>;
+}
+
+async function data<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeOutput<M>> {
+  const result = await call(method, input);
+  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+  return result.data;
+}
+
+const address = { street1: '1 Vine St', city: 'Napa', state: 'CA', zip: '94558' };
+
+beforeAll(async () => {
+  const embedded = await inProcessEmbeddedService({ dataDir, catalogSize: 120, shipAfterSeconds: 1, deliverAfterSeconds: 2 });
+  core = createCaseworksCore(platform, {
+    startEmbedded: embedded.start,
+    hydrateDetails: true,
+    offlineProbeMs: 200,
+    syncIntervalMs: 0,
+    client: { timeoutMs: 3_000, maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
+  });
+  core.events.subscribe((event) => events.push(event));
+  await core.ready;
+  await core.whenIdle();
+});
+
+afterAll(async () => {
+  await core?.close();
+});
+
+describe('the core on the embedded demo service', () => {
+  it('signs in as the first demo buyer on first launch', async () => {
+    const session = await data('getSession');
+    expect(session).toMatchObject({ mode: 'demo', keyStorage: 'embedded-demo', online: true });
+    expect(session.account?.id).toMatch(/^org_/);
+    expect(events).toContainEqual({ type: 'session-changed' });
+  });
+
+  it('syncs every dataset and reports their ages', async () => {
+    const status = await data('getSyncStatus');
+    expect(status.online).toBe(true);
+    for (const name of ['suppliers', 'catalog', 'orders', 'account', 'webhooks'] as const) {
+      const dataset = status.datasets.find((entry) => entry.name === name);
+      expect(dataset?.updatedAt, name).not.toBeNull();
+      expect(dataset?.error, name).toBeNull();
+    }
+    expect(status.cacheBytes).toBeGreaterThan(0);
+    expect(events.some((event) => event.type === 'sync-progress' && event.dataset === 'catalog' && event.finished)).toBe(true);
+  });
+
+  it('searches the cached catalog and serves product images from the cache', async () => {
+    const all = await data('searchCatalog', { limit: 500 });
+    expect(all.total).toBe(120);
+    const first = all.items[0]!;
+    expect(first.image_url).toBe(`/product-images/${first.id}`);
+    const found = await data('searchCatalog', { text: first.name.split(' ')[0] ?? '' });
+    expect(found.items.length).toBeGreaterThan(0);
+    const image = await core.readImage(first.id);
+    expect(image?.contentType).toMatch(/^image\//);
+    expect(image?.body.length).toBeGreaterThan(0);
+  });
+
+  it('reads suppliers, products, the account, orders and webhooks', async () => {
+    const suppliers = await data('listSuppliers', {});
+    expect(suppliers.items.length).toBeGreaterThan(0);
+    expect(suppliers.regions.length).toBeGreaterThan(0);
+    const supplier = suppliers.items[0]!;
+    expect((await data('getSupplier', { id: supplier.id })).data.id).toBe(supplier.id);
+    const products = await data('listSupplierProducts', { id: supplier.id });
+    expect(products.items.length).toBeGreaterThan(0);
+    expect(products.freshness.fromCache).toBe(false);
+    const product = await data('getProduct', { id: products.items[0]!.id });
+    expect(product.data.image_url).toBe(`/product-images/${product.data.id}`);
+    expect((await data('getAccount')).data.id).toMatch(/^org_/);
+    expect(Array.isArray((await data('listOrders', {})).items)).toBe(true);
+    expect(Array.isArray((await data('listWebhooks')).items)).toBe(true);
+    expect(await call('getSupplier', { id: 'sup_doesnotexist' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('sends an order through the outbox, reads it back, and follows it to shipment', async () => {
+    const products = (await data('searchCatalog', { inStock: true, limit: 50 })).items;
+    const product = products.find((candidate) => candidate.inventory_available >= candidate.minimum_order + 1)!;
+    const [entry] = await data('submitOrders', {
+      drafts: [
+        {
+          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+          supplierName: product.supplier.name,
+          estimatedTotalCents: product.case_price_cents * product.minimum_order,
+        },
+      ],
+    });
+    expect(entry?.state).toMatch(/queued|sending/);
+    await vi.waitFor(async () => {
+      const outbox = await data('listOutbox');
+      expect(outbox.find((candidate) => candidate.id === entry!.id)?.state).toBe('confirmed');
+    }, { timeout: 15_000, interval: 100 });
+    const confirmed = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)!.confirmed!;
+    await vi.waitFor(async () => {
+      const order = await data('getOrder', { id: confirmed.id });
+      expect(order.data.status).not.toBe('confirmed');
+    }, { timeout: 15_000, interval: 250 });
+    const shipped = await data('getOrder', { id: confirmed.id });
+    const trackingUrl = shipped.data.tracking?.tracking_url;
+    expect(trackingUrl).toMatch(/^https:/);
+    expect(await data('openTrackingLink', { url: trackingUrl! })).toEqual({ opened: true });
+    expect(platform.openExternal).toHaveBeenCalledWith(trackingUrl);
+  });
+
+  it.each([
+    ['an https link the app did not produce', 'https://evil.example/track'],
+    ['http', 'http://track.example.com/1'],
+    ['file', 'file:///etc/passwd'],
+    ['javascript', 'javascript:alert(1)'],
+    ['data', 'data:text/html,<script>alert(1)</script>'],
+  ])('refuses to open %s', async (_name, url) => {
+    vi.mocked(platform.openExternal).mockClear();
+    expect(await call('openTrackingLink', { url })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(platform.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('serves reads from the offline copy while the service is down and sends queued orders once it is back', async () => {
+    const orders = await data('listOrders', {});
+    const knownOrder = orders.items[0]!;
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
+      (candidate) => candidate.inventory_available >= candidate.minimum_order + 1,
+    )!;
+    await core.stopEmbeddedService();
+
+    const offlineOrders = await data('listOrders', {});
+    expect(offlineOrders.freshness.fromCache).toBe(true);
+    expect(offlineOrders.freshness.asOf).not.toBeNull();
+    expect((await data('getAccount')).freshness.fromCache).toBe(true);
+    expect((await data('getOrder', { id: knownOrder.id })).data.id).toBe(knownOrder.id);
+    expect((await data('searchCatalog', {})).total).toBe(120);
+    expect((await data('getSession')).online).toBe(false);
+    expect(events).toContainEqual({ type: 'connectivity', online: false });
+
+    const [queued] = await data('submitOrders', {
+      drafts: [
+        {
+          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+          supplierName: product.supplier.name,
+          estimatedTotalCents: 1,
+        },
+      ],
+    });
+    expect(queued?.state).toBe('queued');
+    const ordersBefore = (await data('listOrders', {})).meta.total;
+
+    await core.startEmbeddedService();
+    await vi.waitFor(async () => {
+      const entry = (await data('listOutbox')).find((candidate) => candidate.id === queued!.id);
+      expect(entry?.state).toBe('confirmed');
+    }, { timeout: 20_000, interval: 200 });
+    expect(events).toContainEqual({ type: 'connectivity', online: true });
+    const live = await data('listOrders', {});
+    expect(live.freshness.fromCache).toBe(false);
+    expect(live.meta.total).toBe(ordersBefore + 1);
+  });
+
+  it('notifies the desktop when an order ships', async () => {
+    await core.whenIdle();
+    await data('syncNow');
+    await core.whenIdle();
+    const statusEvents = events.filter((event) => event.type === 'order-status');
+    expect(statusEvents.length).toBeGreaterThan(0);
+    expect(platform.notify).toHaveBeenCalledWith(expect.stringMatching(/Order (shipped|delivered)/), expect.stringContaining('Order '));
+  });
+
+  it('signs out: the account data goes, queued orders stay', async () => {
+    const result = await data('signOut');
+    expect(result.keptQueuedOrders).toBeGreaterThanOrEqual(0);
+    const session = await data('getSession');
+    expect(session).toMatchObject({ mode: 'none', account: null, keyStorage: 'none' });
+    expect(await call('getAccount')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+    expect((await data('listOutbox')).length).toBe(0);
+  });
+});

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { startService } from '../../server/main';
+import type { EmbeddedServiceHandle } from '../../electron/core/app/session-manager';
+import { copyServiceTemplate, seededServiceTemplate } from './e2e-service-template';
+
+/**
+ * The demo service started in this test process (instead of a child process) from a seeded
+ * template copy, as the core's `startEmbedded` option: the same server, faster to reach in tests.
+ */
+export async function inProcessEmbeddedService(options: { dataDir: string; catalogSize: number; shipAfterSeconds?: number; deliverAfterSeconds?: number }) {
+  const serviceDir = path.join(options.dataDir, 'embedded-service');
+  copyServiceTemplate(await seededServiceTemplate(options.catalogSize), serviceDir);
+  let starts = 0;
+  const start = async (): Promise<EmbeddedServiceHandle> => {
+    starts += 1;
+    const service = await startService({
+      dataDir: serviceDir,
+      logger: false,
+      shipAfterSeconds: options.shipAfterSeconds,
+      deliverAfterSeconds: options.deliverAfterSeconds,
+    });
+    const apiKey = service.demoCredentials?.buyers[0]?.api_key;
+    if (!apiKey) throw new Error('the demo service has no demo buyer');
+    return { baseUrl: service.baseUrl, apiKey, stop: () => service.close() };
+  };
+  return { start, starts: () => starts };
+}
