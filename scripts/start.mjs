@@ -23,8 +23,11 @@ function electronExecutable() {
   }
 }
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+// The build's own output is shown only when it fails, so a missing Electron is one plain line.
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 if (build.status !== 0) {
+  process.stdout.write(build.stdout ?? '');
+  process.stderr.write(build.stderr ?? '');
   console.error('Caseworks could not be built (see the errors above).');
   process.exit(build.status ?? 1);
 }
