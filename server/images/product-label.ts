@@ -52,13 +52,21 @@ export function wrapText(text: string, width: number, maxLines: number): string[
   return kept;
 }
 
+/** Squeezes a line that would overflow the label into the label's width. */
+const fitWidth = (line: string, comfortableChars: number, width: number): string =>
+  line.length > comfortableChars ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : '';
+
 /** A deterministic SVG wine label: a bottle in the varietal's colour with the product's name, vintage and varietal. */
 export function productLabelSvg(product: LabelInput): string {
   const palette = paletteFor(product.varietal);
   const nameLines = wrapText(product.name, 18, 3);
   const vintage = product.vintage === null ? 'NV' : String(product.vintage);
+  const brand = wrapText(product.brand.toUpperCase(), 24, 1)[0] ?? '';
   const nameText = nameLines
-    .map((line, index) => `<text x="150" y="${228 + index * 22}" font-size="18" font-weight="700">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="150" y="${228 + index * 22}" font-size="18" font-weight="700"${fitWidth(line, 14, 144)}>${escapeXml(line)}</text>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400" role="img" aria-label="${escapeXml(`${product.name} ${vintage} ${product.varietal}`)}">`,
@@ -67,7 +75,7 @@ export function productLabelSvg(product: LabelInput): string {
     `<rect x="128" y="20" width="44" height="26" fill="#2b2b2b"/>`,
     `<g font-family="Georgia, 'Times New Roman', serif" text-anchor="middle" fill="${palette.ink}">`,
     `<rect x="72" y="176" width="156" height="168" rx="6" fill="${palette.label}" stroke="${palette.ink}" stroke-width="2"/>`,
-    `<text x="150" y="200" font-size="12" letter-spacing="2">${escapeXml(wrapText(product.brand.toUpperCase(), 22, 1)[0] ?? '')}</text>`,
+    `<text x="150" y="200" font-size="11" letter-spacing="1"${fitWidth(brand, 16, 144)}>${escapeXml(brand)}</text>`,
     nameText,
     `<text x="150" y="306" font-size="24" font-weight="700">${vintage}</text>`,
     `<text x="150" y="330" font-size="13" font-style="italic">${escapeXml(wrapText(product.varietal, 22, 1)[0] ?? '')}</text>`,
