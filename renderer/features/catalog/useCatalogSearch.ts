@@ -8,7 +8,7 @@ import { useFiltersStore } from './filtersStore';
 import { toSearchInput } from './searchInput';
 
 /** Short enough to feel instant, long enough to skip the intermediate strings of fast typing. */
-export const SEARCH_DEBOUNCE_MS = 30;
+export const SEARCH_DEBOUNCE_MS = 20;
 export const SEARCH_PAGE_SIZE = 200;
 
 export function useCatalogSearch() {
