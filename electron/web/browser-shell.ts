@@ -22,6 +22,8 @@ export interface BrowserShellOptions {
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
   /** The per-launch token (default: a fresh random one). */
   token?: string;
+  /** Opens a tracking link in the user's browser (default: none here, so the renderer says it was not opened). */
+  openExternal?: (url: string) => Promise<boolean>;
   log?: (message: string) => void;
   /** Tuning of the core for tests (client timeouts, sync interval, a different service starter). */
   core?: CoreOptions;
@@ -63,7 +65,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     fetch: globalThis.fetch.bind(globalThis),
     forkService: forkWithNode,
     notify: (title, body) => log(`${title}: ${body}`),
-    openExternal: async () => false,
+    openExternal: options.openExternal ?? (async () => false),
     now: () => new Date(),
     embeddedService: options.embeddedService,
     presetService: options.service,
