@@ -156,6 +156,17 @@ describe('bad bodies on POST /orders store nothing', () => {
     });
   });
 
+  it('deeply nested JSON → 400, not a crash', async () => {
+    const depth = 10_000;
+    await expectNothingStored(async () => {
+      const nested = `{"supplier_id":${'{"x":'.repeat(depth)}1${'}'.repeat(depth)},"constructor":{"prototype":1}}`;
+      const poisoned = await harness.request('POST', '/orders', { rawBody: nested, headers: { 'content-type': 'application/json' } });
+      expect(poisoned.status).toBe(400);
+      const arrays = `{"buyer_notes":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      expectProblem(await harness.request('POST', '/orders', { rawBody: arrays, headers: { 'content-type': 'application/json' } }), 400, 'validation_failed');
+    });
+  });
+
   it('no body at all → 400 naming the body', async () => {
     await expectNothingStored(async () => {
       const problem = expectProblem(await harness.request('POST', '/orders'), 400, 'validation_failed');
