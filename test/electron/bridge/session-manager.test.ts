@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionManager, type VerifyOutcome } from '../../../electron/core/app/session-manager';
+import { createKeyVault } from '../../../electron/core/vault';
+import { createMemorySettings } from '../../support/fake-core';
+
+const account = {
+  id: 'org_buyer1',
+  type: 'buyer',
+  name: 'Harbor Wines',
+  dba_name: null,
+  email: 'a@example.com',
+  phone: '+1',
+  license: { number: '1', state: 'CA', type: 'x', verified: true, verified_at: null },
+  address: { street1: '1', street2: null, city: 'Napa', state: 'CA', zip: '94558' },
+  stats: { total_orders: 0, shipping_addresses: 1, favorites: 0 },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function setup(options: { secure?: boolean; memoryOnlyKeys?: boolean; verify?: (baseUrl: string, key: string) => Promise<VerifyOutcome> } = {}) {
+  const settings = createMemorySettings();
+  const safeStorage = {
+    isEncryptionAvailable: () => true,
+    getSelectedStorageBackend: () => (options.secure === false ? 'basic_text' : 'gnome_libsecret'),
+    encryptString: (text: string) => Buffer.from(`enc:${text}`),
+    decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
+  };
+  const vault = createKeyVault({ safeStorage, settings, platform: 'linux' });
+  const stop = vi.fn(async () => undefined);
+  const startEmbedded = vi.fn(async () => ({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop }));
+  const onChange = vi.fn();
+  const verify = vi.fn(options.verify ?? (async (): Promise<VerifyOutcome> => ({ ok: true, account })));
+  const session = createSessionManager({ vault, settings, memoryOnlyKeys: options.memoryOnlyKeys ?? false, startEmbedded, verify, onChange });
+  return { session, settings, vault, startEmbedded, stop, onChange, verify };
+}
+
+describe('the session', () => {
+  it('starts the embedded demo and signs in as its first buyer when nothing is configured', async () => {
+    const { session, startEmbedded, onChange } = setup();
+    await session.start();
+    expect(startEmbedded).toHaveBeenCalledTimes(1);
+    expect(session.current()).toMatchObject({ mode: 'demo', account: { id: 'org_buyer1', name: 'Harbor Wines' } });
+    expect(session.apiKey()).toBe('demo_key_123456');
+    expect(session.info(true)).toMatchObject({ mode: 'demo', keyStorage: 'embedded-demo', online: true });
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies a custom service before saving anything', async () => {
+    const { session, settings, verify } = setup({
+      verify: async () => ({ ok: false, error: { code: 'unauthorized', message: 'The service did not accept this API key.', retryable: false } }),
+    });
+    await expect(session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
+    expect(verify).toHaveBeenCalledWith('https://wine.example.com/api/v1', 'sk_live_abcdefgh');
+    expect(settings.values.size).toBe(0);
+    expect(session.current()).toBeNull();
+  });
+
+  it('saves a verified key encrypted and restores it on the next launch', async () => {
+    const first = setup();
+    await first.session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false });
+    expect(first.session.info(true)).toMatchObject({ mode: 'custom', keyStorage: 'os-encrypted', account: { id: 'org_buyer1' } });
+    expect(JSON.stringify([...first.settings.values])).not.toContain('sk_live_abcdefgh');
+
+    const vault = createKeyVault({
+      safeStorage: {
+        isEncryptionAvailable: () => true,
+        getSelectedStorageBackend: () => 'gnome_libsecret',
+        encryptString: (text: string) => Buffer.from(`enc:${text}`),
+        decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
+      },
+      settings: first.settings,
+      platform: 'linux',
+    });
+    const startEmbedded = vi.fn();
+    const relaunched = createSessionManager({
+      vault,
+      settings: first.settings,
+      memoryOnlyKeys: false,
+      startEmbedded,
+      verify: vi.fn(),
+      onChange: () => {},
+    });
+    await relaunched.start();
+    expect(startEmbedded).not.toHaveBeenCalled();
+    expect(relaunched.current()).toMatchObject({ mode: 'custom', baseUrl: 'https://wine.example.com/api/v1', account: { id: 'org_buyer1' } });
+    expect(relaunched.apiKey()).toBe('sk_live_abcdefgh');
+  });
+
+  it('keeps the key in memory only in the browser shell and says so', async () => {
+    const { session, settings } = setup({ memoryOnlyKeys: true });
+    await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: true });
+    expect(session.info(true)).toMatchObject({ keyStorage: 'memory-only', weakStorageAvailable: false });
+    expect(session.info(true).keyStorageDescription).toMatch(/memory only/);
+    expect(JSON.stringify([...settings.values])).not.toContain('sk_live_abcdefgh');
+  });
+
+  it('signs out: forgets the key and stays signed out on the next launch', async () => {
+    const { session, settings, vault, startEmbedded } = setup();
+    await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false });
+    session.signOut();
+    expect(session.current()).toBeNull();
+    expect(session.apiKey()).toBeNull();
+    expect(vault.getKey()).toBeNull();
+    expect(session.info(false)).toMatchObject({ mode: 'none', account: null, keyStorage: 'none' });
+    const relaunched = createSessionManager({ vault, settings, memoryOnlyKeys: false, startEmbedded, verify: vi.fn(), onChange: () => {} });
+    await relaunched.start();
+    expect(relaunched.current()).toBeNull();
+    expect(startEmbedded).not.toHaveBeenCalled();
+  });
+
+  it('reports a demo that cannot start instead of crashing', async () => {
+    const { session, startEmbedded } = setup();
+    startEmbedded.mockRejectedValueOnce(new Error('The demo service did not start within 120 s.'));
+    await session.start();
+    expect(session.current()).toBeNull();
+    expect(session.info(false).keyStorageDescription).toBe('The demo service did not start within 120 s.');
+  });
+
+  it('follows the embedded service to its new address after a restart and stops it on close', async () => {
+    const { session, startEmbedded, stop, onChange } = setup();
+    await session.start();
+    await session.stopEmbedded();
+    expect(stop).toHaveBeenCalledTimes(1);
+    startEmbedded.mockResolvedValueOnce({ baseUrl: 'http://127.0.0.1:6000/api/v1', apiKey: 'demo_key_123456', stop });
+    await session.restartEmbedded();
+    expect(session.current()?.baseUrl).toBe('http://127.0.0.1:6000/api/v1');
+    expect(onChange).toHaveBeenCalledTimes(2);
+    await session.close();
+    expect(stop).toHaveBeenCalledTimes(2);
+  });
+});
