@@ -51,7 +51,11 @@ export default function CatalogScreen() {
           ) : (
             <>
               {query.isError ? <ErrorMessage error={query.error} title="The latest search failed" onRetry={() => void query.refetch()} /> : null}
-              {items.length === 0 ? (
+              {items.length === 0 && first?.freshness.asOf === null ? (
+                <EmptyState title="The catalog has not been downloaded yet">
+                  <p>It appears here as soon as the first sync brings it in; the progress shows at the top of the window.</p>
+                </EmptyState>
+              ) : items.length === 0 ? (
                 <EmptyState title="No products match">
                   <p>Try fewer words or clear the filters.</p>
                   <button type="button" onClick={resetFilters}>

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogSearchInput } from '../../../shared/bridge';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
+import type { CaseworksBridge } from '../../../shared/bridge';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
@@ -96,5 +97,22 @@ describe('catalog search', { timeout: 20_000 }, () => {
     await screen.findByText('No products match', undefined, slow);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: '' } });
     await screen.findByText('4 products', undefined, slow);
+  });
+
+  it('says the catalog is still downloading, then shows it when the core reports the catalog changed', async () => {
+    let synced = false;
+    const fake = createFakeBridge();
+    const realSearch = fake.bridge.searchCatalog;
+    const search: CaseworksBridge['searchCatalog'] = async (input) => {
+      if (synced) return realSearch(input);
+      return { ok: true, data: { items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 0, freshness: { asOf: null, fromCache: true } } };
+    };
+    fake.bridge.searchCatalog = search;
+    renderApp(fake.bridge, '#/catalog');
+    expect(await screen.findByText('The catalog has not been downloaded yet', undefined, slow)).toBeTruthy();
+
+    synced = true;
+    act(() => fake.emit({ type: 'data-changed', datasets: ['catalog'] }));
+    expect(await screen.findByText('4 products', undefined, slow)).toBeTruthy();
   });
 });
