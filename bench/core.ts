@@ -4,7 +4,7 @@
  * A child process runs the service on a 50,000-product catalog (seeded once into a reusable
  * template), pinned to core 0 when taskset exists; this process (the core) runs on core 1. Measured:
  * - the full first sync (account, suppliers, catalog, orders, webhooks, written to disk) against
- *   fetching and parsing the same catalog pages with plain concurrent fetch, alternated twice;
+ *   fetching and parsing exactly the same requests with plain concurrent fetch right after it;
  * - an unchanged re-sync (every page answered 304);
  * - index build in the worker thread, with the main thread's longest event-loop stall meanwhile;
  * - snapshot reload; local search p50/p95 over a fixed query set (through the worker, and inside it);
@@ -32,6 +32,7 @@ const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
 const CONCURRENCY = SYNC_DEFAULTS.concurrency.pages;
 const SEARCH_REPEATS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 
 interface Ready {
@@ -137,6 +138,10 @@ async function main() {
   console.log(`service with ${CATALOG_SIZE} products ready in ${ms(performance.now() - serviceStarted)} (${canPin ? 'service on core 0, core on core 1' : 'not pinned'})`);
   const workDirs: string[] = [];
   const figures: Record<string, string> = {};
+  const figure = (name: string, value: string) => {
+    figures[name] = value;
+    console.log(`[bench:core] ${name}: ${value}`);
+  };
   try {
     let recording: string[] | null = null;
     const recordingFetch: typeof fetch = (input, init) => {
@@ -150,14 +155,18 @@ async function main() {
     let syncUrls: string[] = [];
     let last: { engine: ReturnType<typeof createSyncEngine>; dir: string; search: ReturnType<typeof createSearchService> } | null = null;
     let mainStall = 0;
-    for (let round = 0; round < 3; round += 1) {
-      // Round 0 warms the service up and records the requests a sync makes; rounds 1 and 2 alternate.
-      if (round === 2) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
+
+    const warmUp = pLimit(CONCURRENCY);
+    await Promise.all(Array.from({ length: 2 * CONCURRENCY }, (_, n) => warmUp(() => plainFetch([`${ready.baseUrl}/products?page=${n + 1}&per_page=${PER_PAGE}`], ready.apiKey))));
+
+    // Each round: a first sync into an empty folder (recording its requests), then plain fetch of
+    // exactly those requests. More rounds (BENCH_ROUNDS) when the machine is quiet enough.
+    for (let round = 0; round < ROUNDS; round += 1) {
       const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-'));
       workDirs.push(dir);
       const search = createSearchService();
       await search.workerHeapUsed();
-      recording = round === 0 ? [] : null;
+      recording = [];
       const engine = createSyncEngine({
         api,
         store: createOfflineStore({ dataDir: dir }),
@@ -170,29 +179,28 @@ async function main() {
       stalls.enable();
       const report = await engine.sync();
       stalls.disable();
+      syncUrls = recording;
+      recording = null;
       const failed = report.outcomes.filter((outcome) => outcome.result === 'failed');
       if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
-      if (round === 0) syncUrls = recording ?? [];
-      else {
-        syncTimes.push(report.millis);
-        mainStall = Math.max(mainStall, stalls.max / 1e6);
-      }
+      syncTimes.push(report.millis);
+      mainStall = Math.max(mainStall, stalls.max / 1e6);
       await engine.whenIdle();
-      if (round === 1) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
+      plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
       if (last) await last.search.close();
       last = { engine, dir, search };
     }
     const plain = Math.min(...plainTimes);
     const full = Math.min(...syncTimes);
+    console.log(`full first sync:                      ${syncTimes.map(ms).join(', ')}`);
     console.log(`plain fetch of the same ${syncUrls.length} requests: ${plainTimes.map(ms).join(', ')}`);
-    console.log(`full first sync:                  ${syncTimes.map(ms).join(', ')}`);
-    figures['full first sync / plain fetch'] = `${(full / plain).toFixed(2)}× (${ms(full)} vs ${ms(plain)}; target ≤ 1.25×)`;
-    figures['main-thread longest stall during sync'] = ms(mainStall);
+    figure('full first sync / plain fetch', `${(full / plain).toFixed(2)}× (${ms(full)} vs ${ms(plain)}; target ≤ 1.25×)`);
+    figure('main-thread longest stall during sync', ms(mainStall));
 
     const { engine, dir, search } = last!;
     const resync = await engine.sync();
     const unchanged = resync.outcomes.every((outcome) => outcome.result === 'unchanged');
-    figures['unchanged re-sync'] = `${ms(resync.millis)} = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 10%)`;
+    figure('unchanged re-sync', `${ms(resync.millis)} = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 10%)`);
 
     const store = createOfflineStore({ dataDir: dir });
     const scope = { baseUrl: ready.baseUrl, accountId: engine.accountId };
@@ -211,14 +219,14 @@ async function main() {
     const buildWall = performance.now() - buildStarted;
     stalls.disable();
     await builder.close();
-    figures['index build (worker thread)'] = `${ms(built.indexMillis)} index + ${ms(built.readMillis)} reading the catalog file; ${ms(buildWall)} wall; main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}`;
+    figure('index build (worker thread)', `${ms(built.indexMillis)} index + ${ms(built.readMillis)} reading the catalog file; ${ms(buildWall)} wall; main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}`);
 
     await search.close();
     const reloader = createSearchService();
     await reloader.workerHeapUsed();
     const reloadStarted = performance.now();
     const reloaded = await reloader.load(source);
-    figures['snapshot reload'] = `${ms(performance.now() - reloadStarted)} wall (${reloaded.source}; ${ms(reloaded.readMillis)} reading, ${ms(reloaded.indexMillis)} loading the index)`;
+    figure('snapshot reload', `${ms(performance.now() - reloadStarted)} wall (${reloaded.source}; ${ms(reloaded.readMillis)} reading, ${ms(reloaded.indexMillis)} loading the index)`);
 
     const browse = await reloader.search({ limit: 1 });
     const queries = querySet({
@@ -237,13 +245,13 @@ async function main() {
         inWorker.push(result.tookMs);
       }
     }
-    figures['local search'] = `p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker; p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))} inside it (${queries.length} queries × ${SEARCH_REPEATS}; target p95 ≤ 10 ms)`;
+    figure('local search', `p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker; p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))} inside it (${queries.length} queries × ${SEARCH_REPEATS}; target p95 ≤ 10 ms)`);
 
     await engine.copy.get('suppliers');
     forceGc();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const memory = process.memoryUsage();
-    figures['resident memory with the catalog loaded'] = `${mb(memory.rss)} RSS (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}; target ≤ 400 MB)`;
+    figure('resident memory with the catalog loaded', `${mb(memory.rss)} RSS (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}; target ≤ 400 MB)`);
     await reloader.close();
   } finally {
     child.send({ type: 'stop' });
