@@ -46,6 +46,7 @@ export interface Outbox {
   pendingCount(accountId?: string): number;
   /** Resolves when nothing is being sent or written. */
   whenIdle(): Promise<void>;
+  /** Stops sending and waits for pending writes; does not wait for an order in flight. */
   close(): Promise<void>;
   /** What went wrong with the stored file at start-up, if anything. */
   readonly loadProblem: string | null;
@@ -300,11 +301,15 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     await writes;
   }
 
+  /**
+   * Stops sending. An order in flight is not waited for: it is `sending` on disk, so the next
+   * start resends it with the same key and the service replays the answer.
+   */
   async function close(): Promise<void> {
     closed = true;
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
-    await whenIdle();
+    await writes;
   }
 
   const pruned = pruneConfirmed(entries);

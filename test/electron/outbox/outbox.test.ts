@@ -67,6 +67,7 @@ describe('outbox: durability', () => {
     const crashed = await openOutbox(folder, time, { send: first.send }).opened;
     const submitted = await crashed.submit([draft(orderBody)]);
     await requestSent;
+    await crashed.close();
 
     const second = scriptedSend(confirmedResult(orderBody));
     const restarted = await openOutbox(folder, time, { send: second.send }).opened;
