@@ -97,6 +97,7 @@ describe('outbox: durability', () => {
     expect(aside).toBeDefined();
     expect(await readFile(path.join(folder, aside ?? ''), 'utf8')).toBe(contents);
     expect((await outbox.submit([draft(orderBody)])).ok).toBe(true);
+    await outbox.whenIdle();
     await outbox.close();
   });
 
@@ -106,6 +107,7 @@ describe('outbox: durability', () => {
     const { send } = scriptedSend(failedResult('rejected'));
     const writer = await openOutbox(folder, time, { send }).opened;
     await writer.submit([draft(orderBody)]);
+    await writer.whenIdle();
     await writer.close();
     const stored = await readOutboxFile(folder);
     const damaged = JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [...stored.entries, { id: 42 }] });
@@ -114,6 +116,7 @@ describe('outbox: durability', () => {
     expect(reader.list()).toHaveLength(1);
     expect(reader.loadProblem).toMatch(/1 damaged queued order was left out/);
     expect((await readdir(folder)).some((name) => name.includes('.damaged-'))).toBe(true);
+    await reader.whenIdle();
     await reader.close();
   });
 });
