@@ -129,7 +129,12 @@ export function createFakeElectron() {
     shell: { openExternal: vi.fn(async () => undefined) },
     BrowserWindow: FakeBrowserWindow,
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
-    Notification: Object.assign(vi.fn(() => ({ show: vi.fn(), on: vi.fn() })), { isSupported: vi.fn(() => true) }),
+    Notification: Object.assign(
+      vi.fn(function FakeNotification() {
+        return { show: vi.fn(), on: vi.fn() };
+      }),
+      { isSupported: vi.fn(() => true) },
+    ),
     protocol: {
       handlers: protocolHandlers,
       registerSchemesAsPrivileged: vi.fn(),
