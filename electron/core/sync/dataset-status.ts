@@ -1,5 +1,8 @@
 import { DATASETS, type DatasetName, type DatasetStatus } from '../../../shared/bridge';
-import type { OfflineStore, StoreScope } from '../offline/offline-store';
+import { isPrivateDataset, type OfflineStore, type StoreScope } from '../offline/offline-store';
+
+/** Datasets with a file of their own (images live in the image cache, order details under orders). */
+const FILE_BACKED = ['suppliers', 'catalog', 'productDetails', 'orders', 'account', 'webhooks'] as const;
 
 const emptyStatus = (name: DatasetName): DatasetStatus => ({ name, updatedAt: null, count: 0, error: null });
 
@@ -34,16 +37,17 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
     /** Reads the saved statuses; a dataset whose file is gone starts over as never synced. */
     async load() {
       const current = scope();
-      if (!current.accountId) return;
-      const saved = await store.read<DatasetStatus>('syncState', current);
-      for (const status of saved?.records ?? []) {
-        if (DATASETS.includes(status.name)) statuses.set(status.name, { ...status, error: null });
+      if (current.accountId) {
+        const saved = await store.read<DatasetStatus>('syncState', current);
+        for (const status of saved?.records ?? []) {
+          if (DATASETS.includes(status.name)) statuses.set(status.name, { ...status, error: null });
+        }
       }
-      const fileBacked = { suppliers: 'suppliers', catalog: 'catalog', productDetails: 'productDetails', orders: 'orders', account: 'account', webhooks: 'webhooks' } as const;
-      for (const [name, dataset] of Object.entries(fileBacked) as [DatasetName, (typeof fileBacked)[keyof typeof fileBacked]][]) {
-        const header = await store.readHeader(dataset, current);
-        if (!header) statuses.set(name, emptyStatus(name));
-        else statuses.set(name, { ...statuses.get(name)!, count: header.count, updatedAt: statuses.get(name)!.updatedAt ?? header.savedAt });
+      for (const name of FILE_BACKED) {
+        if (isPrivateDataset(name) && !current.accountId) continue;
+        const header = await store.readHeader(name, current);
+        const known = statuses.get(name)!;
+        statuses.set(name, header ? { ...known, count: header.count, updatedAt: known.updatedAt ?? header.savedAt } : emptyStatus(name));
       }
     },
 

@@ -110,7 +110,7 @@ async function syncSingle<T, R>(
   const scope = context.scope();
   const previous = scope.accountId ? await context.store.read<R>(dataset, scope) : null;
   progress(context, dataset, 0, 1);
-  const outcome = await fetch(previous?.header.etags.resource ?? null);
+  const outcome = await context.pages(() => fetch(previous?.header.etags.resource ?? null));
   if (!outcome.ok) return failed(context, dataset, outcome.error.message);
   if (outcome.notModified) {
     progress(context, dataset, 1, 1, true);

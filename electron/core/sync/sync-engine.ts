@@ -190,10 +190,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return running !== null || background !== null;
     },
 
-    /** Reads the stored ages and loads the stored catalog into search. */
+    /**
+     * Reads the stored ages and loads this service's stored catalog into search (an empty index
+     * when there is none, so a search shared between connections never shows another service's catalog).
+     */
     async init(): Promise<void> {
       await statuses.load();
-      if (search && (await store.readHeader('catalog', scope))) await search.load(catalogSource());
+      if (images) statuses.setCount('images', await images.count());
+      if (search) await search.load(catalogSource());
     },
 
     /** One full sync of the lists; resolves when they are done (images and details continue). */

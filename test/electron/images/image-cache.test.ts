@@ -13,7 +13,7 @@ function fakeFetch(routes: Record<string, { status?: number; type?: string; body
     calls.push(url);
     const route = routes[url];
     if (!route) throw new TypeError('fetch failed');
-    return new Response(route.body as BodyInit, { status: route.status ?? 200, headers: route.type ? { 'content-type': route.type } : {} });
+    return new Response(route.body as ConstructorParameters<typeof Response>[0], { status: route.status ?? 200, headers: route.type ? { 'content-type': route.type } : {} });
   }) as typeof fetch;
   return { fetchImpl, calls };
 }

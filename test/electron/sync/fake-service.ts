@@ -89,6 +89,7 @@ export function createFakeService(options: { products?: number; suppliers?: numb
   };
   const log: { name: string; status: number | 'offline'; page?: number; id?: string }[] = [];
   let callsUntilOffline = Infinity;
+  const concurrency = { current: 0, max: 0 };
 
   const respond = (name: string, body: unknown, etag: string | null | undefined, extra: { page?: number; id?: string } = {}) => {
     if (callsUntilOffline <= 0) {
@@ -107,7 +108,16 @@ export function createFakeService(options: { products?: number; suppliers?: numb
 
   type Options = { query?: { page?: number | string; per_page?: number | string }; params?: { id: string }; etag?: string | null };
   const call = async (name: string, callOptions: Options = {}) => {
-    await Promise.resolve();
+    concurrency.current += 1;
+    concurrency.max = Math.max(concurrency.max, concurrency.current);
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return answer(name, callOptions);
+    } finally {
+      concurrency.current -= 1;
+    }
+  };
+  const answer = (name: string, callOptions: Options) => {
     const page = Number(callOptions.query?.page ?? 1);
     const perPage = Number(callOptions.query?.per_page ?? 50);
     const id = callOptions.params?.id;
@@ -136,6 +146,7 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     state,
     log,
     catalog,
+    concurrency,
     goOfflineAfter(calls: number) {
       callsUntilOffline = calls;
     },

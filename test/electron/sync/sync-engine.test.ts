@@ -118,6 +118,36 @@ describe('sync engine', () => {
     expect(loads).toBe(2);
   });
 
+  it('keeps requests within the concurrency bound', async () => {
+    const service = createFakeService({ products: 1_000 });
+    const engine = engineFor(service, { concurrency: { pages: 3 } });
+    await engine.sync();
+    expect(status(engine, 'catalog').count).toBe(1_000);
+    expect(service.concurrency.max).toBe(3);
+  });
+
+  it('a catalog that shrinks to fewer pages leaves no stale page behind', async () => {
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service);
+    await engine.sync();
+    service.state.products.splice(0, 100);
+    await engine.sync();
+    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
+    expect(stored!.records.map((page) => page.page)).toEqual([1, 2]);
+    expect(status(engine, 'catalog').count).toBe(150);
+  });
+
+  it('clearing the cache removes every file and reports the bytes freed', async () => {
+    const service = createFakeService();
+    const engine = engineFor(service);
+    await engine.sync();
+    const onDisk = await store.sizeOnDisk();
+    expect(await engine.clearAll()).toBe(onDisk);
+    expect(await store.sizeOnDisk()).toBe(0);
+    expect(status(engine, 'catalog')).toEqual({ name: 'catalog', updatedAt: null, count: 0, error: null });
+    expect(await engine.copy.get('suppliers')).toEqual([]);
+  });
+
   it('going offline mid-sync keeps the previous copy whole and says why in plain words', async () => {
     const service = createFakeService({ products: 250 });
     const engine = engineFor(service, { concurrency: { pages: 1 } });
