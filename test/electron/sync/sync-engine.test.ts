@@ -1,7 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CacheProblem } from '../../../electron/core/offline/cache-format';
 import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-records';
 import { createOfflineStore, type OfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
 import type { ProductFacts } from '../../../electron/core/search/product-codes';
@@ -187,6 +188,23 @@ describe('sync engine', () => {
     await restarted.init();
     expect(status(restarted, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z' });
     expect((await restarted.copy.get('suppliers')).length).toBe(3);
+  });
+
+  it('a corrupt catalog file is set aside, reported, and rebuilt by the next sync', async () => {
+    const service = createFakeService({ products: 250 });
+    await engineFor(service).sync();
+    const file = store.pathOf('catalog', scopeOf('org_buyer'));
+    await writeFile(file, 'this is not a cache file');
+    const problems: CacheProblem[] = [];
+    store = createOfflineStore({ dataDir, onProblem: (problem) => problems.push(problem) });
+    const restarted = engineFor(service, { scope: scopeOf('org_buyer') });
+    await restarted.init();
+    expect(status(restarted, 'catalog')).toMatchObject({ count: 0, updatedAt: null });
+    expect(problems).toEqual([expect.objectContaining({ dataset: 'catalog', reason: 'corrupt', movedTo: `${file}.bad` })]);
+    service.clearLog();
+    await restarted.sync();
+    expect(service.log.filter((entry) => entry.name === 'listProducts').every((entry) => entry.status === 200)).toBe(true);
+    expect(status(restarted, 'catalog')).toMatchObject({ count: 250, error: null });
   });
 
   it('reports order status changes between syncs and refreshes the details of open orders only', async () => {
