@@ -74,7 +74,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const spec: EndpointSpec = endpoints[name];
     const prepared = prepare(options.baseUrl, spec, callOptions as CallOptions<EndpointName>);
     if ('error' in prepared) return { ok: false, error: prepared.error };
-    const apiKey = await options.getApiKey();
+    let apiKey: string | null | undefined;
+    try {
+      apiKey = await options.getApiKey();
+    } catch {
+      apiKey = null;
+    }
     if (!apiKey) {
       return failure(serviceError({ code: 'not_configured', message: 'No API key is set. Connect to a service in Settings.', retryable: false }));
     }

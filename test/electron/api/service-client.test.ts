@@ -65,6 +65,12 @@ describe('service client: requests and success', () => {
     const { client } = clientWith(fetch, { getApiKey: () => null });
     const result = await client.call('getAccount');
     expect(!result.ok && result.error.code).toBe('not_configured');
+    const throwing = clientWith(fetch, {
+      getApiKey: () => {
+        throw new Error('vault locked');
+      },
+    }).client;
+    expect(await throwing.call('getAccount')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
     expect(requests).toHaveLength(0);
   });
 
