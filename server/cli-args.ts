@@ -15,7 +15,7 @@ Options:
   --catalog-size <n>      products to generate when seeding (default 2000)
   --mode <mode>           sandbox (default; webhooks may target loopback) or production
                           (webhook targets must be public addresses)
-  --rate-limit <n>        requests per minute per API key (default 600)
+  --rate-limit <n>        requests per minute per API key (default 6000)
   -h, --help              show this text`;
 
 export class CliUsageError extends Error {

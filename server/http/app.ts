@@ -15,7 +15,8 @@ import { registerPublicRoutes } from './public-routes';
 import { parseInput } from './validation';
 import { ReadCache } from './read-cache';
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+/** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
