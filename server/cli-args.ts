@@ -8,7 +8,7 @@ An empty data folder is seeded with demo data and gets demo-credentials.json (bu
 Set DATABASE_URL to keep the data in PostgreSQL instead of the folder.
 
 Options:
-  --port <n>              port to listen on (0 = any free port; default 0)
+  --port <n>              port to listen on (0 = any free port; default 4010)
   --data <dir>            data folder (default .data/service)
   --ship-after <s>        seconds until a confirmed order ships (default 60)
   --deliver-after <s>     seconds from shipment to delivery (default 120)
@@ -17,6 +17,8 @@ Options:
                           (webhook targets must be public addresses)
   --rate-limit <n>        requests per minute per API key (default 6000)
   -h, --help              show this text`;
+
+export const DEFAULT_PORT = 4010;
 
 export class CliUsageError extends Error {
   override name = 'CliUsageError';
@@ -72,7 +74,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     kind: 'run',
     options: {
       host: '127.0.0.1',
-      port: integer('port', values.port, 0, 65_535) ?? 0,
+      port: integer('port', values.port, 0, 65_535) ?? DEFAULT_PORT,
       dataDir: values.data ?? '.data/service',
       databaseUrl: env.DATABASE_URL || undefined,
       shipAfterSeconds: seconds('ship-after', values['ship-after']),

@@ -23,9 +23,9 @@ describe('CLI arguments', () => {
     });
   });
 
-  it('defaults to any free port, sandbox mode and no database URL', () => {
+  it('defaults to port 4010, sandbox mode and no database URL', () => {
     const command = parseCliArgs(['--data', 'd'], {});
-    expect(command).toMatchObject({ kind: 'run', options: { port: 0, mode: 'sandbox', databaseUrl: undefined } });
+    expect(command).toMatchObject({ kind: 'run', options: { port: 4010, mode: 'sandbox', databaseUrl: undefined } });
   });
 
   it('--help wins', () => {
