@@ -8,6 +8,7 @@ import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, t
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
 const SKU_PREFIX_LIMIT = 50;
 const FACET_VALUES_LIMIT = 200;
+const CODE_LIKE = /[0-9-]/;
 
 const FAIL_VARIETAL = 1;
 const FAIL_REGION = 2;
@@ -197,7 +198,9 @@ export class CatalogIndex {
         consider(position);
       };
       visit(this.positionOf.get(this.codes.lookup(text) ?? ''));
-      for (const id of this.codes.skuPrefix(text, SKU_PREFIX_LIMIT)) visit(this.positionOf.get(id));
+      // Only text that looks like a code (digits or dashes) is matched as the start of a SKU, so
+      // words like "cab" rank by text relevance alone.
+      if (CODE_LIKE.test(text)) for (const id of this.codes.skuPrefix(text, SKU_PREFIX_LIMIT)) visit(this.positionOf.get(id));
       for (const hit of this.text.search(text)) visit(hit.id as number);
     } else {
       for (let position = 0; position < this.items.length; position += 1) consider(position);

@@ -7,7 +7,7 @@ import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot';
 import type { ProductFacts } from './product-codes';
 import type { CatalogSource, LoadReport, SearchRequest, SearchResponses } from './search-protocol';
 
-export const factsOf = (detail: ProductDetailRecord): ProductFacts => ({
+export const factsOf = ({ detail }: ProductDetailRecord): ProductFacts => ({
   id: detail.id,
   sku: detail.sku,
   upc: detail.upc,
