@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -30,6 +31,8 @@ export interface PgliteOpenOptions {
 }
 
 export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConnection> {
+  // PGlite creates the last folder of the path only.
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

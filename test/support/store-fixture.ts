@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,8 @@ export interface TestStoreOptions {
 export const TEST_PUBLIC_BASE_URL = 'http://127.0.0.1:4010/api/v1';
 const DEFAULT_TEST_CATALOG_SIZE = 2_000;
 const LOCK_STALE_MS = 5 * 60_000;
+/** Templates of other code versions are removed once they are this old. */
+const TEMPLATE_STALE_MS = 24 * 3_600_000;
 
 const repositoryRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -115,11 +117,21 @@ async function buildPgliteTemplate(catalogSize: number): Promise<PgliteTemplate>
       await writeFile(`${base}.json`, JSON.stringify(credentials));
       await writeFile(partial, archive);
       await rename(partial, `${base}.tar.gz`);
+      await removeStaleTemplates(folder, base);
       return { archive, credentials };
     } finally {
       await connection.close();
     }
   });
+}
+
+async function removeStaleTemplates(folder: string, keep: string): Promise<void> {
+  for (const entry of await readdir(folder)) {
+    const full = join(folder, entry);
+    if (!entry.startsWith('pglite-') || full.startsWith(keep)) continue;
+    const info = await stat(full).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > TEMPLATE_STALE_MS) await rm(full, { force: true });
+  }
 }
 
 async function createPgliteTestStore(catalogSize: number, publicBaseUrl: () => string): Promise<TestStore> {

@@ -31,9 +31,9 @@ beforeAll(async () => {
     target = { databaseUrl: url.toString() };
     cleanup = () => admin(`drop database if exists "${name}" with (force)`);
   } else {
-    const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-restart-'));
-    target = { dataDir };
-    cleanup = () => rm(dataDir, { recursive: true, force: true });
+    const parent = await mkdtemp(join(tmpdir(), 'caseworks-restart-'));
+    target = { dataDir: join(parent, 'not', 'yet', 'there') };
+    cleanup = () => rm(parent, { recursive: true, force: true });
   }
 });
 afterAll(() => cleanup?.());
