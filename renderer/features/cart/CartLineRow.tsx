@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
@@ -14,7 +13,7 @@ interface Props {
 export function CartLineRow({ line, problem }: Props) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const remove = useCartStore((state) => state.remove);
-  const [draft, setDraft] = useState<string | null>(null);
+  const draft = useCartStore((state) => state.drafts[line.productId]);
   const shown = draft ?? String(line.quantity);
 
   return (
@@ -33,7 +32,7 @@ export function CartLineRow({ line, problem }: Props) {
             The case price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(line.casePriceCents)} since you added it.
           </p>
         ) : null}
-        {problem && draft === null ? (
+        {problem && draft === undefined ? (
           <p className="field-error" role="alert">
             {problem} Change the quantity or remove this line.
           </p>
@@ -43,10 +42,7 @@ export function CartLineRow({ line, problem }: Props) {
         label={`Cases of ${line.name}`}
         value={shown}
         limits={{ minimum: line.minimumOrder, stock: line.inventoryAvailable }}
-        onChange={(value) => {
-          const result = setQuantity(line.productId, value);
-          setDraft(result.ok ? null : value);
-        }}
+        onChange={(value) => setQuantity(line.productId, value)}
       />
       <p className="line-total">{formatCents(line.casePriceCents * line.quantity)}</p>
       <button type="button" className="ghost" onClick={() => remove(line.productId)} aria-label={`Remove ${line.name} from the cart`}>

@@ -14,11 +14,12 @@ import { useFreshCartLines } from './useFreshCartLines';
 export default function CartScreen() {
   const lines = useCartStore((state) => state.lines);
   const shipTo = useCartStore((state) => state.shipTo);
+  const drafts = useCartStore((state) => state.drafts);
   const account = useAccount();
   const outbox = useOutbox();
   const [attempted, setAttempted] = useState(false);
   useFreshCartLines(lines);
-  const groups = useMemo(() => groupCart(lines), [lines]);
+  const groups = useMemo(() => groupCart(lines, drafts), [lines, drafts]);
   const accountAddress = account.data?.data.address;
   const shipToCheck = resolveShipTo(shipTo, accountAddress);
 

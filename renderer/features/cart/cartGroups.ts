@@ -18,7 +18,8 @@ export function estimateTotals(lines: readonly CartLine[]): OrderTotals {
   return orderTotals(lines.map((line) => ({ unit_price_cents: line.casePriceCents, quantity: line.quantity })));
 }
 
-export function groupCart(lines: readonly CartLine[]): CartGroup[] {
+/** Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group. */
+export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<string, string>> = {}): CartGroup[] {
   const bySupplier = new Map<string, CartLine[]>();
   for (const line of lines) {
     const group = bySupplier.get(line.supplierId);
@@ -31,15 +32,15 @@ export function groupCart(lines: readonly CartLine[]): CartGroup[] {
       supplierName: groupLines[0]?.supplierName ?? supplierId,
       lines: groupLines,
       totals: estimateTotals(groupLines),
-      problems: lineProblems(groupLines),
+      problems: lineProblems(groupLines, drafts),
     }))
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 }
 
-function lineProblems(lines: readonly CartLine[]): Record<string, string> {
+function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of lines) {
-    const check = checkQuantity(line.quantity, { minimum: line.minimumOrder, stock: line.inventoryAvailable });
+    const check = checkQuantity(drafts[line.productId] ?? line.quantity, { minimum: line.minimumOrder, stock: line.inventoryAvailable });
     if (!check.ok) problems[line.productId] = check.message;
   }
   return problems;

@@ -31,7 +31,10 @@ export interface CartState {
   notes: Record<string, string>;
   /** The ship-to address the buyer chose; null means "use the account's address". */
   shipTo: ShippingAddress | null;
+  /** Quantities typed but not accepted, per product; they block placing until fixed. Not persisted. */
+  drafts: Record<string, string>;
   add(product: CartProduct, quantity: number): QuantityCheck;
+  /** Applies a typed quantity when valid; otherwise keeps it as a draft that blocks placing. */
   setQuantity(productId: string, quantity: number | string): QuantityCheck;
   /** Refreshes price, stock and minimum from newer data without touching the quantity. */
   refreshProduct(product: CartProduct): void;
@@ -44,6 +47,12 @@ export interface CartState {
 
 export const CART_STORAGE_KEY = 'caseworks-cart';
 
+function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
+  if (!(key in record)) return record;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
 const limitsOf = (product: CartProduct) => ({ minimum: product.minimumOrder, stock: product.inventoryAvailable });
 
 export const useCartStore = create<CartState>()(
@@ -52,6 +61,7 @@ export const useCartStore = create<CartState>()(
       lines: [],
       notes: {},
       shipTo: null,
+      drafts: {},
       add(product, quantity) {
         const existing = get().lines.find((line) => line.productId === product.productId);
         const check = checkQuantity((existing?.quantity ?? 0) + quantity, limitsOf(product));
@@ -71,11 +81,12 @@ export const useCartStore = create<CartState>()(
         const line = get().lines.find((candidate) => candidate.productId === productId);
         if (!line) return { ok: false, message: 'That product is no longer in the cart.' };
         const check = checkQuantity(quantity, limitsOf(line));
-        if (check.ok) {
-          set((state) => ({
-            lines: state.lines.map((candidate) => (candidate.productId === productId ? { ...candidate, quantity: check.value } : candidate)),
-          }));
-        }
+        set((state) => ({
+          lines: check.ok
+            ? state.lines.map((candidate) => (candidate.productId === productId ? { ...candidate, quantity: check.value } : candidate))
+            : state.lines,
+          drafts: check.ok ? withoutKey(state.drafts, productId) : { ...state.drafts, [productId]: String(quantity) },
+        }));
         return check;
       },
       refreshProduct(product) {
@@ -86,7 +97,7 @@ export const useCartStore = create<CartState>()(
         }));
       },
       remove(productId) {
-        set((state) => ({ lines: state.lines.filter((line) => line.productId !== productId) }));
+        set((state) => ({ lines: state.lines.filter((line) => line.productId !== productId), drafts: withoutKey(state.drafts, productId) }));
       },
       removeSuppliers(supplierIds) {
         const gone = new Set(supplierIds);
@@ -102,7 +113,7 @@ export const useCartStore = create<CartState>()(
         set({ shipTo: address });
       },
       clear() {
-        set({ lines: [], notes: {} });
+        set({ lines: [], notes: {}, drafts: {} });
       },
     }),
     {

@@ -166,4 +166,22 @@ describe('checkout', { timeout: 20_000 }, () => {
     const [input] = fake.callsTo('submitOrders') as { drafts: OrderDraft[] }[];
     expect(input!.drafts.every((draft) => draft.order.shipping_address.zip === '94107')).toBe(true);
   });
+
+  it('does not place a quantity the buyer typed but the cart refused', async () => {
+    fillCart();
+    const fake = createFakeBridge();
+    await openCart(fake);
+    const field = screen.getByRole('textbox', { name: 'Cases of Coast Pinot Noir' });
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(screen.getByText('The minimum order is 3 cases.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place 2 orders' }));
+    expect((await screen.findByRole('list', { name: 'Before placing the orders' })).textContent).toContain('Sonoma Coast Wines');
+    expect(fake.callsTo('submitOrders')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place 2 orders' }));
+    await waitFor(() => expect(fake.callsTo('submitOrders')).toHaveLength(1));
+    const [input] = fake.callsTo('submitOrders') as { drafts: OrderDraft[] }[];
+    expect(input!.drafts[1]!.order.items).toEqual([{ product_id: 'prod_pinot', quantity: 4 }]);
+  });
 });

@@ -35,7 +35,7 @@ export function renderApp(bridge: CaseworksBridge, hash = '#/catalog') {
 /** Client state lives in module-level stores and localStorage; every test starts from nothing. */
 export function resetClientState(): void {
   localStorage.clear();
-  useCartStore.setState({ lines: [], notes: {}, shipTo: null });
+  useCartStore.setState({ lines: [], notes: {}, shipTo: null, drafts: {} });
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });
