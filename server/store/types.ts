@@ -27,7 +27,12 @@ export interface Caller {
   keyId: string;
 }
 
-/** Why an order was refused; each maps to a 4xx problem response. */
+/**
+ * Why an order was refused; each maps to a 4xx problem response. The SQL store answers
+ * not_found 404 (unknown supplier or product in the body), product_not_from_supplier 422,
+ * below_minimum_order 422, insufficient_inventory 409, idempotency_key_reused 422 and
+ * idempotency_key_in_use 409; `errors` point at the offending fields (`/items/1/quantity`).
+ */
 export type OrderRejection = {
   kind: 'rejected';
   status: 404 | 409 | 422;

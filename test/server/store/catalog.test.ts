@@ -181,6 +181,14 @@ describe('listProducts', () => {
     expect((await products({ q: 'zzzqqq' })).meta.total).toBe(0);
   });
 
+  it('orders a search by relevance without repeating or losing rows across pages', async () => {
+    const first = await products({ q: 'cab', per_page: 100 });
+    const found = await allPages({ q: 'cab' });
+    expect(found.length).toBe(first.meta.total);
+    expect(new Set(found.map((product) => product.id)).size).toBe(found.length);
+    expect((await products({ q: 'cab', per_page: 100 })).data).toEqual(first.data);
+  });
+
   it('combines search with filters and a sort', async () => {
     const found = await allPages({ q: 'reserve', varietal: 'Cabernet Sauvignon', sort: 'price_asc' });
     expect(found.length).toBeGreaterThan(0);
