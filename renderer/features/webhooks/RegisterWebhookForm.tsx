@@ -78,22 +78,41 @@ export function RegisterWebhookForm() {
           </p>
         ) : null}
       </form>
-      {created ? (
-        <div className="secret" role="status">
-          <p>
-            Registered <strong>{created.url}</strong>. Its signing secret is shown only this once; copy it into the receiving system now:
-          </p>
-          <p>
-            <code aria-label="Signing secret">{created.secret}</code>{' '}
-            <button type="button" onClick={() => void navigator.clipboard?.writeText(created.secret)}>
-              Copy secret
-            </button>
-          </p>
-          <button type="button" className="ghost" onClick={() => setCreated(null)}>
-            I have saved it, hide the secret
-          </button>
-        </div>
-      ) : null}
+      {created ? <CreatedSecret created={created} onHide={() => setCreated(null)} /> : null}
     </section>
+  );
+}
+
+function CreatedSecret({ created, onHide }: { created: CreatedWebhook; onHide(): void }) {
+  const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  return (
+    <div className="secret" role="status">
+      <p>
+        Registered <strong>{created.url}</strong>. Its signing secret is shown only this once; copy it into the receiving system now.
+      </p>
+      <div className="field">
+        <label htmlFor="webhook-secret">Signing secret</label>
+        <input id="webhook-secret" readOnly value={created.secret} onFocus={(event) => event.target.select()} size={48} />
+      </div>
+      <div className="actions">
+        <button type="button" onClick={() => void copySecret()}>
+          Copy secret
+        </button>
+        <button type="button" className="ghost" onClick={onHide}>
+          I have saved it, hide the secret
+        </button>
+      </div>
+      <p aria-live="polite" className="field-hint">
+        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'Copying is not allowed here; select the secret and copy it by hand.' : ''}
+      </p>
+    </div>
   );
 }
