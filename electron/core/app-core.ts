@@ -263,7 +263,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         const accountId = active?.connection.account?.id ?? null;
         session.signOut();
         await switching;
-        if (engine) await engine.clearAccountData();
+        if (engine) {
+          // The sync may be writing this account's files right now; let it finish before they go.
+          await engine.whenIdle().catch(() => undefined);
+          await engine.clearAccountData();
+        }
         const box = await outbox();
         return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
       },

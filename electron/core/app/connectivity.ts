@@ -21,7 +21,7 @@ export interface Connectivity {
   report(reachable: boolean): void;
   /** Probes now; resolves with the new state. */
   check(): Promise<boolean>;
-  /** Starts over (a new service): assumes online until a request says otherwise. */
+  /** Starts over (a new service): assumes online until a request says otherwise; a flip is told as usual. */
   reset(online?: boolean): void;
   stop(): void;
 }
@@ -82,8 +82,8 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     report: set,
     check,
     reset(next = true) {
-      online = next;
-      schedule();
+      if (next !== online) set(next);
+      else schedule();
     },
     stop() {
       stopped = true;

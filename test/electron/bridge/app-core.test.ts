@@ -135,6 +135,9 @@ describe('the core on the embedded demo service', () => {
   });
 
   it('serves reads from the offline copy while the service is down and sends queued orders once it is back', async () => {
+    await core.whenIdle();
+    await data('syncNow');
+    await core.whenIdle();
     const orders = await data('listOrders', {});
     const knownOrder = orders.items[0]!;
     const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
@@ -174,12 +177,36 @@ describe('the core on the embedded demo service', () => {
     expect(live.meta.total).toBe(ordersBefore + 1);
   });
 
-  it('notifies the desktop when an order ships', async () => {
+  it('notifies the desktop when a synced order ships', async () => {
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
+      (candidate) => candidate.inventory_available >= candidate.minimum_order + 1,
+    )!;
+    const [entry] = await data('submitOrders', {
+      drafts: [
+        {
+          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+          supplierName: product.supplier.name,
+          estimatedTotalCents: 1,
+        },
+      ],
+    });
+    let orderId = '';
+    await vi.waitFor(async () => {
+      const confirmed = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)?.confirmed;
+      expect(confirmed).toBeTruthy();
+      orderId = confirmed!.id;
+    }, { timeout: 15_000, interval: 100 });
     await core.whenIdle();
     await data('syncNow');
     await core.whenIdle();
-    const statusEvents = events.filter((event) => event.type === 'order-status');
-    expect(statusEvents.length).toBeGreaterThan(0);
+    const cachedStatus = (await data('listOrders', {})).items.find((order) => order.id === orderId)?.status;
+    await vi.waitFor(async () => expect((await data('getOrder', { id: orderId })).data.status).not.toBe(cachedStatus), {
+      timeout: 15_000,
+      interval: 250,
+    });
+    await data('syncNow');
+    await core.whenIdle();
+    expect(events).toContainEqual(expect.objectContaining({ type: 'order-status', orderId }));
     expect(platform.notify).toHaveBeenCalledWith(expect.stringMatching(/Order (shipped|delivered)/), expect.stringContaining('Order '));
   });
 

@@ -69,3 +69,14 @@ describe('connectivity', () => {
     expect(connectivity.online).toBe(false);
   });
 });
+
+describe('connectivity after a change of service', () => {
+  it('tells when a reset brings it back online', () => {
+    const onChange = vi.fn();
+    const connectivity = createConnectivity({ probe: async () => true, onChange, timers: manualTimers().timers });
+    connectivity.report(false);
+    connectivity.reset(true);
+    connectivity.reset(true);
+    expect(onChange.mock.calls).toEqual([[false], [true]]);
+  });
+});
