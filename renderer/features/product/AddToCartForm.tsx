@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Product } from '../../../shared/schemas';
+import type { CatalogProduct, Product } from '../../../shared/schemas';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
@@ -7,7 +7,7 @@ import { checkQuantity } from '../cart/quantityRules';
 import { orderProblemOf } from '../catalog/productFacts';
 import { routeHref } from '../../app/routes';
 
-export function AddToCartForm({ product }: { product: Product }) {
+export function AddToCartForm({ product }: { product: CatalogProduct | Product }) {
   const add = useCartStore((state) => state.add);
   const inCart = useCartStore((state) => state.lines.find((line) => line.productId === product.id)?.quantity ?? 0);
   const [quantity, setQuantity] = useState(String(product.minimum_order));

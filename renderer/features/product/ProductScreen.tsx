@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, formatDateTime } from '../../../shared/format';
-import type { Product } from '../../../shared/schemas';
+import type { CatalogProduct, Product } from '../../../shared/schemas';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
@@ -11,19 +11,30 @@ import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
 import { AddToCartForm } from './AddToCartForm';
+import { cachedCatalogItem } from './cachedCatalogItem';
 
 export default function ProductScreen({ route }: { route: Route }) {
   const id = route.screen === 'product' ? route.id : '';
   const bridge = useBridge();
+  const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.product(id), queryFn: () => unwrap(bridge.getProduct({ id })), enabled: id !== '' });
 
   if (query.isPending) return <Loading label="Loading the product…" />;
   if (query.isError) {
+    const summary = cachedCatalogItem(queryClient, id);
     return (
       <section aria-labelledby="product-title">
-        <h1 id="product-title">Product</h1>
-        <ErrorMessage error={query.error} title="This product could not be loaded" onRetry={() => void query.refetch()} />
-        <p><a href={routeHref({ screen: 'catalog' })}>Back to the catalog</a></p>
+        <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
+        {summary ? (
+          <ProductSummary product={summary} />
+        ) : (
+          <h1 id="product-title">Product</h1>
+        )}
+        <ErrorMessage
+          error={query.error}
+          title={summary ? 'The full details could not be loaded; this is what the catalog list has' : 'This product could not be loaded'}
+          onRetry={() => void query.refetch()}
+        />
       </section>
     );
   }
@@ -51,6 +62,30 @@ export default function ProductScreen({ route }: { route: Route }) {
       </div>
       <ProductFacts product={product} />
     </article>
+  );
+}
+
+function ProductSummary({ product }: { product: CatalogProduct }) {
+  return (
+    <div className="product-layout">
+      <ProductImage url={product.image_url} name={product.name} size="large" />
+      <div>
+        <h1 id="product-title">{product.name}</h1>
+        <p className="muted">
+          {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
+        </p>
+        <p>
+          {vintageLabel(product.vintage)} · {product.varietal} · {product.region} · {formatSize(product.size_ml)} × {product.pack_size}
+        </p>
+        <p className="prices">
+          <strong>{formatCents(product.case_price_cents)}</strong> per case · {formatCents(product.bottle_price_cents)} per bottle
+        </p>
+        <p>
+          Minimum order {product.minimum_order} · {stockLabel(product.inventory_available)}
+        </p>
+        <AddToCartForm product={product} />
+      </div>
+    </div>
   );
 }
 
