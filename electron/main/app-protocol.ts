@@ -8,7 +8,8 @@ import { APP_HOST, APP_SCHEME } from './app-origin';
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    // corsEnabled: the page's module scripts are loaded in CORS mode (crossorigin), even from their own origin.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
   ]);
 }
 
