@@ -51,7 +51,8 @@ export interface PageProblems {
 /** Collects what would tell a user something broke: console errors, page errors, failed requests. */
 export function watchPageProblems(page: Page): PageProblems {
   const list: string[] = [];
-  const allowed: RegExp[] = [];
+  // Chromium asks every site for /favicon.ico on its own; the app does not, and has none.
+  const allowed: RegExp[] = [/\/favicon\.ico\b/];
   const record = (problem: string) => {
     if (!allowed.some((pattern) => pattern.test(problem))) list.push(problem);
   };

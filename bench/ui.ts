@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:ui`: the renderer in Debian's Chromium over 50,000 cached products.
+ *
+ * Starts the browser shell with the embedded demo service seeded with 50,000 products, waits
+ * (bounded) for the first sync to put them all in the offline copy, then measures:
+ * - keystroke to painted results: a fixed set of queries typed at 150 ms a key; each keystroke is
+ *   timed from its keydown until the results list shows that keystroke's results (count and first
+ *   product, known from the same search through the bridge) and the next frame has been painted;
+ * - scrolling the whole result list (all 50,000, table and card views): the most rows or cards
+ *   the DOM ever held;
+ * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
+ */
+import type { Page } from 'playwright-core';
+import { RENDERER_DIST, ensureRendererBuilt } from '../test/support/e2e-build';
+import { startE2eApp } from '../test/support/e2e-harness';
+import { measureInitialJavaScript } from './ui-initial-js';
+import {
+  COUNT_RENDERED,
+  DUMP,
+  INSTALL_PROBE,
+  READ_NOW,
+  RESET,
+  SCROLL_TO_END,
+  expectedResultsScript,
+  keystrokeLatencies,
+  percentile,
+  type ResultsState,
+  type TimedState,
+} from './ui-probe';
+
+const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
+const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
+const KEY_DELAY_MS = 150;
+const QUERIES = [
+  'cabernet',
+  'pinot noir',
+  'riesling',
+  'merlot',
+  'sauvignon blanc',
+  'tempranillo',
+  'napa valley',
+  'zinfandel',
+  'grenache',
+  'chardonay',
+  'malbec 2018',
+  'oakville',
+];
+const TARGETS = { p95Ms: 50, domRows: 300, gzipKb: 300 };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${seconds(limitMs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function settledOn(page: Page, wanted: ResultsState, limitMs = 30_000) {
+  await until(`the results of "${JSON.stringify(wanted)}"`, limitMs, async () => {
+    const now = (await page.evaluate(READ_NOW)) as ResultsState;
+    return !now.searching && now.count === wanted.count && now.first === wanted.first;
+  });
+}
+
+async function measureTyping(page: Page) {
+  const search = page.getByRole('searchbox', { name: 'Search the catalog' });
+  const everything = (await page.evaluate(expectedResultsScript(''))) as ResultsState;
+  const perQuery: { query: string; latencies: number[] }[] = [];
+  for (const query of QUERIES) {
+    await search.fill('');
+    await settledOn(page, everything);
+    const expected: ResultsState[] = [];
+    for (let length = 1; length <= query.length; length += 1) {
+      expected.push((await page.evaluate(expectedResultsScript(query.slice(0, length)))) as ResultsState);
+    }
+    await page.evaluate(RESET);
+    await search.pressSequentially(query, { delay: KEY_DELAY_MS });
+    const last = expected.at(-1);
+    if (last) await settledOn(page, last);
+    const { keys, states } = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[] };
+    if (keys.length !== query.length) throw new Error(`Typed ${query.length} keys into the search field but it saw ${keys.length}`);
+    perQuery.push({ query, latencies: keystrokeLatencies(keys, expected, states) });
+  }
+  await search.fill('');
+  await settledOn(page, everything);
+  return perQuery;
+}
+
+async function scrollWholeList(page: Page, total: number) {
+  const started = Date.now();
+  let maxRows = 0;
+  let steps = 0;
+  for (;;) {
+    await page.evaluate(SCROLL_TO_END);
+    steps += 1;
+    const { rows, furthest } = await until('the list to render after scrolling', 30_000, async () => {
+      const rendered = (await page.evaluate(COUNT_RENDERED)) as { rows: number; furthest: number };
+      return rendered.rows > 0 ? rendered : null;
+    });
+    maxRows = Math.max(maxRows, rows);
+    if (furthest >= total) break;
+    await until(`more rows to load past ${furthest}`, 30_000, async () => {
+      const rendered = (await page.evaluate(COUNT_RENDERED)) as { rows: number; furthest: number };
+      maxRows = Math.max(maxRows, rendered.rows);
+      if (rendered.furthest > furthest) return true;
+      await page.evaluate(SCROLL_TO_END);
+      return false;
+    });
+  }
+  return { maxRows, steps, ms: Date.now() - started };
+}
+
+async function main() {
+  ensureRendererBuilt();
+  const initialJs = measureInitialJavaScript(RENDERER_DIST);
+  console.log(`Initial JavaScript: ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzipped (${(initialJs.bytes / 1024).toFixed(1)} KB raw) in ${initialJs.files.length} files`);
+
+  const startedAt = Date.now();
+  const app = await startE2eApp({ catalogSize: CATALOG_SIZE });
+  try {
+    console.log(`Shell and service up in ${seconds(Date.now() - startedAt)}`);
+    const { page } = await app.openPage();
+    const syncStarted = Date.now();
+    await until(`the first sync of ${CATALOG_SIZE} products`, FIRST_SYNC_LIMIT_MS, async () => {
+      const count = await page.getByRole('status').filter({ hasText: /^[0-9][0-9,]* products?/ }).first().textContent().catch(() => null);
+      return count?.startsWith(`${CATALOG_SIZE.toLocaleString('en-US')} product`);
+    });
+    console.log(`First sync showed all ${CATALOG_SIZE} products after ${seconds(Date.now() - syncStarted)}`);
+    await page.evaluate(INSTALL_PROBE);
+
+    const typing = await measureTyping(page);
+    const latencies = typing.flatMap((entry) => entry.latencies);
+    for (const { query, latencies: own } of typing) {
+      console.log(`  "${query}": ${own.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    }
+    const p50 = percentile(latencies, 0.5);
+    const p95 = percentile(latencies, 0.95);
+
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
+    const table = await scrollWholeList(page, CATALOG_SIZE);
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Cards' }).click();
+    const cards = await scrollWholeList(page, CATALOG_SIZE);
+
+    const rows = [
+      ['keystroke to painted results p50', `${p50.toFixed(1)} ms`, ''],
+      ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
+      ['keystrokes measured', String(latencies.length), ''],
+      ['most table rows in the DOM (whole list scrolled)', `${table.maxRows} (${table.steps} scrolls, ${seconds(table.ms)})`, `≤ ${TARGETS.domRows}`],
+      ['most cards in the DOM (whole list scrolled)', `${cards.maxRows} (${cards.steps} scrolls, ${seconds(cards.ms)})`, `≤ ${TARGETS.domRows}`],
+      ['initial JavaScript, gzipped', `${(initialJs.gzipBytes / 1024).toFixed(1)} KB`, `≤ ${TARGETS.gzipKb} KB`],
+    ];
+    console.log(`\nUI benchmark, ${CATALOG_SIZE.toLocaleString('en-US')} cached products, Chromium ${app.browser.version()}`);
+    console.log('| measure | result | target |\n|---|---|---|');
+    for (const [measure, result, target] of rows) console.log(`| ${measure} | ${result} | ${target} |`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

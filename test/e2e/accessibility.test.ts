@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
+import { startE2eApp, type E2eApp, type E2ePage } from '../support/e2e-harness';
+import { goTo, waitForCatalog } from '../support/e2e-screens';
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp({ catalogSize: 300 });
+});
+
+afterEach(async ({ task }) => {
+  await app?.afterTest({ name: task.name, failed: task.result?.state === 'fail' });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Every screen, reached the way a user reaches it, with its content loaded before the scan. */
+const SCREENS: readonly { name: string; open(view: E2ePage): Promise<void> }[] = [
+  {
+    name: 'catalog',
+    async open({ page }) {
+      await waitForCatalog(page, app.catalogSize);
+    },
+  },
+  {
+    name: 'product',
+    async open({ page }) {
+      await page.getByRole('list', { name: 'Products' }).getByRole('link').first().click();
+      await page.getByRole('heading', { level: 2, name: 'Details' }).waitFor();
+    },
+  },
+  {
+    name: 'suppliers',
+    async open({ page }) {
+      await goTo(page, 'Suppliers');
+      await page.getByRole('status').filter({ hasText: /^[0-9]+ suppliers?$/ }).waitFor();
+    },
+  },
+  {
+    name: 'supplier',
+    async open({ page }) {
+      await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+      await page.getByRole('heading', { level: 2, name: 'Products' }).waitFor();
+      await page.getByRole('main').getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'cart',
+    async open({ page }) {
+      await goTo(page, 'Catalog');
+      await page.getByRole('button', { name: /^Add [0-9]+ cases? of .* to the cart$/ }).first().click();
+      await goTo(page, 'Cart');
+      await page.getByRole('heading', { level: 2, name: /^Order from / }).waitFor();
+    },
+  },
+  {
+    name: 'orders',
+    async open({ page }) {
+      await goTo(page, 'Orders');
+      await page.getByRole('tabpanel').getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'order',
+    async open({ page }) {
+      await page.getByRole('tabpanel').getByRole('link').first().click();
+      await page.getByRole('heading', { level: 2, name: 'Timeline' }).waitFor();
+    },
+  },
+  {
+    name: 'account',
+    async open({ page }) {
+      await goTo(page, 'Account');
+      await page.getByRole('heading', { level: 2, name: 'Licence' }).waitFor();
+    },
+  },
+  {
+    name: 'webhooks',
+    async open({ page }) {
+      await goTo(page, 'Webhooks');
+      await page.getByRole('button', { name: /^Delete webhook / }).first().waitFor();
+    },
+  },
+  {
+    name: 'settings',
+    async open({ page }) {
+      await goTo(page, 'Settings');
+      await page.getByRole('heading', { level: 2, name: 'Offline copy' }).waitFor();
+      await page.getByRole('table').waitFor();
+    },
+  },
+];
+
+describe('accessibility of every screen', () => {
+  it('axe-core finds no serious or critical violation on any screen; each screen is photographed', async () => {
+    const view = await app.openPage();
+    const reports: string[] = [];
+    for (const screen of SCREENS) {
+      await screen.open(view);
+      const blocking = blockingViolations(await runAxe(view.page));
+      if (blocking.length > 0) reports.push(formatViolations(screen.name, blocking));
+      await view.screenshot(screen.name);
+    }
+    expect(reports, reports.join('\n\n')).toEqual([]);
+    view.problems.assertNone('the tour of every screen');
+    await view.close();
+  });
+});

@@ -1,0 +1,183 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { EMBEDDED_SERVICE_FOLDER } from '../../electron/core/app-core';
+import { startBrowserShell, type BrowserShell } from '../../electron/web/browser-shell';
+import { ensureRendererBuilt, REPO_ROOT, RENDERER_DIST } from './e2e-build';
+import { launchChromium, newLightContext, watchPageProblems, type PageProblems } from './e2e-browser';
+import { createServiceApi, type ServiceApi, type ServiceCredentials } from './e2e-service-api';
+import { copyServiceTemplate, seededServiceTemplate } from './e2e-service-template';
+
+export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+/** Where a failed test leaves a picture of every page it still had open. */
+export const FAILURE_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
+
+export interface E2eAppOptions {
+  /** Products in the demo catalog; small keeps the first sync quick. */
+  catalogSize?: number;
+  /** The fulfilment simulator's delays, short so a test can follow an order to delivery. */
+  shipAfterSeconds?: number;
+  deliverAfterSeconds?: number;
+  /**
+   * How often the core re-syncs while online (the app's own two minutes by default); a test that
+   * follows an order to delivery looks more often.
+   */
+  syncIntervalMs?: number;
+}
+
+export interface E2ePage {
+  page: Page;
+  context: BrowserContext;
+  problems: PageProblems;
+  /** Opens a screen by its address (`#/orders`), as a bookmark would. */
+  openScreen(hash: string): Promise<void>;
+  /** Saves `docs/screenshots/<name>.png` of the viewport (light theme, 1280×800). */
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface E2eApp {
+  browser: Browser;
+  shell: BrowserShell;
+  /** The embedded demo service's own API, as the first demo buyer. */
+  service: ServiceApi;
+  /** Every URL the app asked the system browser to open (tracking links), in order. */
+  openedLinks: string[];
+  catalogSize: number;
+  /** A fresh browser context (own storage, so its own cart) on the shell's URL. */
+  openPage(): Promise<E2ePage>;
+  /**
+   * After each test: closes the pages it left open (a failed test never reached its own close),
+   * photographing them first when it failed, into test-results/e2e/.
+   */
+  afterTest(test: { name: string; failed: boolean }): Promise<void>;
+  /** Stops the embedded demo service, as when the network goes away. */
+  stopService(): Promise<void>;
+  /** Starts it again on the same data. */
+  startService(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function readCredentials(serviceDir: string): ServiceCredentials {
+  const file = JSON.parse(readFileSync(path.join(serviceDir, 'demo-credentials.json'), 'utf8')) as {
+    base_url: string;
+    buyers: { api_key: string }[];
+  };
+  const apiKey = file.buyers[0]?.api_key;
+  if (!apiKey) throw new Error('The demo service has no demo buyer');
+  return { baseUrl: file.base_url, apiKey };
+}
+
+/**
+ * The whole app as a user meets it: the browser shell on 127.0.0.1 with a fresh data folder and
+ * the embedded demo service (seeded from a template copy), and Debian's Chromium to drive it.
+ * `close()` stops the browser, the shell and the service, and removes the data folder.
+ */
+export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> {
+  const catalogSize = options.catalogSize ?? 300;
+  ensureRendererBuilt();
+  const template = await seededServiceTemplate(catalogSize);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-e2e-'));
+  const serviceDir = path.join(dataDir, EMBEDDED_SERVICE_FOLDER);
+  copyServiceTemplate(template, serviceDir);
+
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const close = async () => {
+    const errors: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw errors[0];
+  };
+
+  const openedLinks: string[] = [];
+  try {
+    const shell = await startBrowserShell({
+      port: 0,
+      dataDir,
+      rendererDir: RENDERER_DIST,
+      embeddedService: {
+        shipDelayMs: (options.shipAfterSeconds ?? 3) * 1000,
+        deliverDelayMs: (options.deliverAfterSeconds ?? 3) * 1000,
+      },
+      core: options.syncIntervalMs === undefined ? {} : { syncIntervalMs: options.syncIntervalMs },
+      openExternal: async (url: string) => {
+        openedLinks.push(url);
+        return true;
+      },
+      log: () => undefined,
+    });
+    cleanups.push(() => shell.close());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
+    const origin = new URL(shell.url).origin;
+
+    const openPages = new Set<E2ePage>();
+    const openPage = async (): Promise<E2ePage> => {
+      const context = await newLightContext(browser);
+      const page = await context.newPage();
+      const problems = watchPageProblems(page);
+      await page.goto(shell.url);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      const view: E2ePage = {
+        page,
+        context,
+        problems,
+        async openScreen(hash) {
+          await page.goto(`${origin}/${hash}`);
+          await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        },
+        async screenshot(name) {
+          await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });
+        },
+        async close() {
+          openPages.delete(view);
+          await context.close();
+        },
+      };
+      openPages.add(view);
+      return view;
+    };
+
+    const afterTest = async (test: { name: string; failed: boolean }) => {
+      let index = 0;
+      for (const view of [...openPages]) {
+        if (test.failed) {
+          index += 1;
+          const file = path.join(FAILURE_SCREENSHOTS_DIR, `${test.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index}.png`);
+          await view.page.screenshot({ path: file, fullPage: true }).then(
+            () => console.log(`[e2e] the page at the failure: ${file}`),
+            () => undefined,
+          );
+          if (view.problems.list.length > 0) console.log(`[e2e] page problems seen:\n  ${view.problems.list.join('\n  ')}`);
+        }
+        await view.close();
+      }
+    };
+
+    return {
+      browser,
+      shell,
+      service: createServiceApi(async () => readCredentials(serviceDir)),
+      openedLinks,
+      afterTest,
+      catalogSize,
+      openPage,
+      async stopService() {
+        await shell.stopEmbeddedService();
+        // The core probes the service every minute while online; a test need not wait for that.
+        await shell.core.checkConnectivity();
+      },
+      startService: () => shell.startEmbeddedService(),
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
