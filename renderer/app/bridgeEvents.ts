@@ -36,6 +36,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
           );
         }
         void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        if (event.online) void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
         return;
       }
       case 'outbox-changed': {

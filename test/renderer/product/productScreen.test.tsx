@@ -45,6 +45,7 @@ describe('product screen', { timeout: 20_000 }, () => {
     const fake = createFakeBridge();
     renderApp(fake.bridge, '#/catalog');
     await screen.findByText('4 products', undefined, slow);
+    const realGetProduct = fake.bridge.getProduct;
     fake.bridge.getProduct = async () => fail('offline', 'The service cannot be reached and this product is not in the saved copy.', true);
     act(() => {
       window.location.hash = '#/product/prod_cab';
@@ -53,5 +54,9 @@ describe('product screen', { timeout: 20_000 }, () => {
     expect(screen.getByText(/this product is not in the saved copy/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(cartLines()).toEqual([['prod_cab', 2]]);
+
+    fake.bridge.getProduct = realGetProduct;
+    act(() => fake.emit({ type: 'connectivity', online: true }));
+    expect(await screen.findByRole('heading', { name: 'Details' }, slow)).toBeTruthy();
   });
 });
