@@ -115,7 +115,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
       for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
       if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
       reply.code(outcome.status ?? spec.status).header('content-type', JSON_CONTENT);
-      if ('cached' in outcome) return reply.header('etag', outcome.cached.etag).send(outcome.cached.json);
+      if ('cached' in outcome) return reply.header('etag', outcome.cached.etag).send(outcome.cached.bytes);
       return reply.send(JSON.stringify(outcome.body));
     },
   });

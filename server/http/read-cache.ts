@@ -2,22 +2,24 @@ import { TtlCache } from './ttl-cache';
 import { etagOf } from './etag';
 
 export interface CachedBody {
-  json: string;
+  /** The JSON, already encoded, so a hit costs no serialization or encoding. */
+  bytes: Buffer;
   etag: string;
 }
 
 /**
  * Serialized catalog responses (suppliers, products), shared by every caller: the catalog is the
- * same for all accounts. Entries live a few seconds and are dropped at once whenever this process
- * changes stock (an order is placed), so a buyer never sees inventory older than their own order.
- * Concurrent misses for the same key share one database read.
+ * same for all accounts. Entries are dropped at once whenever this process changes stock (an order
+ * is placed), so a buyer never sees inventory older than their own order; the time to live only
+ * bounds staleness from writers outside this process. Concurrent misses share one database read,
+ * which matters on PGlite, whose queries run on this thread.
  */
 export class ReadCache {
   private readonly entries: TtlCache<CachedBody>;
   private readonly inFlight = new Map<string, Promise<CachedBody>>();
   private generation = 0;
 
-  constructor(maxEntries = 500, ttlMs = 3_000) {
+  constructor(maxEntries = 500, ttlMs = 10_000) {
     this.entries = new TtlCache<CachedBody>(maxEntries, ttlMs);
   }
 
@@ -29,8 +31,8 @@ export class ReadCache {
     const generation = this.generation;
     const loading = load()
       .then((value) => {
-        const json = JSON.stringify(value);
-        const body = { json, etag: etagOf(json) };
+        const bytes = Buffer.from(JSON.stringify(value));
+        const body = { bytes, etag: etagOf(bytes) };
         if (generation === this.generation) this.entries.set(key, body);
         return body;
       })

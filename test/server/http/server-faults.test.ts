@@ -57,9 +57,9 @@ describe('catalog read cache', () => {
     const [first, second] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(first).toBe(second);
     expect(loads).toBe(1);
-    expect((await cache.get('k', load)).json).toBe('{"loads":1}');
+    expect((await cache.get('k', load)).bytes.toString()).toBe('{"loads":1}');
     cache.invalidate();
-    expect((await cache.get('k', load)).json).toBe('{"loads":2}');
+    expect((await cache.get('k', load)).bytes.toString()).toBe('{"loads":2}');
   });
 
   it('does not keep a read that was in flight when the data changed', async () => {
@@ -73,13 +73,13 @@ describe('catalog read cache', () => {
     cache.invalidate();
     version = 2;
     release();
-    expect((await slow).json).toBe('{"version":1}');
-    expect((await cache.get('k', async () => ({ version }))).json).toBe('{"version":2}');
+    expect((await slow).bytes.toString()).toBe('{"version":1}');
+    expect((await cache.get('k', async () => ({ version }))).bytes.toString()).toBe('{"version":2}');
   });
 
   it('does not keep failures', async () => {
     const cache = new ReadCache(10, 60_000);
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect((await cache.get('k', async () => 'ok')).json).toBe('"ok"');
+    expect((await cache.get('k', async () => 'ok')).bytes.toString()).toBe('"ok"');
   });
 });
