@@ -1,21 +1,25 @@
 import { create } from 'zustand';
 
 interface UiState {
-  /** Bumped to ask the catalog's search box for focus (it may not be mounted yet). */
-  searchFocusRequest: number;
+  /** Set to ask the catalog's search box for focus (it may not be mounted yet); it clears it when done. */
+  searchFocusPending: boolean;
   barcodeFocusRequest: number;
   helpOpen: boolean;
   requestSearchFocus(): void;
+  searchFocused(): void;
   requestBarcodeFocus(): void;
   setHelpOpen(open: boolean): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
-  searchFocusRequest: 0,
+  searchFocusPending: false,
   barcodeFocusRequest: 0,
   helpOpen: false,
   requestSearchFocus() {
-    set((state) => ({ searchFocusRequest: state.searchFocusRequest + 1 }));
+    set({ searchFocusPending: true });
+  },
+  searchFocused() {
+    set({ searchFocusPending: false });
   },
   requestBarcodeFocus() {
     set((state) => ({ barcodeFocusRequest: state.barcodeFocusRequest + 1 }));

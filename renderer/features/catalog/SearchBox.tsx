@@ -5,15 +5,16 @@ import { useFiltersStore } from './filtersStore';
 export function SearchBox() {
   const text = useFiltersStore((state) => state.filters.text);
   const setFilter = useFiltersStore((state) => state.setFilter);
-  const focusRequest = useUiStore((state) => state.searchFocusRequest);
+  const focusPending = useUiStore((state) => state.searchFocusPending);
+  const searchFocused = useUiStore((state) => state.searchFocused);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (focusRequest > 0) {
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    }
-  }, [focusRequest]);
+    if (!focusPending) return;
+    inputRef.current?.focus();
+    inputRef.current?.select();
+    searchFocused();
+  }, [focusPending, searchFocused]);
 
   return (
     <div className="search-box" role="search">

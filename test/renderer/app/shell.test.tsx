@@ -21,6 +21,13 @@ describe('app shell', { timeout: 20_000 }, () => {
     fireEvent.keyDown(document.body, { key: '/' });
     const search = await screen.findByRole('searchbox', { name: 'Search the catalog' }, slow);
     await waitFor(() => expect(document.activeElement).toBe(search));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Account' }));
+    await screen.findByRole('heading', { name: 'Bistro Verde', level: 1 }, slow);
+    fireEvent.click(screen.getByRole('link', { name: 'Catalog' }));
+    const again = await screen.findByRole('searchbox', { name: 'Search the catalog' }, slow);
+    await screen.findByText('4 products', undefined, slow);
+    expect(document.activeElement).not.toBe(again);
   });
 
   it('lists the shortcuts in a dialog opened with "?"', async () => {

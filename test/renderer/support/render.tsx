@@ -39,5 +39,5 @@ export function resetClientState(): void {
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });
-  useUiStore.setState({ helpOpen: false, searchFocusRequest: 0, barcodeFocusRequest: 0 });
+  useUiStore.setState({ helpOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
 }
