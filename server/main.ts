@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { FastifyServerOptions } from 'fastify';
 import { API_BASE_PATH } from '../shared';
-import { openStore, type DemoBuyerCredentials } from './store';
+import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type OpenedStore } from './store';
 import type { Store } from './store/types';
 import { buildApp } from './http/app';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
@@ -39,6 +39,8 @@ export interface ServiceOptions {
   webhookRetryBaseMs?: number;
   webhookMaxAttempts?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Opens the store; tests pass one that copies a prepared template instead of seeding. */
+  openStore?: (options: OpenStoreOptions) => Promise<OpenedStore>;
 }
 
 export interface RunningService {
@@ -63,7 +65,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const mode = options.mode ?? 'sandbox';
   let baseUrl = '';
-  const opened = await openStore({
+  const opened = await (options.openStore ?? openStore)({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     catalogSize: options.catalogSize,

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogProduct, CreatedWebhook, Order, WebhookDelivery, paginated } from '../../../shared';
+import { startService, type RunningService } from '../../../server/main';
+import { verify } from '../../../server/webhooks/signing';
+import { createTestStore } from '../../support/store-fixture';
+import { startReceiver, waitFor } from '../webhooks/receiver';
+
+let service: RunningService;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  service = await startService({
+    shipAfterSeconds: 0.3,
+    deliverAfterSeconds: 0.3,
+    openStore: async ({ publicBaseUrl }) => {
+      const test = await createTestStore({ publicBaseUrl });
+      return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
+    },
+  });
+});
+afterAll(async () => {
+  await service?.close();
+  await receiver?.close();
+});
+
+describe('startService', () => {
+  it('wires HTTP, the simulator and the dispatcher: a placed order reaches a receiver as confirmed, shipped, delivered', async () => {
+    expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const buyer = service.demoCredentials?.buyers[0];
+    expect(buyer).toBeDefined();
+    const headers = { authorization: `Bearer ${buyer?.api_key}`, 'content-type': 'application/json' };
+
+    const registered = await fetch(`${service.baseUrl}/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: receiver.url('/lifecycle'), events: ['order.confirmed', 'order.shipped', 'order.delivered'] }),
+    });
+    expect(registered.status).toBe(201);
+    const webhook = CreatedWebhook.parse(await registered.json());
+
+    const catalog = paginated(CatalogProduct).parse(await (await fetch(`${service.baseUrl}/products?per_page=100`, { headers })).json());
+    const product = catalog.data.find((candidate) => candidate.inventory_available >= candidate.minimum_order) as CatalogProduct;
+    const placed = await fetch(`${service.baseUrl}/orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        supplier_id: product.supplier.id,
+        items: [{ product_id: product.id, quantity: product.minimum_order }],
+        shipping_address: { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' },
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const order = Order.parse(await placed.json());
+
+    const forOrder = () =>
+      receiver.received
+        .filter((delivery) => delivery.path === '/lifecycle')
+        .map((delivery) => ({ delivery, payload: WebhookDelivery.parse(JSON.parse(delivery.body)) }))
+        .filter(({ payload }) => payload.data.id === order.id);
+    const events = await waitFor(() => forOrder().length >= 3 && forOrder(), 20_000);
+    expect(events.map(({ payload }) => payload.type)).toEqual(['order.confirmed', 'order.shipped', 'order.delivered']);
+    for (const { delivery } of events) {
+      const signed = {
+        id: delivery.headers['webhook-id'] as string,
+        timestamp: delivery.headers['webhook-timestamp'] as string,
+        signature: delivery.headers['webhook-signature'] as string,
+      };
+      expect(verify(webhook.secret, signed, delivery.body, new Date())).toBe(true);
+    }
+    const delivered = Order.parse(events[2]?.payload.data);
+    expect(delivered.status).toBe('delivered');
+    expect(delivered.tracking?.tracking_url).toMatch(/^https:\/\//);
+  });
+
+  it('close() stops serving and is safe to call twice', async () => {
+    const { baseUrl } = service;
+    await Promise.all([service.close(), service.close()]);
+    await expect(fetch(`${baseUrl}/openapi.json`)).rejects.toThrow();
+  });
+});
