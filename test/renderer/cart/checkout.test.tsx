@@ -94,6 +94,11 @@ describe('checkout', { timeout: 20_000 }, () => {
     const sonomaCard = screen.getByRole('heading', { name: 'Order to Sonoma Coast Wines: Confirmed' }).closest('li')!;
     expect(within(sonomaCard).getByText('The confirmed total matches the estimate.')).toBeTruthy();
     expect(within(sonomaCard).getByRole('link', { name: /order ORD-/ })).toBeTruthy();
+
+    fireEvent.click(within(sonomaCard).getByRole('button', { name: /^Dismiss the confirmation of order ORD-/ }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Order to Sonoma Coast Wines: Confirmed' })).toBeNull());
+    expect(fake.callsTo('discardOutboxEntry')).toEqual([{ id: sonoma!.id }]);
+    expect(screen.getByRole('heading', { name: 'Order to Napa Ridge Cellars: Confirmed' })).toBeTruthy();
   });
 
   it('lets the buyer fix an order the service sent back for review', async () => {

@@ -24,6 +24,10 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
     mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
     onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
   });
+  const dismiss = useMutation({
+    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id: entry.id })),
+    onSuccess: () => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((other) => other.id !== entry.id)),
+  });
   const cases = entry.order.items.reduce((sum, item) => sum + item.quantity, 0);
   const headingId = `outbox-${entry.id}`;
 
@@ -55,6 +59,16 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           </p>
           <TotalsList totals={entry.confirmed} label={`Confirmed totals for ${entry.supplierName}`} />
           <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => dismiss.mutate()}
+            disabled={dismiss.isPending}
+            aria-label={`Dismiss the confirmation of order ${entry.confirmed.order_number}`}
+          >
+            Dismiss
+          </button>
+          {dismiss.isError ? <p className="field-error" role="alert">{errorMessage(dismiss.error)}</p> : null}
         </div>
       ) : null}
       {entry.state === 'needs_review' ? (
