@@ -28,7 +28,11 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
     async getProduct({ id }) {
       const { data, freshness } = await freshOrCached({
         online: deps.online(),
-        live: () => callService(deps.client(), 'getProduct', { params: { id } }),
+        live: async () => {
+          const product = await callService(deps.client(), 'getProduct', { params: { id } });
+          await deps.offline.keepProductDetail(product);
+          return product;
+        },
         cached: () => deps.offline.productDetail(id),
         now: deps.now,
       });

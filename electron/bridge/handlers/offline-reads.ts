@@ -9,6 +9,9 @@ export interface OfflineReads {
   productDetail(id: string): Promise<Cached<Product> | null>;
   account(): Promise<Cached<Account> | null>;
   webhooks(): Promise<Cached<Webhook[]> | null>;
+  /** A detail just read from the service joins the offline copy, so what was viewed can be viewed offline. */
+  keepProductDetail(product: Product): Promise<void>;
+  keepOrderDetail(order: Order): Promise<void>;
 }
 
 /** Reads and the state of the connection, as every read handler needs them. */

@@ -40,7 +40,11 @@ export function createOrderHandlers(deps: OrderHandlerDeps) {
     async getOrder({ id }) {
       const result = await freshOrCached({
         online: deps.online(),
-        live: () => callService(deps.client(), 'getOrder', { params: { id } }),
+        live: async () => {
+          const order = await callService(deps.client(), 'getOrder', { params: { id } });
+          await deps.offline.keepOrderDetail(order);
+          return order;
+        },
         cached: () => deps.offline.orderDetail(id),
         now: deps.now,
       });

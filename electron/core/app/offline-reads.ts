@@ -1,5 +1,7 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
+import type { Order, Product } from '../../../shared/schemas';
 import type { OfflineReads } from '../../bridge/handlers/offline-reads';
+import type { DetailRecord } from '../offline/dataset-records';
 import type { SyncEngine } from '../sync/sync-engine';
 
 /**
@@ -16,12 +18,30 @@ export function createOfflineReads(engine: () => SyncEngine | null): OfflineRead
     return { data, asOf };
   }
 
+  /** A detail is as old as its own read, which may be newer than its dataset's last full pass. */
+  async function detail<T>(records: Promise<Map<string, DetailRecord<T>>> | undefined, id: string) {
+    const record = (await records)?.get(id);
+    return record ? { data: record.detail, asOf: record.fetchedAt } : null;
+  }
+
   return {
     suppliers: () => read('suppliers', (current) => current.copy.get('suppliers')),
     orders: () => read('orders', (current) => current.copy.get('orders')),
-    orderDetail: (id) => read('orders', (current) => current.copy.orderDetail(id)),
-    productDetail: (id) => read('productDetails', (current) => current.copy.productDetail(id)),
+    orderDetail: (id) => detail(engine()?.copy.get('orderDetails'), id),
+    productDetail: (id) => detail(engine()?.copy.get('productDetails'), id),
     account: () => read('account', (current) => current.copy.get('account')),
     webhooks: () => read('webhooks', (current) => current.copy.get('webhooks')),
+    // The maps are the copy's own records, which the sync writes to disk at its next checkpoint.
+    // No validator is kept, so the sync reads such a detail in full next time.
+    async keepProductDetail(product: Product) {
+      const current = engine();
+      if (!current) return;
+      (await current.copy.get('productDetails')).set(product.id, { detail: product, etag: null, fetchedAt: new Date().toISOString() });
+    },
+    async keepOrderDetail(order: Order) {
+      const current = engine();
+      if (!current || !current.accountId) return;
+      (await current.copy.get('orderDetails')).set(order.id, { detail: order, etag: null, fetchedAt: new Date().toISOString() });
+    },
   };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Product } from '../../../shared/schemas';
+import { createOfflineReads } from '../../../electron/core/app/offline-reads';
+import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
+
+function fakeEngine(asOf: string | null, accountId: string | null = 'org_1') {
+  const maps = { productDetails: new Map(), orderDetails: new Map(), suppliers: [] as unknown[], orders: [], webhooks: [], account: null };
+  const engine = {
+    accountId,
+    freshness: () => ({ asOf, fromCache: true }),
+    copy: { get: async (name: keyof typeof maps) => maps[name] },
+  };
+  return { engine: engine as unknown as SyncEngine, maps };
+}
+
+describe('offline reads', () => {
+  it('reads a never-synced list as nothing to fall back on', async () => {
+    const { engine } = fakeEngine(null);
+    const reads = createOfflineReads(() => engine);
+    expect(await reads.suppliers()).toBeNull();
+    expect(await reads.account()).toBeNull();
+    expect(await createOfflineReads(() => null).orders()).toBeNull();
+  });
+
+  it('keeps details read from the service, dated by their own read', async () => {
+    const { engine, maps } = fakeEngine(null);
+    const reads = createOfflineReads(() => engine);
+    const product = { id: 'prod_1', name: 'Pinot' } as Product;
+    const order = { id: 'ord_1', order_number: 'CW-1' } as Order;
+    await reads.keepProductDetail(product);
+    await reads.keepOrderDetail(order);
+    const cachedProduct = await reads.productDetail('prod_1');
+    expect(cachedProduct?.data).toBe(product);
+    expect(cachedProduct?.asOf).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await reads.orderDetail('ord_1'))?.data).toBe(order);
+    expect(maps.productDetails.get('prod_1')).toMatchObject({ etag: null });
+    expect(await reads.productDetail('prod_2')).toBeNull();
+  });
+
+  it('keeps no order detail without an account', async () => {
+    const { engine, maps } = fakeEngine('2026-11-22T00:00:00.000Z', null);
+    await createOfflineReads(() => engine).keepOrderDetail({ id: 'ord_1' } as Order);
+    expect(maps.orderDetails.size).toBe(0);
+  });
+});
