@@ -9,6 +9,7 @@ import { HelpDialog } from './HelpDialog';
 import { NavBar } from './NavBar';
 import { routeHref } from './routes';
 import { SCREENS } from './screens';
+import { SignedInAs } from './SignedInAs';
 import { Toaster } from './Toaster';
 import { useRoute } from './useRoute';
 import { useShortcuts } from './useShortcuts';
@@ -38,6 +39,7 @@ export function AppShell() {
       <header className="app-header">
         <p className="brand">Caseworks</p>
         <BarcodeField />
+        <SignedInAs />
         <HelpDialog />
       </header>
       <NavBar route={route} />
