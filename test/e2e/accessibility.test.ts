@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
-import { startE2eApp, type E2eApp, type E2ePage } from '../support/e2e-harness';
+import type { E2ePage } from '../support/e2e-harness';
+import { useE2eApp } from '../support/e2e-suite';
 import { goTo, waitForCatalog } from '../support/e2e-screens';
 
-let app: E2eApp;
+const app = useE2eApp({ catalogSize: 300 });
 
-beforeAll(async () => {
-  app = await startE2eApp({ catalogSize: 300 });
-});
-
-afterEach(async ({ task }) => {
-  await app?.afterTest({ name: task.name, failed: task.result?.state === 'fail' });
-});
-
-afterAll(async () => {
-  await app?.close();
-});
 
 /** Every screen, reached the way a user reaches it, with its content loaded before the scan. */
 const SCREENS: readonly { name: string; open(view: E2ePage): Promise<void> }[] = [
   {
     name: 'catalog',
     async open({ page }) {
-      await waitForCatalog(page, app.catalogSize);
+      await waitForCatalog(page, app().catalogSize);
     },
   },
   {
@@ -96,7 +86,9 @@ const SCREENS: readonly { name: string; open(view: E2ePage): Promise<void> }[] =
 
 describe('accessibility of every screen', () => {
   it('axe-core finds no serious or critical violation on any screen; each screen is photographed', async () => {
-    const view = await app.openPage();
+    const view = await app().openPage();
+    // The background sync (details, images) settles first, so the pictures show screens, not progress bars.
+    await app().shell.core.whenIdle();
     const reports: string[] = [];
     for (const screen of SCREENS) {
       await screen.open(view);

@@ -1,24 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CatalogProduct } from '../../shared/schemas';
-import { startE2eApp, type E2eApp } from '../support/e2e-harness';
+import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, parseCents, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
-let app: E2eApp;
-let products: CatalogProduct[];
-
-beforeAll(async () => {
-  app = await startE2eApp({ catalogSize: 300 });
-  products = await app.service.allProducts();
-});
-
-afterEach(async ({ task }) => {
-  await app?.afterTest({ name: task.name, failed: task.result?.state === 'fail' });
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useE2eApp({ catalogSize: 300 });
+let catalog: Promise<CatalogProduct[]> | null = null;
+/** The demo catalog as the service lists it, read once. */
+const demoProducts = () => (catalog ??= app().service.allProducts());
 
 const caseWord = (count: number) => (count === 1 ? 'case' : 'cases');
 
@@ -34,11 +23,11 @@ async function casePricesOnScreen(page: Page) {
 
 describe('browsing the demo marketplace', () => {
   it('first launch: the catalog shows the demo products, the account name and the age of the data', async () => {
-    const { page, problems, close } = await app.openPage();
-    const account = await app.service.account();
+    const { page, problems, close } = await app().openPage();
+    const account = await app().service.account();
 
     await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
-    await waitForCatalog(page, app.catalogSize);
+    await waitForCatalog(page, app().catalogSize);
     const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(0);
     await page.getByText(/^Catalog (saved copy|live from the service), updated /).waitFor();
@@ -49,8 +38,9 @@ describe('browsing the demo marketplace', () => {
   });
 
   it('search, filter and sort: typing narrows the results, a varietal filter shows its count, prices follow the sort', async () => {
-    const { page, problems, close } = await app.openPage();
-    await waitForCatalog(page, app.catalogSize);
+    const products = await demoProducts();
+    const { page, problems, close } = await app().openPage();
+    await waitForCatalog(page, app().catalogSize);
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Products' });
     await table.waitFor();
@@ -58,19 +48,19 @@ describe('browsing the demo marketplace', () => {
     const target = products.find((product) => products.filter((other) => other.name === product.name).length === 1);
     if (!target) throw new Error('The demo catalog has no product with a unique name');
     await searchField(page).pressSequentially(target.name, { delay: 20 });
-    await expect.poll(() => readResultCount(page), { message: 'typing narrows the results' }).toBeLessThan(app.catalogSize);
+    await expect.poll(() => readResultCount(page), { message: 'typing narrows the results' }).toBeLessThan(app().catalogSize);
     await table.getByRole('link', { name: target.name, exact: true }).waitFor();
     expect(await readResultCount(page)).toBeGreaterThan(0);
 
     await searchField(page).fill('');
-    await expect.poll(() => readResultCount(page), { message: 'clearing the search shows everything again' }).toBe(app.catalogSize);
+    await expect.poll(() => readResultCount(page), { message: 'clearing the search shows everything again' }).toBe(app().catalogSize);
 
     const varietalFilter = page.getByLabel('Varietal', { exact: true });
     const options = (await varietalFilter.getByRole('option').allTextContents())
       .map((label) => ({ label, match: /^(.*) \(([0-9,]+)\)$/.exec(label) }))
       .filter((option) => option.match)
       .map((option) => ({ label: option.label, name: option.match?.[1] ?? '', count: Number(option.match?.[2]?.replace(/,/g, '')) }))
-      .filter((option) => option.count > 1 && option.count < app.catalogSize)
+      .filter((option) => option.count > 1 && option.count < app().catalogSize)
       .sort((a, b) => b.count - a.count);
     const varietal = options[0];
     if (!varietal) throw new Error('The varietal filter offers no option with a count');
@@ -99,7 +89,8 @@ describe('browsing the demo marketplace', () => {
   });
 
   it('product detail: the quantity stepper refuses below the minimum and above the stock, then adds to the cart', async () => {
-    const { page, problems, close } = await app.openPage();
+    const products = await demoProducts();
+    const { page, problems, close } = await app().openPage();
     const candidates = products.filter(
       (product) =>
         product.inventory_available >= product.minimum_order + 2 &&
@@ -109,11 +100,11 @@ describe('browsing the demo marketplace', () => {
     if (!product) throw new Error('The demo catalog has no orderable product with a unique name');
     const { minimum_order: minimum, inventory_available: stock } = product;
 
-    await waitForCatalog(page, app.catalogSize);
+    await waitForCatalog(page, app().catalogSize);
     await searchField(page).fill(product.name);
     await page.getByRole('link', { name: product.name, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    const detail = await app.service.product(product.id);
+    const detail = await app().service.product(product.id);
     await page.getByText(detail.sku, { exact: true }).waitFor();
 
     const cases = page.getByLabel('Cases', { exact: true });
@@ -151,8 +142,8 @@ describe('browsing the demo marketplace', () => {
   });
 
   it('account: the organisation, licence, address and stats of the signed-in buyer', async () => {
-    const { page, problems, close } = await app.openPage();
-    const account = await app.service.account();
+    const { page, problems, close } = await app().openPage();
+    const account = await app().service.account();
 
     await goTo(page, 'Account');
     await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
@@ -173,8 +164,8 @@ describe('browsing the demo marketplace', () => {
   });
 
   it('webhooks: delete asks first; cancel keeps the webhook, confirm removes it at the service', async () => {
-    const { page, problems, close } = await app.openPage();
-    const [webhook] = (await app.service.webhooks()).data;
+    const { page, problems, close } = await app().openPage();
+    const [webhook] = (await app().service.webhooks()).data;
     if (!webhook) throw new Error('The demo buyer has no webhook to delete');
 
     await goTo(page, 'Webhooks');
@@ -187,13 +178,13 @@ describe('browsing the demo marketplace', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(webhook.url, { exact: true }).waitFor();
-    expect((await app.service.webhooks()).data.map((kept) => kept.id)).toContain(webhook.id);
+    expect((await app().service.webhooks()).data.map((kept) => kept.id)).toContain(webhook.id);
 
     await deleteButton.click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Delete webhook', exact: true }).click();
     await page.getByText(webhook.url, { exact: true }).waitFor({ state: 'detached' });
-    await expect.poll(async () => (await app.service.webhooks()).data.map((kept) => kept.id)).not.toContain(webhook.id);
+    await expect.poll(async () => (await app().service.webhooks()).data.map((kept) => kept.id)).not.toContain(webhook.id);
 
     problems.assertNone('deleting a webhook');
     await close();

@@ -32,7 +32,7 @@ export interface E2ePage {
   problems: PageProblems;
   /** Opens a screen by its address (`#/orders`), as a bookmark would. */
   openScreen(hash: string): Promise<void>;
-  /** Saves `docs/screenshots/<name>.png` of the viewport (light theme, 1280×800). */
+  /** Saves `docs/screenshots/<name>.png` of the viewport (light theme, 1280×800), toasts dismissed. */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,13 +76,9 @@ function readCredentials(serviceDir: string): ServiceCredentials {
  */
 export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> {
   const catalogSize = options.catalogSize ?? 300;
-  ensureRendererBuilt();
-  const template = await seededServiceTemplate(catalogSize);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-e2e-'));
-  const serviceDir = path.join(dataDir, EMBEDDED_SERVICE_FOLDER);
-  copyServiceTemplate(template, serviceDir);
-
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  // The browser first: without it nothing else is worth starting, and the failure says why.
+  const browser = await launchChromium();
+  const cleanups: (() => Promise<void> | void)[] = [() => browser.close()];
   const close = async () => {
     const errors: unknown[] = [];
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -96,7 +92,15 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
   };
 
   const openedLinks: string[] = [];
+  const coreLog: string[] = [];
   try {
+    ensureRendererBuilt();
+    const template = await seededServiceTemplate(catalogSize);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-e2e-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const serviceDir = path.join(dataDir, EMBEDDED_SERVICE_FOLDER);
+    copyServiceTemplate(template, serviceDir);
+
     const shell = await startBrowserShell({
       port: 0,
       dataDir,
@@ -110,11 +114,9 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         openedLinks.push(url);
         return true;
       },
-      log: () => undefined,
+      log: (message) => void coreLog.push(`${new Date().toISOString()} ${message}`),
     });
     cleanups.push(() => shell.close());
-    const browser = await launchChromium();
-    cleanups.push(() => browser.close());
     const origin = new URL(shell.url).origin;
 
     const openPages = new Set<E2ePage>();
@@ -133,6 +135,11 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
           await page.getByRole('navigation', { name: 'Main' }).waitFor();
         },
         async screenshot(name) {
+          // Toasts of earlier steps would cover the screen; a picture for the README shows the screen.
+          const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+          for (let tries = 0; tries < 10 && (await dismiss.count()) > 0; tries += 1) {
+            await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+          }
           await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });
         },
         async close() {
@@ -158,6 +165,7 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         }
         await view.close();
       }
+      if (test.failed && coreLog.length > 0) console.log(`[e2e] the core's log, last lines:\n  ${coreLog.slice(-30).join('\n  ')}`);
     };
 
     return {
