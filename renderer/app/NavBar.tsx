@@ -13,7 +13,7 @@ export function NavBar({ route }: { route: Route }) {
         {NAV_ITEMS.map((item, index) => {
           const badge =
             item.screen === 'cart' && (cartCases > 0 || pending > 0)
-              ? [cartCases > 0 ? `${cartCases} cases` : '', pending > 0 ? `${pending} in outbox` : ''].filter(Boolean).join(', ')
+              ? [cartCases > 0 ? `${cartCases} ${cartCases === 1 ? 'case' : 'cases'}` : '', pending > 0 ? `${pending} in outbox` : ''].filter(Boolean).join(', ')
               : '';
           return (
             <li key={item.screen}>
