@@ -32,7 +32,7 @@ const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
 const CONCURRENCY = SYNC_DEFAULTS.concurrency.pages;
 const SEARCH_REPEATS = 5;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
 
 interface Ready {
@@ -159,11 +159,13 @@ async function main() {
     const warmUp = pLimit(CONCURRENCY);
     await Promise.all(Array.from({ length: 2 * CONCURRENCY }, (_, n) => warmUp(() => plainFetch([`${ready.baseUrl}/products?page=${n + 1}&per_page=${PER_PAGE}`], ready.apiKey))));
 
-    // Each round: a first sync into an empty folder (recording its requests), then plain fetch of
-    // exactly those requests. More rounds (BENCH_ROUNDS) when the machine is quiet enough.
+    // Each round: a first sync into an empty folder (recording its requests) and plain fetch of
+    // exactly those requests, in alternating order (BENCH_ROUNDS, default 2); the best of each counts.
     for (let round = 0; round < ROUNDS; round += 1) {
       const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-'));
       workDirs.push(dir);
+      // Alternate which goes first, so neither always meets a colder service.
+      if (round % 2 === 1) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
       const search = createSearchService();
       await search.workerHeapUsed();
       recording = [];
@@ -186,7 +188,7 @@ async function main() {
       syncTimes.push(report.millis);
       mainStall = Math.max(mainStall, stalls.max / 1e6);
       await engine.whenIdle();
-      plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
+      if (round % 2 === 0) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
       if (last) await last.search.close();
       last = { engine, dir, search };
     }
@@ -235,23 +237,33 @@ async function main() {
       country: browse.facets.country.map((facet) => facet.value),
       supplier: browse.facets.supplier.map((facet) => facet.value),
     });
+    // The first pass meets every text for the first time (texts recur across queries, as when a
+    // buyer refines a search); later passes repeat the same queries.
+    const firstPass: number[] = [];
     const roundTrips: number[] = [];
     const inWorker: number[] = [];
     for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
       for (const query of queries) {
         const started = performance.now();
         const result = await reloader.search(query);
-        roundTrips.push(performance.now() - started);
+        const took = performance.now() - started;
+        if (repeat === 0) firstPass.push(took);
+        roundTrips.push(took);
         inWorker.push(result.tookMs);
       }
     }
-    figure('local search', `p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker; p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))} inside it (${queries.length} queries × ${SEARCH_REPEATS}; target p95 ≤ 10 ms)`);
+    figure(
+      'local search',
+      `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; target p95 ≤ 10 ms`,
+    );
 
     await engine.copy.get('suppliers');
     forceGc();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const memory = process.memoryUsage();
-    figure('resident memory with the catalog loaded', `${mb(memory.rss)} RSS (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}; target ≤ 400 MB)`);
+    figure('resident memory at the end of this run', `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())})`);
+    const fresh = await freshCoreMemory(dir, scope);
+    figure('resident memory of a freshly started core with the catalog loaded', `${mb(fresh.rss)} RSS (main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; catalog ${fresh.documents} products from the snapshot; target ≤ 400 MB)`);
     await reloader.close();
   } finally {
     child.send({ type: 'stop' });
@@ -262,8 +274,51 @@ async function main() {
   for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
 }
 
+interface CoreMemory {
+  rss: number;
+  heapUsed: number;
+  workerHeapUsed: number;
+  documents: number;
+}
+
+/** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory. */
+function freshCoreMemory(dir: string, scope: { baseUrl: string; accountId: string | null }): Promise<CoreMemory> {
+  const child = fork(fileURLToPath(import.meta.url), ['--core-memory', JSON.stringify({ dir, scope })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '1', String(child.pid)], { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: CoreMemory) => resolve(message));
+    child.on('exit', (code) => reject(new Error(`the core process exited with ${code}`)));
+  });
+}
+
+async function reportCoreMemory(argument: string) {
+  const { dir, scope } = JSON.parse(argument) as { dir: string; scope: { baseUrl: string; accountId: string | null } };
+  const search = createSearchService();
+  const engine = createSyncEngine({
+    api: createServiceClient({ baseUrl: scope.baseUrl, getApiKey: () => null }),
+    store: createOfflineStore({ dataDir: dir }),
+    scope,
+    search,
+    searchSnapshotFile: join(dir, 'search', 'catalog.index.gz'),
+  });
+  await engine.init();
+  await Promise.all([engine.copy.get('suppliers'), engine.copy.get('orders'), engine.copy.get('account')]);
+  const { total } = await search.search({ text: 'cabernet', limit: 50 });
+  forceGc();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const memory = process.memoryUsage();
+  const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await search.search({ limit: 1 })).total };
+  if (total === 0) throw new Error('the loaded catalog answered nothing');
+  process.send!(report);
+  await search.close();
+  process.exit(0);
+}
+
+const coreMemoryArgument = process.argv.indexOf('--core-memory');
 if (process.argv.includes('--serve')) {
   await serve();
+} else if (coreMemoryArgument > 0) {
+  await reportCoreMemory(process.argv[coreMemoryArgument + 1]!);
 } else {
   await main();
 }

@@ -1,7 +1,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import type { CatalogProduct } from '../../../shared';
 import type { CatalogFacets, CatalogSearchQuery, CatalogSearchResult, FacetCount } from '../../../shared/bridge';
-import { FACETS, assignCountries, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
+import { assignCountries, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
 import { CodeTable, type ProductFacts } from './product-codes';
 import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, textOf, type TextField } from './text-terms';
 
@@ -9,18 +9,13 @@ import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, t
 const SKU_PREFIX_LIMIT = 50;
 const FACET_VALUES_LIMIT = 200;
 const CODE_LIKE = /[0-9-]/;
+const RECENT_TEXTS = 16;
 
 const FAIL_VARIETAL = 1;
 const FAIL_REGION = 2;
 const FAIL_COUNTRY = 4;
 const FAIL_SUPPLIER = 8;
 const FAIL_OTHER = 16;
-const FACET_FAIL_BIT: Record<FacetName, number> = {
-  varietal: FAIL_VARIETAL,
-  region: FAIL_REGION,
-  country: FAIL_COUNTRY,
-  supplier: FAIL_SUPPLIER,
-};
 
 /** Documents are product positions; the text is read from the catalog array, never copied. */
 function indexOptions(items: readonly CatalogProduct[]): Options<number> {
@@ -32,7 +27,8 @@ function indexOptions(items: readonly CatalogProduct[]): Options<number> {
     processTerm: (term) => foldTerm(term) || null,
     searchOptions: {
       combineWith: 'AND',
-      prefix: true,
+      // Prefix matching for the word being typed (the last one); the words before it are complete.
+      prefix: (_term, index, terms) => index === terms.length - 1,
       fuzzy: (term) => (term.length >= MIN_FUZZY_TERM_LENGTH ? FUZZINESS : false),
       boost: FIELD_BOOST,
     },
@@ -58,6 +54,7 @@ export class CatalogIndex {
   private readonly codes = new CodeTable();
   private readonly countryById = new Map<string, string>();
   private readonly countryByRegion = new Map<string, string>();
+  private readonly recentTextHits = new Map<string, Int32Array>();
 
   private constructor(
     readonly items: readonly CatalogProduct[],
@@ -155,40 +152,44 @@ export class CatalogIndex {
     const maxPrice = query.maxPriceCents ?? Infinity;
     const inStockOnly = query.inStock === true;
 
-    const failures = (position: number) => {
-      let failed = 0;
-      if (wanted.varietal !== null && columns.keys.varietal[position] !== wanted.varietal) failed |= FAIL_VARIETAL;
-      if (wanted.region !== null && columns.keys.region[position] !== wanted.region) failed |= FAIL_REGION;
-      if (wanted.country !== null && columns.keys.country[position] !== wanted.country) failed |= FAIL_COUNTRY;
-      if (wanted.supplier !== null && columns.keys.supplier[position] !== wanted.supplier) failed |= FAIL_SUPPLIER;
-      const price = columns.price[position]!;
-      if (price < minPrice || price > maxPrice || (inStockOnly && columns.inStock[position] === 0)) failed |= FAIL_OTHER;
-      return failed;
-    };
-
-    const facetCounts = Object.fromEntries(
-      FACETS.map((facet) => [facet, new Int32Array(columns.dictionaries[facet].values.length)]),
-    ) as Record<FacetName, Int32Array>;
-    const countFacets = (position: number, failed: number) => {
-      for (const facet of FACETS) {
-        if (failed !== 0 && failed !== FACET_FAIL_BIT[facet]) continue;
-        const key = columns.keys[facet][position]!;
-        if (key >= 0) facetCounts[facet][key]! += 1;
-      }
-    };
+    const varietalKeys = columns.keys.varietal;
+    const regionKeys = columns.keys.region;
+    const countryKeys = columns.keys.country;
+    const supplierKeys = columns.keys.supplier;
+    const prices = columns.price;
+    const stock = columns.inStock;
+    const wantVarietal = wanted.varietal ?? -3;
+    const wantRegion = wanted.region ?? -3;
+    const wantCountry = wanted.country ?? -3;
+    const wantSupplier = wanted.supplier ?? -3;
+    const varietalCounts = new Int32Array(columns.dictionaries.varietal.values.length);
+    const regionCounts = new Int32Array(columns.dictionaries.region.values.length);
+    const countryCounts = new Int32Array(columns.dictionaries.country.values.length);
+    const supplierCounts = new Int32Array(columns.dictionaries.supplier.values.length);
 
     const matched = new Uint8Array(this.items.length);
     let total = 0;
     const relevanceOrder: number[] = [];
+    /** Checks every filter; counts the product in each facet whose own filter is the only one it fails. */
     const consider = (position: number) => {
-      const failed = failures(position);
-      countFacets(position, failed);
+      let failed = 0;
+      if (wantVarietal !== -3 && varietalKeys[position] !== wantVarietal) failed |= FAIL_VARIETAL;
+      if (wantRegion !== -3 && regionKeys[position] !== wantRegion) failed |= FAIL_REGION;
+      if (wantCountry !== -3 && countryKeys[position] !== wantCountry) failed |= FAIL_COUNTRY;
+      if (wantSupplier !== -3 && supplierKeys[position] !== wantSupplier) failed |= FAIL_SUPPLIER;
+      const price = prices[position]!;
+      if (price < minPrice || price > maxPrice || (inStockOnly && stock[position] === 0)) failed |= FAIL_OTHER;
       if (failed === 0) {
         matched[position] = 1;
         total += 1;
         relevanceOrder.push(position);
       }
+      if (failed === 0 || failed === FAIL_VARIETAL) varietalCounts[varietalKeys[position]!]! += 1;
+      if (failed === 0 || failed === FAIL_REGION) regionCounts[regionKeys[position]!]! += 1;
+      if ((failed === 0 || failed === FAIL_COUNTRY) && countryKeys[position]! >= 0) countryCounts[countryKeys[position]!]! += 1;
+      if (failed === 0 || failed === FAIL_SUPPLIER) supplierCounts[supplierKeys[position]!]! += 1;
     };
+    const facetCounts: Record<FacetName, Int32Array> = { varietal: varietalCounts, region: regionCounts, country: countryCounts, supplier: supplierCounts };
 
     if (text) {
       const seen = new Uint8Array(this.items.length);
@@ -201,7 +202,7 @@ export class CatalogIndex {
       // Only text that looks like a code (digits or dashes) is matched as the start of a SKU, so
       // words like "cab" rank by text relevance alone.
       if (CODE_LIKE.test(text)) for (const id of this.codes.skuPrefix(text, SKU_PREFIX_LIMIT)) visit(this.positionOf.get(id));
-      for (const hit of this.text.search(text)) visit(hit.id as number);
+      for (const position of this.textHits(text)) visit(position);
     } else {
       for (let position = 0; position < this.items.length; position += 1) consider(position);
     }
@@ -229,6 +230,26 @@ export class CatalogIndex {
       tookMs: performance.now() - started,
       freshness: { asOf: this.asOf, fromCache: true },
     };
+  }
+
+  /**
+   * Product positions matching the text, best first. The last few texts are remembered, so paging,
+   * sorting and refining filters for the same text do not search again.
+   */
+  private textHits(text: string): Int32Array {
+    const key = text.toLowerCase();
+    const cached = this.recentTextHits.get(key);
+    if (cached) {
+      this.recentTextHits.delete(key);
+      this.recentTextHits.set(key, cached);
+      return cached;
+    }
+    const hits = this.text.search(text);
+    const positions = new Int32Array(hits.length);
+    for (let index = 0; index < hits.length; index += 1) positions[index] = hits[index]!.id as number;
+    this.recentTextHits.set(key, positions);
+    if (this.recentTextHits.size > RECENT_TEXTS) this.recentTextHits.delete(this.recentTextHits.keys().next().value!);
+    return positions;
   }
 
   private facetLists(counts: Record<FacetName, Int32Array>): CatalogFacets {

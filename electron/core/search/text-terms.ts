@@ -1,10 +1,14 @@
 import type { CatalogProduct } from '../../../shared';
 
-/** The fields free text is matched against, with how much a hit in each counts. */
-export const TEXT_FIELDS = ['name', 'brand', 'varietal', 'region', 'appellation', 'supplier'] as const;
+/**
+ * Free text is matched against two fields: the product's name, and everything else that describes
+ * it (brand, varietal, region, appellation, supplier). Fewer fields make each query cheaper and
+ * the index smaller; a hit in the name still counts more.
+ */
+export const TEXT_FIELDS = ['name', 'about'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
-export const FIELD_BOOST: Partial<Record<TextField, number>> = { name: 3, brand: 2, varietal: 2, appellation: 1.2 };
+export const FIELD_BOOST: Partial<Record<TextField, number>> = { name: 2 };
 
 /** Typos are forgiven only in words of five letters or more: shorter words match too much. */
 export const MIN_FUZZY_TERM_LENGTH = 5;
@@ -16,12 +20,6 @@ const MARKS = /\p{M}+/gu;
 export const foldTerm = (term: string) => term.normalize('NFD').replace(MARKS, '').toLowerCase();
 
 export function textOf(product: CatalogProduct, field: TextField): string {
-  switch (field) {
-    case 'supplier':
-      return product.supplier.name;
-    case 'appellation':
-      return product.appellation ?? '';
-    default:
-      return product[field];
-  }
+  if (field === 'name') return product.name;
+  return `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name}`;
 }
