@@ -74,7 +74,10 @@ export function createFulfilmentSimulator(options: SimulatorOptions): Fulfilment
     return { shipped, delivered };
   }
 
-  const tickMs = options.tickMs ?? Math.max(200, Math.min(1_000, options.shipAfterSeconds * 250));
+  // A quarter of the shorter delay, within 0.2–5 s: timely enough for a demo, and rare enough not
+  // to compete with requests for the database (PGlite runs its queries on this thread).
+  const shortestDelay = Math.min(options.shipAfterSeconds, options.deliverAfterSeconds);
+  const tickMs = options.tickMs ?? Math.max(200, Math.min(5_000, shortestDelay * 250));
   const poller = createPoller(runOnce, tickMs, reportError);
   return { runOnce, start: () => poller.start(), stop: () => poller.stop() };
 }

@@ -14,6 +14,7 @@ import { HttpProblem } from './problem';
 import { registerPublicRoutes } from './public-routes';
 import { parseInput } from './validation';
 import { ReadCache } from './read-cache';
+import { TtlCache } from './ttl-cache';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
@@ -101,13 +102,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: EndpointSpec, handlers: Handlers): void {
   const handler = handlers[name] as (input: HandlerInput<EndpointName>) => ReturnType<Handlers[EndpointName]>;
   const resource = RESOURCE_OF_ID[name];
+  // Parsing is deterministic, so a query string seen before (a hot catalog page) skips validation.
+  const knownQueries = new TtlCache<unknown>(1_000, Number.POSITIVE_INFINITY);
+  const parsedQuery = (url: string, parse: () => unknown): unknown => {
+    const mark = url.indexOf('?');
+    const raw = mark === -1 ? '' : url.slice(mark + 1);
+    const known = knownQueries.get(raw);
+    if (known !== undefined) return known;
+    const parsed = parse();
+    knownQueries.set(raw, parsed);
+    return parsed;
+  };
   app.route({
     method: spec.method,
     url: API_BASE_PATH + spec.path,
     handler: async (request, reply) => {
       const id = (request.params as { id?: string }).id ?? '';
       if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);
-      const query = parseInput(spec.query, request.query ?? {}, 'query');
+      const query = parsedQuery(request.url, () => parseInput(spec.query, request.query ?? {}, 'query'));
       const body = spec.body ? parseInput(spec.body, request.body, 'body') : undefined;
       const caller = request.caller;
       if (!caller) throw new HttpProblem(401, 'unauthorized', 'Authentication is required.');

@@ -8,7 +8,7 @@ import { newWebhookSecret } from '../webhooks/signing';
 import { refuseTargetUrl, type DeliveryMode } from '../webhooks/target-policy';
 import { API_BASE_PATH } from '../../shared';
 import { HttpProblem, notFound } from './problem';
-import { canonicalJson, idempotencyFromHeaders } from './idempotency';
+import { idempotencyFromHeaders } from './idempotency';
 import type { CachedBody, ReadCache } from './read-cache';
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : undefined;
@@ -53,17 +53,19 @@ export interface HandlerDeps {
 
 export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache }: HandlerDeps): Handlers {
   const cachedRead = async (key: string, load: () => Promise<unknown>) => ({ cached: await readCache.get(key, load) });
+  // Parsed queries list their keys in schema order, so equal queries serialize equally.
+  const queryKey = (query: object) => JSON.stringify(query);
   return {
-    listSuppliers: ({ query }) => cachedRead(`suppliers|${canonicalJson(query)}`, () => store.listSuppliers(query)),
+    listSuppliers: ({ query }) => cachedRead(`suppliers|${queryKey(query)}`, () => store.listSuppliers(query)),
 
     listSupplierProducts: ({ id, query }) =>
-      cachedRead(`supplier-products|${id}|${canonicalJson(query)}`, async () => {
+      cachedRead(`supplier-products|${id}|${queryKey(query)}`, async () => {
         const page = await store.listSupplierProducts(id, query);
         if (!page) throw missing('supplier', id);
         return page;
       }),
 
-    listProducts: ({ query }) => cachedRead(`products|${canonicalJson(query)}`, () => store.listProducts(query)),
+    listProducts: ({ query }) => cachedRead(`products|${queryKey(query)}`, () => store.listProducts(query)),
 
     getProduct: ({ id }) =>
       cachedRead(`product|${id}`, async () => {

@@ -11,7 +11,7 @@ export interface DispatcherOptions {
   store: DispatcherStore;
   mode: DeliveryMode;
   clock?: Clock;
-  /** How often queued deliveries are looked at when nothing wakes the loop. */
+  /** How often queued deliveries are looked at when nothing wakes the loop (new events wake it). */
   pollIntervalMs?: number;
   /** Delay before the first retry; each further retry waits twice as long, up to `maxRetryDelayMs`. */
   retryBaseMs?: number;
@@ -77,7 +77,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     }
   }
 
-  const poller = createPoller(runOnce, options.pollIntervalMs ?? 1_000, onError);
+  const poller = createPoller(runOnce, options.pollIntervalMs ?? Math.min(retryBaseMs, 5_000), onError);
 
   return {
     async publish(event, accountId, order) {
