@@ -13,7 +13,7 @@ import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
 import type { ProductFacts } from './product-codes';
 import type { CatalogSource, LoadReport, RequestEnvelope, ResponseEnvelope, SearchRequest, SearchResponses } from './search-protocol';
-import { SOURCE_WORKER_ENTRY, startWorker, type SearchWorkerEntry } from './worker-entry';
+import { sourceWorkerEntry, startWorker, type SearchWorkerEntry } from './worker-entry';
 
 export interface SearchServiceOptions {
   workerEntry?: SearchWorkerEntry;
@@ -26,7 +26,7 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-export function createSearchService({ workerEntry = SOURCE_WORKER_ENTRY }: SearchServiceOptions = {}) {
+export function createSearchService({ workerEntry = sourceWorkerEntry() }: SearchServiceOptions = {}) {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();

@@ -7,7 +7,8 @@ import { Worker } from 'node:worker_threads';
 /** How to start the search worker: the built `search-worker.js`, or the TypeScript source under tsx. */
 export type SearchWorkerEntry = string | URL;
 
-export const SOURCE_WORKER_ENTRY = new URL('./search-worker.ts', import.meta.url);
+/** The TypeScript source next to this file (a plain path, so bundlers leave it alone). */
+export const sourceWorkerEntry = (): string => join(dirname(fileURLToPath(import.meta.url)), 'search-worker.ts');
 
 /**
  * Starts a worker from a .js file directly, or from a .ts file through tsx's loader (tests, the
