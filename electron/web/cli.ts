@@ -25,6 +25,11 @@ if (Boolean(serviceUrl) !== Boolean(apiKey)) {
   process.exit(2);
 }
 
+console.log(
+  serviceUrl
+    ? `Starting Caseworks on ${serviceUrl}…`
+    : 'Starting Caseworks with its demo service (the first start creates the demo database, which can take a minute)…',
+);
 const shell = await startBrowserShell({
   port: numberFrom('CASEWORKS_PORT') ?? 0,
   dataDir: process.env.CASEWORKS_DATA_DIR ?? path.join(os.homedir(), '.caseworks-web'),
