@@ -9,7 +9,9 @@ import { toSearchInput } from './searchInput';
 
 /** Short enough to feel instant, long enough to skip the intermediate strings of fast typing. */
 export const SEARCH_DEBOUNCE_MS = 20;
-export const SEARCH_PAGE_SIZE = 200;
+/** The first page only has to fill the screen, so each keystroke moves little data; scrolling loads more per page. */
+export const FIRST_PAGE_SIZE = 60;
+export const NEXT_PAGE_SIZE = 200;
 
 export function useCatalogSearch() {
   const bridge = useBridge();
@@ -18,7 +20,8 @@ export function useCatalogSearch() {
   const { input, priceErrors } = useMemo(() => toSearchInput(filters, debouncedText), [filters, debouncedText]);
   const query = useInfiniteQuery({
     queryKey: queryKeys.catalog(input),
-    queryFn: ({ pageParam }) => unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: SEARCH_PAGE_SIZE })),
+    queryFn: ({ pageParam }) =>
+      unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE })),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
