@@ -205,6 +205,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
   });
 
+  /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
+  function currentAccountId(): string | null {
+    return active?.connection.account?.id ?? active?.engine.accountId ?? null;
+  }
+
   function outbox(): Promise<Outbox> {
     outboxReady ??= createOutbox({
       dataDir: platform.dataDir,
@@ -214,7 +219,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         }
         return active.client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
       },
-      currentAccountId: () => active?.connection.account?.id ?? null,
+      currentAccountId,
       onChange: (entries) => {
         emit({ type: 'outbox-changed', entries });
         if (entries.some((entry) => entry.state === 'confirmed')) active?.engine.syncNow();
@@ -260,7 +265,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       },
       signOut: async () => {
         const engine = active?.engine ?? null;
-        const accountId = active?.connection.account?.id ?? null;
+        const accountId = currentAccountId();
         session.signOut();
         await switching;
         if (engine) {

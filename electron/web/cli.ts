@@ -30,12 +30,18 @@ console.log(
     ? `Starting Caseworks on ${serviceUrl}…`
     : 'Starting Caseworks with its demo service (the first start creates the demo database, which can take a minute)…',
 );
-const shell = await startBrowserShell({
-  port: numberFrom('CASEWORKS_PORT') ?? 0,
-  dataDir: process.env.CASEWORKS_DATA_DIR ?? path.join(os.homedir(), '.caseworks-web'),
-  service: serviceUrl && apiKey ? { baseUrl: serviceUrl, apiKey } : undefined,
-  embeddedService: { shipDelayMs: numberFrom('CASEWORKS_SHIP_DELAY_MS'), deliverDelayMs: numberFrom('CASEWORKS_DELIVER_DELAY_MS') },
-});
+let shell;
+try {
+  shell = await startBrowserShell({
+    port: numberFrom('CASEWORKS_PORT') ?? 0,
+    dataDir: process.env.CASEWORKS_DATA_DIR ?? path.join(os.homedir(), '.caseworks-web'),
+    service: serviceUrl && apiKey ? { baseUrl: serviceUrl, apiKey } : undefined,
+    embeddedService: { shipDelayMs: numberFrom('CASEWORKS_SHIP_DELAY_MS'), deliverDelayMs: numberFrom('CASEWORKS_DELIVER_DELAY_MS') },
+  });
+} catch (error) {
+  console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 console.log(`Caseworks is running. Open ${shell.url}`);
 console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
