@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../../shared/bridge/api';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type CaseworksBridge } from '../../../shared/bridge/api';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
 import { startDesktopApp, type DesktopApp } from '../../../electron/main/desktop-app';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/web/content-security-policy';
@@ -174,6 +174,29 @@ describe('the IPC bridge', () => {
     expect(await invoke(own, 'getOrder', { id: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await invoke(own, 'searchCatalog', { text: 'x'.repeat(10_000) })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await invoke(own, 'eval', 'process.exit()')).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+  });
+
+  it('pairs with the preload: a page call reaches its handler and events reach the page', async () => {
+    fake.ipcRenderer.invoke.mockImplementation(async (channel: string, ...args: unknown[]) =>
+      fake.ipcMain.handlers.get(channel)?.(eventFrom('app://caseworks/index.html'), ...args),
+    );
+    const pageListeners = new Map<(...args: unknown[]) => void, string>();
+    fake.ipcRenderer.on.mockImplementation((channel: string, listener: (...args: unknown[]) => void) => pageListeners.set(listener, channel));
+    fake.ipcRenderer.removeListener.mockImplementation((_channel: string, listener: (...args: unknown[]) => void) => pageListeners.delete(listener));
+    window.webContents.send.mockImplementation((channel: string, payload: unknown) => {
+      for (const [listener, listenedChannel] of pageListeners) if (listenedChannel === channel) listener({}, payload);
+    });
+    await import('../../../electron/preload/index');
+    const page = fake.contextBridge.exposed.get('caseworks') as CaseworksBridge;
+    expect(await page.getOrder({ id: 'ord_pair1' })).toMatchObject({ ok: true, data: { method: 'getOrder', input: { id: 'ord_pair1' } } });
+    expect(await page.getOrder({ id: 7 } as never)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const received: unknown[] = [];
+    const stop = page.subscribe((event) => received.push(event));
+    hub.emit({ type: 'data-changed', datasets: ['orders'] });
+    stop();
+    hub.emit({ type: 'session-changed' });
+    expect(received).toEqual([{ type: 'data-changed', datasets: ['orders'] }]);
+    window.webContents.send.mockReset();
   });
 
   it('pushes core events to the window on the event channel', () => {
