@@ -5,7 +5,8 @@ let fallback: CaseworksBridge | null = null;
 
 /** The desktop app's preload bridge when present, otherwise the browser shell's HTTP bridge. */
 export function getBridge(): CaseworksBridge {
-  const provided = (window as unknown as Record<string, unknown>)[BRIDGE_GLOBAL] as CaseworksBridge | undefined;
+  // globalThis is the page's window; named so, the module also type-checks where there is no DOM.
+  const provided = (globalThis as unknown as Record<string, unknown>)[BRIDGE_GLOBAL] as CaseworksBridge | undefined;
   if (provided) return provided;
   fallback ??= createHttpBridge();
   return fallback;

@@ -9,13 +9,12 @@ afterEach(() => {
 describe('getBridge', () => {
   it('uses the bridge the preload put on window in the desktop app', async () => {
     const preloadBridge = { subscribe: () => () => {} };
-    vi.stubGlobal('window', { caseworks: preloadBridge });
+    vi.stubGlobal('caseworks', preloadBridge);
     const { getBridge } = await import('../../../renderer/bridge');
     expect(getBridge()).toBe(preloadBridge);
   });
 
   it('falls back to one HTTP bridge with every contract method in the browser shell', async () => {
-    vi.stubGlobal('window', {});
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true, data: { mode: 'demo' } }), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const { getBridge } = await import('../../../renderer/bridge');
@@ -27,7 +26,6 @@ describe('getBridge', () => {
   });
 
   it('turns an answer that is not a bridge result into an error value', async () => {
-    vi.stubGlobal('window', {});
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>proxy error</html>', { status: 502 })));
     const { createHttpBridge } = await import('../../../renderer/bridge');
     expect(await createHttpBridge().listOutbox()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
