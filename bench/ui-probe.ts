@@ -23,6 +23,11 @@ export interface ResultsState {
   first: string | null;
 }
 
+export interface ExpectedResults extends ResultsState {
+  /** The bridge round trip of this search, from the page. */
+  tookMs: number;
+}
+
 export interface TimedState extends ResultsState {
   /** performance.now() when the DOM changed. */
   at: number;
@@ -67,17 +72,26 @@ export const READ_NOW = `globalThis.__caseworksProbe.read()`;
 export const RESET = `globalThis.__caseworksProbe.reset()`;
 export const DUMP = `globalThis.__caseworksProbe.dump()`;
 
-/** Searches through the bridge as the catalog screen does, to know what each keystroke should show. */
+/**
+ * Searches through the bridge as the catalog screen does, to know what each keystroke should show;
+ * also returns how long the bridge took (`tookMs`), which separates the core's share of a
+ * keystroke's latency from the renderer's.
+ */
 export function expectedResultsScript(text: string): string {
-  return `fetch('/bridge/searchCatalog', {
+  return `(() => { const started = performance.now(); return fetch('/bridge/searchCatalog', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text: ${JSON.stringify(text.trim())}, offset: 0, limit: 200 }),
   }).then((response) => response.json()).then((result) => {
     if (!result.ok) throw new Error(result.error.message);
     const first = result.data.items[0];
-    return { count: result.data.total, searching: false, first: first ? '#/product/' + encodeURIComponent(first.id) : null };
-  })`;
+    return {
+      count: result.data.total,
+      searching: false,
+      first: first ? '#/product/' + encodeURIComponent(first.id) : null,
+      tookMs: performance.now() - started,
+    };
+  }); })()`;
 }
 
 /** How many rows (table) or cards the results list has in the DOM now, and the furthest one loaded. */
