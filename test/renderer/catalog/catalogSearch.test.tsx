@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogSearchInput } from '../../../shared/bridge';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
+import { makeProduct, toCatalogProduct } from '../support/fixtures';
 import type { CaseworksBridge } from '../../../shared/bridge';
 import { renderApp, resetClientState } from '../support/render';
 
@@ -114,5 +115,41 @@ describe('catalog search', { timeout: 20_000 }, () => {
     synced = true;
     act(() => fake.emit({ type: 'data-changed', datasets: ['catalog'] }));
     expect(await screen.findByText('4 products', undefined, slow)).toBeTruthy();
+  });
+
+  it('keeps the DOM small over 50,000 results and loads the next page while scrolling', async () => {
+    const total = 50_000;
+    const fake = createFakeBridge();
+    fake.bridge.searchCatalog = async (input = {}) => {
+      const offset = input.offset ?? 0;
+      const count = Math.min(input.limit ?? 100, total - offset);
+      const items = Array.from({ length: count }, (_, index) =>
+        toCatalogProduct(makeProduct({ id: `prod_n${offset + index}`, name: `Wine number ${offset + index}` })),
+      );
+      return { ok: true, data: { items, total, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 1, freshness: { asOf: null, fromCache: true } } };
+    };
+    const searched: { offset?: number; limit?: number }[] = [];
+    const search = fake.bridge.searchCatalog;
+    fake.bridge.searchCatalog = (input) => {
+      searched.push({ offset: input?.offset, limit: input?.limit });
+      return search(input);
+    };
+    renderApp(fake.bridge, '#/catalog');
+    await screen.findByText('50,000 products', undefined, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const rows = () => table.querySelectorAll('tbody tr[aria-rowindex]');
+    expect(rows().length).toBeGreaterThan(5);
+    expect(rows().length).toBeLessThan(60);
+    expect(searched).toEqual([{ offset: 0, limit: 60 }]);
+
+    const scroller = table.closest('.results-scroll')!;
+    act(() => {
+      scroller.scrollTop = 62 * 64;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(searched).toContainEqual({ offset: 60, limit: 200 }));
+    await within(table).findByRole('link', { name: 'Wine number 66' }, slow);
+    expect(rows().length).toBeLessThan(60);
   });
 });
