@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { SessionInfo } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
@@ -14,6 +14,14 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
   const [allowWeak, setAllowWeak] = useState(false);
   const [errors, setErrors] = useState<ConnectionErrors>({});
   const [connectedTo, setConnectedTo] = useState<string | null>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+  /** Puts the focus on the first field with a problem, so its message is read out. */
+  const showErrors = (next: ConnectionErrors) => {
+    setErrors(next);
+    if (next.baseUrl) urlRef.current?.focus();
+    else if (next.apiKey) keyRef.current?.focus();
+  };
 
   const connect = useMutation({
     mutationFn: (input: { baseUrl: string; apiKey: string }) => unwrap(bridge.connectService({ ...input, allowWeakKeyStorage: allowWeak })),
@@ -22,7 +30,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
       setConnectedTo(next.account?.name ?? next.baseUrl ?? 'the service');
       onSessionChange(next);
     },
-    onError: (error) => setErrors(connectionErrorsFrom(errorCode(error), errorMessage(error))),
+    onError: (error) => showErrors(connectionErrorsFrom(errorCode(error), errorMessage(error))),
   });
   const demo = useMutation({
     mutationFn: () => unwrap(bridge.useDemoService({})),
@@ -37,7 +45,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
     setConnectedTo(null);
     const check = validateConnection(baseUrl, apiKey);
     if (!check.ok) {
-      setErrors(check.errors);
+      showErrors(check.errors);
       return;
     }
     setErrors({});
@@ -60,6 +68,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
           <div className="field">
             <label htmlFor="service-url">Service URL</label>
             <input
+              ref={urlRef}
               id="service-url"
               type="url"
               value={baseUrl}
@@ -75,6 +84,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
           <div className="field">
             <label htmlFor="service-key">API key</label>
             <input
+              ref={keyRef}
               id="service-key"
               type="password"
               value={apiKey}

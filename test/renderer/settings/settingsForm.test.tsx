@@ -32,6 +32,7 @@ describe('settings: connect to my service', { timeout: 20_000 }, () => {
     const error = await screen.findByText(message);
     expect(form.url.getAttribute('aria-describedby')).toContain(error.id);
     expect(form.url.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form.url);
     expect(fake.callsTo('connectService')).toEqual([]);
   });
 
@@ -67,6 +68,7 @@ describe('settings: connect to my service', { timeout: 20_000 }, () => {
     fireEvent.click(form.save);
     const error = await screen.findByText('The service did not accept this key. The key was not recognised.');
     expect(form.key.getAttribute('aria-describedby')).toBe(error.id);
+    expect(document.activeElement).toBe(form.key);
     expect(form.url.value).toBe('https://orders.example.com/api/v1');
   });
 
