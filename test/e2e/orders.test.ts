@@ -132,7 +132,8 @@ describe('ordering', () => {
   });
 
   it('offline: the cached catalog stays browsable, an order waits in the outbox and is confirmed exactly once when the service returns', async () => {
-    const { page, problems, close } = await app().openPage();
+    const view = await app().openPage();
+    const { page, problems, close } = view;
     const product = (await picks())[3] as CatalogProduct;
     await waitForCatalog(page, app().catalogSize);
     const ordersBefore = await app().service.orderCount();
@@ -154,6 +155,7 @@ describe('ordering', () => {
     await placeOrders(page, 'Place order', [product]);
     await outboxEntry(page, product.supplier.name, 'Queued').waitFor();
     await banner.filter({ hasText: '(1 waiting now)' }).waitFor();
+    await view.screenshot('cart-offline');
     await expect.poll(() => navLink(page, 'Cart').textContent()).toContain('1 in outbox');
 
     await app().startService();
