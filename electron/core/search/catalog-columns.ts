@@ -66,11 +66,12 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
     created[index] = Date.parse(item.created_at);
   }
 
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const byName = Int32Array.from({ length: count }, (_, index) => index).sort((a, b) => {
-    const order = collator.compare(items[a]!.name, items[b]!.name);
-    return order !== 0 ? order : items[a]!.id < items[b]!.id ? -1 : items[a]!.id > items[b]!.id ? 1 : 0;
-  });
+  // Case- and accent-folded names compared as plain strings: as fast as sorting gets, and the same
+  // order whichever locale the app runs in.
+  const sortKeys = items.map((item) => `${foldTerm(item.name)}\u0000${item.id}`);
+  const byName = Int32Array.from({ length: count }, (_, index) => index).sort((a, b) =>
+    sortKeys[a]! < sortKeys[b]! ? -1 : sortKeys[a]! > sortKeys[b]! ? 1 : 0,
+  );
   const nameRank = new Int32Array(count);
   byName.forEach((position, rank) => {
     nameRank[position] = rank;

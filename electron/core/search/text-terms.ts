@@ -19,7 +19,22 @@ const MARKS = /\p{M}+/gu;
 /** Case- and accent-insensitive: "Rosé" and "rose" are the same word. */
 export const foldTerm = (term: string) => term.normalize('NFD').replace(MARKS, '').toLowerCase();
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The `about` text holds each descriptive word once, leaving out words already in the name: a
+ * word matches the product through either field, and repeated words only make the index bigger.
+ */
 export function textOf(product: CatalogProduct, field: TextField): string {
   if (field === 'name') return product.name;
-  return `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name}`;
+  const seen = new Set(foldTerm(product.name).match(WORD) ?? []);
+  const words: string[] = [];
+  const described = `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name}`;
+  for (const word of described.match(WORD) ?? []) {
+    const folded = foldTerm(word);
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    words.push(word);
+  }
+  return words.join(' ');
 }
