@@ -25,12 +25,21 @@ async function syncPaged<T extends { id: string }>(
   dataset: 'suppliers' | 'catalog' | 'orders',
   endpoint: PagedEndpoint,
   afterWrite: (pages: PageRecord<T>[], previous: PageRecord<T>[]) => Promise<void>,
+  /** Read the stored pages up front, for `afterWrite` to compare against (small lists only). */
+  needsPreviousPages = false,
 ): Promise<StepOutcome> {
   const scope = context.scope();
-  const previous = await context.store.read<PageRecord<T>>(dataset, scope);
+  const previous = await context.store.readHeader(dataset, scope);
+  let previousPages: PageRecord<T>[] | null = null;
+  const loadPreviousPages = async () => {
+    previousPages ??= (await context.store.read<PageRecord<T>>(dataset, scope))?.records ?? [];
+    return previousPages;
+  };
+  if (needsPreviousPages) await loadPreviousPages();
   progress(context, dataset, 0, null);
   const outcome = await syncPagedList<T>({
     previous,
+    loadPreviousPages,
     limit: context.pages,
     fetchPage: (page, etag) =>
       context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as never,
@@ -38,7 +47,8 @@ async function syncPaged<T extends { id: string }>(
   });
   if (outcome.kind === 'failed') return failed(context, dataset, outcome.error);
   if (outcome.kind === 'unchanged') {
-    progress(context, dataset, previous?.records.length ?? 0, previous?.records.length ?? 0, true);
+    const storedPages = Number(previous?.meta.totalPages ?? 0);
+    progress(context, dataset, storedPages, storedPages, true);
     return confirmed(context, dataset, outcome.count, 'unchanged');
   }
   await context.store.write(dataset, scope, {
@@ -48,7 +58,7 @@ async function syncPaged<T extends { id: string }>(
     records: outcome.pages,
     meta: { totalPages: outcome.totalPages },
   });
-  await afterWrite(outcome.pages, previous?.records ?? []);
+  await afterWrite(outcome.pages, previousPages ?? []);
   progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
   return confirmed(context, dataset, outcome.count, 'changed');
 }
@@ -78,7 +88,7 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
         context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
       }
     }
-  });
+  }, true);
   if (listOutcome.result === 'failed') return listOutcome;
   const scope = context.scope();
   const current: OrderListItem[] = orders ?? (await context.copy.get('orders'));

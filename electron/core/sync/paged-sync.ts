@@ -1,5 +1,5 @@
 import type { Paginated } from '../../../shared';
-import type { CacheContents } from '../offline/cache-format';
+import type { CacheHeader } from '../offline/cache-format';
 import type { PageRecord } from '../offline/dataset-records';
 import type { FetchOutcome } from './fetch-result';
 
@@ -8,7 +8,13 @@ export type Limiter = <R>(task: () => Promise<R>) => Promise<R>;
 
 export interface PagedSyncInput<T> {
   fetchPage: (page: number, etag: string | null) => Promise<FetchOutcome<Paginated<T>>>;
-  previous: CacheContents<PageRecord<T>> | null;
+  /** The stored copy's header: its ETags say which pages may come back as 304. */
+  previous: CacheHeader | null;
+  /**
+   * The stored pages, read only when needed: when something changed and a 304 page must be kept.
+   * An unchanged re-sync therefore never reads or parses the stored list at all.
+   */
+  loadPreviousPages: () => Promise<PageRecord<T>[] | null>;
   limit: Limiter;
   onProgress: (done: number, total: number | null) => void;
 }
@@ -27,10 +33,16 @@ const pageKey = (page: number) => `page:${page}`;
  * keeps the stored page. The result is all-or-nothing: if any page fails, the caller keeps the
  * previous copy untouched, so pages from two different moments never get mixed by a half sync.
  */
-export async function syncPagedList<T extends { id: string }>({ fetchPage, previous, limit, onProgress }: PagedSyncInput<T>): Promise<PagedSyncOutcome<T>> {
-  const previousPages = new Map((previous?.records ?? []).map((record) => [record.page, record]));
-  const previousEtags = previous?.header.etags ?? {};
-  const etagFor = (page: number) => (previousPages.has(page) ? (previousEtags[pageKey(page)] ?? null) : null);
+export async function syncPagedList<T extends { id: string }>({
+  fetchPage,
+  previous,
+  loadPreviousPages,
+  limit,
+  onProgress,
+}: PagedSyncInput<T>): Promise<PagedSyncOutcome<T>> {
+  const previousEtags = previous?.etags ?? {};
+  const etagFor = (page: number) => previousEtags[pageKey(page)] ?? null;
+  const reused = new Set<number>();
 
   const pages = new Map<number, PageRecord<T>>();
   const etags: Record<string, string> = {};
@@ -41,7 +53,7 @@ export async function syncPagedList<T extends { id: string }>({ fetchPage, previ
     const outcome = await fetchPage(page, etagFor(page));
     if (!outcome.ok) return { ok: false, error: outcome.error.message };
     if (outcome.notModified) {
-      pages.set(page, previousPages.get(page)!);
+      reused.add(page);
       const etag = previousEtags[pageKey(page)];
       if (etag) etags[pageKey(page)] = etag;
       return { ok: true, totalPages: null };
@@ -54,7 +66,7 @@ export async function syncPagedList<T extends { id: string }>({ fetchPage, previ
 
   const first = await limit(() => loadPage(1));
   if (!first.ok) return { kind: 'failed', error: first.error };
-  const previousTotalPages = Number(previous?.header.meta.totalPages ?? previousPages.size);
+  const previousTotalPages = Number(previous?.meta.totalPages ?? 0);
   const totalPages = first.totalPages ?? previousTotalPages;
   let done = 1;
   onProgress(done, totalPages);
@@ -76,8 +88,17 @@ export async function syncPagedList<T extends { id: string }>({ fetchPage, previ
   );
   if (failure) return { kind: 'failed', error: failure };
 
+  if (!changed && totalPages === previousTotalPages) return { kind: 'unchanged', count: previous?.count ?? 0 };
+
+  if (reused.size > 0) {
+    const stored = new Map((await loadPreviousPages())?.map((record) => [record.page, record]) ?? []);
+    for (const page of reused) {
+      const record = stored.get(page);
+      if (!record) return { kind: 'failed', error: 'The stored copy could not be read; it will be downloaded again.' };
+      pages.set(page, record);
+    }
+  }
   const ordered = [...pages.values()].sort((a, b) => a.page - b.page);
   const count = ordered.reduce((sum, page) => sum + page.items.length, 0);
-  if (!changed && totalPages === previousTotalPages) return { kind: 'unchanged', count };
   return { kind: 'changed', pages: ordered, etags, count, totalPages };
 }

@@ -91,8 +91,15 @@ describe('sync engine', () => {
     service.clearLog();
     events.length = 0;
     clock = new Date('2026-11-22T10:00:00.000Z');
+    const reads: string[] = [];
+    const read = store.read.bind(store);
+    store.read = (async (dataset, scope) => {
+      reads.push(dataset);
+      return read(dataset, scope);
+    }) as typeof store.read;
 
     const report = await engine.sync();
+    expect(reads).not.toContain('catalog');
     expect(report.outcomes.every((outcome) => outcome.result === 'unchanged')).toBe(true);
     const lists = service.log.filter((entry) => entry.name !== 'getOrder');
     expect(lists.every((entry) => entry.status === 304)).toBe(true);
