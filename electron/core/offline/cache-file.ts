@@ -23,6 +23,7 @@ export interface CacheExpectation {
 
 const NEWLINE = 0x0a;
 const HEADER_PROBE_BYTES = 64 * 1024;
+const HEADER_MAX_BYTES = 16 * 1024 * 1024;
 
 const invalid = (reason: CacheProblemReason, detail: string) => ({ kind: 'invalid' as const, reason, detail });
 
@@ -60,10 +61,18 @@ export async function readCacheHeader(file: string, expected: CacheExpectation):
     return invalid('unreadable', (error as Error).message);
   }
   try {
-    const probe = Buffer.alloc(HEADER_PROBE_BYTES);
-    const { bytesRead } = await handle.read(probe, 0, HEADER_PROBE_BYTES, 0);
-    const end = probe.subarray(0, bytesRead).indexOf(NEWLINE);
-    if (end < 0) return invalid(bytesRead === 0 ? 'truncated' : 'corrupt', 'the header line is incomplete');
+    // The header holds one ETag per page, so it grows with the catalog: read on until its newline.
+    let probe = Buffer.alloc(0);
+    let end = -1;
+    while (end < 0 && probe.length < HEADER_MAX_BYTES) {
+      const chunk = Buffer.alloc(HEADER_PROBE_BYTES);
+      const { bytesRead } = await handle.read(chunk, 0, HEADER_PROBE_BYTES, probe.length);
+      if (bytesRead === 0) break;
+      const searchFrom = probe.length;
+      probe = Buffer.concat([probe, chunk.subarray(0, bytesRead)]);
+      end = probe.indexOf(NEWLINE, searchFrom);
+    }
+    if (end < 0) return invalid(probe.length === 0 ? 'truncated' : 'corrupt', 'the header line is incomplete');
     const checked = checkHeader(probe.toString('utf8', 0, end), expected);
     return 'header' in checked ? { kind: 'header', header: checked.header } : checked;
   } finally {

@@ -125,3 +125,14 @@ describe('offline store', () => {
     expect(problems).toEqual([expect.objectContaining({ reason: 'foreign', dataset: 'orders' })]);
   });
 });
+
+describe('offline store headers', () => {
+  it('reads a header larger than one read (many page ETags) without mistaking it for damage', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-store-'));
+    const store = createOfflineStore({ dataDir });
+    const etags = Object.fromEntries(Array.from({ length: 5_000 }, (_, page) => [`page:${page + 1}`, `"etag-for-page-${page + 1}"`]));
+    await store.write('catalog', alice, { savedAt, etags, count: 0, records: [] });
+    expect(Object.keys((await store.readHeader('catalog', alice))?.etags ?? {})).toHaveLength(5_000);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
