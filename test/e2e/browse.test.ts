@@ -31,7 +31,9 @@ describe('browsing the demo marketplace', () => {
     const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(0);
     await page.getByText(/^Catalog (saved copy|live from the service), updated /).waitFor();
-    await page.getByText(account.name).first().waitFor({ timeout: WAIT.short });
+    const banner = page.getByRole('banner');
+    await banner.getByText(account.name).waitFor({ timeout: WAIT.short });
+    expect(await banner.textContent()).toMatch(/demo/i);
 
     problems.assertNone('the first launch');
     await close();

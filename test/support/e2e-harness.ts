@@ -30,8 +30,6 @@ export interface E2ePage {
   page: Page;
   context: BrowserContext;
   problems: PageProblems;
-  /** Opens a screen by its address (`#/orders`), as a bookmark would. */
-  openScreen(hash: string): Promise<void>;
   /** Saves `docs/screenshots/<name>.png` of the viewport (light theme, 1280×800), toasts dismissed. */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
@@ -117,7 +115,6 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
       log: (message) => void coreLog.push(`${new Date().toISOString()} ${message}`),
     });
     cleanups.push(() => shell.close());
-    const origin = new URL(shell.url).origin;
 
     const openPages = new Set<E2ePage>();
     const openPage = async (): Promise<E2ePage> => {
@@ -130,10 +127,6 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         page,
         context,
         problems,
-        async openScreen(hash) {
-          await page.goto(`${origin}/${hash}`);
-          await page.getByRole('navigation', { name: 'Main' }).waitFor();
-        },
         async screenshot(name) {
           // Toasts of earlier steps would cover the screen; a picture for the README shows the screen.
           const dismiss = page.getByRole('button', { name: 'Dismiss notification' });

@@ -44,7 +44,3 @@ export function parseCents(text: string): number {
   return Number(match[1].replace(/,/g, '')) * 100 + Number(match[2]);
 }
 
-export function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
