@@ -4,7 +4,7 @@ import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
-const app = useE2eApp({ catalogSize: 300, shipAfterSeconds: 3, deliverAfterSeconds: 3, syncIntervalMs: 2_000 });
+const app = useE2eApp({ catalogSize: 300, shipAfterSeconds: 3, deliverAfterSeconds: 3, core: { syncIntervalMs: 2_000 } });
 let picked: Promise<CatalogProduct[]> | null = null;
 /** Each journey orders its own products, so one journey's orders never change another's stock. */
 const picks = () => (picked ??= app().service.allProducts().then((products) => orderableFromDistinctSuppliers(products, 4)));

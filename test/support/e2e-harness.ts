@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { EMBEDDED_SERVICE_FOLDER } from '../../electron/core/app-core';
+import { EMBEDDED_SERVICE_FOLDER, type CoreOptions } from '../../electron/core/app-core';
 import { startBrowserShell, type BrowserShell } from '../../electron/web/browser-shell';
 import { ensureRendererBuilt, REPO_ROOT, RENDERER_DIST } from './e2e-build';
 import { launchChromium, newLightContext, watchPageProblems, type PageProblems } from './e2e-browser';
@@ -20,10 +20,10 @@ export interface E2eAppOptions {
   shipAfterSeconds?: number;
   deliverAfterSeconds?: number;
   /**
-   * How often the core re-syncs while online (the app's own two minutes by default); a test that
-   * follows an order to delivery looks more often.
+   * Tuning of the core, e.g. how often it re-syncs while online (the app's own two minutes by
+   * default; a test that follows an order to delivery looks more often).
    */
-  syncIntervalMs?: number;
+  core?: CoreOptions;
 }
 
 export interface E2ePage {
@@ -107,7 +107,7 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         shipDelayMs: (options.shipAfterSeconds ?? 3) * 1000,
         deliverDelayMs: (options.deliverAfterSeconds ?? 3) * 1000,
       },
-      core: options.syncIntervalMs === undefined ? {} : { syncIntervalMs: options.syncIntervalMs },
+      core: options.core ?? {},
       openExternal: async (url: string) => {
         openedLinks.push(url);
         return true;
