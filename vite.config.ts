@@ -18,7 +18,6 @@ const mainProcessExternals = [
   'pg-native',
   'fastify',
   '@fastify/rate-limit',
-  '@fastify/etag',
   'drizzle-orm',
   'minisearch',
   'write-file-atomic',
