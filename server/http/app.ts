@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mode: options.mode ?? 'sandbox',
     clock,
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
-    readCache: new ReadCache(),
+    readCache: new ReadCache({ catalogStamp: () => options.store.catalogStamp() }),
     onEventError: (error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, 'queueing a webhook event failed'),
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
@@ -126,6 +126,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
       const outcome = await handler({ caller, id, query, body, headers: request.headers } as HandlerInput<EndpointName>);
       for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
       if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
+      if ('notModified' in outcome) return reply.code(304).header('etag', outcome.notModified).send();
       reply.code(outcome.status ?? spec.status).header('content-type', JSON_CONTENT);
       if ('cached' in outcome) return reply.header('etag', outcome.cached.etag).send(outcome.cached.bytes);
       return reply.send(JSON.stringify(outcome.body));

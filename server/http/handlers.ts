@@ -22,7 +22,7 @@ export interface HandlerInput<N extends EndpointName> {
   headers: IncomingHttpHeaders;
 }
 
-export type HandlerOutcome<T> = ({ body: T } | { cached: CachedBody }) & {
+export type HandlerOutcome<T> = ({ body: T } | { cached: CachedBody } | { notModified: string }) & {
   status?: number;
   headers?: Record<string, string>;
 };
@@ -52,23 +52,27 @@ export interface HandlerDeps {
 }
 
 export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache }: HandlerDeps): Handlers {
-  const cachedRead = async (key: string, load: () => Promise<unknown>) => ({ cached: await readCache.get(key, load) });
+  /** Conditional catalog reads are answered from the validator alone when nothing has changed. */
+  const cachedRead = async (key: string, headers: IncomingHttpHeaders, load: () => Promise<unknown>) => {
+    const etag = await readCache.notModified(key, headers['if-none-match']);
+    return etag ? { notModified: etag } : { cached: await readCache.get(key, load) };
+  };
   // Parsed queries list their keys in schema order, so equal queries serialize equally.
   const queryKey = (query: object) => JSON.stringify(query);
   return {
-    listSuppliers: ({ query }) => cachedRead(`suppliers|${queryKey(query)}`, () => store.listSuppliers(query)),
+    listSuppliers: ({ query, headers }) => cachedRead(`suppliers|${queryKey(query)}`, headers, () => store.listSuppliers(query)),
 
-    listSupplierProducts: ({ id, query }) =>
-      cachedRead(`supplier-products|${id}|${queryKey(query)}`, async () => {
+    listSupplierProducts: ({ id, query, headers }) =>
+      cachedRead(`supplier-products|${id}|${queryKey(query)}`, headers, async () => {
         const page = await store.listSupplierProducts(id, query);
         if (!page) throw missing('supplier', id);
         return page;
       }),
 
-    listProducts: ({ query }) => cachedRead(`products|${queryKey(query)}`, () => store.listProducts(query)),
+    listProducts: ({ query, headers }) => cachedRead(`products|${queryKey(query)}`, headers, () => store.listProducts(query)),
 
-    getProduct: ({ id }) =>
-      cachedRead(`product|${id}`, async () => {
+    getProduct: ({ id, headers }) =>
+      cachedRead(`product|${id}`, headers, async () => {
         const product = await store.getProduct(id);
         if (!product) throw missing('product', id);
         return product;

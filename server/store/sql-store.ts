@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { Store } from './types';
 import { authenticate } from './api-keys';
 import { listSupplierProducts, listSuppliers } from './catalog/suppliers';
-import { getProduct, listProducts } from './catalog/products';
+import { catalogStamp, getProduct, listProducts } from './catalog/products';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
@@ -30,6 +30,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
     listProducts: (query) => listProducts(db, publicBaseUrl, query),
     getProduct: (productId) => getProduct(db, publicBaseUrl, productId),
+    catalogStamp: () => catalogStamp(db),
     placeOrder: (caller, body, idempotency, at) => placeOrder(db, caller, body, idempotency, at),
     listOrders: (accountId, query) => listOrders(db, accountId, query),
     getOrder: (accountId, orderId) => loadOrder(db, orderId, accountId),

@@ -109,6 +109,12 @@ export interface Store {
   listSupplierProducts(supplierId: string, query: PageQuery): Promise<Paginated<SupplierProduct> | null>;
   listProducts(query: ProductListQuery): Promise<Paginated<CatalogProduct>>;
   getProduct(productId: string): Promise<Product | null>;
+  /**
+   * A value that changes whenever anything the catalog reads return may have changed (stock,
+   * products, suppliers). Cheap enough to ask before every conditional catalog read, so an
+   * unchanged page can be answered 304 without querying it.
+   */
+  catalogStamp(): Promise<string>;
 
   /**
    * In one transaction: validates supplier, products, quantities; decrements inventory without

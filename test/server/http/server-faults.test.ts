@@ -47,7 +47,7 @@ describe('server faults', () => {
 
 describe('catalog read cache', () => {
   it('shares one load between concurrent callers and serves it until invalidated', async () => {
-    const cache = new ReadCache(10, 60_000);
+    const cache = new ReadCache({ catalogStamp: async () => 'unchanged', maxEntries: 10, ttlMs: 60_000 });
     let loads = 0;
     const load = async () => {
       loads += 1;
@@ -63,13 +63,15 @@ describe('catalog read cache', () => {
   });
 
   it('does not keep a read that was in flight when the data changed', async () => {
-    const cache = new ReadCache(10, 60_000);
+    const cache = new ReadCache({ catalogStamp: async () => 'unchanged', maxEntries: 10, ttlMs: 60_000 });
     let version = 1;
     let release: () => void = () => undefined;
     const slow = cache.get('k', () => {
       const seen = version;
       return new Promise((resolve) => (release = () => resolve({ version: seen })));
     });
+    // The load starts once the catalog stamp has been read.
+    await new Promise((resolve) => setImmediate(resolve));
     cache.invalidate();
     version = 2;
     release();
@@ -78,8 +80,49 @@ describe('catalog read cache', () => {
   });
 
   it('does not keep failures', async () => {
-    const cache = new ReadCache(10, 60_000);
+    const cache = new ReadCache({ catalogStamp: async () => 'unchanged', maxEntries: 10, ttlMs: 60_000 });
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await cache.get('k', async () => 'ok')).bytes.toString()).toBe('"ok"');
+  });
+
+  it('answers a conditional read from its validator without loading while the catalog stamp is unchanged', async () => {
+    let stamp = 'stock-1';
+    let now = 0;
+    const cache = new ReadCache({ catalogStamp: async () => stamp, ttlMs: 10, stampTtlMs: 1_000, now: () => now });
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    const { etag } = await cache.get('page-1', load);
+    now = 60_000; // the body itself has expired; the validator has not
+    expect(await cache.notModified('page-1', etag)).toBe(etag);
+    expect(await cache.notModified('page-1', `W/${etag}, "other"`)).toBe(etag);
+    expect(await cache.notModified('page-1', '"someone-elses"')).toBeNull();
+    expect(await cache.notModified('page-2', etag)).toBeNull();
+    expect(await cache.notModified('page-1', undefined)).toBeNull();
+    expect(loads).toBe(1);
+
+    stamp = 'stock-2'; // another process sold stock: trusted readings of the old stamp run out
+    now += 1_001;
+    expect(await cache.notModified('page-1', etag)).toBeNull();
+  });
+
+  it('does not serve a body loaded under an older catalog stamp', async () => {
+    let stamp = 'stock-1';
+    let now = 0;
+    const cache = new ReadCache({ catalogStamp: async () => stamp, ttlMs: 60_000, stampTtlMs: 1_000, now: () => now });
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    await cache.get('page-1', load);
+    await cache.get('page-1', load);
+    expect(loads).toBe(1);
+    stamp = 'stock-2';
+    now = 1_001;
+    expect((await cache.get('page-1', load)).bytes.toString()).toBe('{"loads":2}');
+  });
+
+  it('forgets validators when this process changes stock', async () => {
+    const cache = new ReadCache({ catalogStamp: async () => 'same' });
+    const { etag } = await cache.get('page-1', async () => ({ page: 1 }));
+    cache.invalidate();
+    expect(await cache.notModified('page-1', etag)).toBeNull();
   });
 });
