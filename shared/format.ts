@@ -4,6 +4,11 @@ export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** "1 case", "12 cases": quantities are counted in cases. */
+export function formatCases(count: number): string {
+  return `${count} ${count === 1 ? 'case' : 'cases'}`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,6 +1,7 @@
 import { useCartStore, selectCartCount } from '../features/cart/cartStore';
 import { useOutbox } from '../lib/useSession';
 import { NAV_ITEMS, navScreenOf, routeHref, type Route } from './routes';
+import { formatCases } from '../../shared/format';
 
 export function NavBar({ route }: { route: Route }) {
   const active = navScreenOf(route);
@@ -13,7 +14,7 @@ export function NavBar({ route }: { route: Route }) {
         {NAV_ITEMS.map((item, index) => {
           const badge =
             item.screen === 'cart' && (cartCases > 0 || pending > 0)
-              ? [cartCases > 0 ? `${cartCases} ${cartCases === 1 ? 'case' : 'cases'}` : '', pending > 0 ? `${pending} in outbox` : ''].filter(Boolean).join(', ')
+              ? [cartCases > 0 ? formatCases(cartCases) : '', pending > 0 ? `${pending} in outbox` : ''].filter(Boolean).join(', ')
               : '';
           return (
             <li key={item.screen}>

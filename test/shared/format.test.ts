@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCalendarDate, formatCents } from '../../shared/format';
+import { formatAge, formatCalendarDate, formatCases, formatCents } from '../../shared/format';
 
 describe('formatting', () => {
   it('formats cents as dollars', () => {
     expect(formatCents(123_456)).toBe('$1,234.56');
     expect(formatCents(5)).toBe('$0.05');
+  });
+
+  it('counts cases in words', () => {
+    expect(formatCases(1)).toBe('1 case');
+    expect(formatCases(0)).toBe('0 cases');
+    expect(formatCases(12)).toBe('12 cases');
   });
 
   it('says how old data is', () => {

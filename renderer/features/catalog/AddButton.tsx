@@ -1,6 +1,7 @@
 import type { CatalogProduct } from '../../../shared/schemas';
 import { useAddToCart } from '../cart/useAddToCart';
 import { orderProblemOf } from './productFacts';
+import { formatCases } from '../../../shared/format';
 
 export function AddButton({ product }: { product: CatalogProduct }) {
   const addToCart = useAddToCart();
@@ -12,7 +13,7 @@ export function AddButton({ product }: { product: CatalogProduct }) {
       onClick={() => addToCart(product)}
       disabled={problem !== null}
       title={problem ?? undefined}
-      aria-label={`Add ${product.minimum_order} ${product.minimum_order === 1 ? 'case' : 'cases'} of ${product.name} to the cart`}
+      aria-label={`Add ${formatCases(product.minimum_order)} of ${product.name} to the cart`}
       aria-keyshortcuts="A"
     >
       Add {product.minimum_order}

@@ -34,7 +34,10 @@ export function TrackingPanel({ tracking }: { tracking: Tracking }) {
       ) : null}
       {open.data && !open.data.opened ? (
         <p className="field-error" role="alert">
-          The tracking link was not opened because it is not a secure (https) address: {tracking.tracking_url}
+          This window cannot open your browser. Open the tracking page here:{' '}
+          <a href={tracking.tracking_url} target="_blank" rel="noopener noreferrer">
+            {tracking.tracking_url}
+          </a>
         </p>
       ) : null}
     </section>

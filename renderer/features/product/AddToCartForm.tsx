@@ -6,6 +6,7 @@ import { useCartStore } from '../cart/cartStore';
 import { checkQuantity } from '../cart/quantityRules';
 import { orderProblemOf } from '../catalog/productFacts';
 import { routeHref } from '../../app/routes';
+import { formatCases } from '../../../shared/format';
 
 export function AddToCartForm({ product }: { product: CatalogProduct | Product }) {
   const add = useCartStore((state) => state.add);
@@ -24,7 +25,7 @@ export function AddToCartForm({ product }: { product: CatalogProduct | Product }
     const result = add(toCartProduct(product), check.value);
     if (result.ok) {
       setRefusal(null);
-      setAdded(`Added ${check.value} ${check.value === 1 ? 'case' : 'cases'}; ${result.value} in the cart now.`);
+      setAdded(`Added ${formatCases(check.value)}; ${result.value} in the cart now.`);
     } else {
       setRefusal(result.message);
     }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, formatDateTime } from '../../../shared/format';
+import { formatCases, formatCents, formatDateTime } from '../../../shared/format';
 import type { CatalogProduct, Product } from '../../../shared/schemas';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
@@ -54,7 +54,7 @@ export default function ProductScreen({ route }: { route: Route }) {
             {formatCents(product.bottle_price_cents)} per bottle
           </p>
           <p>
-            Minimum order {product.minimum_order} {product.minimum_order === 1 ? 'case' : 'cases'} · {stockLabel(product.inventory_available)}
+            Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
           </p>
           <DataAge freshness={freshness} label="Product" />
           <AddToCartForm product={product} />
@@ -102,7 +102,7 @@ function ProductFacts({ product }: { product: Product }) {
     ['Bottles per case', String(product.pack_size)],
     ['Case price', formatCents(product.case_price_cents)],
     ['Bottle price', formatCents(product.bottle_price_cents)],
-    ['Minimum order', `${product.minimum_order} ${product.minimum_order === 1 ? 'case' : 'cases'}`],
+    ['Minimum order', formatCases(product.minimum_order)],
     ['Stock', stockLabel(product.inventory_available)],
     ['SKU', product.sku],
     ['UPC', product.upc ?? '—'],

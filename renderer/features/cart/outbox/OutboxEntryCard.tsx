@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
-import { formatAge, formatCents, formatDateTime } from '../../../../shared/format';
+import { formatAge, formatCases, formatCents, formatDateTime } from '../../../../shared/format';
 import { routeHref } from '../../../app/routes';
 import { TotalsList } from '../../../components/TotalsList';
 import { useBridge } from '../../../lib/bridgeContext';
@@ -37,7 +37,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         Order to {entry.supplierName}: <span className="state-badge">{OUTBOX_STATE_LABELS[entry.state]}</span>
       </h3>
       <p className="muted">
-        {entry.order.items.length} {entry.order.items.length === 1 ? 'product' : 'products'}, {cases} cases · estimated{' '}
+        {entry.order.items.length} {entry.order.items.length === 1 ? 'product' : 'products'}, {formatCases(cases)} · estimated{' '}
         {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}
       </p>
       {entry.state === 'queued' ? (
