@@ -51,7 +51,9 @@ function finish(passed, reason) {
   if (!passed) console.log(`web smoke failed: ${reason}`);
   try {
     process.kill(-child.pid, 'SIGTERM');
-  } catch {}
+  } catch {
+    // The process group is already gone.
+  }
   setTimeout(() => {
     rmSync(dataDir, { recursive: true, force: true });
     console.log(passed ? '1 passed, 0 failed' : '0 passed, 1 failed');
