@@ -45,10 +45,7 @@ export default function ProductScreen({ route }: { route: Route }) {
       <div className="product-layout">
         <ProductImage url={product.image_url} name={product.name} size="large" />
         <div>
-          <h1 id="product-title">{product.name}</h1>
-          <p className="muted">
-            {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
-          </p>
+          <ProductHeading product={product} />
           <p className="prices">
             <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size} ·{' '}
             {formatCents(product.bottle_price_cents)} per bottle
@@ -65,15 +62,23 @@ export default function ProductScreen({ route }: { route: Route }) {
   );
 }
 
+function ProductHeading({ product }: { product: Pick<CatalogProduct, 'name' | 'brand' | 'supplier'> }) {
+  return (
+    <>
+      <h1 id="product-title">{product.name}</h1>
+      <p className="muted">
+        {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
+      </p>
+    </>
+  );
+}
+
 function ProductSummary({ product }: { product: CatalogProduct }) {
   return (
     <div className="product-layout">
       <ProductImage url={product.image_url} name={product.name} size="large" />
       <div>
-        <h1 id="product-title">{product.name}</h1>
-        <p className="muted">
-          {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
-        </p>
+        <ProductHeading product={product} />
         <p>
           {vintageLabel(product.vintage)} · {product.varietal} · {product.region} · {formatSize(product.size_ml)} × {product.pack_size}
         </p>
