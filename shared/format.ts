@@ -6,7 +6,7 @@ export function formatCents(cents: number): string {
 
 /** "1 case", "12 cases": quantities are counted in cases. */
 export function formatCases(count: number): string {
-  return `${count} ${count === 1 ? 'case' : 'cases'}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'case' : 'cases'}`;
 }
 
 const MINUTE = 60_000;

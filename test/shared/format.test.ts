@@ -11,6 +11,7 @@ describe('formatting', () => {
     expect(formatCases(1)).toBe('1 case');
     expect(formatCases(0)).toBe('0 cases');
     expect(formatCases(12)).toBe('12 cases');
+    expect(formatCases(1200)).toBe('1,200 cases');
   });
 
   it('says how old data is', () => {

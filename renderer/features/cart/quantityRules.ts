@@ -1,3 +1,5 @@
+import { formatCases } from '../../../shared/format';
+
 /** The service's own ceiling on one order line, from `OrderLineInput`. */
 export const MAX_CASES_PER_LINE = 100_000;
 
@@ -10,8 +12,6 @@ export interface QuantityLimits {
 
 export type QuantityCheck = { ok: true; value: number } | { ok: false; message: string };
 
-const caseWord = (count: number) => (count === 1 ? 'case' : 'cases');
-
 /** Checks a quantity of cases as typed (string) or computed (number) against a product's minimum and stock. */
 export function checkQuantity(raw: string | number, limits: QuantityLimits): QuantityCheck {
   const text = typeof raw === 'number' ? String(raw) : raw.trim();
@@ -22,10 +22,10 @@ export function checkQuantity(raw: string | number, limits: QuantityLimits): Qua
   if (limits.stock <= 0) return { ok: false, message: 'This product is out of stock.' };
   if (value > limits.stock || value > MAX_CASES_PER_LINE) {
     const available = Math.min(limits.stock, MAX_CASES_PER_LINE);
-    return { ok: false, message: `Only ${available} ${caseWord(available)} available.` };
+    return { ok: false, message: `Only ${formatCases(available)} available.` };
   }
   if (value < limits.minimum) {
-    return { ok: false, message: `The minimum order is ${limits.minimum} ${caseWord(limits.minimum)}.` };
+    return { ok: false, message: `The minimum order is ${formatCases(limits.minimum)}.` };
   }
   return { ok: true, value };
 }
@@ -34,7 +34,7 @@ export function checkQuantity(raw: string | number, limits: QuantityLimits): Qua
 export function orderableProblem(limits: QuantityLimits): string | null {
   if (limits.stock <= 0) return 'Out of stock.';
   if (limits.stock < limits.minimum) {
-    return `Only ${limits.stock} ${caseWord(limits.stock)} in stock, below the minimum order of ${limits.minimum}.`;
+    return `Only ${formatCases(limits.stock)} in stock, below the minimum order of ${limits.minimum}.`;
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { showToast } from '../../app/toastStore';
 import { toCartProduct } from './cartProduct';
 import { useCartStore } from './cartStore';
 import type { QuantityCheck } from './quantityRules';
+import { formatCases } from '../../../shared/format';
 
 /** Adds a product (by default at its minimum order) and says what happened in a toast. */
 export function useAddToCart(): (product: CatalogProduct | Product, quantity?: number) => QuantityCheck {
@@ -13,7 +14,7 @@ export function useAddToCart(): (product: CatalogProduct | Product, quantity?: n
       const result = add(toCartProduct(product), quantity);
       showToast(
         result.ok
-          ? { tone: 'success', title: `Added ${quantity} ${quantity === 1 ? 'case' : 'cases'} of ${product.name}`, description: `${result.value} in the cart now.` }
+          ? { tone: 'success', title: `Added ${formatCases(quantity)} of ${product.name}`, description: `${result.value} in the cart now.` }
           : { tone: 'error', title: `Could not add ${product.name}`, description: result.message },
       );
       return result;

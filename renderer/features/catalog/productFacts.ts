@@ -1,4 +1,5 @@
 import { orderableProblem } from '../cart/quantityRules';
+import { formatCases } from '../../../shared/format';
 
 interface BottleFacts {
   vintage: number | null;
@@ -20,7 +21,7 @@ export function bottleFacts(product: BottleFacts): string {
 export function stockLabel(cases: number, compact = false): string {
   if (cases <= 0) return 'Out of stock';
   if (compact) return `${cases.toLocaleString('en-US')} in stock`;
-  return `${cases.toLocaleString('en-US')} ${cases === 1 ? 'case' : 'cases'} in stock`;
+  return `${formatCases(cases)} in stock`;
 }
 
 export function orderProblemOf(product: { minimum_order: number; inventory_available: number }): string | null {
