@@ -268,11 +268,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         const accountId = currentAccountId();
         session.signOut();
         await switching;
-        if (engine) {
-          // The sync may be writing this account's files right now; let it finish before they go.
-          await engine.whenIdle().catch(() => undefined);
-          await engine.clearAccountData();
-        }
+        if (engine) await engine.clearAccountData();
         const box = await outbox();
         return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
       },

@@ -4,13 +4,7 @@ import { flattenPages, type OrderDetailRecord, type PageRecord } from '../offlin
 import type { FetchOutcome } from './fetch-result';
 import { orderStatusChanges, syncOrderDetails } from './order-tracking';
 import { syncPagedList } from './paged-sync';
-import { progress, type StepOutcome, type SyncContext } from './sync-context';
-
-const failed = (context: SyncContext, dataset: DatasetName, error: string): StepOutcome => {
-  context.statuses.failed(dataset, error);
-  progress(context, dataset, 0, null, true);
-  return { dataset, result: 'failed', error };
-};
+import { progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
 
 const confirmed = (context: SyncContext, dataset: DatasetName, count: number, result: 'changed' | 'unchanged'): StepOutcome => {
   context.statuses.succeeded(dataset, context.nowIso(), count);
@@ -45,7 +39,7 @@ async function syncPaged<T extends { id: string }>(
       context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as never,
     onProgress: (done, total) => progress(context, dataset, done, total),
   });
-  if (outcome.kind === 'failed') return failed(context, dataset, outcome.error);
+  if (outcome.kind === 'failed') return stepFailed(context, dataset, outcome.error);
   if (outcome.kind === 'unchanged') {
     const storedPages = Number(previous?.meta.totalPages ?? 0);
     progress(context, dataset, storedPages, storedPages, true);
@@ -103,7 +97,7 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
   if (details.kind === 'unchanged') return listOutcome;
   await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
   context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
-  if (details.kind === 'failed') return failed(context, 'orders', details.error);
+  if (details.kind === 'failed') return stepFailed(context, 'orders', details.error);
   if (listOutcome.result === 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
   return { dataset: 'orders', result: 'changed' };
 }
@@ -121,13 +115,13 @@ async function syncSingle<T, R>(
   const previous = scope.accountId ? await context.store.read<R>(dataset, scope) : null;
   progress(context, dataset, 0, 1);
   const outcome = await context.pages(() => fetch(previous?.header.etags.resource ?? null));
-  if (!outcome.ok) return failed(context, dataset, outcome.error.message);
+  if (!outcome.ok) return stepFailed(context, dataset, outcome.error.message);
   if (outcome.notModified) {
     progress(context, dataset, 1, 1, true);
     return confirmed(context, dataset, previous?.header.count ?? 0, 'unchanged');
   }
   const problem = check(outcome.data);
-  if (problem) return failed(context, dataset, problem);
+  if (problem) return stepFailed(context, dataset, problem);
   const records = toRecords(outcome.data);
   await context.store.write(dataset, context.scope(), {
     savedAt: context.nowIso(),

@@ -28,3 +28,17 @@ export function progress(context: SyncContext, dataset: DatasetName, done: numbe
 }
 
 export type StepOutcome = { dataset: DatasetName; result: 'changed' | 'unchanged' | 'failed' | 'skipped'; error?: string };
+
+/** A step that could not finish: the dataset keeps its previous copy and shows the error in plain words. */
+export function stepFailed(context: SyncContext, dataset: DatasetName, error: string): StepOutcome {
+  context.statuses.failed(dataset, error);
+  progress(context, dataset, 0, null, true);
+  return { dataset, result: 'failed', error };
+}
+
+/** A step that threw (a full disk, a folder removed under it) fails like any other step instead of escaping. */
+export function guardStep(context: SyncContext, dataset: DatasetName, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
+  return step().catch((error: unknown) =>
+    stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}

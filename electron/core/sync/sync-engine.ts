@@ -25,7 +25,7 @@ import type { CatalogSource } from '../search/search-protocol';
 import { syncImages, syncProductDetails, type CatalogOutline } from './background-datasets';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
-import type { StepOutcome, SyncApi, SyncContext, SyncEvent } from './sync-context';
+import { guardStep, type StepOutcome, type SyncApi, type SyncContext, type SyncEvent } from './sync-context';
 
 export interface SyncEngineOptions {
   api: SyncApi;
@@ -83,6 +83,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let running: Promise<SyncReport> | null = null;
   let background: Promise<void> | null = null;
   let backgroundAbort = new AbortController();
+  /** Set at sign-out: this engine's account is gone, so it must never sync (and write its files) again. */
+  let retired = false;
 
   const context: SyncContext = {
     api,
@@ -127,9 +129,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const startedAt = now().toISOString();
     const started = performance.now();
     const outcomes: StepOutcome[] = [];
-    const account = await syncAccount(context, (accountId) => {
-      scope = { ...scope, accountId };
-    });
+    const account = await guardStep(context, 'account', () =>
+      syncAccount(context, (accountId) => {
+        scope = { ...scope, accountId };
+      }),
+    );
     outcomes.push(account);
     if (account.result === 'failed' && UNREACHABLE.test(account.error ?? '')) {
       for (const dataset of ['suppliers', 'catalog', 'orders', 'webhooks'] as const) {
@@ -138,8 +142,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
     } else {
       const privateAllowed = account.result !== 'failed' && scope.accountId !== null;
-      const steps: Promise<StepOutcome>[] = [syncSuppliers(context), syncCatalog(context, onCatalog)];
-      if (privateAllowed) steps.push(syncOrders(context), syncWebhooks(context));
+      const steps: Promise<StepOutcome>[] = [
+        guardStep(context, 'suppliers', () => syncSuppliers(context)),
+        guardStep(context, 'catalog', () => syncCatalog(context, onCatalog)),
+      ];
+      if (privateAllowed) {
+        steps.push(guardStep(context, 'orders', () => syncOrders(context)), guardStep(context, 'webhooks', () => syncWebhooks(context)));
+      }
       outcomes.push(...(await Promise.all(steps)));
     }
     await statuses.save(now().toISOString()).catch(() => undefined);
@@ -202,6 +211,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
     /** One full sync of the lists; resolves when they are done (images and details continue). */
     sync(): Promise<SyncReport> {
+      if (retired) return Promise.resolve({ startedAt: now().toISOString(), millis: 0, outcomes: [] });
       running ??= runSync().finally(() => {
         running = null;
       });
@@ -209,7 +219,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
 
     syncNow(): { started: boolean } {
-      if (running) return { started: false };
+      if (running || retired) return { started: false };
       void this.sync();
       return { started: true };
     },
@@ -236,9 +246,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return { asOf: statuses.get(dataset).updatedAt, fromCache: true };
     },
 
-    /** Sign-out: the account's orders, details, account and webhooks go; public data stays. */
+    /** Sign-out: the account's orders, details, account and webhooks go; public data stays; the engine syncs no more. */
     async clearAccountData(): Promise<number> {
+      retired = true;
       backgroundAbort.abort();
+      // A sync may be writing this account's files right now: let it finish before they go.
+      await this.whenIdle();
       const freed = await store.clearAccount(scope);
       copy.forget(['orders', 'orderDetails', 'account', 'webhooks']);
       statuses.reset();

@@ -1,6 +1,6 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CacheProblem } from '../../../electron/core/offline/cache-format';
 import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-records';
@@ -246,6 +246,54 @@ describe('sync engine', () => {
     expect(await store.read('account', scopeOf('org_buyer'))).toBeNull();
     expect(await store.read('catalog', scopeOf('org_buyer'))).not.toBeNull();
     expect(await engine.copy.get('orders')).toEqual([]);
+  });
+
+  it('sign-out during a sync waits for its writes, leaves none of the account behind, and syncs no more', async () => {
+    const service = createFakeService({ products: 50 });
+    let ordersAsked!: () => void;
+    const ordersAskedPromise = new Promise<void>((resolve) => (ordersAsked = resolve));
+    let releaseOrders!: () => void;
+    const ordersReleased = new Promise<void>((resolve) => (releaseOrders = resolve));
+    const api: typeof service.api = {
+      call: (async (name: string, input: unknown) => {
+        if (name === 'listOrders') {
+          ordersAsked();
+          await ordersReleased;
+        }
+        return (service.api.call as (name: string, input: unknown) => Promise<unknown>)(name, input);
+      }) as typeof service.api.call,
+    };
+    const engine = engineFor(service, { api });
+    const syncing = engine.sync();
+    await ordersAskedPromise;
+    const clearing = engine.clearAccountData();
+    releaseOrders();
+    await clearing;
+    await syncing;
+    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
+    expect(await store.read('syncState', scopeOf('org_buyer'))).toBeNull();
+    await expect(stat(dirname(store.pathOf('orders', scopeOf('org_buyer'))))).rejects.toThrow(/ENOENT/);
+    expect(engine.syncNow()).toEqual({ started: false });
+    expect((await engine.sync()).outcomes).toEqual([]);
+    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
+  });
+
+  it('a dataset that cannot be saved fails in plain words and the rest of the sync still finishes', async () => {
+    const service = createFakeService({ products: 50 });
+    const failingStore: OfflineStore = {
+      ...store,
+      write: (dataset, scope, contents) =>
+        dataset === 'orders' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.write(dataset, scope, contents),
+    };
+    const engine = engineFor(service, { store: failingStore });
+    const report = await engine.sync();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')).toEqual({
+      dataset: 'orders',
+      result: 'failed',
+      error: 'The offline copy could not be saved: ENOSPC: no space left on device',
+    });
+    expect(report.outcomes.filter((outcome) => outcome.result === 'changed').map((outcome) => outcome.dataset).sort()).toEqual(['account', 'catalog', 'suppliers', 'webhooks']);
+    expect(status(engine, 'orders').error).toMatch(/could not be saved/);
   });
 
   it('refuses a key that now answers for another account', async () => {
