@@ -119,7 +119,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onChange: (online) => {
       emit({ type: 'connectivity', online });
       if (online) {
-        void outbox().then((box) => box.kick());
+        kickOutbox();
         active?.engine.syncNow();
       }
     },
@@ -189,7 +189,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       if (active?.engine === engine) engine.syncNow();
     }
     emit({ type: 'session-changed' });
-    void outbox().then((box) => box.kick());
+    kickOutbox();
   }
 
   let switching: Promise<void> = Promise.resolve();
@@ -208,6 +208,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
   function currentAccountId(): string | null {
     return active?.connection.account?.id ?? active?.engine.accountId ?? null;
+  }
+
+  /** Sends what waits now; an outbox that cannot open was already logged where it is first opened. */
+  function kickOutbox() {
+    outbox().then((box) => box.kick(), () => undefined);
   }
 
   function outbox(): Promise<Outbox> {
