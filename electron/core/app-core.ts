@@ -10,6 +10,7 @@ import { createConnectivity } from './app/connectivity';
 import { createKnownLinks } from './app/known-links';
 import { createOfflineReads } from './app/offline-reads';
 import { orderNotification } from './app/order-notifications';
+import { createProductImageAddresses } from './app/product-image-urls';
 import { scopeFileName, storeScopeOf } from './app/service-connection';
 import { createSessionManager, type Connection, type EmbeddedServiceHandle, type VerifyOutcome } from './app/session-manager';
 import { createImageCache } from './images/image-cache';
@@ -235,12 +236,18 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     return outboxReady;
   }
 
+  const imageAddresses = createProductImageAddresses();
+
   async function readImage(productId: string): Promise<ProductImage | null> {
-    const [listed] = await search.products([productId]).catch(() => [null]);
-    const url = listed?.image_url ?? (await active?.engine.copy.productDetail(productId))?.image_url ?? null;
+    const url = imageAddresses.remoteUrlOf(productId) ?? (await imageUrlFromCatalog(productId));
     if (!url) return null;
     const image = await images.get(url);
     return image.ok ? { body: image.bytes, contentType: image.contentType } : null;
+  }
+
+  async function imageUrlFromCatalog(productId: string): Promise<string | null> {
+    const [listed] = await search.products([productId]).catch(() => [null]);
+    return listed?.image_url ?? (await active?.engine.copy.productDetail(productId))?.image_url ?? null;
   }
 
   const reads = {
@@ -248,6 +255,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     online: () => connectivity.online,
     offline: createOfflineReads(() => active?.engine ?? null),
     now: () => platform.now(),
+    images: imageAddresses,
     search,
     catalogAsOf: async () => active?.engine.freshness('catalog').asOf ?? null,
     outbox,

@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { productIdFromImagePath } from '../core/app/product-image-urls';
+import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
 import type { ProductImage } from '../core/platform';
 import { SECURITY_HEADERS } from '../web/content-security-policy';
 import { readStaticFile } from '../web/static-files';
@@ -38,7 +38,7 @@ export function createAppRequestHandler(options: AppProtocolOptions) {
     if (productId) {
       const image = await options.readImage(productId).catch(() => null);
       if (!image) return respond(404, 'No image', 'text/plain; charset=utf-8');
-      return respond(200, new Uint8Array(image.body), image.contentType, { 'cache-control': 'no-cache' });
+      return respond(200, new Uint8Array(image.body), image.contentType, { 'cache-control': PRODUCT_IMAGE_CACHE_CONTROL });
     }
 
     const file = await readStaticFile(options.rendererDir, url.pathname);

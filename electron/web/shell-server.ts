@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fail, type BridgeResult } from '../../shared/bridge/result';
-import { productIdFromImagePath } from '../core/app/product-image-urls';
+import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
 import type { CaseworksCore } from '../core/platform';
 import { SECURITY_HEADERS } from './content-security-policy';
 import {
@@ -141,7 +141,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     if (productId) {
       const image = await core.readImage(productId).catch(() => null);
       if (!image) return sendText(response, 404, 'No image');
-      return send(response, 200, image.body, image.contentType, { 'cache-control': 'no-cache' });
+      return send(response, 200, image.body, image.contentType, { 'cache-control': PRODUCT_IMAGE_CACHE_CONTROL });
     }
     const file = await readStaticFile(rendererDir, url.pathname);
     if (!file) return sendText(response, 404, 'Not found');

@@ -1,4 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+
+/**
+ * How long a product must stay in a list before its photo is requested. While the buyer types,
+ * each keystroke's results replace the last; photos of results that were gone a moment later are
+ * never fetched, so they do not compete with the search for connections and the page's main thread.
+ */
+export const LIST_IMAGE_DELAY_MS = 300;
+
+/** Photos this page has shown: the browser holds them, so they appear without the delay. */
+const loadedUrls = new Set<string>();
 
 function BottleIcon() {
   return (
@@ -8,17 +18,35 @@ function BottleIcon() {
   );
 }
 
+function Placeholder({ name, size, label }: { name: string; size: 'small' | 'large'; label: string }) {
+  return (
+    <div className={`product-image placeholder ${size}`} role="img" aria-label={`${label} ${name}`}>
+      <BottleIcon />
+    </div>
+  );
+}
+
 /** A product photo that falls back to a neutral placeholder when the image is missing or cannot load offline. */
 export function ProductImage({ url, name, size = 'small' }: { url: string | null; name: string; size?: 'small' | 'large' }) {
   const [failed, setFailed] = useState(false);
-  if (!url || failed) {
-    return (
-      <div className={`product-image placeholder ${size}`} role="img" aria-label={`No photo of ${name}`}>
-        <BottleIcon />
-      </div>
-    );
-  }
+  const [due, setDue] = useState(() => size === 'large' || (url !== null && loadedUrls.has(url)));
+  useEffect(() => {
+    if (due || !url) return;
+    const timer = setTimeout(() => setDue(true), LIST_IMAGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [due, url]);
+
+  if (!url || failed) return <Placeholder name={name} size={size} label="No photo of" />;
+  if (!due) return <Placeholder name={name} size={size} label="Photo of" />;
   return (
-    <img className={`product-image ${size}`} src={url} alt={name} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+    <img
+      className={`product-image ${size}`}
+      src={url}
+      alt={name}
+      loading="lazy"
+      decoding="async"
+      onLoad={() => loadedUrls.add(url)}
+      onError={() => setFailed(true)}
+    />
   );
 }

@@ -35,7 +35,8 @@ export function ensureRendererBuilt(): void {
   const started = Date.now();
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, VITEST: '1' },
+    // NODE_ENV is `test` inside vitest; inherited, it would make vite bundle React's slow development build.
+    env: { ...process.env, VITEST: '1', NODE_ENV: 'production' },
     encoding: 'utf8',
   });
   if (build.status !== 0 || !existsSync(RENDERER_INDEX)) {

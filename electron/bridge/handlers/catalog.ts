@@ -1,6 +1,5 @@
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { withLocalImage } from '../../core/app/product-image-urls';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './offline-reads';
 import { callService, freshOrCached } from './service-calls';
@@ -19,11 +18,11 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
   return {
     async searchCatalog(input) {
       const result = await deps.search.search(input);
-      return { ...result, items: result.items.map(withLocalImage) };
+      return { ...result, items: result.items.map((item) => deps.images.localize(item)) };
     },
     async lookupProductCode({ code }) {
       const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
-      return { product: product ? withLocalImage(product) : null, freshness: { asOf, fromCache: true } };
+      return { product: product ? deps.images.localize(product) : null, freshness: { asOf, fromCache: true } };
     },
     async getProduct({ id }) {
       const { data, freshness } = await freshOrCached({
@@ -36,7 +35,7 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
         cached: () => deps.offline.productDetail(id),
         now: deps.now,
       });
-      return { data: withLocalImage(data), freshness };
+      return { data: deps.images.localize(data), freshness };
     },
   } satisfies HandlerGroup<'searchCatalog' | 'lookupProductCode' | 'getProduct'>;
 }

@@ -1,4 +1,5 @@
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared/schemas';
+import type { ProductImageAddresses } from '../../core/app/product-image-urls';
 import type { Cached } from './service-calls';
 
 /** What the handlers read from the offline copy, each with the time the service last confirmed it. */
@@ -20,4 +21,5 @@ export interface ReadContext {
   online(): boolean;
   offline: OfflineReads;
   now(): Date;
+  images: ProductImageAddresses;
 }

@@ -1,6 +1,5 @@
 import type { Supplier, SupplierProduct } from '../../../shared/schemas';
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
-import { withLocalImage } from '../../core/app/product-image-urls';
 import { BridgeFailure } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './offline-reads';
@@ -86,7 +85,7 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
         },
         now: deps.now,
       });
-      return { items: data.items.map(withLocalImage), meta: data.meta, freshness };
+      return { items: data.items.map((item) => deps.images.localize(item)), meta: data.meta, freshness };
     },
   } satisfies HandlerGroup<'listSuppliers' | 'getSupplier' | 'listSupplierProducts'>;
 }

@@ -117,7 +117,8 @@ export function createImageCache(options: ImageCacheOptions) {
       if (!bytes) return { ok: false, error: 'The image is too large to keep offline.', retryable: false };
       const file = encodeImageFile(url, contentType, bytes);
       await mkdir(dir, { recursive: true });
-      await writeFileAtomic(pathOf(key), file);
+      // A cache: the rename keeps a file whole, and one lost to a power cut is fetched again, so no fsync per image.
+      await writeFileAtomic(pathOf(key), file, { fsync: false });
       const previous = entries.get(key);
       if (previous) totalBytes -= previous.bytes;
       entries.set(key, { bytes: file.length, lastUsed: now() });

@@ -15,7 +15,7 @@ const VIEWS: readonly { view: CatalogView; label: string }[] = [
 ];
 
 export default function CatalogScreen() {
-  const { query, items, first, priceErrors } = useCatalogSearch();
+  const { query, items, first } = useCatalogSearch();
   const view = usePrefsStore((state) => state.catalogView);
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
@@ -28,7 +28,7 @@ export default function CatalogScreen() {
       <h1 id="catalog-title">Catalog</h1>
       <SearchBox />
       <div className="catalog-layout">
-        <FiltersPanel facets={first?.facets} priceErrors={priceErrors} />
+        <FiltersPanel facets={first?.facets} />
         <div className="catalog-results">
           <div className="toolbar">
             <p role="status" aria-live="polite" className="result-count">

@@ -1,6 +1,9 @@
+import { memo, useDeferredValue, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { PRODUCT_SORTS, type ProductSort } from '../../../shared/schemas';
 import type { CatalogFacets, FacetCount } from '../../../shared/bridge';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
+import { checkPriceRange } from './searchInput';
 
 export const SORT_LABELS: Record<ProductSort, string> = {
   price_asc: 'Price: low to high',
@@ -18,15 +21,20 @@ const FACETS: readonly { key: FacetKey; facet: keyof CatalogFacets; label: strin
   { key: 'supplierId', facet: 'supplier', label: 'Supplier', all: 'All suppliers' },
 ];
 
-interface Props {
-  facets: CatalogFacets | undefined;
-  priceErrors: { min?: string; max?: string };
-}
+type PanelFilters = Omit<CatalogFilters, 'text'> & { hasText: boolean };
 
-export function FiltersPanel({ facets, priceErrors }: Props) {
-  const filters = useFiltersStore((state) => state.filters);
+/**
+ * Typing in the search box does not render the panel: it reads every filter but the text, and the
+ * new counts of each keystroke's results are rendered after the results themselves.
+ */
+export const FiltersPanel = memo(function FiltersPanel({ facets: latestFacets }: { facets: CatalogFacets | undefined }) {
+  const facets = useDeferredValue(latestFacets);
+  const filters = useFiltersStore(
+    useShallow(({ filters: { text, ...rest } }): PanelFilters => ({ ...rest, hasText: text.trim() !== '' })),
+  );
   const setFilter = useFiltersStore((state) => state.setFilter);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
+  const priceErrors = useMemo(() => checkPriceRange(filters.minPrice, filters.maxPrice).priceErrors, [filters.minPrice, filters.maxPrice]);
   return (
     <fieldset className="filters">
       <legend>Filters</legend>
@@ -37,8 +45,9 @@ export function FiltersPanel({ facets, priceErrors }: Props) {
           label={label}
           all={all}
           value={filters[key]}
-          options={facets?.[facet] ?? []}
-          onChange={(value) => setFilter(key, value)}
+          options={facets?.[facet] ?? NO_OPTIONS}
+          filterKey={key}
+          onChange={setFilter}
         />
       ))}
       <PriceField id="filter-min-price" label="Case price from ($)" filterKey="minPrice" filters={filters} error={priceErrors.min} onChange={setFilter} />
@@ -49,7 +58,7 @@ export function FiltersPanel({ facets, priceErrors }: Props) {
       <div className="field">
         <label htmlFor="catalog-sort">Sort by</label>
         <select id="catalog-sort" value={filters.sort} onChange={(event) => setFilter('sort', event.target.value as ProductSort | '')}>
-          <option value="">{filters.text.trim() ? 'Best match' : 'Name (default)'}</option>
+          <option value="">{filters.hasText ? 'Best match' : 'Name (default)'}</option>
           {PRODUCT_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
@@ -62,15 +71,25 @@ export function FiltersPanel({ facets, priceErrors }: Props) {
       </button>
     </fieldset>
   );
-}
+});
 
-function FacetSelect(props: { id: string; label: string; all: string; value: string; options: FacetCount[]; onChange(value: string): void }) {
-  const { id, label, all, value, options, onChange } = props;
+const NO_OPTIONS: FacetCount[] = [];
+
+const FacetSelect = memo(function FacetSelect(props: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  options: FacetCount[];
+  filterKey: FacetKey;
+  onChange(key: FacetKey, value: string): void;
+}) {
+  const { id, label, all, value, options, filterKey, onChange } = props;
   const selectedMissing = value !== '' && !options.some((option) => option.value === value);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} value={value} onChange={(event) => onChange(filterKey, event.target.value)}>
         <option value="">{all}</option>
         {selectedMissing ? <option value={value}>{value} (0)</option> : null}
         {options.map((option) => (
@@ -81,13 +100,13 @@ function FacetSelect(props: { id: string; label: string; all: string; value: str
       </select>
     </div>
   );
-}
+});
 
 function PriceField(props: {
   id: string;
   label: string;
   filterKey: 'minPrice' | 'maxPrice';
-  filters: CatalogFilters;
+  filters: PanelFilters;
   error: string | undefined;
   onChange(key: 'minPrice' | 'maxPrice', value: string): void;
 }) {

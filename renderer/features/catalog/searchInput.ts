@@ -11,16 +11,17 @@ export function parsePrice(raw: string): PriceCheck {
   return { ok: true, cents: Math.round(Number(text) * 100) };
 }
 
-export interface SearchInputResult {
-  input: Omit<CatalogSearchInput, 'offset' | 'limit'>;
-  priceErrors: { min?: string; max?: string };
+export type CatalogQuery = Omit<CatalogSearchInput, 'offset' | 'limit'>;
+export interface PriceErrors {
+  min?: string;
+  max?: string;
 }
 
-/** Turns the filter panel's state into a search input; bad price bounds are reported and left out. */
-export function toSearchInput(filters: CatalogFilters, debouncedText: string): SearchInputResult {
-  const min = parsePrice(filters.minPrice);
-  const max = parsePrice(filters.maxPrice);
-  const priceErrors: SearchInputResult['priceErrors'] = {};
+/** The price bounds as cents, and what is wrong with the ones that cannot be used. */
+export function checkPriceRange(minPrice: string, maxPrice: string) {
+  const min = parsePrice(minPrice);
+  const max = parsePrice(maxPrice);
+  const priceErrors: PriceErrors = {};
   if (!min.ok) priceErrors.min = min.message;
   if (!max.ok) priceErrors.max = max.message;
   const minCents = min.ok ? min.cents : undefined;
@@ -29,7 +30,13 @@ export function toSearchInput(filters: CatalogFilters, debouncedText: string): S
     priceErrors.max = 'The highest price is below the lowest.';
     maxCents = undefined;
   }
-  const input: SearchInputResult['input'] = { text: debouncedText.trim() };
+  return { minCents, maxCents, priceErrors };
+}
+
+/** Turns the filter panel's state into a search input; bad price bounds are reported and left out. */
+export function toSearchInput(filters: CatalogFilters): CatalogQuery {
+  const { minCents, maxCents } = checkPriceRange(filters.minPrice, filters.maxPrice);
+  const input: CatalogQuery = { text: filters.text.trim() };
   if (filters.varietal) input.varietal = filters.varietal;
   if (filters.region) input.region = filters.region;
   if (filters.country) input.country = filters.country;
@@ -38,5 +45,5 @@ export function toSearchInput(filters: CatalogFilters, debouncedText: string): S
   if (maxCents !== undefined) input.maxPriceCents = maxCents;
   if (filters.inStock) input.inStock = true;
   if (filters.sort) input.sort = filters.sort;
-  return { input, priceErrors };
+  return input;
 }

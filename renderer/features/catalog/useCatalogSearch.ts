@@ -3,12 +3,9 @@ import { useMemo } from 'react';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useFiltersStore } from './filtersStore';
 import { toSearchInput } from './searchInput';
 
-/** Short enough to feel instant, long enough to skip the intermediate strings of fast typing. */
-export const SEARCH_DEBOUNCE_MS = 20;
 /** The first page only has to fill the screen, so each keystroke moves little data; scrolling loads more per page. */
 export const FIRST_PAGE_SIZE = 60;
 export const NEXT_PAGE_SIZE = 200;
@@ -16,8 +13,8 @@ export const NEXT_PAGE_SIZE = 200;
 export function useCatalogSearch() {
   const bridge = useBridge();
   const filters = useFiltersStore((state) => state.filters);
-  const debouncedText = useDebouncedValue(filters.text, SEARCH_DEBOUNCE_MS);
-  const { input, priceErrors } = useMemo(() => toSearchInput(filters, debouncedText), [filters, debouncedText]);
+  // No debounce: a local search answers within milliseconds, and each keystroke's results should show at once.
+  const input = useMemo(() => toSearchInput(filters), [filters]);
   const query = useInfiniteQuery({
     queryKey: queryKeys.catalog(input),
     queryFn: ({ pageParam }) =>
@@ -31,5 +28,5 @@ export function useCatalogSearch() {
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
-  return { query, items, first, priceErrors };
+  return { query, items, first };
 }

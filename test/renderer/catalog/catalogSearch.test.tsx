@@ -40,17 +40,14 @@ describe('catalog search', { timeout: 20_000 }, () => {
   layoutScrollBoxes();
   beforeEach(resetClientState);
 
-  it('debounces typing: only the text at rest reaches the search', async () => {
+  it('searches as each key is typed and shows the results of the latest text', async () => {
     const fake = await openCatalog();
     const box = screen.getByRole('searchbox', { name: 'Search the catalog' });
     fireEvent.change(box, { target: { value: 'p' } });
     fireEvent.change(box, { target: { value: 'pi' } });
     fireEvent.change(box, { target: { value: 'pin' } });
     await screen.findByText('1 product', undefined, slow);
-    const texts = searches(fake).map((input) => input.text);
-    expect(texts).toContain('pin');
-    expect(texts).not.toContain('p');
-    expect(texts).not.toContain('pi');
+    expect(searches(fake).map((input) => input.text)).toEqual(expect.arrayContaining(['p', 'pi', 'pin']));
     expect(screen.getByRole('link', { name: 'Coast Pinot Noir' })).toBeTruthy();
   });
 
