@@ -1,9 +1,10 @@
-import MiniSearch, { type Options } from 'minisearch';
 import type { CatalogProduct } from '../../../shared';
 import type { CatalogFacets, CatalogSearchQuery, CatalogSearchResult, FacetCount } from '../../../shared/bridge';
 import { assignCountries, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
 import { CodeTable, type ProductFacts } from './product-codes';
-import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, textOf, type TextField } from './text-terms';
+import { TextIndex, type TextHits } from './text-index';
+import { foldTerm, textOf } from './text-terms';
+import { topByScore } from './top-scores';
 
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
 const SKU_PREFIX_LIMIT = 50;
@@ -17,24 +18,6 @@ const FAIL_COUNTRY = 4;
 const FAIL_SUPPLIER = 8;
 const FAIL_OTHER = 16;
 
-/** Documents are product positions; the text is read from the catalog array, never copied. */
-function indexOptions(items: readonly CatalogProduct[]): Options<number> {
-  return {
-    idField: 'position',
-    fields: [...TEXT_FIELDS],
-    storeFields: [],
-    extractField: (position, field) => (field === 'position' ? position : textOf(items[position]!, field as TextField)),
-    processTerm: (term) => foldTerm(term) || null,
-    searchOptions: {
-      combineWith: 'AND',
-      // Prefix matching for the word being typed (the last one); the words before it are complete.
-      prefix: (_term, index, terms) => index === terms.length - 1,
-      fuzzy: (term) => (term.length >= MIN_FUZZY_TERM_LENGTH ? FUZZINESS : false),
-      boost: FIELD_BOOST,
-    },
-  };
-}
-
 export interface CatalogIndexStats {
   documents: number;
   codes: number;
@@ -43,8 +26,8 @@ export interface CatalogIndexStats {
 }
 
 /**
- * Search over one catalog snapshot: MiniSearch for free text (prefix everywhere, typos in longer
- * words, all words must match), typed-array columns for the structured filters, facet counts and
+ * Search over one catalog snapshot: a text index for free text (prefix on the word being typed,
+ * typos in longer words, all words must match), typed-array columns for the structured filters, facet counts and
  * sorts, and a code table for exact SKU/UPC lookup. Filters are checked on every text hit, so a
  * text query combined with a filter never drops a matching product.
  */
@@ -54,12 +37,12 @@ export class CatalogIndex {
   private readonly codes = new CodeTable();
   private readonly countryById = new Map<string, string>();
   private readonly countryByRegion = new Map<string, string>();
-  private readonly recentTextHits = new Map<string, Int32Array>();
+  private readonly recentTextHits = new Map<string, TextHits>();
 
   private constructor(
     readonly items: readonly CatalogProduct[],
     readonly asOf: string | null,
-    private readonly text: MiniSearch<number>,
+    private readonly text: TextIndex,
     readonly stats: CatalogIndexStats,
   ) {
     items.forEach((item, position) => this.positionOf.set(item.id, position));
@@ -68,11 +51,7 @@ export class CatalogIndex {
 
   static async build(items: readonly CatalogProduct[], asOf: string | null, facts: Iterable<ProductFacts> = []) {
     const started = performance.now();
-    const text = new MiniSearch<number>(indexOptions(items));
-    await text.addAllAsync(
-      items.map((_, position) => position),
-      { chunkSize: 2000 },
-    );
+    const text = await TextIndex.build(items.length, (position, field) => textOf(items[position]!, field));
     const index = new CatalogIndex(items, asOf, text, { documents: items.length, codes: 0, source: 'built', millis: 0 });
     index.addFacts(facts);
     index.stats.millis = performance.now() - started;
@@ -81,13 +60,13 @@ export class CatalogIndex {
 
   /** An index with no products, answering every query with nothing. */
   static empty() {
-    return new CatalogIndex([], null, new MiniSearch<number>(indexOptions([])), { documents: 0, codes: 0, source: 'built', millis: 0 });
+    return new CatalogIndex([], null, TextIndex.empty(), { documents: 0, codes: 0, source: 'built', millis: 0 });
   }
 
   static fromSnapshot(items: readonly CatalogProduct[], asOf: string | null, snapshot: string, facts: Iterable<ProductFacts> = []) {
     const started = performance.now();
-    const text = MiniSearch.loadJSON<number>(snapshot, indexOptions(items));
-    if (text.documentCount !== items.length) throw new Error('the index snapshot does not match the catalog');
+    const text = TextIndex.fromJSON(snapshot);
+    if (text.documents !== items.length) throw new Error('the index snapshot does not match the catalog');
     const index = new CatalogIndex(items, asOf, text, { documents: items.length, codes: 0, source: 'snapshot', millis: 0 });
     index.addFacts(facts);
     index.stats.millis = performance.now() - started;
@@ -169,9 +148,8 @@ export class CatalogIndex {
 
     const matched = new Uint8Array(this.items.length);
     let total = 0;
-    const relevanceOrder: number[] = [];
     /** Checks every filter; counts the product in each facet whose own filter is the only one it fails. */
-    const consider = (position: number) => {
+    const consider = (position: number): boolean => {
       let failed = 0;
       if (wantVarietal !== -3 && varietalKeys[position] !== wantVarietal) failed |= FAIL_VARIETAL;
       if (wantRegion !== -3 && regionKeys[position] !== wantRegion) failed |= FAIL_REGION;
@@ -182,35 +160,46 @@ export class CatalogIndex {
       if (failed === 0) {
         matched[position] = 1;
         total += 1;
-        relevanceOrder.push(position);
       }
       if (failed === 0 || failed === FAIL_VARIETAL) varietalCounts[varietalKeys[position]!]! += 1;
       if (failed === 0 || failed === FAIL_REGION) regionCounts[regionKeys[position]!]! += 1;
       if ((failed === 0 || failed === FAIL_COUNTRY) && countryKeys[position]! >= 0) countryCounts[countryKeys[position]!]! += 1;
       if (failed === 0 || failed === FAIL_SUPPLIER) supplierCounts[supplierKeys[position]!]! += 1;
+      return failed === 0;
     };
     const facetCounts: Record<FacetName, Int32Array> = { varietal: varietalCounts, region: regionCounts, country: countryCounts, supplier: supplierCounts };
 
+    /** Code hits (an exact SKU or UPC, then SKU prefixes) rank ahead of text hits, in that order. */
+    const codeHits: number[] = [];
+    /** Indexes into the text hits of those that pass the filters. */
+    const textMatches: number[] = [];
+    let hits: TextHits | null = null;
     if (text) {
       const seen = new Uint8Array(this.items.length);
-      const visit = (position: number | undefined) => {
+      const visitCode = (position: number | undefined) => {
         if (position === undefined || seen[position]) return;
         seen[position] = 1;
-        consider(position);
+        if (consider(position)) codeHits.push(position);
       };
-      visit(this.positionOf.get(this.codes.lookup(text) ?? ''));
+      visitCode(this.positionOf.get(this.codes.lookup(text) ?? ''));
       // Only text that looks like a code (digits or dashes) is matched as the start of a SKU, so
       // words like "cab" rank by text relevance alone.
-      if (CODE_LIKE.test(text)) for (const id of this.codes.skuPrefix(text, SKU_PREFIX_LIMIT)) visit(this.positionOf.get(id));
-      for (const position of this.textHits(text)) visit(position);
+      if (CODE_LIKE.test(text)) for (const id of this.codes.skuPrefix(text, SKU_PREFIX_LIMIT)) visitCode(this.positionOf.get(id));
+      hits = this.textHits(text);
+      const { positions } = hits;
+      for (let index = 0; index < positions.length; index += 1) {
+        const position = positions[index]!;
+        if (!seen[position] && consider(position)) textMatches.push(index);
+      }
     } else {
       for (let position = 0; position < this.items.length; position += 1) consider(position);
     }
 
     const end = query.offset + query.limit;
     let pagePositions: number[];
-    if (text && !query.sort) {
-      pagePositions = relevanceOrder.slice(query.offset, end);
+    if (hits && !query.sort) {
+      const best = topByScore(textMatches, hits.scores, hits.positions, end - codeHits.length).map((index) => hits.positions[index]!);
+      pagePositions = [...codeHits, ...best].slice(query.offset, end);
     } else {
       pagePositions = [];
       const order = columns.orders[query.sort ?? 'name'];
@@ -233,10 +222,10 @@ export class CatalogIndex {
   }
 
   /**
-   * Product positions matching the text, best first. The last few texts are remembered, so paging,
-   * sorting and refining filters for the same text do not search again.
+   * Products matching the text, with their relevance. The last few texts are remembered, so
+   * paging, sorting and refining filters for the same text do not search again.
    */
-  private textHits(text: string): Int32Array {
+  private textHits(text: string): TextHits {
     const key = text.toLowerCase();
     const cached = this.recentTextHits.get(key);
     if (cached) {
@@ -245,11 +234,9 @@ export class CatalogIndex {
       return cached;
     }
     const hits = this.text.search(text);
-    const positions = new Int32Array(hits.length);
-    for (let index = 0; index < hits.length; index += 1) positions[index] = hits[index]!.id as number;
-    this.recentTextHits.set(key, positions);
+    this.recentTextHits.set(key, hits);
     if (this.recentTextHits.size > RECENT_TEXTS) this.recentTextHits.delete(this.recentTextHits.keys().next().value!);
-    return positions;
+    return hits;
   }
 
   private facetLists(counts: Record<FacetName, Int32Array>): CatalogFacets {
