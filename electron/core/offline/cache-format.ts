@@ -45,6 +45,9 @@ export interface CacheWrite<R> {
   meta?: Record<string, unknown>;
 }
 
+/** A write whose records are already serialized: one JSON text per entry, without its newline. */
+export type CacheLinesWrite = Omit<CacheWrite<never>, 'records'> & { lines: readonly Uint8Array[] };
+
 export type CacheProblemReason = 'corrupt' | 'truncated' | 'foreign' | 'outdated' | 'unreadable';
 
 /** Reported when a file had to be set aside; the dataset is rebuilt by the next sync. */

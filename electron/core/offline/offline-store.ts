@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CacheContents, CacheHeader, CacheProblem, CacheScope, CacheWrite } from './cache-format';
-import { readCacheFile, readCacheHeader, writeCacheFile, type CacheReadResult } from './cache-file';
+import type { CacheContents, CacheHeader, CacheLinesWrite, CacheProblem, CacheScope, CacheWrite } from './cache-format';
+import { readCacheFile, readCacheHeader, readCacheLines, writeCacheFile, writeCacheLines, type CacheReadResult } from './cache-file';
 import { bytesUnder } from './disk-usage';
 
 export const STORED_DATASETS = [
@@ -93,6 +93,14 @@ export function createOfflineStore({ dataDir, onProblem = () => {} }: OfflineSto
       return result.kind === 'ok' ? result.contents : null;
     },
 
+    /** The dataset's records as the bytes of their lines, unparsed (null as for `read`). */
+    async readLines(dataset: StoredDataset, scope: StoreScope): Promise<CacheContents<Buffer> | null> {
+      const file = pathOf(dataset, scope);
+      const result = await readCacheLines(file, { dataset, scope: fileScope(dataset, scope) });
+      await settle(dataset, file, result);
+      return result.kind === 'ok' ? result.contents : null;
+    },
+
     /** Only the header (age, count, ETags) without reading the records. */
     async readHeader(dataset: StoredDataset, scope: StoreScope): Promise<CacheHeader | null> {
       const file = pathOf(dataset, scope);
@@ -105,6 +113,14 @@ export function createOfflineStore({ dataDir, onProblem = () => {} }: OfflineSto
       const file = pathOf(dataset, scope);
       await mkdir(dirname(file), { recursive: true });
       const { header } = await writeCacheFile(file, { dataset, scope: fileScope(dataset, scope) }, contents);
+      return header;
+    },
+
+    /** Like `write`, for records already serialized (one JSON text per line, without the newline). */
+    async writeLines(dataset: StoredDataset, scope: StoreScope, contents: CacheLinesWrite): Promise<CacheHeader> {
+      const file = pathOf(dataset, scope);
+      await mkdir(dirname(file), { recursive: true });
+      const { header } = await writeCacheLines(file, { dataset, scope: fileScope(dataset, scope) }, contents);
       return header;
     },
 

@@ -1,12 +1,10 @@
-import type { CatalogProduct } from '../../../shared';
 import type { ProductDetailRecord } from '../offline/dataset-records';
 import type { ImageCache } from '../images/image-cache';
 import type { ProductFacts } from '../search/product-codes';
+import type { CatalogOutline } from './catalog-outline';
 import { hydrateProductDetails, type HydrationReport } from './detail-hydration';
 import type { Limiter } from './paged-sync';
 import { progress, type StepOutcome, type SyncContext } from './sync-context';
-
-export type CatalogOutline = Pick<CatalogProduct, 'id' | 'region' | 'image_url'>[];
 
 /**
  * Reads product details in the background (lower priority: its own, smaller concurrency bound,

@@ -1,6 +1,7 @@
 import type { Account, CatalogProduct, OrderListItem, Supplier, Webhook } from '../../../shared';
 import type { DatasetName } from '../../../shared/bridge';
 import { flattenPages, type OrderDetailRecord, type PageRecord } from '../offline/dataset-records';
+import { outlineEntry, type CatalogOutline, type CatalogOutlineEntry } from './catalog-outline';
 import type { FetchOutcome } from './fetch-result';
 import { orderStatusChanges, syncOrderDetails } from './order-tracking';
 import { syncPagedList } from './paged-sync';
@@ -14,26 +15,23 @@ const confirmed = (context: SyncContext, dataset: DatasetName, count: number, re
 
 type PagedEndpoint = 'listSuppliers' | 'listProducts' | 'listOrders';
 
-async function syncPaged<T extends { id: string }>(
+async function syncPaged<T extends { id: string }, K = T>(
   context: SyncContext,
   dataset: 'suppliers' | 'catalog' | 'orders',
   endpoint: PagedEndpoint,
-  afterWrite: (pages: PageRecord<T>[], previous: PageRecord<T>[]) => Promise<void>,
+  keep: (item: T) => K,
+  afterWrite: (pages: PageRecord<K>[], previous: PageRecord<T>[]) => Promise<void>,
   /** Read the stored pages up front, for `afterWrite` to compare against (small lists only). */
   needsPreviousPages = false,
 ): Promise<StepOutcome> {
   const scope = context.scope();
   const previous = await context.store.readHeader(dataset, scope);
-  let previousPages: PageRecord<T>[] | null = null;
-  const loadPreviousPages = async () => {
-    previousPages ??= (await context.store.read<PageRecord<T>>(dataset, scope))?.records ?? [];
-    return previousPages;
-  };
-  if (needsPreviousPages) await loadPreviousPages();
+  const previousPages = needsPreviousPages ? ((await context.store.read<PageRecord<T>>(dataset, scope))?.records ?? []) : [];
   progress(context, dataset, 0, null);
-  const outcome = await syncPagedList<T>({
+  const outcome = await syncPagedList<T, K>({
     previous,
-    loadPreviousPages,
+    loadPreviousLines: async () => (await context.store.readLines(dataset, scope))?.records ?? null,
+    keep,
     limit: context.pages,
     fetchPage: (page, etag) =>
       context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as never,
@@ -45,26 +43,32 @@ async function syncPaged<T extends { id: string }>(
     progress(context, dataset, storedPages, storedPages, true);
     return confirmed(context, dataset, outcome.count, 'unchanged');
   }
-  await context.store.write(dataset, scope, {
+  await context.store.writeLines(dataset, scope, {
     savedAt: context.nowIso(),
     etags: outcome.etags,
     count: outcome.count,
-    records: outcome.pages,
+    lines: outcome.pages.map((page) => page.line),
     meta: { totalPages: outcome.totalPages },
   });
-  await afterWrite(outcome.pages, previousPages ?? []);
+  await afterWrite(outcome.pages, previousPages);
   progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
   return confirmed(context, dataset, outcome.count, 'changed');
 }
 
+const whole = <T>(item: T) => item;
+
 export const syncSuppliers = (context: SyncContext) =>
-  syncPaged<Supplier>(context, 'suppliers', 'listSuppliers', async (pages) => {
+  syncPaged<Supplier>(context, 'suppliers', 'listSuppliers', whole, async (pages) => {
     context.copy.replace('suppliers', flattenPages(pages));
   });
 
-/** `onCatalog` receives the new catalog (e.g. to reindex search and pick images) after it is saved. */
-export const syncCatalog = (context: SyncContext, onCatalog: (items: CatalogProduct[]) => Promise<void>) =>
-  syncPaged<CatalogProduct>(context, 'catalog', 'listProducts', async (pages) => {
+/**
+ * `onCatalog` receives the new catalog's outline (e.g. to reindex search and pick images) after it
+ * is saved. Only the outline stays in this process: the products themselves live in the file and
+ * in the search worker.
+ */
+export const syncCatalog = (context: SyncContext, onCatalog: (outline: CatalogOutline) => Promise<void>) =>
+  syncPaged<CatalogProduct, CatalogOutlineEntry>(context, 'catalog', 'listProducts', outlineEntry, async (pages) => {
     await onCatalog(flattenPages(pages));
   });
 
@@ -74,7 +78,7 @@ export const syncCatalog = (context: SyncContext, onCatalog: (items: CatalogProd
  */
 export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
   let orders: OrderListItem[] | null = null;
-  const listOutcome = await syncPaged<OrderListItem>(context, 'orders', 'listOrders', async (pages, previousPages) => {
+  const listOutcome = await syncPaged<OrderListItem>(context, 'orders', 'listOrders', whole, async (pages, previousPages) => {
     orders = flattenPages(pages);
     context.copy.replace('orders', orders);
     if (previousPages.length > 0) {

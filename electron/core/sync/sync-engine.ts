@@ -13,16 +13,15 @@
  */
 import { rm } from 'node:fs/promises';
 import pLimit from 'p-limit';
-import type { CatalogProduct } from '../../../shared';
 import type { DatasetName, DatasetStatus, Freshness } from '../../../shared/bridge';
 import type { ImageCache } from '../images/image-cache';
 import { createOfflineCopy, type OfflineCopy } from '../offline/offline-copy';
-import { flattenPages, type CatalogPageRecord } from '../offline/dataset-records';
 import { bytesUnder } from '../offline/disk-usage';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { SearchService } from '../search/search-service';
 import type { CatalogSource } from '../search/search-protocol';
-import { syncImages, syncProductDetails, type CatalogOutline } from './background-datasets';
+import { syncImages, syncProductDetails } from './background-datasets';
+import { readCatalogOutline, type CatalogOutline } from './catalog-outline';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
 import { guardStep, type StepOutcome, type SyncApi, type SyncContext, type SyncEvent } from './sync-context';
@@ -105,18 +104,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     snapshotFile: options.searchSnapshotFile ?? null,
   });
 
-  const outlineOf = (items: CatalogProduct[]): CatalogOutline =>
-    items.map(({ id, region, image_url }) => ({ id, region, image_url }));
-
   async function catalogOutline(): Promise<CatalogOutline> {
-    if (!outline) outline = outlineOf(flattenPages((await store.read<CatalogPageRecord>('catalog', scope))?.records ?? []));
+    outline ??= await readCatalogOutline(store, scope);
     return outline;
   }
 
   /** Reindexing runs in the worker while sync goes on; queries use the previous index until it is done. */
   let reindexing: Promise<unknown> | null = null;
-  async function onCatalog(items: CatalogProduct[]) {
-    outline = outlineOf(items);
+  async function onCatalog(fresh: CatalogOutline) {
+    outline = fresh;
     if (!search) return;
     const reload = search.load(catalogSource()).catch(() => undefined);
     reindexing = reload;

@@ -284,6 +284,8 @@ describe('sync engine', () => {
       ...store,
       write: (dataset, scope, contents) =>
         dataset === 'orders' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.write(dataset, scope, contents),
+      writeLines: (dataset, scope, contents) =>
+        dataset === 'orders' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.writeLines(dataset, scope, contents),
     };
     const engine = engineFor(service, { store: failingStore });
     const report = await engine.sync();
