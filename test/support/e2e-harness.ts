@@ -9,7 +9,10 @@ import { launchChromium, newLightContext, watchPageProblems, type PageProblems }
 import { createServiceApi, type ServiceApi, type ServiceCredentials } from './e2e-service-api';
 import { copyServiceTemplate, seededServiceTemplate } from './e2e-service-template';
 
-export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+/** The README's pictures are replaced only on request, so a test run leaves the tracked files alone. */
+export const SCREENSHOTS_DIR = process.env.CASEWORKS_UPDATE_SCREENSHOTS === '1'
+  ? path.join(REPO_ROOT, 'docs', 'screenshots')
+  : path.join(REPO_ROOT, 'test-results', 'screenshots');
 /** Where a failed test leaves a picture of every page it still had open. */
 export const FAILURE_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 
