@@ -172,6 +172,8 @@ export function createSessionManager(options: SessionManagerOptions) {
       settings.set(SETTING_ACCOUNT, account);
       const next: Connection = { mode: 'custom', baseUrl: input.baseUrl, account };
       change(next);
+      // The demo is not needed while another service is in use; "Use the demo" starts it again.
+      if (embedded && embedded.baseUrl !== input.baseUrl) await this.stopEmbedded().catch(() => undefined);
       return next;
     },
 

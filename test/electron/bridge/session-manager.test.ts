@@ -109,6 +109,25 @@ describe('the session', () => {
     expect(startEmbedded).not.toHaveBeenCalled();
   });
 
+  it('stops the demo service when the buyer switches to their own service, and starts it again for the demo', async () => {
+    const { session, startEmbedded, stop } = setup();
+    await session.start();
+    await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false });
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(session.embeddedService()).toBeNull();
+    await session.useDemo();
+    expect(startEmbedded).toHaveBeenCalledTimes(2);
+    expect(session.current()).toMatchObject({ mode: 'demo', baseUrl: 'http://127.0.0.1:5000/api/v1' });
+  });
+
+  it('keeps the demo service running when the buyer connects to it by its address', async () => {
+    const { session, stop } = setup();
+    await session.start();
+    await session.connect({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'sk_other_buyer1', allowWeakKeyStorage: false });
+    expect(stop).not.toHaveBeenCalled();
+    expect(session.embeddedService()).not.toBeNull();
+  });
+
   it('reports a demo that cannot start instead of crashing', async () => {
     const { session, startEmbedded } = setup();
     startEmbedded.mockRejectedValueOnce(new Error('The demo service did not start within 120 s.'));
