@@ -11,13 +11,14 @@ export const DATASET_LABELS: Record<DatasetName, string> = {
   images: 'Images',
 };
 
-/** A slim bar while the core syncs: what, how many, of how many. */
+/** A slim bar while the core syncs: what, how many, of how many. Offline, the banner says why nothing moves. */
 export function SyncProgress() {
   const progress = useStatusStore((state) => state.progress);
+  const offline = useStatusStore((state) => state.online === false);
   const running = (Object.entries(progress) as [DatasetName, NonNullable<(typeof progress)[DatasetName]>][]).filter(
     ([, value]) => !value.finished,
   );
-  if (running.length === 0) return null;
+  if (running.length === 0 || offline) return null;
   return (
     <div className="sync-progress" role="status" aria-live="polite">
       <span>Syncing:</span>

@@ -22,6 +22,18 @@ describe('offline banner', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Back online')).toBeTruthy();
   });
 
+  it('hides the sync progress while offline, where it cannot move, and shows it again online', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/account');
+    await screen.findByRole('heading', { name: 'Bistro Verde', level: 1 }, slow);
+    act(() => fake.emit({ type: 'sync-progress', dataset: 'account', done: 0, total: 1, finished: false }));
+    expect(screen.getByText('Syncing:')).toBeTruthy();
+    act(() => fake.emit({ type: 'connectivity', online: false }));
+    expect(screen.queryByText('Syncing:')).toBeNull();
+    act(() => fake.emit({ type: 'connectivity', online: true }));
+    expect(screen.getByText('Syncing:')).toBeTruthy();
+  });
+
   it('shows from the start when the session says offline, with the number of waiting orders', async () => {
     const fake = createFakeBridge();
     fake.setSession({ online: false });
