@@ -7,6 +7,7 @@ import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-r
 import { createSearchService, type SearchService } from '../../../electron/core/search/search-service';
 import type { CatalogSource } from '../../../electron/core/search/search-protocol';
 import { makeCatalog } from './catalog-fixture';
+import { CRASH_CODE } from './crashing-search-worker';
 
 const scope: StoreScope = { baseUrl: 'http://127.0.0.1:9/api/v1', accountId: 'org_a' };
 const catalog = makeCatalog(1_000);
@@ -88,6 +89,18 @@ describe('search service (worker thread)', () => {
     const early = service.search({ text: 'merlot' });
     expect((await early).total).toBe(166);
     await loading;
+  });
+
+  it('restarts a worker that died and reloads the last catalog, failing only the call it was answering', async () => {
+    const service = createSearchService({ workerEntry: join(import.meta.dirname, 'crashing-search-worker.ts') });
+    services.push(service);
+    await service.load(source);
+    const before = await service.search({ text: 'cab', limit: 5 });
+    expect(before.total).toBeGreaterThan(0);
+    await expect(service.lookupCode(CRASH_CODE)).rejects.toThrow(/stopped \(exit code 3\)/);
+    const after = await service.search({ text: 'cab', limit: 5 });
+    expect(after.total).toBe(before.total);
+    expect(after.items.map((item) => item.id)).toEqual(before.items.map((item) => item.id));
   });
 
   it('reports a missing catalog as an empty index with a plain-words problem', async () => {
