@@ -128,6 +128,10 @@ function querySet(facets: { varietal: string[]; region: string[]; country: strin
   queries.push(...facets.supplier.slice(0, 3).map((supplierId) => ({ supplierId, limit: 50 })));
   queries.push({ minPriceCents: 20_000, maxPriceCents: 40_000, sort: 'price_desc', limit: 50 });
   queries.push({ limit: 50 }, { offset: 10_000, limit: 50 }, { text: 'reserve', offset: 500, limit: 50, sort: 'name' });
+  // Search as you type: every prefix of a few queries, the shortest matching most of the catalog.
+  for (const typed of ['pinot noir', 'napa valley', 'sauvignon blanc']) {
+    for (let length = 1; length <= typed.length; length += 1) if (typed[length - 1] !== ' ') queries.push({ text: typed.slice(0, length), limit: 60 });
+  }
   return queries;
 }
 
