@@ -50,7 +50,7 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
   const keys = {
     varietal: new Int32Array(count),
     region: new Int32Array(count),
-    country: new Int32Array(count),
+    country: new Int32Array(count).fill(-1),
     supplier: new Int32Array(count),
   };
   const price = new Float64Array(count);
@@ -97,12 +97,36 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
  * The catalog list item has no `country` (only the product detail does), so countries are filled
  * in from what the details tell: the product's own detail, else another product of the same region.
  * Products whose country is not known yet carry -1 and match no country filter.
+ *
+ * Details arrive in batches of a few hundred while the buyer searches, so each batch touches only
+ * its own products, plus one pass over the catalog when it teaches the country of a new region.
  */
-export function assignCountries(columns: CatalogColumns, count: number, countryOf: (index: number) => string | null) {
-  const dictionary = new FacetDictionary();
-  for (let index = 0; index < count; index += 1) {
-    const country = countryOf(index);
-    columns.keys.country[index] = country ? dictionary.intern(country, country) : -1;
+export class CountryAssigner {
+  /** Products whose country came from their own detail, which a region's country never overrides. */
+  private readonly ownCountry: Uint8Array;
+  private readonly countryOfRegion = new Map<number, number>();
+
+  constructor(private readonly columns: CatalogColumns) {
+    this.ownCountry = new Uint8Array(columns.keys.country.length);
   }
-  columns.dictionaries.country = dictionary;
+
+  assign(facts: Iterable<{ position: number; country: string }>) {
+    const { keys, dictionaries } = this.columns;
+    const newRegions = new Set<number>();
+    for (const { position, country } of facts) {
+      const key = dictionaries.country.intern(country, country);
+      keys.country[position] = key;
+      this.ownCountry[position] = 1;
+      const region = keys.region[position]!;
+      if (!this.countryOfRegion.has(region)) {
+        this.countryOfRegion.set(region, key);
+        newRegions.add(region);
+      }
+    }
+    if (newRegions.size === 0) return;
+    for (let position = 0; position < keys.country.length; position += 1) {
+      const region = keys.region[position]!;
+      if (!this.ownCountry[position] && newRegions.has(region)) keys.country[position] = this.countryOfRegion.get(region)!;
+    }
+  }
 }

@@ -1,9 +1,9 @@
 import type { CatalogProduct } from '../../../shared';
 import type { CatalogFacets, CatalogSearchQuery, CatalogSearchResult, FacetCount } from '../../../shared/bridge';
-import { assignCountries, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
+import { CountryAssigner, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
 import { CodeTable, type ProductFacts } from './product-codes';
 import { TextIndex, type TextHits } from './text-index';
-import { foldTerm, textOf } from './text-terms';
+import { textOf } from './text-terms';
 import { topByScore } from './top-scores';
 
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
@@ -35,8 +35,7 @@ export class CatalogIndex {
   private readonly columns: CatalogColumns;
   private readonly positionOf = new Map<string, number>();
   private readonly codes = new CodeTable();
-  private readonly countryById = new Map<string, string>();
-  private readonly countryByRegion = new Map<string, string>();
+  private readonly countries: CountryAssigner;
   private readonly recentTextHits = new Map<string, TextHits>();
 
   private constructor(
@@ -47,6 +46,7 @@ export class CatalogIndex {
   ) {
     items.forEach((item, position) => this.positionOf.set(item.id, position));
     this.columns = buildColumns(items);
+    this.countries = new CountryAssigner(this.columns);
   }
 
   static async build(items: readonly CatalogProduct[], asOf: string | null, facts: Iterable<ProductFacts> = []) {
@@ -80,23 +80,14 @@ export class CatalogIndex {
 
   /** Adds what product details tell (SKU, UPC, country) as they are hydrated. */
   addFacts(facts: Iterable<ProductFacts>) {
-    let countriesChanged = false;
+    const countries: { position: number; country: string }[] = [];
     for (const fact of facts) {
       const position = this.positionOf.get(fact.id);
       if (position === undefined) continue;
       this.codes.set(fact);
-      if (fact.country && this.countryById.get(fact.id) !== fact.country) {
-        this.countryById.set(fact.id, fact.country);
-        this.countryByRegion.set(foldTerm(this.items[position]!.region), fact.country);
-        countriesChanged = true;
-      }
+      if (fact.country) countries.push({ position, country: fact.country });
     }
-    if (countriesChanged) {
-      assignCountries(this.columns, this.items.length, (position) => {
-        const item = this.items[position]!;
-        return this.countryById.get(item.id) ?? this.countryByRegion.get(foldTerm(item.region)) ?? null;
-      });
-    }
+    this.countries.assign(countries);
     this.stats.codes = this.codes.size;
   }
 
