@@ -13,6 +13,8 @@ export interface DispatcherOptions {
   describeError?: (error: unknown) => BridgeError | null;
   /** Called with every unexpected error, for the main process log. */
   onUnexpectedError?: (method: BridgeMethod, error: unknown) => void;
+  /** Told of every call of a known method, before it runs. */
+  onCall?: (method: BridgeMethod) => void;
 }
 
 export interface BridgeDispatcher {
@@ -27,7 +29,7 @@ export function isBridgeMethod(method: unknown): method is BridgeMethod {
 }
 
 export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
-  const { handlers, describeError = () => null, onUnexpectedError = () => {} } = options;
+  const { handlers, describeError = () => null, onUnexpectedError = () => {}, onCall = () => {} } = options;
 
   async function run(method: BridgeMethod, input: unknown): Promise<BridgeResult<unknown>> {
     const parsed = bridgeContract[method].input.safeParse(input === undefined ? {} : input);
@@ -62,6 +64,7 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
         return fail('unknown_method', `Caseworks does not know ${name}.`);
       }
       try {
+        onCall(method);
         return await run(method, input);
       } catch (error) {
         onUnexpectedError(method, error);

@@ -24,6 +24,7 @@ import { syncImages, syncProductDetails } from './background-datasets';
 import { readCatalogOutline, type CatalogOutline } from './catalog-outline';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
+import type { Limiter } from './paged-sync';
 import { guardStep, type StepOutcome, type SyncApi, type SyncContext, type SyncEvent } from './sync-context';
 
 export interface SyncEngineOptions {
@@ -43,6 +44,8 @@ export interface SyncEngineOptions {
   imagePrefetchLimit?: number;
   /** Read product details in the background after each sync. */
   hydrateDetails?: boolean;
+  /** Resolves when background downloads may go on; they wait on it before each request (default: at once). */
+  backgroundPause?: () => Promise<void>;
   detailMaxAgeMs?: number;
   detailCheckpointEvery?: number;
 }
@@ -153,6 +156,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { startedAt, millis: performance.now() - started, outcomes };
   }
 
+  /** A bound on concurrent background requests, each of which first waits for `backgroundPause`. */
+  const backgroundLimit = (concurrent: number): Limiter => {
+    const limit = pLimit(concurrent);
+    const pause = options.backgroundPause ?? (() => Promise.resolve());
+    return (task) =>
+      limit(async () => {
+        await pause();
+        return task();
+      });
+  };
+
   function startBackground() {
     if (background) return;
     backgroundAbort = new AbortController();
@@ -164,14 +178,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
           catalog,
           images,
           prefetchLimit: options.imagePrefetchLimit ?? SYNC_DEFAULTS.imagePrefetchLimit,
-          limit: pLimit(concurrency.images),
+          limit: backgroundLimit(concurrency.images),
           signal,
         });
       }
       if (options.hydrateDetails !== false && !signal.aborted) {
         await syncProductDetails(context, {
           catalog,
-          limit: pLimit(concurrency.details),
+          limit: backgroundLimit(concurrency.details),
           maxAgeMs: options.detailMaxAgeMs ?? SYNC_DEFAULTS.detailMaxAgeMs,
           checkpointEvery: options.detailCheckpointEvery ?? SYNC_DEFAULTS.detailCheckpointEvery,
           onFacts: (facts) => void search?.addFacts(facts).catch(() => undefined),

@@ -16,6 +16,16 @@ describe('the bridge dispatcher', () => {
     }
   });
 
+  it('tells of every call of a known method before it runs, and of no other', async () => {
+    const calls: string[] = [];
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers, onCall: (method) => calls.push(`${method}:${handlers.searchCatalog.mock.calls.length}`) });
+    await dispatch('searchCatalog', validBridgeInputs.searchCatalog);
+    await dispatch('deleteEverything', {});
+    await dispatch('getProduct', { id: 42 });
+    expect(calls).toEqual(['searchCatalog:0', 'getProduct:1']);
+  });
+
   it('fills schema defaults and accepts a missing input for methods without fields', async () => {
     const handlers = createRecordingHandlers();
     const { dispatch } = createDispatcher({ handlers });

@@ -307,6 +307,22 @@ describe('sync engine', () => {
     expect(await store.read('account', scopeOf('org_other'))).toBeNull();
   });
 
+  it('background downloads wait for the pause to lift before each request', async () => {
+    const service = createFakeService({ products: 30 });
+    let lift!: () => void;
+    let paused = new Promise<void>((resolve) => (lift = resolve));
+    const engine = engineFor(service, { hydrateDetails: true, backgroundPause: () => paused });
+    await engine.sync();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(0);
+    expect(engine.running).toBe(true);
+    paused = Promise.resolve();
+    lift();
+    await engine.whenIdle();
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(30);
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 30, error: null });
+  });
+
   it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
     const service = createFakeService({ products: 120 });
     const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });
