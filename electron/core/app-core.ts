@@ -7,7 +7,7 @@ import { createHandlers } from '../bridge/handlers';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './api';
 import { startEmbeddedService, verifyService } from './connection';
 import { createConnectivity } from './app/connectivity';
-import { countsAsForeground, createForegroundActivity } from './app/foreground-activity';
+import { countsAsTyping, createTypingActivity } from './app/typing-activity';
 import { createKnownLinks } from './app/known-links';
 import { createOfflineReads } from './app/offline-reads';
 import { orderNotification } from './app/order-notifications';
@@ -184,7 +184,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         now: () => platform.now(),
         onEvent: emit,
         hydrateDetails: options.hydrateDetails,
-        backgroundPause: () => foreground.whenQuiet(),
+        backgroundPause: () => typing.whenQuiet(),
       });
       active = { connection, client, engine };
       connectivity.reset(true);
@@ -239,7 +239,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   }
 
   const imageAddresses = createProductImageAddresses();
-  const foreground = createForegroundActivity();
+  const typing = createTypingActivity();
 
   async function readImage(productId: string): Promise<ProductImage | null> {
     const url = imageAddresses.remoteUrlOf(productId) ?? (await imageUrlFromCatalog(productId));
@@ -315,7 +315,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const dispatcher = createDispatcher({
     handlers,
     onCall: (method) => {
-      if (countsAsForeground(method)) foreground.touch();
+      if (countsAsTyping(method)) typing.touch();
     },
     onUnexpectedError: (method, error) => log(`${method} failed: ${redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`),
   });
