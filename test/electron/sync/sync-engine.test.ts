@@ -38,12 +38,16 @@ describe('sync engine', () => {
     loads = 0;
     facts = [];
   });
+  /** Every engine of the test: its background work (images, details, saving the ages) may outlive `sync()`. */
+  let engines: ReturnType<typeof createSyncEngine>[] = [];
   afterEach(async () => {
+    await Promise.all(engines.map((engine) => engine.whenIdle()));
+    engines = [];
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const engineFor = (service: ReturnType<typeof createFakeService>, extra: Partial<SyncEngineOptions> = {}) =>
-    createSyncEngine({
+  const engineFor = (service: ReturnType<typeof createFakeService>, extra: Partial<SyncEngineOptions> = {}) => {
+    const engine = createSyncEngine({
       api: service.api,
       store,
       scope: { baseUrl, accountId: null },
@@ -53,6 +57,9 @@ describe('sync engine', () => {
       hydrateDetails: false,
       ...extra,
     });
+    engines.push(engine);
+    return engine;
+  };
   const scopeOf = (accountId: string): StoreScope => ({ baseUrl, accountId });
   const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
 
