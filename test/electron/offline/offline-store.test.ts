@@ -125,65 +125,53 @@ describe('offline store', () => {
     expect(await store.read('orders', bob)).toBeNull();
     expect(problems).toEqual([expect.objectContaining({ reason: 'foreign', dataset: 'orders' })]);
   });
-});
 
-describe('offline store lines', () => {
-  let dataDir: string;
-  let store: ReturnType<typeof createOfflineStore>;
-  let problems: CacheProblem[];
-  beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'caseworks-store-'));
-    problems = [];
-    store = createOfflineStore({ dataDir, onProblem: (problem) => problems.push(problem) });
-  });
-  afterEach(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  describe('serialized lines', () => {
+    const pages = [
+      { page: 1, items: [{ id: 'p1', name: 'Rosé d’été' }] },
+      { page: 2, items: [{ id: 'p2', name: 'Two\nlines' }, { id: 'p3', name: '🍷' }] },
+    ];
+    const line = (record: unknown) => Buffer.from(JSON.stringify(record), 'utf8');
 
-  const pages = [
-    { page: 1, items: [{ id: 'p1', name: 'Rosé d’été' }] },
-    { page: 2, items: [{ id: 'p2', name: 'Two\nlines' }, { id: 'p3', name: '🍷' }] },
-  ];
-  const line = (record: unknown) => Buffer.from(JSON.stringify(record), 'utf8');
+    it('serialized lines are written byte for byte as write() would write the same records', async () => {
+      await store.writeLines('catalog', alice, { savedAt, etags: { 'page:1': '"a"' }, count: 3, lines: pages.map(line), meta: { totalPages: 2 } });
+      const fromLines = await readFile(store.pathOf('catalog', alice));
+      await store.write('catalog', alice, { savedAt, etags: { 'page:1': '"a"' }, count: 3, records: pages, meta: { totalPages: 2 } });
+      expect(await readFile(store.pathOf('catalog', alice))).toEqual(fromLines);
+      expect((await store.read('catalog', alice))?.records).toEqual(pages);
+    });
 
-  it('serialized lines are written byte for byte as write() would write the same records', async () => {
-    await store.writeLines('catalog', alice, { savedAt, etags: { 'page:1': '"a"' }, count: 3, lines: pages.map(line), meta: { totalPages: 2 } });
-    const fromLines = await readFile(store.pathOf('catalog', alice));
-    await store.write('catalog', alice, { savedAt, etags: { 'page:1': '"a"' }, count: 3, records: pages, meta: { totalPages: 2 } });
-    expect(await readFile(store.pathOf('catalog', alice))).toEqual(fromLines);
-    expect((await store.read('catalog', alice))?.records).toEqual(pages);
-  });
+    it('readLines returns each record as the bytes of its line, unparsed and verified', async () => {
+      await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 3, lines: pages.map(line) });
+      const read = await store.readLines('catalog', alice);
+      expect(read?.header).toMatchObject({ records: 2, count: 3 });
+      expect(read?.records.map((bytes) => bytes.toString('utf8'))).toEqual(pages.map((record) => JSON.stringify(record)));
+      expect(await store.readLines('catalog', bob)).toEqual(await store.readLines('catalog', alice));
+      expect(await store.readLines('orders', alice)).toBeNull();
+      expect(problems).toEqual([]);
+    });
 
-  it('readLines returns each record as the bytes of its line, unparsed and verified', async () => {
-    await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 3, lines: pages.map(line) });
-    const read = await store.readLines('catalog', alice);
-    expect(read?.header).toMatchObject({ records: 2, count: 3 });
-    expect(read?.records.map((bytes) => bytes.toString('utf8'))).toEqual(pages.map((record) => JSON.stringify(record)));
-    expect(await store.readLines('catalog', bob)).toEqual(await store.readLines('catalog', alice));
-    expect(await store.readLines('orders', alice)).toBeNull();
-    expect(problems).toEqual([]);
-  });
+    it('an empty dataset round-trips as no lines', async () => {
+      await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 0, lines: [] });
+      expect((await store.readLines('catalog', alice))?.records).toEqual([]);
+      expect((await store.read('catalog', alice))?.records).toEqual([]);
+    });
 
-  it('an empty dataset round-trips as no lines', async () => {
-    await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 0, lines: [] });
-    expect((await store.readLines('catalog', alice))?.records).toEqual([]);
-    expect((await store.read('catalog', alice))?.records).toEqual([]);
-  });
+    it('a body whose last record lost its newline is corrupt even when its length and checksum were forged to match', async () => {
+      const body = Buffer.from(`${JSON.stringify(pages[0])}\n${JSON.stringify(pages[1])}`, 'utf8');
+      const header = await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 3, lines: pages.map(line) });
+      const forged = { ...header, bodyBytes: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+      await writeFile(store.pathOf('catalog', alice), Buffer.concat([Buffer.from(`${JSON.stringify(forged)}\n`), body]));
+      expect(await store.readLines('catalog', alice)).toBeNull();
+      expect(problems).toEqual([expect.objectContaining({ reason: 'corrupt', detail: 'the last record is incomplete' })]);
+    });
 
-  it('a body whose last record lost its newline is corrupt even when its length and checksum were forged to match', async () => {
-    const body = Buffer.from(`${JSON.stringify(pages[0])}\n${JSON.stringify(pages[1])}`, 'utf8');
-    const header = await store.writeLines('catalog', alice, { savedAt, etags: {}, count: 3, lines: pages.map(line) });
-    const forged = { ...header, bodyBytes: body.length, sha256: createHash('sha256').update(body).digest('hex') };
-    await writeFile(store.pathOf('catalog', alice), Buffer.concat([Buffer.from(`${JSON.stringify(forged)}\n`), body]));
-    expect(await store.readLines('catalog', alice)).toBeNull();
-    expect(problems).toEqual([expect.objectContaining({ reason: 'corrupt', detail: 'the last record is incomplete' })]);
-  });
-
-  it('a line that is not JSON makes read() refuse the file, while readLines leaves parsing to its caller', async () => {
-    await store.writeLines('suppliers', alice, { savedAt, etags: {}, count: 1, lines: [Buffer.from('{"page":1,')] });
-    expect((await store.readLines('suppliers', alice))?.records).toHaveLength(1);
-    expect(await store.read('suppliers', alice)).toBeNull();
-    expect(problems).toEqual([expect.objectContaining({ reason: 'corrupt', detail: 'a record is not valid JSON' })]);
+    it('a line that is not JSON makes read() refuse the file, while readLines leaves parsing to its caller', async () => {
+      await store.writeLines('suppliers', alice, { savedAt, etags: {}, count: 1, lines: [Buffer.from('{"page":1,')] });
+      expect((await store.readLines('suppliers', alice))?.records).toHaveLength(1);
+      expect(await store.read('suppliers', alice)).toBeNull();
+      expect(problems).toEqual([expect.objectContaining({ reason: 'corrupt', detail: 'a record is not valid JSON' })]);
+    });
   });
 });
 

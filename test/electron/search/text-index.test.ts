@@ -1,9 +1,6 @@
-import MiniSearch from 'minisearch';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogProduct } from '../../../shared';
 import { TextIndex, wordsOf } from '../../../electron/core/search/text-index';
-import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, textOf, type TextField } from '../../../electron/core/search/text-terms';
-import { generateDemoData } from '../../../server/demo/generate';
+import { demoCatalogText, miniSearchLikeTextIndex } from '../../support/demo-catalog-text';
 
 const documents = ['Pinot Noir Reserve', 'Pinot Grigio', 'Cabernet Sauvignon Estate', 'Château Rosé', 'Sauvignon Blanc', 'Pinotage'];
 
@@ -76,33 +73,8 @@ describe('text index', () => {
  * rules it must find exactly what MiniSearch finds.
  */
 describe('text index against MiniSearch on the demo catalog', () => {
-  const data = generateDemoData({ catalogSize: 3_000, now: new Date('2026-11-01T00:00:00Z') });
-  const supplierName = new Map(data.suppliers.map((supplier) => [supplier.id, supplier.name]));
-  const products = data.products.map(
-    (product) =>
-      ({
-        id: product.id,
-        name: product.name,
-        brand: product.brand,
-        varietal: product.varietal,
-        region: product.region,
-        appellation: product.appellation,
-        supplier: { id: product.supplierId, name: supplierName.get(product.supplierId)! },
-      }) as CatalogProduct,
-  );
-  const text = (position: number, field: TextField) => textOf(products[position]!, field);
-  const oracle = new MiniSearch<number>({
-    idField: 'position',
-    fields: [...TEXT_FIELDS],
-    extractField: (position, field) => (field === 'position' ? position : text(position, field as TextField)),
-    processTerm: (term) => foldTerm(term) || null,
-    searchOptions: {
-      combineWith: 'AND',
-      prefix: (_term, index, terms) => index === terms.length - 1,
-      fuzzy: (term) => (term.length >= MIN_FUZZY_TERM_LENGTH ? FUZZINESS : false),
-      boost: FIELD_BOOST,
-    },
-  });
+  const { products, text } = demoCatalogText(3_000);
+  const oracle = miniSearchLikeTextIndex(text);
   oracle.addAll(products.map((_, position) => position));
 
   it('finds the same products for every prefix of a set of typed queries', async () => {
