@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, foldTerm, type TextField } from './text-terms';
+import { yieldToEventLoop } from '../offline/cooperative';
+import { FIELD_BOOST, FUZZINESS, MIN_FUZZY_TERM_LENGTH, TEXT_FIELDS, wordsOf, type TextField } from './text-terms';
 
 /** How much a word typed in part, or with a typo, counts against the whole word (MiniSearch's defaults). */
 const PREFIX_WEIGHT = 0.375;
@@ -7,21 +8,6 @@ const FUZZY_WEIGHT = 0.45;
 /** BM25+ term-frequency saturation, length normalization and floor. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const BUILD_CHUNK = 2_000;
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** The words of a text as they are indexed and searched: case and accents folded. */
-export function wordsOf(text: string, folded: Map<string, string> = new Map()): string[] {
-  const words = text.match(WORD) ?? [];
-  return words.map((word) => {
-    let term = folded.get(word);
-    if (term === undefined) {
-      term = foldTerm(word);
-      folded.set(word, term);
-    }
-    return term;
-  });
-}
 
 export interface TextHits {
   /** Matching documents, in ascending order. */
@@ -45,8 +31,6 @@ function fromBase64<T extends Int32Array | Float32Array>(text: string, Kind: { n
   new Uint8Array(copy).set(bytes);
   return new Kind(copy);
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Free-text search over typed arrays: one posting list per word (documents ascending, each with

@@ -21,13 +21,26 @@ export const foldTerm = (term: string) => term.normalize('NFD').replace(MARKS, '
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** The words of a text as they are indexed and searched: case and accents folded (`folded` remembers each word's fold). */
+export function wordsOf(text: string, folded: Map<string, string> = new Map()): string[] {
+  const words = text.match(WORD) ?? [];
+  return words.map((word) => {
+    let term = folded.get(word);
+    if (term === undefined) {
+      term = foldTerm(word);
+      folded.set(word, term);
+    }
+    return term;
+  });
+}
+
 /**
  * The `about` text holds each descriptive word once, leaving out words already in the name: a
  * word matches the product through either field, and repeated words only make the index bigger.
  */
 export function textOf(product: CatalogProduct, field: TextField): string {
   if (field === 'name') return product.name;
-  const seen = new Set(foldTerm(product.name).match(WORD) ?? []);
+  const seen = new Set(wordsOf(product.name));
   const words: string[] = [];
   const described = `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name}`;
   for (const word of described.match(WORD) ?? []) {

@@ -244,6 +244,7 @@ describe('the app:// protocol', () => {
     const image = await requestApp('app://caseworks/product-images/prod_withimage');
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(image.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(core.readImage).toHaveBeenCalledWith('prod_withimage');
     expect((await requestApp('app://caseworks/product-images/prod_none')).status).toBe(404);
     expect((await requestApp('app://caseworks/product-images/..%2fsecret')).status).toBe(404);

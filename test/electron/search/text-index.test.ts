@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TextIndex, wordsOf } from '../../../electron/core/search/text-index';
+import { TextIndex } from '../../../electron/core/search/text-index';
+import { wordsOf } from '../../../electron/core/search/text-terms';
 import { demoCatalogText, miniSearchLikeTextIndex } from '../../support/demo-catalog-text';
 
 const documents = ['Pinot Noir Reserve', 'Pinot Grigio', 'Cabernet Sauvignon Estate', 'Château Rosé', 'Sauvignon Blanc', 'Pinotage'];

@@ -127,6 +127,7 @@ describe('the browser shell server', () => {
     const image = await raw({ path: '/product-images/prod_withimage', headers: withToken });
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(image.headers['cache-control'], 'the address is versioned by the remote image').toBe('private, max-age=31536000, immutable');
     expect((await raw({ path: '/product-images/prod_missing', headers: withToken })).status).toBe(404);
   });
 
