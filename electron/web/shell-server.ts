@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { fail, type BridgeResult } from '../../shared/bridge/result';
 import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
 import type { CaseworksCore } from '../core/platform';
+import { BRIDGE_SOCKET_PATH } from '../../shared/bridge/socket-messages';
+import { attachBridgeSocket, type UpgradeRefusal } from './bridge-socket';
 import { SECURITY_HEADERS } from './content-security-policy';
 import {
   TOKEN_QUERY,
@@ -15,9 +17,8 @@ import {
 import { readStaticFile } from './static-files';
 
 export const BRIDGE_PATH_PREFIX = '/bridge/';
-export const EVENTS_PATH = '/bridge/events';
 const MAX_BODY_BYTES = 1_000_000;
-const HEARTBEAT_MS = 15_000;
+const NOT_SIGNED_IN = 'Open the link printed by `npm run web`: it carries this launch’s token.';
 
 export interface ShellServerOptions {
   core: Pick<CaseworksCore, 'dispatcher' | 'events' | 'readImage'>;
@@ -63,14 +64,22 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * The browser shell's loopback server: the built renderer, the bridge as `POST /bridge/<method>`,
- * core events as server-sent events on `GET /bridge/events`, and cached product images. Every
- * request must name this computer as Host and carry the per-launch token (header or cookie).
+ * The browser shell's loopback server: the built renderer, the bridge as a WebSocket on
+ * `/bridge/socket` (the page's calls and core events) and, for scripts, as `POST
+ * /bridge/<method>`, and cached product images. Every request must name this computer as Host and
+ * carry the per-launch token (header or cookie).
  */
 export async function startShellServer(options: ShellServerOptions): Promise<ShellServer> {
   const { core, rendererDir, token } = options;
-  const streams = new Set<ServerResponse>();
   let port = 0;
+
+  /** A browser always names the page's origin when it opens a WebSocket, and must name this one. */
+  function refuseSocket(request: IncomingMessage): UpgradeRefusal {
+    if (!isAllowedHost(request.headers.host, port)) return { status: 421, text: 'This server answers only to 127.0.0.1.' };
+    if (request.headers.origin === undefined || !isSameOriginRequest(request, port)) return { status: 403, text: 'Cross-site requests are refused.' };
+    if (!hasValidToken(request, token)) return { status: 401, text: NOT_SIGNED_IN };
+    return null;
+  }
 
   async function handleBridgeCall(request: IncomingMessage, response: ServerResponse, method: string) {
     if (request.method !== 'POST') return sendResult(response, 405, fail('invalid_input', 'Bridge calls are POST requests.'));
@@ -93,27 +102,6 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     sendResult(response, 200, await core.dispatcher.dispatch(method, input));
   }
 
-  function openEventStream(request: IncomingMessage, response: ServerResponse) {
-    response.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-    });
-    response.write('retry: 2000\n\n');
-    streams.add(response);
-    const unsubscribe = core.events.subscribe((event) => {
-      response.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    request.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(response);
-    });
-  }
-
   async function handle(request: IncomingMessage, response: ServerResponse) {
     if (!isAllowedHost(request.headers.host, port)) return sendText(response, 421, 'This server answers only to 127.0.0.1.');
     if (!isSameOriginRequest(request, port)) return sendText(response, 403, 'Cross-site requests are refused.');
@@ -124,14 +112,8 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       url.searchParams.delete(TOKEN_QUERY);
       return send(response, 303, '', 'text/plain; charset=utf-8', { location: `${url.pathname}${url.search}`, 'set-cookie': tokenCookie(token) });
     }
-    if (!hasValidToken(request, token)) {
-      return sendText(response, 401, 'Open the link printed by `npm run web`: it carries this launch’s token.');
-    }
+    if (!hasValidToken(request, token)) return sendText(response, 401, NOT_SIGNED_IN);
 
-    if (url.pathname === EVENTS_PATH) {
-      if (request.method !== 'GET') return sendText(response, 405, 'Method not allowed');
-      return openEventStream(request, response);
-    }
     if (url.pathname.startsWith(BRIDGE_PATH_PREFIX)) {
       return handleBridgeCall(request, response, url.pathname.slice(BRIDGE_PATH_PREFIX.length));
     }
@@ -159,13 +141,14 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  const socket = attachBridgeSocket(server, BRIDGE_SOCKET_PATH, { core, refuse: refuseSocket });
 
   return {
     server,
     port,
     url: `http://127.0.0.1:${port}/?${TOKEN_QUERY}=${token}`,
     async close() {
-      for (const stream of streams) stream.end();
+      socket.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

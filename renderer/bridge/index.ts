@@ -1,16 +1,16 @@
 import { BRIDGE_GLOBAL, type CaseworksBridge } from '../../shared/bridge/api';
-import { createHttpBridge } from './http-bridge';
+import { createSocketBridge } from './socket-bridge';
 
 let fallback: CaseworksBridge | null = null;
 
-/** The desktop app's preload bridge when present, otherwise the browser shell's HTTP bridge. */
+/** The desktop app's preload bridge when present, otherwise the browser shell's socket bridge. */
 export function getBridge(): CaseworksBridge {
   // globalThis is the page's window; named so, the module also type-checks where there is no DOM.
   const provided = (globalThis as unknown as Record<string, unknown>)[BRIDGE_GLOBAL] as CaseworksBridge | undefined;
   if (provided) return provided;
-  fallback ??= createHttpBridge();
+  fallback ??= createSocketBridge();
   return fallback;
 }
 
-export { createHttpBridge } from './http-bridge';
+export { createSocketBridge } from './socket-bridge';
 export type { CaseworksBridge } from '../../shared/bridge/api';

@@ -33,6 +33,8 @@ export interface E2ePage {
   page: Page;
   context: BrowserContext;
   problems: PageProblems;
+  /** Every call the page sent over its bridge socket, in order. */
+  bridgeCalls: { method: string; input: unknown }[];
   /** Saves `docs/screenshots/<name>.png` of the viewport (light theme, 1280×800), toasts dismissed. */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
@@ -124,12 +126,20 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
       const context = await newLightContext(browser);
       const page = await context.newPage();
       const problems = watchPageProblems(page);
+      const bridgeCalls: E2ePage['bridgeCalls'] = [];
+      page.on('websocket', (socket) => {
+        socket.on('framesent', ({ payload }) => {
+          const call = JSON.parse(String(payload)) as { method: string; input?: unknown };
+          bridgeCalls.push({ method: call.method, input: call.input });
+        });
+      });
       await page.goto(shell.url);
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       const view: E2ePage = {
         page,
         context,
         problems,
+        bridgeCalls,
         async screenshot(name) {
           // Toasts of earlier steps would cover the screen; a picture for the README shows the screen.
           const dismiss = page.getByRole('button', { name: 'Dismiss notification' });

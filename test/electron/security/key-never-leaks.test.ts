@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { BRIDGE_SOCKET_PATH } from '../../../shared/bridge/socket-messages';
 import { BRIDGE_METHODS, type BridgeMethod } from '../../../shared/bridge/contract';
 import { startBrowserShell, type BrowserShell } from '../../../electron/web/browser-shell';
 import { validBridgeInputs } from '../../support/bridge-samples';
@@ -16,20 +18,23 @@ let shell: BrowserShell;
 let apiKey: string;
 let baseUrl: string;
 const logs: string[] = [];
-/** Everything the page could ever see: every response body and the whole event stream. */
+/** Everything the page could ever see: every message of the bridge socket, replies and events. */
 const seenByPage: string[] = [];
 let eventStream = '';
-const streamAbort = new AbortController();
 
+let socket: WebSocket;
+let nextId = 1;
+const replies = new Map<number, (text: string) => void>();
+
+/** A call as the page makes it, over the bridge socket; every text the socket brings is kept. */
 async function call(method: string, input: unknown): Promise<{ ok: boolean; data?: unknown; error?: { code: string; message: string } }> {
-  const response = await fetch(`http://127.0.0.1:${shell.port}/bridge/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-caseworks-token': shell.token },
-    body: JSON.stringify(input),
+  const id = nextId;
+  nextId += 1;
+  const text = await new Promise<string>((resolve) => {
+    replies.set(id, resolve);
+    socket.send(JSON.stringify({ id, method, input }));
   });
-  const text = await response.text();
-  seenByPage.push(text);
-  return JSON.parse(text);
+  return (JSON.parse(text) as { result: { ok: boolean } }).result;
 }
 
 beforeAll(async () => {
@@ -46,22 +51,25 @@ beforeAll(async () => {
   };
   apiKey = credentials.buyers[0]!.api_key;
   baseUrl = shell.core.embeddedService()!.baseUrl;
-  const stream = await fetch(`http://127.0.0.1:${shell.port}/bridge/events`, {
+  socket = new WebSocket(`ws://127.0.0.1:${shell.port}${BRIDGE_SOCKET_PATH}`, {
+    origin: `http://127.0.0.1:${shell.port}`,
     headers: { 'x-caseworks-token': shell.token },
-    signal: streamAbort.signal,
   });
-  void (async () => {
-    const reader = stream.body!.getReader();
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      eventStream += new TextDecoder().decode(value);
-    }
-  })();
+  socket.on('message', (data) => {
+    const text = String(data);
+    seenByPage.push(text);
+    const message = JSON.parse(text) as { kind: string; id?: number };
+    if (message.kind === 'event') eventStream += text;
+    else replies.get(message.id ?? -1)?.(text);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
 }, 180_000);
 
 afterAll(async () => {
-  streamAbort.abort();
+  socket?.close();
   await shell?.close();
 });
 

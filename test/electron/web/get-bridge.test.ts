@@ -14,20 +14,60 @@ describe('getBridge', () => {
     expect(getBridge()).toBe(preloadBridge);
   });
 
-  it('falls back to one HTTP bridge with every contract method in the browser shell', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true, data: { mode: 'demo' } }), { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
+  it('falls back to one socket bridge on the page origin with every contract method', async () => {
+    const opened: string[] = [];
+    class EchoSocket {
+      readonly OPEN = 1;
+      readyState = 0;
+      onopen: (() => void) | null = null;
+      onmessage: ((message: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(url: string) {
+        opened.push(url);
+        setTimeout(() => {
+          this.readyState = 1;
+          this.onopen?.();
+        });
+      }
+      send(text: string) {
+        const { id, method } = JSON.parse(text) as { id: number; method: string };
+        setTimeout(() => this.onmessage?.({ data: JSON.stringify({ kind: 'reply', id, result: { ok: true, data: { method } } }) }));
+      }
+    }
+    vi.stubGlobal('location', { protocol: 'http:', host: '127.0.0.1:4321' });
+    vi.stubGlobal('WebSocket', EchoSocket);
     const { getBridge } = await import('../../../renderer/bridge');
     const bridge = getBridge();
     expect(getBridge()).toBe(bridge);
     expect(Object.keys(bridge).sort()).toEqual([...BRIDGE_METHODS, 'subscribe'].sort());
-    expect(await bridge.getSession()).toEqual({ ok: true, data: { mode: 'demo' } });
-    expect(fetch).toHaveBeenCalledWith('/bridge/getSession', expect.objectContaining({ method: 'POST', credentials: 'same-origin' }));
+    expect(await Promise.all([bridge.getSession(), bridge.listOutbox()])).toEqual([
+      { ok: true, data: { method: 'getSession' } },
+      { ok: true, data: { method: 'listOutbox' } },
+    ]);
+    expect(opened).toEqual(['ws://127.0.0.1:4321/bridge/socket']);
   });
 
-  it('turns an answer that is not a bridge result into an error value', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>proxy error</html>', { status: 502 })));
-    const { createHttpBridge } = await import('../../../renderer/bridge');
-    expect(await createHttpBridge().listOutbox()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+  it('ignores messages that are not bridge messages and still pairs the real reply', async () => {
+    class GarbageFirstSocket {
+      readonly OPEN = 1;
+      readyState = 1;
+      onopen: (() => void) | null = null;
+      onmessage: ((message: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() {
+        setTimeout(() => this.onopen?.());
+      }
+      send(text: string) {
+        const { id } = JSON.parse(text) as { id: number };
+        for (const data of ['<html>proxy error</html>', '{"kind":"reply","id":"x"}', JSON.stringify({ kind: 'reply', id, result: { ok: true, data: 1 } })]) {
+          setTimeout(() => this.onmessage?.({ data }));
+        }
+      }
+    }
+    const { createSocketBridge } = await import('../../../renderer/bridge');
+    const bridge = createSocketBridge({ url: 'ws://127.0.0.1:1/bridge/socket', createSocket: () => new GarbageFirstSocket() as unknown as WebSocket });
+    expect(await bridge.listOutbox()).toEqual({ ok: true, data: 1 });
   });
 });

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
 import { startShellServer, type ShellServer } from '../../../electron/web/shell-server';
-import { createHttpBridge } from '../../../renderer/bridge/http-bridge';
+import { WebSocket } from 'ws';
+import { createEventHub } from '../../../electron/bridge/event-hub';
+import { BRIDGE_SOCKET_PATH } from '../../../shared/bridge/socket-messages';
+import { createSocketBridge } from '../../../renderer/bridge/socket-bridge';
 import { validBridgeInputs } from '../../support/bridge-samples';
 import { createFakeCore } from '../../support/fake-core';
 
@@ -48,13 +51,43 @@ function raw(options: { method?: string; path: string; headers?: Record<string, 
 const withToken = { 'x-caseworks-token': token };
 const json = { 'content-type': 'application/json' };
 
+/** The HTTP status a WebSocket upgrade gets: 101 when the socket opens. */
+function upgradeStatus(options: { headers?: Record<string, string>; origin?: string; path?: string }) {
+  return new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${shell.port}${options.path ?? BRIDGE_SOCKET_PATH}`, {
+      headers: options.headers,
+      ...(options.origin ? { origin: options.origin } : {}),
+    });
+    socket.on('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+    });
+    socket.on('error', (error) => {
+      if (!/Unexpected server response/.test(error.message)) reject(error);
+    });
+  });
+}
+
+async function openSocket(): Promise<WebSocket> {
+  const socket = new WebSocket(`ws://127.0.0.1:${shell.port}${BRIDGE_SOCKET_PATH}`, { origin, headers: { cookie: `caseworks_token=${token}` } });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return socket;
+}
+
 describe('the browser shell server', () => {
   it('prints a loopback URL that carries the token', () => {
     expect(shell.url).toBe(`${origin}/?token=${token}`);
   });
 
   it('answers 401 to every request without the token', async () => {
-    for (const target of ['/', '/index.html', '/bridge/getSession', '/bridge/events', '/product-images/prod_withimage']) {
+    for (const target of ['/', '/index.html', '/bridge/getSession', '/product-images/prod_withimage']) {
       const response = await raw({ path: target, method: target.startsWith('/bridge/get') ? 'POST' : 'GET', headers: json });
       expect(response.status, target).toBe(401);
     }
@@ -131,73 +164,110 @@ describe('the browser shell server', () => {
     expect((await raw({ path: '/product-images/prod_missing', headers: withToken })).status).toBe(404);
   });
 
-  it('streams core events as server-sent events', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${origin}/bridge/events`, { headers: withToken, signal: controller.signal });
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = response.body!.getReader();
+  it('opens the bridge socket only for this origin, this host and the token', async () => {
+    const cookie = `caseworks_token=${token}`;
+    expect(await upgradeStatus({ headers: { cookie }, origin })).toBe(101);
+    expect(await upgradeStatus({ headers: { 'x-caseworks-token': token }, origin })).toBe(101);
+    expect(await upgradeStatus({ origin }), 'no token').toBe(401);
+    expect(await upgradeStatus({ headers: { cookie: 'caseworks_token=guess' }, origin }), 'wrong token').toBe(401);
+    expect(await upgradeStatus({ headers: { cookie } }), 'no origin').toBe(403);
+    expect(await upgradeStatus({ headers: { cookie }, origin: 'https://evil.example' }), 'another site').toBe(403);
+    expect(await upgradeStatus({ headers: { cookie, host: 'evil.example' }, origin }), 'DNS rebinding').toBe(421);
+    expect(await upgradeStatus({ headers: { cookie }, origin, path: '/bridge/other' }), 'another path').toBe(404);
+  });
+
+  it('dispatches calls and pushes core events over the bridge socket', async () => {
+    const socket = await openSocket();
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.send(JSON.stringify({ id: 7, method: 'getOrder', input: { id: 'ord_abc123' } }));
+    socket.send(JSON.stringify({ id: 8, method: 'getOrder', input: { id: 7 } }));
+    socket.send(JSON.stringify({ id: 9, method: 'nope' }));
+    await expect.poll(() => messages.length).toBe(3);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        { kind: 'reply', id: 7, result: { ok: true, data: { method: 'getOrder', input: { id: 'ord_abc123' } } } },
+        { kind: 'reply', id: 8, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_input' }) }) },
+        { kind: 'reply', id: 9, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'unknown_method' }) }) },
+      ]),
+    );
     await expect.poll(() => hub.listenerCount()).toBe(1);
     hub.emit({ type: 'connectivity', online: false });
-    let text = '';
-    while (!text.includes('"connectivity"')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    expect(text).toContain('data: {"type":"connectivity","online":false}');
-    controller.abort();
+    await expect.poll(() => messages.at(-1)).toEqual({ kind: 'event', event: { type: 'connectivity', online: false } });
+    socket.close();
     await expect.poll(() => hub.listenerCount()).toBe(0);
+  });
+
+  it('closes a socket that sends anything but a bridge call', async () => {
+    const callsBefore = handlers.getSession.mock.calls.length;
+    for (const message of ['not json', JSON.stringify({ method: 'getSession' }), JSON.stringify({ id: -1, method: 'getSession' }), Buffer.from([1, 2, 3])]) {
+      const socket = await openSocket();
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      socket.send(message);
+      expect(await closed, String(message)).toBe(1008);
+    }
+    expect(handlers.getSession).toHaveBeenCalledTimes(callsBefore);
+    const huge = await openSocket();
+    const closed = new Promise<number>((resolve) => huge.on('close', (code) => resolve(code)));
+    huge.send(JSON.stringify({ id: 1, method: 'searchCatalog', input: { text: 'x'.repeat(2_000_000) } }));
+    expect(await closed, 'a message over the size limit').toBe(1009);
   });
 });
 
-describe('the renderer HTTP bridge against the shell', () => {
+describe('the renderer socket bridge against the shell', () => {
+  const connect = (url: string, extra: { token?: string } = {}) =>
+    new WebSocket(url, { origin, headers: extra.token ? { cookie: `caseworks_token=${extra.token}` } : {} }) as unknown as globalThis.WebSocket;
+
   it('calls methods and receives events', async () => {
-    const authedFetch: typeof fetch = (input, init) =>
-      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...withToken } });
-    class TestEventSource {
-      onmessage: ((message: { data: string }) => void) | null = null;
-      private readonly controller = new AbortController();
-      constructor(url: string) {
-        void authedFetch(url, { signal: this.controller.signal }).then(async (response) => {
-          const reader = response.body!.getReader();
-          let buffer = '';
-          for (;;) {
-            const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-            if (done) return;
-            buffer += new TextDecoder().decode(value);
-            const frames = buffer.split('\n\n');
-            buffer = frames.pop() ?? '';
-            for (const frame of frames) {
-              const data = frame.split('\n').find((line) => line.startsWith('data: '));
-              if (data) this.onmessage?.({ data: data.slice(6) });
-            }
-          }
-        });
-      }
-      close() {
-        this.controller.abort();
-      }
-    }
-    const bridge = createHttpBridge({
-      baseUrl: origin,
-      fetch: authedFetch,
-      createEventSource: (url) => new TestEventSource(url) as unknown as EventSource,
-    });
-    expect(await bridge.getOrder({ id: 'ord_abc123' })).toMatchObject({ ok: true, data: { method: 'getOrder', input: { id: 'ord_abc123' } } });
-    expect(await bridge.getSession()).toMatchObject({ ok: true });
+    const bridge = createSocketBridge({ url: `ws://127.0.0.1:${shell.port}${BRIDGE_SOCKET_PATH}`, createSocket: (url) => connect(url, { token }) });
+    const [order, session] = await Promise.all([bridge.getOrder({ id: 'ord_abc123' }), bridge.getSession()]);
+    expect(order).toMatchObject({ ok: true, data: { method: 'getOrder', input: { id: 'ord_abc123' } } });
+    expect(session).toMatchObject({ ok: true, data: { method: 'getSession' } });
     const received: unknown[] = [];
     const stop = bridge.subscribe((event) => received.push(event));
-    await expect.poll(() => hub.listenerCount()).toBe(1);
     hub.emit({ type: 'session-changed' });
     await expect.poll(() => received).toEqual([{ type: 'session-changed' }]);
     stop();
-    await expect.poll(() => hub.listenerCount()).toBe(0);
+    hub.emit({ type: 'connectivity', online: true });
+    expect(await bridge.getSession(), 'a round trip after the event').toMatchObject({ ok: true });
+    expect(received, 'nothing after unsubscribing').toHaveLength(1);
   });
 
-  it('turns a stopped shell and a missing token into error values', async () => {
-    const unauthorized = createHttpBridge({ baseUrl: origin });
-    expect(await unauthorized.getSession()).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-    const nowhere = createHttpBridge({ baseUrl: 'http://127.0.0.1:9' });
+  it('turns a stopped shell and a missing token into retryable error values', async () => {
+    const unauthorized = createSocketBridge({ url: `ws://127.0.0.1:${shell.port}${BRIDGE_SOCKET_PATH}`, createSocket: (url) => connect(url) });
+    expect(await unauthorized.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true, message: expect.stringMatching(/npm run web/) } });
+    const nowhere = createSocketBridge({ url: 'ws://127.0.0.1:9/bridge/socket', createSocket: (url) => connect(url, { token }) });
     expect(await nowhere.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+    const throwing = createSocketBridge({ url: 'not a url', createSocket: () => { throw new SyntaxError('bad address'); } });
+    expect(await throwing.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+  });
+
+  it('fails the calls a lost socket carried and reopens it for event listeners', async () => {
+    const events = createEventHub();
+    const stalled = { dispatcher: { dispatch: () => new Promise<never>(() => {}) }, events, readImage: async () => null };
+    const first = await startShellServer({ core: stalled, rendererDir, token });
+    const bridge = createSocketBridge({
+      url: `ws://127.0.0.1:${first.port}${BRIDGE_SOCKET_PATH}`,
+      createSocket: (url) => new WebSocket(url, { origin: `http://127.0.0.1:${first.port}`, headers: { cookie: `caseworks_token=${token}` } }) as unknown as globalThis.WebSocket,
+      reconnectDelayMs: 20,
+    });
+    const received: unknown[] = [];
+    bridge.subscribe((event) => received.push(event));
+    const inFlight = bridge.getSession();
+    await expect.poll(() => events.listenerCount()).toBe(1);
+    await first.close();
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'internal', retryable: true, message: expect.stringMatching(/lost/) } });
+    const second = await startShellServer({ core: { ...stalled, events }, rendererDir, token, port: first.port });
+    try {
+      await expect
+        .poll(() => {
+          events.emit({ type: 'session-changed' });
+          return received.length;
+        }, { timeout: 5_000 })
+        .toBeGreaterThan(0);
+      expect(received[0]).toEqual({ type: 'session-changed' });
+    } finally {
+      await second.close();
+    }
   });
 });
