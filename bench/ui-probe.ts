@@ -28,6 +28,13 @@ export interface ExpectedResults extends ResultsState {
   tookMs: number;
 }
 
+/** A first-page search the page sent over its bridge socket. */
+export interface TimedCall {
+  text: string;
+  sentAt: number;
+  repliedAt: number | null;
+}
+
 export interface TimedState extends ResultsState {
   /** performance.now() when the DOM changed. */
   at: number;
@@ -37,17 +44,46 @@ export interface TimedState extends ResultsState {
 
 /**
  * Records every keydown in the catalog search field (event.timeStamp, same clock as
- * performance.now()) and, on every DOM change in <main>, what the results show and when the next
- * frame was painted after it.
+ * performance.now()); on every DOM change in <main>, what the results show and when the next frame
+ * was painted after it; and every first-page search the page sends over its bridge socket, with
+ * when it was sent and when its reply arrived (before the page's own handler sees it).
  */
 export const INSTALL_PROBE = `(() => {
   const read = ${READ_RESULTS};
   const keys = [];
   const states = [];
+  const calls = [];
+  const pendingCalls = new Map();
+  const watchedSockets = new WeakSet();
   let waiting = [];
   document.addEventListener('keydown', (event) => {
     if (event.target && event.target.id === 'catalog-search') keys.push(event.timeStamp);
   }, true);
+  const watchReplies = (socket) => {
+    if (watchedSockets.has(socket)) return;
+    watchedSockets.add(socket);
+    const handler = socket.onmessage;
+    socket.onmessage = function (message) {
+      const reply = JSON.parse(message.data);
+      const call = reply.kind === 'reply' ? pendingCalls.get(reply.id) : undefined;
+      if (call) {
+        call.repliedAt = performance.now();
+        pendingCalls.delete(reply.id);
+      }
+      return handler.call(this, message);
+    };
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const call = JSON.parse(data);
+    if (call.method === 'searchCatalog' && call.input && call.input.offset === 0) {
+      watchReplies(this);
+      const entry = { text: call.input.text ?? '', sentAt: performance.now(), repliedAt: null };
+      calls.push(entry);
+      pendingCalls.set(call.id, entry);
+    }
+    return send.call(this, data);
+  };
   const observer = new MutationObserver(() => {
     const entry = { ...read(), at: performance.now(), paintedAt: null };
     states.push(entry);
@@ -63,8 +99,8 @@ export const INSTALL_PROBE = `(() => {
   observer.observe(document.querySelector('main'), { subtree: true, childList: true, characterData: true, attributes: true });
   globalThis.__caseworksProbe = {
     read,
-    reset() { keys.length = 0; states.length = 0; },
-    dump() { return { keys: [...keys], states: states.map((state) => ({ ...state })) }; },
+    reset() { keys.length = 0; states.length = 0; calls.length = 0; },
+    dump() { return { keys: [...keys], states: states.map((state) => ({ ...state })), calls: calls.map((call) => ({ ...call })) }; },
   };
 })()`;
 
@@ -73,25 +109,34 @@ export const RESET = `globalThis.__caseworksProbe.reset()`;
 export const DUMP = `globalThis.__caseworksProbe.dump()`;
 
 /**
- * Searches through the bridge as the catalog screen does, to know what each keystroke should show;
- * also returns how long the bridge took (`tookMs`), which separates the core's share of a
- * keystroke's latency from the renderer's.
+ * Searches through the bridge as the catalog screen does, over a socket of its own, to know what
+ * each keystroke should show; also returns how long the bridge took (`tookMs`), which separates
+ * the core's share of a keystroke's latency from the renderer's.
  */
 export function expectedResultsScript(text: string): string {
-  return `(() => { const started = performance.now(); return fetch('/bridge/searchCatalog', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ text: ${JSON.stringify(text.trim())}, offset: 0, limit: 200 }),
-  }).then((response) => response.json()).then((result) => {
-    if (!result.ok) throw new Error(result.error.message);
-    const first = result.data.items[0];
-    return {
-      count: result.data.total,
-      searching: false,
-      first: first ? '#/product/' + encodeURIComponent(first.id) : null,
-      tookMs: performance.now() - started,
+  return `(() => new Promise((resolve, reject) => {
+    const socket = new WebSocket('ws://' + location.host + '/bridge/socket');
+    let started = 0;
+    socket.onerror = () => reject(new Error('The probe could not open a bridge socket'));
+    socket.onopen = () => {
+      started = performance.now();
+      socket.send(JSON.stringify({ id: 1, method: 'searchCatalog', input: { text: ${JSON.stringify(text.trim())}, offset: 0, limit: 60 } }));
     };
-  }); })()`;
+    socket.onmessage = (message) => {
+      const tookMs = performance.now() - started;
+      const reply = JSON.parse(message.data);
+      if (reply.kind !== 'reply') return;
+      socket.close();
+      if (!reply.result.ok) return reject(new Error(reply.result.error.message));
+      const first = reply.result.data.items[0];
+      resolve({
+        count: reply.result.data.total,
+        searching: false,
+        first: first ? '#/product/' + encodeURIComponent(first.id) : null,
+        tookMs,
+      });
+    };
+  }))()`;
 }
 
 /** How many rows (table) or cards the results list has in the DOM now, and the furthest one loaded. */
@@ -114,14 +159,28 @@ export const SCROLL_TO_END = `(() => {
 
 const sameResults = (a: ResultsState, b: ResultsState) => a.count === b.count && a.first === b.first;
 
+/** Where one keystroke's time went, in milliseconds; the stages add up to `total`. */
+export interface KeystrokeTiming {
+  total: number;
+  /** From the keydown until the page sent its search (null when no search of its own was sent). */
+  toCall: number | null;
+  /** The bridge round trip: the core's search, both ways over the socket. */
+  roundTrip: number | null;
+  /** From the reply until the DOM showed the results: the query cache and React. */
+  toDom: number | null;
+  /** From the DOM change until the next frame had been painted. */
+  toPaint: number;
+}
+
 /**
- * Keystroke-to-painted-results latencies of one typed query: for each keystroke whose results
+ * The keystroke-to-painted-results timings of one typed query: for each keystroke whose results
  * differ from the previous one's, the time from its keydown to the painted frame after the DOM
- * first showed its results. A keystroke whose own results never showed (a later keystroke overtook
- * it) counts until the first painted results of a later keystroke.
+ * first showed its results, and the stages in between. A keystroke whose own results never showed
+ * (a later keystroke overtook it) counts until the first painted results of a later keystroke, and
+ * has no stages before the DOM.
  */
-export function keystrokeLatencies(keys: number[], expected: ResultsState[], states: TimedState[]): number[] {
-  const latencies: number[] = [];
+export function keystrokeTimings(keys: number[], typed: string[], expected: ResultsState[], states: TimedState[], calls: TimedCall[]): KeystrokeTiming[] {
+  const timings: KeystrokeTiming[] = [];
   keys.forEach((pressedAt, index) => {
     const wanted = expected[index];
     const before = index === 0 ? null : expected[index - 1];
@@ -129,9 +188,17 @@ export function keystrokeLatencies(keys: number[], expected: ResultsState[], sta
     const after = states.filter((state) => state.at >= pressedAt && !state.searching && state.paintedAt !== null);
     const shown = after.find((state) => sameResults(state, wanted) || expected.slice(index + 1).some((next) => sameResults(state, next)));
     if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} never showed its results`);
-    latencies.push(shown.paintedAt - pressedAt);
+    const own = sameResults(shown, wanted) ? calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index]) : undefined;
+    const replied = own?.repliedAt ?? null;
+    timings.push({
+      total: shown.paintedAt - pressedAt,
+      toCall: own ? own.sentAt - pressedAt : null,
+      roundTrip: own && replied !== null ? replied - own.sentAt : null,
+      toDom: replied !== null ? shown.at - replied : null,
+      toPaint: shown.paintedAt - shown.at,
+    });
   });
-  return latencies;
+  return timings;
 }
 
 export function percentile(values: readonly number[], fraction: number): number {

@@ -22,10 +22,12 @@ import {
   RESET,
   SCROLL_TO_END,
   expectedResultsScript,
-  keystrokeLatencies,
+  keystrokeTimings,
   percentile,
   type ExpectedResults,
+  type KeystrokeTiming,
   type ResultsState,
+  type TimedCall,
   type TimedState,
 } from './ui-probe';
 
@@ -60,6 +62,14 @@ const TARGETS = { p95Ms: 50, domRows: 300, gzipKb: 300 };
  */
 const BACKGROUND_OFF = process.env.BENCH_UI_BACKGROUND === 'off';
 
+/** The stages of a keystroke, in order. */
+const STAGES: readonly { key: Exclude<keyof KeystrokeTiming, 'total'>; label: string }[] = [
+  { key: 'toCall', label: '· keydown to the search sent' },
+  { key: 'roundTrip', label: '· the bridge round trip' },
+  { key: 'toDom', label: '· reply to results in the DOM' },
+  { key: 'toPaint', label: '· DOM to painted frame' },
+];
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function until<T>(what: string, limitMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
@@ -82,21 +92,20 @@ async function settledOn(page: Page, wanted: ResultsState, limitMs = 30_000) {
 async function measureTyping(page: Page) {
   const search = page.getByRole('searchbox', { name: 'Search the catalog' });
   const everything = (await page.evaluate(expectedResultsScript(''))) as ExpectedResults;
-  const perQuery: { query: string; latencies: number[]; bridgeMs: number[] }[] = [];
+  const perQuery: { query: string; timings: KeystrokeTiming[]; bridgeMs: number[] }[] = [];
   for (const query of QUERIES) {
     await search.fill('');
     await settledOn(page, everything);
+    const typed = [...query].map((_, index) => query.slice(0, index + 1).trim());
     const expected: ExpectedResults[] = [];
-    for (let length = 1; length <= query.length; length += 1) {
-      expected.push((await page.evaluate(expectedResultsScript(query.slice(0, length)))) as ExpectedResults);
-    }
+    for (const text of typed) expected.push((await page.evaluate(expectedResultsScript(text))) as ExpectedResults);
     await page.evaluate(RESET);
     await search.pressSequentially(query, { delay: KEY_DELAY_MS });
     const last = expected.at(-1);
     if (last) await settledOn(page, last);
-    const { keys, states } = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[] };
+    const { keys, states, calls } = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[]; calls: TimedCall[] };
     if (keys.length !== query.length) throw new Error(`Typed ${query.length} keys into the search field but it saw ${keys.length}`);
-    perQuery.push({ query, latencies: keystrokeLatencies(keys, expected, states), bridgeMs: expected.map((result) => result.tookMs) });
+    perQuery.push({ query, timings: keystrokeTimings(keys, typed, expected, states, calls), bridgeMs: expected.map((result) => result.tookMs) });
   }
   await search.fill('');
   await settledOn(page, everything);
@@ -156,9 +165,10 @@ async function main() {
     await page.evaluate(INSTALL_PROBE);
 
     const typing = await measureTyping(page);
-    const latencies = typing.flatMap((entry) => entry.latencies);
-    for (const { query, latencies: own } of typing) {
-      console.log(`  "${query}": ${own.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const timings = typing.flatMap((entry) => entry.timings);
+    const latencies = timings.map((timing) => timing.total);
+    for (const { query, timings: own } of typing) {
+      console.log(`  "${query}": ${own.map((timing) => timing.total.toFixed(0)).join(', ')} ms`);
     }
     const p50 = percentile(latencies, 0.5);
     const p95 = percentile(latencies, 0.95);
@@ -175,6 +185,10 @@ async function main() {
       ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
       ['keystrokes measured', String(latencies.length), ''],
       ['search through the bridge alone (no rendering), p50 / p95', `${percentile(bridgeMs, 0.5).toFixed(1)} / ${percentile(bridgeMs, 0.95).toFixed(1)} ms`, ''],
+      ...STAGES.map(({ key, label }) => {
+        const values = timings.flatMap((timing) => (timing[key] === null ? [] : [timing[key]]));
+        return [`${label}, p50 / p95 (${values.length} keystrokes)`, `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)} ms`, ''];
+      }),
       ['background sync while typing', BACKGROUND_OFF ? `product-detail hydration off; ${background}` : background, ''],
       ['most table rows in the DOM (whole list scrolled)', `${table.maxRows} (${table.steps} scrolls, ${seconds(table.ms)})`, `≤ ${TARGETS.domRows}`],
       [`most cards in the DOM (first ${cardItems.toLocaleString('en-US')} scrolled)`, `${cards.maxRows} (${cards.steps} scrolls, ${seconds(cards.ms)})`, `≤ ${TARGETS.domRows}`],

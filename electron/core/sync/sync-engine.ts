@@ -25,6 +25,7 @@ import { readCatalogOutline, type CatalogOutline } from './catalog-outline';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
 import type { Limiter } from './paged-sync';
+import { throttleProgress } from './progress-throttle';
 import { guardStep, type StepOutcome, type SyncApi, type SyncContext, type SyncEvent } from './sync-context';
 
 export interface SyncEngineOptions {
@@ -35,6 +36,8 @@ export interface SyncEngineOptions {
   copy?: OfflineCopy;
   now?: () => Date;
   onEvent?: (event: SyncEvent) => void;
+  /** Unfinished progress of a dataset is reported at most this often (default 250 ms). */
+  progressIntervalMs?: number;
   concurrency?: { pages?: number; details?: number; images?: number };
   perPage?: number;
   search?: Pick<SearchService, 'load' | 'addFacts'> | null;
@@ -73,7 +76,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { api, store } = options;
   let scope: StoreScope = { ...options.scope };
   const now = options.now ?? (() => new Date());
-  const emit = options.onEvent ?? (() => {});
+  const events = throttleProgress(options.onEvent ?? (() => {}), options.progressIntervalMs);
+  const { emit } = events;
   const concurrency = { ...SYNC_DEFAULTS.concurrency, ...options.concurrency };
   const copy = options.copy ?? createOfflineCopy({ store, scope: () => scope });
   const statuses = createStatusBook(store, () => scope);
@@ -262,6 +266,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       backgroundAbort.abort();
       // A sync may be writing this account's files right now: let it finish before they go.
       await this.whenIdle();
+      events.cancel();
       const freed = await store.clearAccount(scope);
       copy.forget(['orders', 'orderDetails', 'account', 'webhooks']);
       statuses.reset();

@@ -63,9 +63,9 @@ describe('sync engine', () => {
   const scopeOf = (accountId: string): StoreScope => ({ baseUrl, accountId });
   const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
 
-  it('first sync stores every dataset, counts it, ages it and reports progress page by page', async () => {
+  it('first sync stores every dataset, counts it, ages it and reports progress page by page (unthrottled)', async () => {
     const service = createFakeService({ products: 250 });
-    const engine = engineFor(service);
+    const engine = engineFor(service, { progressIntervalMs: 0 });
     const report = await engine.sync();
     expect(report.outcomes.map((outcome) => `${outcome.dataset}:${outcome.result}`).sort()).toEqual(
       ['account:changed', 'catalog:changed', 'orders:changed', 'suppliers:changed', 'webhooks:changed'],
