@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useUiStore } from '../../app/uiStore';
 import { useFiltersStore } from './filtersStore';
+import { useStartCatalogSearch } from './useCatalogSearch';
 
 export function SearchBox() {
   const text = useFiltersStore((state) => state.filters.text);
   const setFilter = useFiltersStore((state) => state.setFilter);
   const focusPending = useUiStore((state) => state.searchFocusPending);
   const searchFocused = useUiStore((state) => state.searchFocused);
+  const startSearch = useStartCatalogSearch();
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -24,7 +26,10 @@ export function SearchBox() {
         id="catalog-search"
         type="search"
         value={text}
-        onChange={(event) => setFilter('text', event.target.value)}
+        onChange={(event) => {
+          setFilter('text', event.target.value);
+          startSearch();
+        }}
         placeholder="Name, producer, varietal, region, SKU…"
         autoComplete="off"
         maxLength={200}

@@ -1,21 +1,20 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { CaseworksBridge } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { useFiltersStore } from './filtersStore';
+import { useFiltersStore, type CatalogFilters } from './filtersStore';
 import { toSearchInput } from './searchInput';
 
 /** The first page only has to fill the screen, so each keystroke moves little data; scrolling loads more per page. */
 export const FIRST_PAGE_SIZE = 60;
 export const NEXT_PAGE_SIZE = 200;
 
-export function useCatalogSearch() {
-  const bridge = useBridge();
-  const filters = useFiltersStore((state) => state.filters);
-  // No debounce: a local search answers within milliseconds, and each keystroke's results should show at once.
-  const input = useMemo(() => toSearchInput(filters), [filters]);
-  const query = useInfiniteQuery({
+/** One catalog search, paged: the same options wherever it is started, so a search is never run twice. */
+function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
+  const input = toSearchInput(filters);
+  return infiniteQueryOptions({
     queryKey: queryKeys.catalog(input),
     queryFn: ({ pageParam }) =>
       unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE })),
@@ -24,9 +23,29 @@ export function useCatalogSearch() {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
     },
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useCatalogSearch() {
+  const bridge = useBridge();
+  const filters = useFiltersStore((state) => state.filters);
+  // No debounce: a local search answers within milliseconds, and each keystroke's results should show at once.
+  const options = useMemo(() => catalogSearch(bridge, filters), [bridge, filters]);
+  const query = useInfiniteQuery({ ...options, placeholderData: keepPreviousData });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   return { query, items, first };
+}
+
+/**
+ * Starts the search of the filters as they are now, from the keystroke's own event handler: the
+ * results screen, which renders after it, finds the search already on its way instead of starting
+ * it once it has rendered.
+ */
+export function useStartCatalogSearch(): () => void {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
+  }, [bridge, queryClient]);
 }

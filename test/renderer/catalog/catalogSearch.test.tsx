@@ -51,6 +51,25 @@ describe('catalog search', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Coast Pinot Noir' })).toBeTruthy();
   });
 
+  it('starts a keystroke\'s search before the screen renders that keystroke, and runs it once', async () => {
+    const fake = await openCatalog();
+    const box = screen.getByRole('searchbox', { name: 'Search the catalog' });
+    // The sort menu's first choice reads "Best match" once the screen has rendered a search text.
+    const sortDefault = () => (screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).options[0]?.textContent;
+    const renderedWhenSent: (string | null | undefined)[] = [];
+    const search = fake.bridge.searchCatalog;
+    fake.bridge.searchCatalog = (input) => {
+      renderedWhenSent.push(sortDefault());
+      return search(input);
+    };
+    const before = searches(fake).length;
+    fireEvent.change(box, { target: { value: 'pinot' } });
+    await screen.findByText('1 product', undefined, slow);
+    expect(sortDefault()).toBe('Best match');
+    expect(renderedWhenSent, 'sent while the screen still showed the empty search').toEqual(['Name (default)']);
+    expect(searches(fake).slice(before).map((input) => input.text), 'the screen did not search again').toEqual(['pinot']);
+  });
+
   it('shows facet counts and passes the chosen filters and sort to the search', async () => {
     const fake = await openCatalog();
     const varietal = screen.getByRole('combobox', { name: 'Varietal' }) as HTMLSelectElement;
