@@ -11,6 +11,7 @@
  * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
  */
 import type { Page } from 'playwright-core';
+import type { DatasetStatus } from '../shared/bridge';
 import { RENDERER_DIST, ensureRendererBuilt } from '../test/support/e2e-build';
 import { startE2eApp } from '../test/support/e2e-harness';
 import { measureInitialJavaScript } from './ui-initial-js';
@@ -80,6 +81,18 @@ async function until<T>(what: string, limitMs: number, probe: () => Promise<T | 
     if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${seconds(limitMs)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** How far the background datasets got, in words: what was typed against. */
+async function backgroundDatasets(dispatcher: { dispatch(method: string, input: unknown): Promise<unknown> }): Promise<string> {
+  const result = (await dispatcher.dispatch('getSyncStatus', {})) as { ok: boolean; data?: { datasets: DatasetStatus[] } };
+  const datasets = result.data?.datasets ?? [];
+  return ['productDetails', 'images']
+    .map((name) => {
+      const status = datasets.find((dataset) => dataset.name === name);
+      return status ? `${name} ${status.count.toLocaleString('en-US')}${status.error ? ` (stopped: ${status.error})` : ''}` : `${name} unknown`;
+    })
+    .join(', ');
 }
 
 async function settledOn(page: Page, wanted: ResultsState, limitMs = 30_000) {
@@ -162,6 +175,8 @@ async function main() {
       ? `settled ${seconds(Date.now() - settleStarted)} after the catalog arrived`
       : `still running after ${seconds(SETTLE_LIMIT_MS)} (measured while it runs)`;
     console.log(`Background sync work (product details, images): ${background}`);
+    const backgroundState = await backgroundDatasets(app.shell.core.dispatcher);
+    console.log(`  ${backgroundState}`);
     await page.evaluate(INSTALL_PROBE);
 
     const typing = await measureTyping(page);
@@ -189,7 +204,7 @@ async function main() {
         const values = timings.flatMap((timing) => (timing[key] === null ? [] : [timing[key]]));
         return [`${label}, p50 / p95 (${values.length} keystrokes)`, `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)} ms`, ''];
       }),
-      ['background sync while typing', BACKGROUND_OFF ? `product-detail hydration off; ${background}` : background, ''],
+      ['background sync while typing', BACKGROUND_OFF ? `product-detail hydration off; ${background}` : `${background}; ${backgroundState}`, ''],
       ['most table rows in the DOM (whole list scrolled)', `${table.maxRows} (${table.steps} scrolls, ${seconds(table.ms)})`, `≤ ${TARGETS.domRows}`],
       [`most cards in the DOM (first ${cardItems.toLocaleString('en-US')} scrolled)`, `${cards.maxRows} (${cards.steps} scrolls, ${seconds(cards.ms)})`, `≤ ${TARGETS.domRows}`],
       ['initial JavaScript, gzipped', `${(initialJs.gzipBytes / 1024).toFixed(1)} KB`, `≤ ${TARGETS.gzipKb} KB`],

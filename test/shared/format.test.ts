@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCalendarDate, formatCases, formatCents } from '../../shared/format';
+import { formatAge, formatCalendarDate, formatCases, formatCents, formatNumber } from '../../shared/format';
 
 describe('formatting', () => {
   it('formats cents as dollars', () => {
@@ -12,6 +12,12 @@ describe('formatting', () => {
     expect(formatCases(0)).toBe('0 cases');
     expect(formatCases(12)).toBe('12 cases');
     expect(formatCases(1200)).toBe('1,200 cases');
+  });
+
+  it('writes counts and litres with separators, as the renderer shows them', () => {
+    expect(formatNumber(50_000)).toBe('50,000');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(1.5)).toBe('1.5');
   });
 
   it('says how old data is', () => {

@@ -1,10 +1,9 @@
-import type { CatalogProduct } from '../../../shared/schemas';
-import { useAddToCart } from '../cart/useAddToCart';
-import { orderProblemOf } from './productFacts';
 import { formatCases } from '../../../shared/format';
+import type { CatalogProduct } from '../../../shared/schemas';
+import { orderProblemOf } from './productFacts';
 
-export function AddButton({ product }: { product: CatalogProduct }) {
-  const addToCart = useAddToCart();
+/** The list's own add-to-cart is passed in, so a list of many buttons holds one cart subscription. */
+export function AddButton({ product, addToCart }: { product: CatalogProduct; addToCart: (product: CatalogProduct) => unknown }) {
   const problem = orderProblemOf(product);
   return (
     <button

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { formatNumber } from '../../../shared/format';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
@@ -32,7 +33,7 @@ export default function CatalogScreen() {
         <div className="catalog-results">
           <div className="toolbar">
             <p role="status" aria-live="polite" className="result-count">
-              {first ? `${first.total.toLocaleString('en-US')} ${first.total === 1 ? 'product' : 'products'}` : ''}
+              {first ? `${formatNumber(first.total)} ${first.total === 1 ? 'product' : 'products'}` : ''}
               {query.isFetching && !query.isFetchingNextPage ? ' · searching…' : ''}
             </p>
             <DataAge freshness={first?.freshness} label="Catalog" />

@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatNumber } from '../../../shared/format';
 import { PRODUCT_SORTS, type ProductSort } from '../../../shared/schemas';
 import type { CatalogFacets, FacetCount } from '../../../shared/bridge';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
@@ -94,7 +95,7 @@ const FacetSelect = memo(function FacetSelect(props: {
         {selectedMissing ? <option value={value}>{value} (0)</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label} ({option.count.toLocaleString('en-US')})
+            {option.label} ({formatNumber(option.count)})
           </option>
         ))}
       </select>

@@ -49,9 +49,11 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
             const problem = orderProblemOf(product);
             const position = row.index * columns + column;
+            // Keyed by place in the list: a new search updates the cards on screen instead of
+            // replacing them. The photo is keyed by product, so its delay starts over.
             return (
               <li
-                key={product.id}
+                key={position}
                 className="product-card"
                 aria-setsize={total}
                 aria-posinset={position + 1}
@@ -63,7 +65,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
-                <ProductImage url={product.image_url} name={product.name} />
+                <ProductImage key={product.id} url={product.image_url} name={product.name} />
                 <a href={routeHref({ screen: 'product', id: product.id })} className="product-name">
                   {product.name}
                 </a>
@@ -75,7 +77,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
                 </p>
-                <AddButton product={product} />
+                <AddButton product={product} addToCart={addToCart} />
               </li>
             );
           }),

@@ -66,14 +66,16 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
             const product = items[row.index];
             if (!product) return null;
             const problem = orderProblemOf(product);
+            // Keyed by place in the list: a new search updates the rows on screen instead of
+            // replacing them. The photo is keyed by product, so its delay starts over.
             return (
               <tr
-                key={product.id}
+                key={row.index}
                 aria-rowindex={row.index + 2}
                 style={{ height: ROW_HEIGHT }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
-                <td><ProductImage url={product.image_url} name={product.name} /></td>
+                <td><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
                 <td className="product-cell">
                   <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
                     {product.name}
@@ -87,7 +89,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="num">{product.minimum_order}</td>
                 <td className={problem ? 'stock-problem' : undefined}>{stockLabel(product.inventory_available, true)}</td>
-                <td><AddButton product={product} /></td>
+                <td><AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );
           })}

@@ -1,5 +1,5 @@
 import { orderableProblem } from '../cart/quantityRules';
-import { formatCases } from '../../../shared/format';
+import { formatCases, formatNumber } from '../../../shared/format';
 
 interface BottleFacts {
   vintage: number | null;
@@ -10,7 +10,7 @@ interface BottleFacts {
 export const vintageLabel = (vintage: number | null) => (vintage === null ? 'NV' : String(vintage));
 
 export function formatSize(sizeMl: number): string {
-  return sizeMl >= 1000 ? `${(sizeMl / 1000).toLocaleString('en-US')} L` : `${sizeMl} ml`;
+  return sizeMl >= 1000 ? `${formatNumber(sizeMl / 1000)} L` : `${sizeMl} ml`;
 }
 
 /** "2019 · 750 ml · 12 per case" */
@@ -20,7 +20,7 @@ export function bottleFacts(product: BottleFacts): string {
 
 export function stockLabel(cases: number, compact = false): string {
   if (cases <= 0) return 'Out of stock';
-  if (compact) return `${cases.toLocaleString('en-US')} in stock`;
+  if (compact) return `${formatNumber(cases)} in stock`;
   return `${formatCases(cases)} in stock`;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { formatAge, formatDateTime } from '../../../shared/format';
+import { formatAge, formatDateTime, formatNumber } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage, Loading } from '../../components/QueryStates';
@@ -64,7 +64,7 @@ export function SyncPanel() {
                       'never'
                     )}
                   </td>
-                  <td className="num">{dataset.count.toLocaleString('en-US')}</td>
+                  <td className="num">{formatNumber(dataset.count)}</td>
                   <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>
                 </tr>
               ))}

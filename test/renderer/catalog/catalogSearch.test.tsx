@@ -70,6 +70,18 @@ describe('catalog search', { timeout: 20_000 }, () => {
     expect(searches(fake).slice(before).map((input) => input.text), 'the screen did not search again').toEqual(['pinot']);
   });
 
+  it('updates the cards on screen in place when a search changes the results', async () => {
+    await openCatalog();
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const firstCard = list.querySelector('li.product-card');
+    expect(within(firstCard as HTMLElement).getByRole('link').textContent).not.toBe('Coast Pinot Noir');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'pinot' } });
+    await screen.findByText('1 product', undefined, slow);
+    expect(list.querySelector('li.product-card'), 'the same element, now showing the new first result').toBe(firstCard);
+    expect(within(firstCard as HTMLElement).getByRole('link').textContent).toBe('Coast Pinot Noir');
+    expect(within(firstCard as HTMLElement).getByRole('button', { name: 'Add 3 cases of Coast Pinot Noir to the cart' })).toBeTruthy();
+  });
+
   it('shows facet counts and passes the chosen filters and sort to the search', async () => {
     const fake = await openCatalog();
     const varietal = screen.getByRole('combobox', { name: 'Varietal' }) as HTMLSelectElement;
