@@ -3,12 +3,15 @@ import { formatNumber } from '../../../shared/format';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { FiltersPanel } from './FiltersPanel';
 import { useFiltersStore } from './filtersStore';
 import { ResultsCards } from './ResultsCards';
 import { ResultsTable } from './ResultsTable';
 import { SearchBox } from './SearchBox';
 import { useCatalogSearch } from './useCatalogSearch';
+
+const SEARCHING_NOTICE_DELAY_MS = 300;
 
 const VIEWS: readonly { view: CatalogView; label: string }[] = [
   { view: 'cards', label: 'Cards' },
@@ -23,6 +26,8 @@ export default function CatalogScreen() {
   const Results = view === 'table' ? ResultsTable : ResultsCards;
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // Each keystroke's search usually answers within a frame or two; only a slow one says so.
+  const searching = useDelayedFlag(query.isFetching && !query.isFetchingNextPage, SEARCHING_NOTICE_DELAY_MS);
 
   return (
     <section className="catalog" aria-labelledby="catalog-title">
@@ -34,7 +39,7 @@ export default function CatalogScreen() {
           <div className="toolbar">
             <p role="status" aria-live="polite" className="result-count">
               {first ? `${formatNumber(first.total)} ${first.total === 1 ? 'product' : 'products'}` : ''}
-              {query.isFetching && !query.isFetchingNextPage ? ' · searching…' : ''}
+              {searching ? ' · searching…' : ''}
             </p>
             <DataAge freshness={first?.freshness} label="Catalog" />
             <div className="view-toggle" role="group" aria-label="View">
