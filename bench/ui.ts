@@ -55,6 +55,18 @@ const QUERIES = [
   'chardonay',
   'malbec 2018',
   'oakville',
+  'syrah',
+  'sangiovese',
+  'nebbiolo',
+  'bordeaux',
+  'champagne',
+  'willamette',
+  'rioja reserva',
+  'barossa shiraz',
+  'marlborough',
+  'mosel riesling',
+  'paso robles',
+  'sonoma',
 ];
 const TARGETS = { p95Ms: 50, domRows: 300, gzipKb: 300 };
 /**
