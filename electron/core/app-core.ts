@@ -328,7 +328,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   if ((options.syncIntervalMs ?? 120_000) > 0) {
     periodicSync = setInterval(() => {
-      if (active && connectivity.online) active.engine.syncNow();
+      if (active && connectivity.online) active.engine.syncNow({ periodic: true });
     }, options.syncIntervalMs ?? 120_000);
     periodicSync.unref();
   }

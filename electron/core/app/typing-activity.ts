@@ -10,9 +10,10 @@ export const TYPING_QUIET_MS = 1_000;
 export const LONGEST_BACKGROUND_WAIT_MS = 5_000;
 
 /**
- * When the buyer last typed a search. Background downloads (product details, images) hold each
- * request until typing has stopped for `quietMs`, or at most `longestWaitMs`: on a machine with
- * two cores, the downloads and the service answering them measurably slowed each keystroke.
+ * When the buyer last typed a search. Background work (product details, images, the periodic
+ * re-sync) holds each request until typing has stopped for `quietMs`, or at most `longestWaitMs`:
+ * on a machine with two cores, the downloads and the service answering them measurably slowed
+ * each keystroke.
  */
 export function createTypingActivity({
   quietMs = TYPING_QUIET_MS,

@@ -47,7 +47,10 @@ export interface SyncEngineOptions {
   imagePrefetchLimit?: number;
   /** Read product details in the background after each sync. */
   hydrateDetails?: boolean;
-  /** Resolves when background downloads may go on; they wait on it before each request (default: at once). */
+  /**
+   * Resolves when background work may go on: downloads of details and images, and the page requests
+   * of a periodic re-sync, wait on it before each request (default: at once).
+   */
   backgroundPause?: () => Promise<void>;
   detailMaxAgeMs?: number;
   detailCheckpointEvery?: number;
@@ -103,6 +106,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pages: (task) => pages(task),
     perPage: options.perPage ?? SYNC_DEFAULTS.perPage,
   };
+  const backgroundPause = options.backgroundPause ?? (() => Promise.resolve());
+  /** A periodic re-sync only confirms a copy that is already there, so its page requests wait like background downloads. */
+  const periodicContext: SyncContext = {
+    ...context,
+    pages: (task) =>
+      pages(async () => {
+        await backgroundPause();
+        return task();
+      }),
+  };
 
   const catalogSource = (): CatalogSource => ({
     catalogFile: store.pathOf('catalog', scope),
@@ -128,7 +141,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     });
   }
 
-  async function runSync(): Promise<SyncReport> {
+  async function runSync(context: SyncContext): Promise<SyncReport> {
     const startedAt = now().toISOString();
     const started = performance.now();
     const outcomes: StepOutcome[] = [];
@@ -163,10 +176,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** A bound on concurrent background requests, each of which first waits for `backgroundPause`. */
   const backgroundLimit = (concurrent: number): Limiter => {
     const limit = pLimit(concurrent);
-    const pause = options.backgroundPause ?? (() => Promise.resolve());
     return (task) =>
       limit(async () => {
-        await pause();
+        await backgroundPause();
         return task();
       });
   };
@@ -223,18 +235,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (search) await search.load(catalogSource());
     },
 
-    /** One full sync of the lists; resolves when they are done (images and details continue). */
-    sync(): Promise<SyncReport> {
+    /**
+     * One full sync of the lists; resolves when they are done (images and details continue). A
+     * `periodic` one holds its requests while the buyer types, as background downloads do.
+     */
+    sync({ periodic = false }: { periodic?: boolean } = {}): Promise<SyncReport> {
       if (retired) return Promise.resolve({ startedAt: now().toISOString(), millis: 0, outcomes: [] });
-      running ??= runSync().finally(() => {
+      running ??= runSync(periodic ? periodicContext : context).finally(() => {
         running = null;
       });
       return running;
     },
 
-    syncNow(): { started: boolean } {
+    syncNow(options: { periodic?: boolean } = {}): { started: boolean } {
       if (running || retired) return { started: false };
-      void this.sync();
+      void this.sync(options);
       return { started: true };
     },
 

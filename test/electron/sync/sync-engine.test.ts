@@ -330,6 +330,29 @@ describe('sync engine', () => {
     expect(status(engine, 'productDetails')).toMatchObject({ count: 30, error: null });
   });
 
+  it('a periodic re-sync holds its page requests for the pause; a sync the buyer asked for does not', async () => {
+    const service = createFakeService({ products: 250 });
+    let lift!: () => void;
+    let paused = Promise.resolve();
+    const engine = engineFor(service, { backgroundPause: () => paused });
+    await engine.sync();
+    const pagesBefore = service.log.filter((entry) => entry.name === 'listProducts').length;
+    expect(pagesBefore, 'the first sync was not held').toBe(3);
+
+    paused = new Promise<void>((resolve) => (lift = resolve));
+    const periodic = engine.sync({ periodic: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.log.filter((entry) => entry.name === 'listProducts')).toHaveLength(pagesBefore);
+    paused = Promise.resolve();
+    lift();
+    await periodic;
+    expect(service.log.filter((entry) => entry.name === 'listProducts').length).toBeGreaterThan(pagesBefore);
+
+    paused = new Promise<void>(() => {});
+    const asked = await engine.sync();
+    expect(asked.outcomes.find((outcome) => outcome.dataset === 'catalog')?.result, 'not held while the pause lasts').toBe('unchanged');
+  });
+
   it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
     const service = createFakeService({ products: 120 });
     const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });
