@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -5,6 +6,10 @@ import { getBridge } from './bridge';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/features.css';
+
+// A bridge reply reaches the screen in the same task instead of after a setTimeout; the query
+// cache's notifications are still batched per task.
+notifyManager.setScheduler(queueMicrotask);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
