@@ -11,7 +11,7 @@ import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
 
 const CARD_MIN_WIDTH = 250;
-const CARD_ROW_HEIGHT = 330;
+const CARD_ROW_HEIGHT = 350;
 
 function useColumns(ref: RefObject<HTMLElement | null>): number {
   const [columns, setColumns] = useState(3);
@@ -66,7 +66,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
                 <ProductImage key={product.id} url={product.image_url} name={product.name} />
-                <a href={routeHref({ screen: 'product', id: product.id })} className="product-name">
+                <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
                   {product.name}
                 </a>
                 <p className="muted">{product.supplier.name}</p>
