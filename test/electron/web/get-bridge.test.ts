@@ -6,6 +6,25 @@ afterEach(() => {
   vi.resetModules();
 });
 
+/** A WebSocket that opens at once and answers each call with the messages `answer` gives, in order. */
+class ScriptedSocket {
+  readonly OPEN = 1;
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(private readonly answer: (call: { id: number; method: string }) => string[]) {
+    setTimeout(() => {
+      this.readyState = 1;
+      this.onopen?.();
+    });
+  }
+  send(text: string) {
+    for (const data of this.answer(JSON.parse(text) as { id: number; method: string })) setTimeout(() => this.onmessage?.({ data }));
+  }
+}
+
 describe('getBridge', () => {
   it('uses the bridge the preload put on window in the desktop app', async () => {
     const preloadBridge = { subscribe: () => () => {} };
@@ -16,23 +35,10 @@ describe('getBridge', () => {
 
   it('falls back to one socket bridge on the page origin with every contract method', async () => {
     const opened: string[] = [];
-    class EchoSocket {
-      readonly OPEN = 1;
-      readyState = 0;
-      onopen: (() => void) | null = null;
-      onmessage: ((message: { data: string }) => void) | null = null;
-      onclose: (() => void) | null = null;
-      onerror: (() => void) | null = null;
+    class EchoSocket extends ScriptedSocket {
       constructor(url: string) {
+        super((call) => [JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, data: { method: call.method } } })]);
         opened.push(url);
-        setTimeout(() => {
-          this.readyState = 1;
-          this.onopen?.();
-        });
-      }
-      send(text: string) {
-        const { id, method } = JSON.parse(text) as { id: number; method: string };
-        setTimeout(() => this.onmessage?.({ data: JSON.stringify({ kind: 'reply', id, result: { ok: true, data: { method } } }) }));
       }
     }
     vi.stubGlobal('location', { protocol: 'http:', host: '127.0.0.1:4321' });
@@ -49,25 +55,9 @@ describe('getBridge', () => {
   });
 
   it('ignores messages that are not bridge messages and still pairs the real reply', async () => {
-    class GarbageFirstSocket {
-      readonly OPEN = 1;
-      readyState = 1;
-      onopen: (() => void) | null = null;
-      onmessage: ((message: { data: string }) => void) | null = null;
-      onclose: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      constructor() {
-        setTimeout(() => this.onopen?.());
-      }
-      send(text: string) {
-        const { id } = JSON.parse(text) as { id: number };
-        for (const data of ['<html>proxy error</html>', '{"kind":"reply","id":"x"}', JSON.stringify({ kind: 'reply', id, result: { ok: true, data: 1 } })]) {
-          setTimeout(() => this.onmessage?.({ data }));
-        }
-      }
-    }
+    const socket = new ScriptedSocket((call) => ['<html>proxy error</html>', '{"kind":"reply","id":"x"}', JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, data: 1 } })]);
     const { createSocketBridge } = await import('../../../renderer/bridge');
-    const bridge = createSocketBridge({ url: 'ws://127.0.0.1:1/bridge/socket', createSocket: () => new GarbageFirstSocket() as unknown as WebSocket });
+    const bridge = createSocketBridge({ url: 'ws://127.0.0.1:1/bridge/socket', createSocket: () => socket as unknown as WebSocket });
     expect(await bridge.listOutbox()).toEqual({ ok: true, data: 1 });
   });
 });
