@@ -19,6 +19,8 @@ import { readStaticFile } from './static-files';
 export const BRIDGE_PATH_PREFIX = '/bridge/';
 const MAX_BODY_BYTES = 1_000_000;
 const NOT_SIGNED_IN = 'Open the link printed by `npm run web`: it carries this launch’s token.';
+const WRONG_HOST = 'This server answers only to 127.0.0.1.';
+const CROSS_SITE = 'Cross-site requests are refused.';
 
 export interface ShellServerOptions {
   core: Pick<CaseworksCore, 'dispatcher' | 'events' | 'readImage'>;
@@ -75,8 +77,8 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
 
   /** A browser always names the page's origin when it opens a WebSocket, and must name this one. */
   function refuseSocket(request: IncomingMessage): UpgradeRefusal {
-    if (!isAllowedHost(request.headers.host, port)) return { status: 421, text: 'This server answers only to 127.0.0.1.' };
-    if (request.headers.origin === undefined || !isSameOriginRequest(request, port)) return { status: 403, text: 'Cross-site requests are refused.' };
+    if (!isAllowedHost(request.headers.host, port)) return { status: 421, text: WRONG_HOST };
+    if (request.headers.origin === undefined || !isSameOriginRequest(request, port)) return { status: 403, text: CROSS_SITE };
     if (!hasValidToken(request, token)) return { status: 401, text: NOT_SIGNED_IN };
     return null;
   }
@@ -103,8 +105,8 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    if (!isAllowedHost(request.headers.host, port)) return sendText(response, 421, 'This server answers only to 127.0.0.1.');
-    if (!isSameOriginRequest(request, port)) return sendText(response, 403, 'Cross-site requests are refused.');
+    if (!isAllowedHost(request.headers.host, port)) return sendText(response, 421, WRONG_HOST);
+    if (!isSameOriginRequest(request, port)) return sendText(response, 403, CROSS_SITE);
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
 
     if (url.searchParams.has(TOKEN_QUERY)) {

@@ -71,15 +71,15 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
   }
 
   function open(): Promise<WebSocket | null> {
-    opening ??= new Promise((resolve) => {
-      let socket: WebSocket;
-      try {
-        socket = createSocket(url);
-      } catch {
-        resolve(null);
-        lost();
-        return;
-      }
+    if (opening) return opening;
+    let socket: WebSocket;
+    try {
+      socket = createSocket(url);
+    } catch {
+      lost();
+      return Promise.resolve(null);
+    }
+    opening = new Promise((resolve) => {
       socket.onopen = () => resolve(socket);
       socket.onmessage = (message) => receive(message.data);
       // Every error is followed by a close, which is where a lost socket is handled.

@@ -238,8 +238,17 @@ describe('the renderer socket bridge against the shell', () => {
     expect(await unauthorized.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true, message: expect.stringMatching(/npm run web/) } });
     const nowhere = createSocketBridge({ url: 'ws://127.0.0.1:9/bridge/socket', createSocket: (url) => connect(url, { token }) });
     expect(await nowhere.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
-    const throwing = createSocketBridge({ url: 'not a url', createSocket: () => { throw new SyntaxError('bad address'); } });
+    let attempts = 0;
+    const throwing = createSocketBridge({
+      url: 'not a url',
+      createSocket: () => {
+        attempts += 1;
+        throw new SyntaxError('bad address');
+      },
+    });
     expect(await throwing.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+    expect(await throwing.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+    expect(attempts, 'each call tries to open the socket again').toBe(2);
   });
 
   it('fails the calls a lost socket carried and reopens it for event listeners', async () => {
