@@ -197,6 +197,17 @@ async function main() {
     for (const { query, timings: own } of typing) {
       console.log(`  "${query}": ${own.map((timing) => timing.total.toFixed(0)).join(', ')} ms`);
     }
+    const slowest = typing
+      .flatMap(({ query, timings: own }) => own.map((timing, index) => ({ query, index, timing })))
+      .sort((a, b) => b.timing.total - a.timing.total)
+      .slice(0, 5);
+    const stage = (value: number | null) => (value === null ? '–' : value.toFixed(0));
+    console.log('Slowest keystrokes (total: to call + round trip + to DOM + to paint, ms):');
+    for (const { query, index, timing } of slowest) {
+      console.log(
+        `  "${query}" #${index + 1}: ${timing.total.toFixed(0)} = ${stage(timing.toCall)} + ${stage(timing.roundTrip)} + ${stage(timing.toDom)} + ${stage(timing.toPaint)}`,
+      );
+    }
     const p50 = percentile(latencies, 0.5);
     const p95 = percentile(latencies, 0.95);
     const bridgeMs = typing.flatMap((entry) => entry.bridgeMs);

@@ -85,7 +85,8 @@ describe('catalog search', { timeout: 20_000 }, () => {
   it('shows facet counts and passes the chosen filters and sort to the search', async () => {
     const fake = await openCatalog();
     const varietal = screen.getByRole('combobox', { name: 'Varietal' }) as HTMLSelectElement;
-    expect([...varietal.options].map((option) => option.textContent)).toContain('Cabernet Sauvignon (1)');
+    // The counts render just after the results (a deferred value), so they are waited for.
+    await waitFor(() => expect([...varietal.options].map((option) => option.textContent)).toContain('Cabernet Sauvignon (1)'));
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Supplier' }), { target: { value: 'sup_sonoma' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'In stock only' }));
