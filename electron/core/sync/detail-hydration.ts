@@ -2,6 +2,7 @@ import type { CatalogProduct, Product } from '../../../shared';
 import type { ProductDetailRecord } from '../offline/dataset-records';
 import type { ProductFacts } from '../search/product-codes';
 import type { FetchOutcome } from './fetch-result';
+import { forEachCooperatively } from '../offline/cooperative';
 import type { Limiter } from './paged-sync';
 
 export interface HydrationInput {
@@ -42,9 +43,10 @@ const factsOf = (detail: Product): ProductFacts => ({ id: detail.id, sku: detail
 /**
  * Which products to read, in order: one product of every region whose country is not known yet
  * (the catalog list has no country, so this makes the country filter complete early), then the
- * rest in catalog order. Fresh details are skipped.
+ * rest in catalog order. Fresh details are skipped. It walks the whole catalog, so it gives the
+ * event loop a turn between slices.
  */
-export function hydrationOrder(input: Pick<HydrationInput, 'catalog' | 'records' | 'now' | 'maxAgeMs'>): { ids: string[]; skippedFresh: number } {
+export async function hydrationOrder(input: Pick<HydrationInput, 'catalog' | 'records' | 'now' | 'maxAgeMs'>): Promise<{ ids: string[]; skippedFresh: number }> {
   const nowMs = input.now().getTime();
   const isFresh = (id: string) => {
     const record = input.records.get(id);
@@ -55,20 +57,22 @@ export function hydrationOrder(input: Pick<HydrationInput, 'catalog' | 'records'
   const first: string[] = [];
   const rest: string[] = [];
   let skippedFresh = 0;
-  for (const product of input.catalog) {
+  await forEachCooperatively(input.catalog.length, (index) => {
+    const product = input.catalog[index]!;
     if (isFresh(product.id)) {
       skippedFresh += 1;
-      continue;
-    }
-    if (!knownRegions.has(product.region)) {
+    } else if (!knownRegions.has(product.region)) {
       knownRegions.add(product.region);
       first.push(product.id);
     } else {
       rest.push(product.id);
     }
-  }
+  });
   return { ids: [...first, ...rest], skippedFresh };
 }
+
+/** Requests are queued this many at a time: queueing all 50,000 at once held the main thread for tens of milliseconds. */
+const QUEUE_BATCH = 256;
 
 /**
  * Reads product details in the background within a concurrency bound, with the stored ETag of
@@ -76,7 +80,8 @@ export function hydrationOrder(input: Pick<HydrationInput, 'catalog' | 'records'
  * too) or when aborted, and always saves what it got.
  */
 export async function hydrateProductDetails(input: HydrationInput): Promise<HydrationReport> {
-  const listed = new Set(input.catalog.map((product) => product.id));
+  const listed = new Set<string>();
+  await forEachCooperatively(input.catalog.length, (index) => listed.add(input.catalog[index]!.id));
   let removed = 0;
   for (const id of [...input.records.keys()]) {
     if (!listed.has(id)) {
@@ -84,7 +89,7 @@ export async function hydrateProductDetails(input: HydrationInput): Promise<Hydr
       removed += 1;
     }
   }
-  const { ids, skippedFresh } = hydrationOrder(input);
+  const { ids, skippedFresh } = await hydrationOrder(input);
   const report: HydrationReport = { fetched: 0, notModified: 0, skippedFresh, removed, error: null };
   let changesSinceCheckpoint = removed;
   let checkpointing: Promise<void> | null = null;
@@ -100,39 +105,40 @@ export async function hydrateProductDetails(input: HydrationInput): Promise<Hydr
     factBatch = [];
   };
 
-  await Promise.all(
-    ids.map((id) =>
-      input.limit(async () => {
-        if (stopped || input.signal?.aborted) return;
-        const stored = input.records.get(id);
-        const outcome = await input.fetchProduct(id, stored?.etag ?? null);
-        const fetchedAt = input.now().toISOString();
-        if (!outcome.ok) {
-          report.error ??= outcome.error.message;
-          if (outcome.error.code !== 'not_found') stopped = true;
-          return;
-        }
-        if (outcome.notModified) {
-          if (stored) input.records.set(id, { ...stored, fetchedAt });
-          report.notModified += 1;
-        } else {
-          input.records.set(id, { detail: outcome.data, etag: outcome.etag, fetchedAt });
-          factBatch.push(factsOf(outcome.data));
-          report.fetched += 1;
-          if (factBatch.length >= 200) flushFacts();
-        }
-        changesSinceCheckpoint += 1;
-        done += 1;
-        input.onProgress(done, total);
-        if (checkpointDue(changesSinceCheckpoint, input.records.size, input.checkpointEvery) && !checkpointing) {
-          changesSinceCheckpoint = 0;
-          checkpointing = input.checkpoint(input.records).finally(() => {
-            checkpointing = null;
-          });
-        }
-      }),
-    ),
-  );
+  const readOne = (id: string) =>
+    input.limit(async () => {
+      if (stopped || input.signal?.aborted) return;
+      const stored = input.records.get(id);
+      const outcome = await input.fetchProduct(id, stored?.etag ?? null);
+      const fetchedAt = input.now().toISOString();
+      if (!outcome.ok) {
+        report.error ??= outcome.error.message;
+        if (outcome.error.code !== 'not_found') stopped = true;
+        return;
+      }
+      if (outcome.notModified) {
+        if (stored) input.records.set(id, { ...stored, fetchedAt });
+        report.notModified += 1;
+      } else {
+        input.records.set(id, { detail: outcome.data, etag: outcome.etag, fetchedAt });
+        factBatch.push(factsOf(outcome.data));
+        report.fetched += 1;
+        if (factBatch.length >= 200) flushFacts();
+      }
+      changesSinceCheckpoint += 1;
+      done += 1;
+      input.onProgress(done, total);
+      if (checkpointDue(changesSinceCheckpoint, input.records.size, input.checkpointEvery) && !checkpointing) {
+        changesSinceCheckpoint = 0;
+        checkpointing = input.checkpoint(input.records).finally(() => {
+          checkpointing = null;
+        });
+      }
+    });
+  for (let start = 0; start < ids.length && !stopped && !input.signal?.aborted; start += QUEUE_BATCH) {
+    await Promise.all(ids.slice(start, start + QUEUE_BATCH).map(readOne));
+  }
+
   flushFacts();
   await checkpointing;
   if (changesSinceCheckpoint > 0) await input.checkpoint(input.records);
