@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { noteSearchKeystroke } from '../../app/typingStore';
 import { useUiStore } from '../../app/uiStore';
 import { useFiltersStore } from './filtersStore';
 import { useStartCatalogSearch } from './useCatalogSearch';
@@ -27,6 +28,7 @@ export function SearchBox() {
         type="search"
         value={text}
         onChange={(event) => {
+          noteSearchKeystroke();
           setFilter('text', event.target.value);
           startSearch();
         }}

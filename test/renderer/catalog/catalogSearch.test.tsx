@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogSearchInput } from '../../../shared/bridge';
+import { useTypingStore } from '../../../renderer/app/typingStore';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, toCatalogProduct } from '../support/fixtures';
@@ -46,6 +47,7 @@ describe('catalog search', { timeout: 20_000 }, () => {
     fireEvent.change(box, { target: { value: 'p' } });
     fireEvent.change(box, { target: { value: 'pi' } });
     fireEvent.change(box, { target: { value: 'pin' } });
+    expect(useTypingStore.getState().typing).toBe(true);
     await screen.findByText('1 product', undefined, slow);
     expect(searches(fake).map((input) => input.text)).toEqual(expect.arrayContaining(['p', 'pi', 'pin']));
     expect(screen.getByRole('link', { name: 'Coast Pinot Noir' })).toBeTruthy();

@@ -1,11 +1,22 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TYPING_PAUSE_MS, noteSearchKeystroke, useTypingStore } from '../../../renderer/app/typingStore';
 import { LIST_IMAGE_DELAY_MS, ProductImage } from '../../../renderer/components/ProductImage';
+
+const KEYSTROKE_INTERVAL_MS = 150;
+
+function typeFor(ms: number) {
+  for (let typed = 0; typed < ms; typed += KEYSTROKE_INTERVAL_MS) {
+    act(() => noteSearchKeystroke());
+    act(() => vi.advanceTimersByTime(KEYSTROKE_INTERVAL_MS));
+  }
+}
 
 describe('ProductImage', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();
+    useTypingStore.setState({ typing: false });
     vi.useRealTimers();
   });
 
@@ -24,6 +35,38 @@ describe('ProductImage', () => {
     unmount();
     act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS));
     expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('while the buyer types a search, waits for a pause however long the product stays on screen', () => {
+    render(<ProductImage url="/product-images/prod_d?v=1" name="Barossa Shiraz" />);
+    typeFor(LIST_IMAGE_DELAY_MS * 3);
+    expect(document.querySelector('img')).toBeNull();
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - KEYSTROKE_INTERVAL_MS - 1));
+    expect(document.querySelector('img')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(useTypingStore.getState().typing).toBe(false);
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByRole('img', { name: 'Barossa Shiraz' }).getAttribute('src')).toBe('/product-images/prod_d?v=1');
+  });
+
+  it('after the pause, a product that only just appeared still waits its full moment', () => {
+    const shownBeforePauseMs = 100;
+    act(() => noteSearchKeystroke());
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - shownBeforePauseMs));
+    render(<ProductImage url="/product-images/prod_e?v=1" name="Mosel Riesling" />);
+    act(() => vi.advanceTimersByTime(shownBeforePauseMs));
+    expect(useTypingStore.getState().typing).toBe(false);
+    act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS - shownBeforePauseMs - 1));
+    expect(document.querySelector('img')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('img', { name: 'Mosel Riesling' }).tagName).toBe('IMG');
+  });
+
+  it('keeps a photo it already shows when the buyer starts typing again', () => {
+    render(<ProductImage url="/product-images/prod_f?v=1" name="Sonoma Chardonnay" />);
+    act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS));
+    typeFor(LIST_IMAGE_DELAY_MS);
+    expect(screen.getByRole('img', { name: 'Sonoma Chardonnay' }).tagName).toBe('IMG');
   });
 
   it('shows a large photo at once, and a placeholder when there is none or it fails', () => {

@@ -9,6 +9,7 @@ import { useFiltersStore, EMPTY_FILTERS } from '../../../renderer/features/catal
 import { useStatusStore } from '../../../renderer/features/status/statusStore';
 import { useToastStore } from '../../../renderer/app/toastStore';
 import { useUiStore } from '../../../renderer/app/uiStore';
+import { useTypingStore } from '../../../renderer/app/typingStore';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -40,4 +41,5 @@ export function resetClientState(): void {
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });
   useUiStore.setState({ helpOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
+  useTypingStore.setState({ typing: false });
 }
