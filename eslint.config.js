@@ -6,7 +6,7 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-/** The import column of the layout table in ../shared/DESIGN.md, enforced. */
+/** Which folder may import which (README "How it is built", docs/), enforced. */
 const layer = (files, forbiddenGroups, extraPaths = []) => ({
   files,
   rules: {

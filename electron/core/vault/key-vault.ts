@@ -55,7 +55,7 @@ const StoredKey = z.object({
 type StoredKey = z.infer<typeof StoredKey>;
 
 /**
- * Holds the API key. Per DESIGN.md: encrypted with safeStorage and kept in the settings when the
+ * Holds the API key (README, "The key stays in main"): encrypted with safeStorage and kept in the settings when the
  * OS offers real protection; on a system with only `basic_text` (or no encryption) kept in memory
  * only, unless the user explicitly accepts weaker storage. Nothing here logs or reports the key.
  */
