@@ -1,27 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the app, then launches Electron on it. The electron package fetches its
- * binary the first time `require('electron')` runs; pointing ELECTRON_OVERRIDE_DIST_PATH at its
- * own dist folder makes it return the path without downloading, so a missing binary is detected
- * (one plain line, exit code 1) instead of hanging on a download that cannot succeed.
+ * `npm start`: builds the app, then launches Electron on it. Where the Electron binary is missing
+ * it says so in one plain line (exit code 1) and points to `npm run web`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const require = createRequire(import.meta.url);
-
-function electronExecutable() {
-  try {
-    const packageDir = path.dirname(require.resolve('electron/package.json'));
-    process.env.ELECTRON_OVERRIDE_DIST_PATH ??= path.join(packageDir, 'dist');
-    const executable = require('electron');
-    return typeof executable === 'string' && existsSync(executable) ? executable : null;
-  } catch {
-    return null;
-  }
-}
+import { electronExecutable } from './electron-binary.mjs';
 
 // The build's own output is shown only when it fails, so a missing Electron is one plain line.
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
