@@ -10,7 +10,7 @@
  * Where the binary cannot be had it says so in one line and exits 1: it did not run and is not a
  * pass. `npm test` and `.ci/run` do not run it.
  */
-/* global window, document, localStorage, sessionStorage -- page.evaluate bodies run in the app page */
+/* global window, document -- page.evaluate bodies run in the app page */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
