@@ -5,6 +5,7 @@ import type { Store } from '../store/types';
 import type { OrderEventSink } from '../fulfilment/simulator';
 import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
+import { classifyFault } from '../logging/fault';
 import { authHook } from './auth';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
     readCache: new ReadCache({ catalogStamp: () => options.store.catalogStamp() }),
-    onEventError: (error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, 'queueing a webhook event failed'),
+    onEventError: (error) => app.log.error({ fault: classifyFault(error) }, 'queueing a webhook event failed'),
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
     registerEndpoint(app, name, spec, handlers);
