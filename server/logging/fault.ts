@@ -98,7 +98,7 @@ function className(link: object): string | undefined {
 /** Only the `at …` lines: the message (and whatever it quotes) sits above them. */
 function stackFrames(link: object | undefined): string[] {
   const stack = link ? (link as { stack?: unknown }).stack : undefined;
-  if (typeof stack !== 'string') return [];
+  if (!link || typeof stack !== 'string') return [];
   // V8 starts the stack with `${name}: ${message}`; a message may itself hold lines that look like frames.
   const header = safeToString(link);
   const frames = header !== undefined && stack.startsWith(header) ? stack.slice(header.length) : '';
