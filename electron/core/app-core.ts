@@ -14,6 +14,7 @@ import { createProductImageAddresses } from './app/product-image-urls';
 import { scopeFileName, storeScopeOf } from './app/service-connection';
 import { createSessionManager, type Connection, type EmbeddedServiceHandle, type VerifyOutcome } from './app/session-manager';
 import { countsAsTyping, createTypingActivity } from './app/typing-activity';
+import { removeStaleTempFiles } from './files/stale-temp-files';
 import { createImageCache } from './images/image-cache';
 import { createOfflineStore } from './offline/offline-store';
 import { createOutbox, type Outbox } from './outbox';
@@ -320,7 +321,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onUnexpectedError: (method, error) => log(`${method} failed: ${redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`),
   });
 
+  // File times are wall-clock times, whatever clock the platform gives the rest of the core.
+  const startedAt = new Date();
   const ready = (async () => {
+    await clearAtomicWriteLeftovers(platform.dataDir, startedAt, log);
     await outbox().catch((error: unknown) => log(`outbox: ${redact(String(error))}`));
     await session.start();
     await switching;
@@ -364,4 +368,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       await session.close();
     },
   };
+}
+
+/**
+ * Removes what interrupted atomic writes left in the data folder (the outbox, the offline copy,
+ * search snapshots, images, settings, the demo service's credentials file) before anything is written.
+ */
+async function clearAtomicWriteLeftovers(dataDir: string, startedAt: Date, log: (message: string) => void): Promise<void> {
+  const removed = await removeStaleTempFiles(dataDir, { before: startedAt, shallow: [EMBEDDED_SERVICE_FOLDER] }).catch(() => []);
+  if (removed.length > 0) log(`removed ${removed.length} temporary ${removed.length === 1 ? 'file' : 'files'} left by an interrupted write`);
 }
