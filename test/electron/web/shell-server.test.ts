@@ -303,6 +303,23 @@ describe('the renderer socket bridge against the shell', () => {
     expect(attempts, 'each call tries to open the socket again').toBe(2);
   });
 
+  it('reports its link: open while the shell answers, stopped once the shell is gone', async () => {
+    const own = await startShellServer({ core, rendererDir, token });
+    const links: string[] = [];
+    const bridge = createSocketBridge({
+      url: `ws://127.0.0.1:${own.port}${BRIDGE_SOCKET_PATH}`,
+      createSocket: (url) => new WebSocket(url, { origin: `http://127.0.0.1:${own.port}`, headers: { cookie: `caseworks_token=${token}` } }) as unknown as globalThis.WebSocket,
+      reconnectDelayMs: 20,
+      onLinkChange: (state) => links.push(state),
+    });
+    const stop = bridge.subscribe(() => undefined);
+    expect(await bridge.getSession()).toMatchObject({ ok: true });
+    expect(links).toEqual(['open']);
+    await own.close();
+    await expect.poll(() => links.at(-1), { timeout: 5_000 }).toBe('stopped');
+    stop();
+  });
+
   it('fails the calls a lost socket carried and reopens it for event listeners', async () => {
     const events = createEventHub();
     const stalled = { dispatcher: { dispatch: () => new Promise<never>(() => {}) }, events, readImage: async () => null };
