@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
@@ -71,6 +72,21 @@ describe('a failed query is logged by kind, route and request id, without its pa
     expect(sink.text()).not.toContain('Okafor');
     expect(sink.text()).not.toContain('Yountville');
     expect(sink.text()).not.toMatch(/Failed query|params/i);
+  });
+
+  it('authentication: neither the API key nor its hash is in the log', async () => {
+    const sink = logSink();
+    harness = await startHarness({ logger: { level: 'error', stream: sink.stream } });
+    await harness.testStore.db.execute(sql.raw('ALTER TABLE api_keys RENAME TO api_keys_moved'));
+
+    const key = harness.buyerB.api_key;
+    expectProblem(await harness.request('GET', '/account', { key }), 500, 'internal_error');
+
+    const failed = sink.lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.msg === 'request failed');
+    expect(failed).toMatchObject({ fault: { kind: 'database', code: '42P01' } });
+    expect(sink.text()).not.toContain(key);
+    expect(sink.text()).not.toContain(createHash('sha256').update(key).digest('hex'));
+    await harness.testStore.db.execute(sql.raw('ALTER TABLE api_keys_moved RENAME TO api_keys'));
   });
 
   it('background work (the webhook dispatcher) logs the kind, not the message', async () => {
