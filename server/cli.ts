@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
+import { faultLine } from './logging/fault';
 
 /** `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad arguments. */
 async function main(): Promise<void> {
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          process.stderr.write(`error: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.stderr.write(`error: stopping failed: ${faultLine(error)}\n`);
           process.exit(1);
         },
       );
@@ -60,6 +61,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`error: ${faultLine(error)}\n`);
   process.exit(1);
 });

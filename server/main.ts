@@ -6,6 +6,7 @@ import { API_BASE_PATH } from '../shared';
 import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type OpenedStore } from './store';
 import type { Store } from './store/types';
 import { buildApp } from './http/app';
+import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
@@ -96,7 +97,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
   });
-  logError = (message, error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, message);
+  logError = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
 
   try {
     await app.listen({ host, port: options.port ?? 0 });

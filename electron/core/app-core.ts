@@ -12,8 +12,15 @@ import { createOfflineReads } from './app/offline-reads';
 import { orderNotification } from './app/order-notifications';
 import { createProductImageAddresses } from './app/product-image-urls';
 import { scopeFileName, storeScopeOf } from './app/service-connection';
-import { createSessionManager, type Connection, type EmbeddedServiceHandle, type VerifyOutcome } from './app/session-manager';
+import {
+  createSessionManager,
+  type Connection,
+  type EmbeddedRestartPolicy,
+  type EmbeddedServiceHandle,
+  type VerifyOutcome,
+} from './app/session-manager';
 import { countsAsTyping, createTypingActivity } from './app/typing-activity';
+import { removeStaleTempFiles } from './files/stale-temp-files';
 import { createImageCache } from './images/image-cache';
 import { createOfflineStore } from './offline/offline-store';
 import { createOutbox, type Outbox } from './outbox';
@@ -37,6 +44,8 @@ export interface CoreOptions {
   offlineProbeMs?: number;
   /** Read product details in the background after each sync (default true). */
   hydrateDetails?: boolean;
+  /** Restarts of a demo service that stopped by itself (default: 3 tries, 1 s, 2 s, 4 s apart). */
+  embeddedRestart?: EmbeddedRestartPolicy;
 }
 
 /** What the browser shell and tests can do beyond the bridge. */
@@ -149,14 +158,16 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     if (options.startEmbedded) return options.startEmbedded();
     const delays = platform.embeddedService ?? {};
     const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms / 1000));
+    let handle: EmbeddedServiceHandle | null = null;
     const service = await startEmbeddedService({
       dataDir: path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER),
       fork: platform.forkService,
       shipAfterSeconds: seconds(delays.shipDelayMs),
       deliverAfterSeconds: seconds(delays.deliverDelayMs),
       onUnexpectedExit: (code) => {
-        log(`the demo service stopped unexpectedly (exit code ${code ?? 'none'})`);
+        log(`the demo service stopped unexpectedly (exit code ${code ?? 'none'}); starting it again`);
         void connectivity.check();
+        if (handle) void session.embeddedStopped(handle);
       },
     });
     const buyer = service.buyers[0];
@@ -164,7 +175,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       await service.stop();
       throw new Error('The demo service has no demo buyer.');
     }
-    return { baseUrl: service.baseUrl, apiKey: buyer.api_key, stop: () => service.stop() };
+    handle = { baseUrl: service.baseUrl, apiKey: buyer.api_key, stop: () => service.stop() };
+    return handle;
   }
 
   async function activate(connection: Connection | null) {
@@ -206,6 +218,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onChange: (connection) => {
       switching = switching.then(() => activate(connection));
     },
+    onNotice: (title, body) => {
+      log(`${title}: ${body}`);
+      platform.notify(title, body);
+    },
+    embeddedRestart: options.embeddedRestart,
   });
 
   /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
@@ -320,7 +337,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onUnexpectedError: (method, error) => log(`${method} failed: ${redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`),
   });
 
+  // File times are wall-clock times, whatever clock the platform gives the rest of the core.
+  const startedAt = new Date();
   const ready = (async () => {
+    await clearAtomicWriteLeftovers(platform.dataDir, startedAt, log);
     await outbox().catch((error: unknown) => log(`outbox: ${redact(String(error))}`));
     await session.start();
     await switching;
@@ -364,4 +384,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       await session.close();
     },
   };
+}
+
+/**
+ * Removes what interrupted atomic writes left in the data folder (the outbox, the offline copy,
+ * search snapshots, images, settings, the demo service's credentials file) before anything is written.
+ */
+async function clearAtomicWriteLeftovers(dataDir: string, startedAt: Date, log: (message: string) => void): Promise<void> {
+  const removed = await removeStaleTempFiles(dataDir, { before: startedAt, shallow: [EMBEDDED_SERVICE_FOLDER] }).catch(() => []);
+  if (removed.length > 0) log(`removed ${removed.length} temporary ${removed.length === 1 ? 'file' : 'files'} left by an interrupted write`);
 }

@@ -18,6 +18,9 @@ import { readStaticFile } from './static-files';
 
 export const BRIDGE_PATH_PREFIX = '/bridge/';
 const MAX_BODY_BYTES = 1_000_000;
+/** How long a refused upload may keep sending before its connection is cut. */
+const LINGER_MS = 2_000;
+const TOO_LARGE = 'The request is too large.';
 const NOT_SIGNED_IN = 'Open the link printed by `npm run web`: it carries this launch’s token.';
 const WRONG_HOST = 'This server answers only to 127.0.0.1.';
 const CROSS_SITE = 'Cross-site requests are refused.';
@@ -52,17 +55,51 @@ function sendText(response: ServerResponse, status: number, text: string) {
   send(response, status, text, 'text/plain; charset=utf-8');
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** True when the request says its body is larger than the limit (checked before a byte of it is read). */
+function declaresTooLargeBody(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+}
+
+/**
+ * After a refusal sent before the body was read, closes the connection without a reset: the answer
+ * goes out, then our sending side closes, and whatever the client still sends is read and dropped
+ * until it closes too or LINGER_MS pass. (Closing at once with unread data in the socket would make
+ * the kernel answer with a reset, and the client could lose the answer.)
+ */
+function closeAfterAnswer(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader('connection', 'close');
+  response.once('finish', () => {
+    const socket = request.socket;
+    // Node ends a `Connection: close` answer with destroySoon(): end, then destroy on 'finish'.
+    // Keep the end, replace the immediate destroy with a bounded linger.
+    socket.removeListener('finish', socket.destroy);
+    socket.end();
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
+  });
+}
+
+/** The body as text; a body over the limit is refused as soon as it is declared or seen, and the rest is read and dropped. */
+function readBody(request: IncomingMessage): Promise<string> {
+  if (declaresTooLargeBody(request)) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      tooLarge = true;
+      chunks.length = 0;
+      reject(new BodyTooLarge());
+    });
+    request.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    request.on('error', reject);
+  });
 }
 
 /**
@@ -92,7 +129,10 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     try {
       text = await readBody(request);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return sendResult(response, 413, fail('invalid_input', 'The request is too large.'));
+      if (error instanceof BodyTooLarge) {
+        closeAfterAnswer(request, response);
+        return sendResult(response, 413, fail('invalid_input', TOO_LARGE));
+      }
       throw error;
     }
     let input: unknown;
@@ -113,6 +153,11 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       if (!isValidQueryToken(url.searchParams.get(TOKEN_QUERY), token)) return sendText(response, 401, 'That link is not valid for this launch.');
       url.searchParams.delete(TOKEN_QUERY);
       return send(response, 303, '', 'text/plain; charset=utf-8', { location: `${url.pathname}${url.search}`, 'set-cookie': tokenCookie(token) });
+    }
+    if (declaresTooLargeBody(request)) {
+      closeAfterAnswer(request, response);
+      if (url.pathname.startsWith(BRIDGE_PATH_PREFIX)) return sendResult(response, 413, fail('invalid_input', TOO_LARGE));
+      return sendText(response, 413, TOO_LARGE);
     }
     if (!hasValidToken(request, token)) return sendText(response, 401, NOT_SIGNED_IN);
 

@@ -10,6 +10,8 @@ export interface SocketBridgeOptions {
   createSocket?: (url: string) => WebSocket;
   /** How long to wait before opening a lost socket again while someone listens for events. */
   reconnectDelayMs?: number;
+  /** Told `open` when a socket opens and `stopped` when one cannot be opened (the shell is not running). */
+  onLinkChange?: (state: 'open' | 'stopped') => void;
 }
 
 const RECONNECT_DELAY_MS = 2_000;
@@ -76,15 +78,23 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
     try {
       socket = createSocket(url);
     } catch {
+      options.onLinkChange?.('stopped');
       lost();
       return Promise.resolve(null);
     }
     opening = new Promise((resolve) => {
-      socket.onopen = () => resolve(socket);
+      let opened = false;
+      socket.onopen = () => {
+        opened = true;
+        options.onLinkChange?.('open');
+        resolve(socket);
+      };
       socket.onmessage = (message) => receive(message.data);
       // Every error is followed by a close, which is where a lost socket is handled.
       socket.onerror = () => {};
       socket.onclose = () => {
+        // A socket that was open may come back (it is reopened); one that never opened found no shell.
+        if (!opened) options.onLinkChange?.('stopped');
         resolve(null);
         lost();
       };

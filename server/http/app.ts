@@ -1,10 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE_PATH, endpoints, type EndpointName, type EndpointSpec } from '../../shared';
 import type { Store } from '../store/types';
 import type { OrderEventSink } from '../fulfilment/simulator';
 import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
+import { classifyFault } from '../logging/fault';
 import { authHook } from './auth';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
@@ -42,7 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // Fastify's own 503 while closing is not problem JSON; the closing hook below answers instead.
+    return503OnClosing: false,
     // Long ids are simply not found (404); only absurd path segments are refused as 414.
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, new HttpProblem(404, 'not_found', `There is no route ${request.method} ${path.slice(0, 200)}.`));
   });
 
+  app.addHook('onRequest', refuseWhileClosing(app));
   app.addHook('onRequest', authHook(options.store));
   app.addHook('onSend', etagHook);
 
@@ -90,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
     readCache: new ReadCache({ catalogStamp: () => options.store.catalogStamp() }),
-    onEventError: (error) => app.log.error({ fault: error instanceof Error ? error.message : String(error) }, 'queueing a webhook event failed'),
+    onEventError: (error) => app.log.error({ fault: classifyFault(error) }, 'queueing a webhook event failed'),
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
     registerEndpoint(app, name, spec, handlers);
@@ -132,4 +135,30 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
       return reply.send(JSON.stringify(outcome.body));
     },
   });
+}
+
+/** Seconds a client should wait before retrying a request refused during shutdown (a restart is quick). */
+const CLOSING_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Once `close()` has begun, requests still arriving on open connections are refused with a 503
+ * problem (`service_unavailable`, `Retry-After`, `Connection: close`) before any handler runs;
+ * requests already running finish.
+ */
+function refuseWhileClosing(app: FastifyInstance): onRequestHookHandler {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  return (_request, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    sendProblem(
+      reply,
+      new HttpProblem(503, 'service_unavailable', 'The service is shutting down; retry in a moment.', undefined, {
+        'retry-after': String(CLOSING_RETRY_AFTER_SECONDS),
+      }),
+    );
+  };
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { classifyFault } from '../logging/fault';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem';
 
 const FRAMEWORK_PROBLEMS: Record<string, (error: FastifyError) => HttpProblem> = {
@@ -45,12 +46,15 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem): FastifyR
   return reply.code(problem.status).header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toJSON()));
 }
 
-/** The app's error handler: problem JSON always, a log line (no headers, no body) for server faults. */
+/**
+ * The app's error handler: problem JSON always, and for server faults a log line with the fault's
+ * kind and codes, the route and (from the request's logger) the request id — never the error's
+ * message, which for a failed query holds its parameters.
+ */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const problem = toProblem(error);
   if (problem.status >= 500) {
-    const fault = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
-    request.log.error({ fault, method: request.method, route: request.routeOptions.url }, 'request failed');
+    request.log.error({ fault: classifyFault(error), method: request.method, route: request.routeOptions.url }, 'request failed');
   }
   return sendProblem(reply, problem);
 }

@@ -1,6 +1,12 @@
 import type { ErrorCode, FieldError, Problem } from '../../shared';
 
-const TITLES: Record<ErrorCode, string> = {
+/**
+ * The contract's codes, plus `service_unavailable` (503 while the service shuts down), which the
+ * contract's table does not list yet; `Problem.code` is any string, so clients parse it either way.
+ */
+export type ServiceErrorCode = ErrorCode | 'service_unavailable';
+
+const TITLES: Record<ServiceErrorCode, string> = {
   bad_request: 'Bad request',
   unauthorized: 'Unauthorized',
   not_found: 'Not found',
@@ -15,18 +21,19 @@ const TITLES: Record<ErrorCode, string> = {
   idempotency_key_in_use: 'Idempotency key in use',
   rate_limited: 'Too many requests',
   internal_error: 'Internal error',
+  service_unavailable: 'Service unavailable',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** A URI naming the problem type (RFC 9457 `type`); a URN, so it never pretends to be a page. */
-export const problemType = (code: ErrorCode): string => `urn:caseworks:problem:${code}`;
+export const problemType = (code: ServiceErrorCode): string => `urn:caseworks:problem:${code}`;
 
 /** Thrown anywhere in request handling; the error handler turns it into problem JSON. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode,
+    readonly code: ServiceErrorCode,
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},

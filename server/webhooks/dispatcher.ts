@@ -3,7 +3,7 @@ import type { Order, WebhookDelivery, WebhookEventName } from '../../shared';
 import type { PendingDelivery, Store } from '../store/types';
 import { createPoller, systemClock, type Clock } from '../scheduling/poller';
 import { sendDelivery } from './sender';
-import type { DeliveryMode } from './target-policy';
+import type { DeliveryMode, Resolver } from './target-policy';
 
 export type DispatcherStore = Pick<Store, 'webhookTargets' | 'enqueueDeliveries' | 'dueDeliveries' | 'recordDeliveryAttempt'>;
 
@@ -22,6 +22,8 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   batchSize?: number;
   onError?: (error: unknown) => void;
+  /** Host name resolution for production mode's address check; tests pass a fake one. */
+  resolve?: Resolver;
 }
 
 export interface WebhookDispatcher {
@@ -51,7 +53,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   async function attempt(delivery: PendingDelivery): Promise<void> {
     const outcome = await sendDelivery(
       { id: delivery.id, url: delivery.url, secret: delivery.secret, body: delivery.body },
-      { mode: options.mode, timeoutMs, now: clock() },
+      { mode: options.mode, timeoutMs, now: clock(), resolve: options.resolve },
     );
     const at = clock();
     const attemptsMade = delivery.attempts + 1;

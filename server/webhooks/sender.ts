@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { publicOnlyLookup, refuseLiteralAddress, type DeliveryMode } from './target-policy';
+import { publicOnlyLookup, refuseLiteralAddress, RefusedTargetError, type DeliveryMode, type Resolver } from './target-policy';
 import { signedHeaders } from './signing';
 
 export interface SendInput {
@@ -14,12 +14,16 @@ export interface SendOutcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** True when production mode refused the target (a non-public address), so nothing was sent. */
+  refused?: true;
 }
 
 export interface SendOptions {
   mode: DeliveryMode;
   timeoutMs: number;
   now: Date;
+  /** How host names are resolved in production mode (the system's resolver unless given). */
+  resolve?: Resolver;
 }
 
 /** Sends one signed delivery. Any 2xx answer counts as delivered; redirects are not followed. */
@@ -31,7 +35,7 @@ export function sendDelivery(input: SendInput, options: SendOptions): Promise<Se
     return Promise.resolve({ ok: false, statusCode: null, error: 'invalid URL' });
   }
   const refusal = refuseLiteralAddress(url.hostname, options.mode);
-  if (refusal) return Promise.resolve({ ok: false, statusCode: null, error: refusal });
+  if (refusal) return Promise.resolve({ ok: false, statusCode: null, error: refusal, refused: true });
 
   const transport = url.protocol === 'https:' ? https : http;
   const headers = {
@@ -47,7 +51,7 @@ export function sendDelivery(input: SendInput, options: SendOptions): Promise<Se
         method: 'POST',
         headers,
         timeout: options.timeoutMs,
-        ...(options.mode === 'production' ? { lookup: publicOnlyLookup } : {}),
+        ...(options.mode === 'production' ? { lookup: publicOnlyLookup(options.resolve) } : {}),
       },
       (response) => {
         response.resume();
@@ -60,7 +64,9 @@ export function sendDelivery(input: SendInput, options: SendOptions): Promise<Se
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    request.on('error', (error) => resolve({ ok: false, statusCode: null, error: error.message }));
+    request.on('error', (error) =>
+      resolve({ ok: false, statusCode: null, error: error.message, ...(error instanceof RefusedTargetError ? { refused: true as const } : {}) }),
+    );
     request.end(input.body);
   });
 }

@@ -33,7 +33,25 @@ export interface SessionManagerOptions {
   presetService?: { baseUrl: string; apiKey: string };
   /** Told after every change of connection (sign-in, switch, sign-out). */
   onChange(connection: Connection | null): void;
+  /** Plain words for the buyer when the demo service stopped by itself, was restarted, or could not be. */
+  onNotice?(title: string, body: string): void;
+  /** How often, and after how long, a demo service that stopped by itself is started again. */
+  embeddedRestart?: EmbeddedRestartPolicy;
 }
+
+export interface EmbeddedRestartPolicy {
+  attempts: number;
+  /** Wait before attempt `n` (1-based). */
+  delayMs(attempt: number): number;
+}
+
+/** Three attempts, 1 s, 2 s and 4 s after the stop: a crash loop ends within ten seconds. */
+export const DEFAULT_EMBEDDED_RESTART: EmbeddedRestartPolicy = { attempts: 3, delayMs: (attempt) => 1_000 * 2 ** (attempt - 1) };
+
+export const DEMO_STOPPED_TITLE = 'The demo service stopped';
+export const demoRestartedText = 'It stopped unexpectedly and Caseworks started it again. Queued orders are sent now.';
+export const demoNotRestartedText = (attempts: number) =>
+  `It stopped unexpectedly and could not be started again (${attempts} ${attempts === 1 ? 'try' : 'tries'}). Choose “Use the demo service” in Settings to try once more, or restart Caseworks. Queued orders are kept.`;
 
 const SETTING_MODE = 'service.mode';
 const SETTING_BASE_URL = 'service.baseUrl';
@@ -60,6 +78,10 @@ export function createSessionManager(options: SessionManagerOptions) {
   let embedded: EmbeddedServiceHandle | null = null;
   let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
+  let closed = false;
+  let restarting: Promise<void> | null = null;
+  const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
+  const notice = options.onNotice ?? (() => undefined);
 
   function change(next: Connection | null) {
     connection = next;
@@ -73,6 +95,32 @@ export function createSessionManager(options: SessionManagerOptions) {
     });
     embedded = await embeddedStarting;
     return embedded;
+  }
+
+  /** Starts the demo service again and moves a demo session to its new address. */
+  async function restartEmbedded(): Promise<void> {
+    const service = await ensureEmbedded();
+    if (connection?.mode !== 'demo') return;
+    demoKey = service.apiKey;
+    if (service.baseUrl !== connection.baseUrl) change({ ...connection, baseUrl: service.baseUrl });
+  }
+
+  /** Bounded restarts after the demo service stopped by itself, while a demo session needs it. */
+  async function restartAfterStop(): Promise<void> {
+    for (let attempt = 1; attempt <= restartPolicy.attempts; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, restartPolicy.delayMs(attempt)));
+      if (closed || connection?.mode !== 'demo') return;
+      try {
+        await restartEmbedded();
+        lastProblem = null;
+        notice(DEMO_STOPPED_TITLE, demoRestartedText);
+        return;
+      } catch {
+        // The next attempt, or the notice below.
+      }
+    }
+    lastProblem = demoNotRestartedText(restartPolicy.attempts);
+    notice(DEMO_STOPPED_TITLE, lastProblem);
   }
 
   async function signInToDemo(): Promise<Connection> {
@@ -201,14 +249,24 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
 
     /** Starts the embedded service again on the same data; the demo session follows it to its new address. */
-    async restartEmbedded(): Promise<void> {
-      const service = await ensureEmbedded();
-      if (connection?.mode !== 'demo') return;
-      demoKey = service.apiKey;
-      if (service.baseUrl !== connection.baseUrl) change({ ...connection, baseUrl: service.baseUrl });
+    restartEmbedded,
+
+    /**
+     * The demo service `stopped` exited without being asked to: it is forgotten (so "Use the demo
+     * service" starts a new one) and, while the session uses it, started again a bounded number of times.
+     */
+    embeddedStopped(stopped: EmbeddedServiceHandle): Promise<void> {
+      if (embedded !== stopped) return restarting ?? Promise.resolve();
+      embedded = null;
+      if (closed || connection?.mode !== 'demo') return Promise.resolve();
+      restarting ??= restartAfterStop().finally(() => {
+        restarting = null;
+      });
+      return restarting;
     },
 
     async close(): Promise<void> {
+      closed = true;
       const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
       embedded = null;
       await running?.stop();

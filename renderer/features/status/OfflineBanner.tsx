@@ -1,9 +1,12 @@
+import { useShellLink } from '../../bridge';
 import { useOutbox } from '../../lib/useSession';
 import { useOnline } from './useOnline';
 
 export function OfflineBanner() {
   const online = useOnline();
   const outbox = useOutbox();
+  const shell = useShellLink();
+  if (shell === 'stopped') return <ShellStoppedBanner />;
   if (online) return null;
   const waiting = outbox.data?.filter((entry) => entry.state === 'queued' || entry.state === 'sending').length ?? 0;
   return (
@@ -11,6 +14,16 @@ export function OfflineBanner() {
       <strong>You are offline.</strong> Browsing the saved copy of the catalog; each screen shows how old its data is.
       {' '}Orders you place wait in the outbox and go out when the connection returns
       {waiting > 0 ? ` (${waiting} waiting now)` : ''}.
+    </div>
+  );
+}
+
+/** The browser shell behind this page has stopped: nothing on the page can load until it runs again. */
+function ShellStoppedBanner() {
+  return (
+    <div className="offline-banner" role="alert">
+      <strong>Caseworks has stopped.</strong> This page cannot reach it any more. Start it again with{' '}
+      <code>npm run web</code> in a terminal, then open the link it prints. Queued orders are kept.
     </div>
   );
 }

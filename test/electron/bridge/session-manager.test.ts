@@ -1,5 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createSessionManager, type VerifyOutcome } from '../../../electron/core/app/session-manager';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createSessionManager,
+  DEMO_STOPPED_TITLE,
+  demoNotRestartedText,
+  demoRestartedText,
+  type VerifyOutcome,
+} from '../../../electron/core/app/session-manager';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 
@@ -147,5 +153,85 @@ describe('the session', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
     await session.close();
     expect(stop).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a demo service that stops by itself', () => {
+  function demoSetup(starts: Array<'ok' | 'fail'>) {
+    const settings = createMemorySettings();
+    const vault = createKeyVault({
+      safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+      settings,
+      platform: 'linux',
+    });
+    let port = 5000;
+    const startEmbedded = vi.fn(async () => {
+      const outcome = starts.shift() ?? 'fail';
+      if (outcome === 'fail') throw new Error('The demo service stopped while starting (exit code 1).');
+      port += 1;
+      return { baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) };
+    });
+    const onNotice = vi.fn();
+    const onChange = vi.fn();
+    const session = createSessionManager({
+      vault,
+      settings,
+      memoryOnlyKeys: true,
+      startEmbedded,
+      verify: async () => ({ ok: true, account }),
+      onChange,
+      onNotice,
+      embeddedRestart: { attempts: 3, delayMs: (attempt) => 1_000 * 2 ** (attempt - 1) },
+    });
+    return { session, startEmbedded, onNotice, onChange };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is started again after the first delay and the session follows it to its new address', async () => {
+    vi.useFakeTimers();
+    const { session, startEmbedded, onNotice } = demoSetup(['ok', 'ok']);
+    await session.start();
+    const first = session.embeddedService()!;
+    const restarting = session.embeddedStopped(first);
+    expect(session.embeddedService()).toBeNull();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(startEmbedded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await restarting;
+    expect(startEmbedded).toHaveBeenCalledTimes(2);
+    expect(session.current()).toMatchObject({ mode: 'demo', baseUrl: 'http://127.0.0.1:5002/api/v1' });
+    expect(onNotice).toHaveBeenCalledWith(DEMO_STOPPED_TITLE, demoRestartedText);
+  });
+
+  it('tries a bounded number of times (1 s, 2 s, 4 s apart), then says so and leaves "Use the demo service" to start a new one', async () => {
+    vi.useFakeTimers();
+    const { session, startEmbedded, onNotice } = demoSetup(['ok', 'fail', 'fail', 'fail', 'ok']);
+    await session.start();
+    const restarting = session.embeddedStopped(session.embeddedService()!);
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000);
+    await restarting;
+    expect(startEmbedded).toHaveBeenCalledTimes(4);
+    expect(onNotice).toHaveBeenCalledTimes(1);
+    expect(onNotice).toHaveBeenCalledWith(DEMO_STOPPED_TITLE, demoNotRestartedText(3));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(startEmbedded, 'no further tries by itself').toHaveBeenCalledTimes(4);
+
+    await session.useDemo();
+    expect(startEmbedded).toHaveBeenCalledTimes(5);
+    expect(session.current()).toMatchObject({ mode: 'demo', baseUrl: 'http://127.0.0.1:5002/api/v1' });
+  });
+
+  it('is not restarted when it was stopped on purpose or the buyer uses another service', async () => {
+    vi.useFakeTimers();
+    const { session, startEmbedded } = demoSetup(['ok', 'ok']);
+    await session.start();
+    const running = session.embeddedService()!;
+    await session.stopEmbedded();
+    await session.embeddedStopped(running);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(startEmbedded).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,57 @@ describe('the browser shell server', () => {
     });
   });
 
+  /** A raw upload that keeps sending after its headers, as a client with a lying Content-Length does. */
+  function upload(head: string, bodyBytes: number, chunked = false) {
+    return new Promise<{ outcome: 'closed' | 'reset' | 'hung'; text: string }>((resolve) => {
+      const socket = connect(shell.port, '127.0.0.1');
+      let text = '';
+      let settled = false;
+      const settle = (outcome: 'closed' | 'reset' | 'hung') => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ outcome, text });
+      };
+      const timer = setTimeout(() => settle('hung'), 8_000);
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('error', () => settle('reset'));
+      socket.on('end', () => settle('closed'));
+      socket.write(`${head}\r\n\r\n`);
+      let sent = 0;
+      const block = Buffer.alloc(64 * 1024, 0x78);
+      const pump = () => {
+        while (sent < bodyBytes && !socket.destroyed) {
+          sent += block.length;
+          const data = chunked ? Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from('\r\n')]) : block;
+          if (!socket.write(data)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+  }
+
+  it.each([
+    ['a Content-Length that lies (999999999)', 'content-length: 999999999', false],
+    ['a chunked body over the limit', 'transfer-encoding: chunked', true],
+  ])('answers %s with 413 before reading the body, then closes without a reset', async (_label, lengthHeader, chunked) => {
+    const head = [`POST /bridge/getSession HTTP/1.1`, `host: 127.0.0.1:${shell.port}`, `x-caseworks-token: ${token}`, 'content-type: application/json', lengthHeader].join('\r\n');
+    const { outcome, text } = await upload(head, 4 * 1024 * 1024, chunked);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(/\{.*\}/.exec(text)?.[0] ?? '')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(outcome).toBe('closed');
+  });
+
+  it('answers a lying Content-Length on any path with 413 and closes', async () => {
+    const head = [`POST / HTTP/1.1`, `host: 127.0.0.1:${shell.port}`, 'content-length: 999999999'].join('\r\n');
+    const { outcome, text } = await upload(head, 1024 * 1024);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome).toBe('closed');
+  });
+
   it('refuses paths outside the renderer folder', async () => {
     for (const target of ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%5c..%5csecret.txt']) {
       const response = await raw({ path: target, headers: withToken });
@@ -249,6 +301,23 @@ describe('the renderer socket bridge against the shell', () => {
     expect(await throwing.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
     expect(await throwing.getSession()).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
     expect(attempts, 'each call tries to open the socket again').toBe(2);
+  });
+
+  it('reports its link: open while the shell answers, stopped once the shell is gone', async () => {
+    const own = await startShellServer({ core, rendererDir, token });
+    const links: string[] = [];
+    const bridge = createSocketBridge({
+      url: `ws://127.0.0.1:${own.port}${BRIDGE_SOCKET_PATH}`,
+      createSocket: (url) => new WebSocket(url, { origin: `http://127.0.0.1:${own.port}`, headers: { cookie: `caseworks_token=${token}` } }) as unknown as globalThis.WebSocket,
+      reconnectDelayMs: 20,
+      onLinkChange: (state) => links.push(state),
+    });
+    const stop = bridge.subscribe(() => undefined);
+    expect(await bridge.getSession()).toMatchObject({ ok: true });
+    expect(links).toEqual(['open']);
+    await own.close();
+    await expect.poll(() => links.at(-1), { timeout: 5_000 }).toBe('stopped');
+    stop();
   });
 
   it('fails the calls a lost socket carried and reopens it for event listeners', async () => {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../server/store/types';
@@ -37,7 +38,8 @@ describe('server faults', () => {
       const text = await response.text();
       const problem = expectProblem({ status: response.status, headers: response.headers, text, json: JSON.parse(text) }, 500, 'internal_error');
       expect(problem.detail).not.toMatch(/database|hunter2|10\.0\.0\.7/);
-      expect(lines.join('')).toContain('connection to database lost');
+      expect(lines.join('')).toContain('"kind":"internal"');
+      expect(lines.join('')).not.toMatch(/hunter2|10\.0\.0\.7/);
       expect(lines.join('')).not.toContain(API_KEY);
     } finally {
       await app.close();
@@ -124,5 +126,51 @@ describe('catalog read cache', () => {
     const { etag } = await cache.get('page-1', async () => ({ page: 1 }));
     cache.invalidate();
     expect(await cache.notModified('page-1', etag)).toBeNull();
+  });
+});
+
+describe('shutting down', () => {
+  it('refuses requests that arrive during close() with a 503 problem, Retry-After and Connection: close; running ones finish', async () => {
+    let entered: () => void = () => undefined;
+    const slowEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const store = {
+      authenticate: async (key: string) => (key === API_KEY ? { accountId: 'org_unit', keyId: 'key_unit' } : null),
+      getAccount: async () => {
+        entered();
+        await released;
+        return { id: 'org_unit', name: 'Unit', email: 'unit@example.com', license_number: 'L-1', license_verified: true, created_at: '2026-01-01T00:00:00.000Z' };
+      },
+    } as unknown as Store;
+    const app = await buildApp({ store });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const request = `GET /api/v1/account HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${API_KEY}\r\n\r\n`;
+
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(request);
+    await slowEntered;
+    const closing = app.close();
+    for (let turn = 0; turn < 1_000 && app.server.listening; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(app.server.listening).toBe(false);
+    socket.write(request); // the same keep-alive connection, after close() began
+    release();
+    await ended;
+    await closing;
+
+    const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(second).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    const body = JSON.parse(second!.slice(second!.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ status: 503, code: 'service_unavailable', type: 'urn:caseworks:problem:service_unavailable' });
   });
 });

@@ -132,7 +132,19 @@ describe('production mode', () => {
     await production?.close();
   });
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://[::1]/hook', 'http://10.0.0.5/hook', 'http://169.254.169.254/hook'])(
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://localhost/hook',
+    'http://[::1]/hook',
+    'http://10.0.0.5/hook',
+    'http://169.254.169.254/hook',
+    // loopback in IPv6 clothing: compatible, NAT64, 6to4, translated, Teredo
+    'http://[::127.0.0.1]/hook',
+    'http://[64:ff9b::7f00:1]/hook',
+    'http://[2002:7f00:1::]/hook',
+    'http://[::ffff:0:127.0.0.1]/hook',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+  ])(
     'refuses to register %s (422 pointing at /url) and stores nothing',
     async (url) => {
       const before = await production.testStore.store.listWebhooks(production.buyerA.account_id);
@@ -165,5 +177,29 @@ describe('production mode', () => {
     expect(nameAttempt?.error).toMatch(/non-public address/);
     const [literalAttempt] = await harness.testStore.store.deliveryLog(literal.id, 1);
     expect(literalAttempt?.error).toMatch(/non-public address 127\.0\.0\.1/);
+  });
+
+  it('refuses at delivery time a name whose DNS answer is loopback in IPv6 clothing', async () => {
+    const local = new URL(receiver.url('/'));
+    const created = await harness.request('POST', '/webhooks', {
+      body: { url: `http://hooks.example.com:${local.port}/dressed`, events: ['order.confirmed'] },
+    });
+    const dressed = CreatedWebhook.parse(created.json);
+    const asked: string[] = [];
+    const strict = createWebhookDispatcher({
+      store: harness.testStore.store,
+      mode: 'production',
+      retryBaseMs: 60_000,
+      timeoutMs: 2_000,
+      resolve: async (name) => (asked.push(name), [{ address: '::ffff:127.0.0.1', family: 6 }]),
+    });
+    await placeOrder();
+    await strict.runOnce();
+    await harness.testStore.store.deleteWebhook(harness.buyerA.account_id, dressed.id);
+    expect(asked).toContain('hooks.example.com');
+    expect(deliveriesTo('/dressed')).toHaveLength(0);
+    const [attempt] = await harness.testStore.store.deliveryLog(dressed.id, 1);
+    expect(attempt).toMatchObject({ ok: false, statusCode: null });
+    expect(attempt?.error).toMatch(/non-public address ::ffff:127\.0\.0\.1/);
   });
 });
