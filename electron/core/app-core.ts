@@ -81,6 +81,8 @@ const NO_SAFE_STORAGE: SafeStorageLike = {
 interface Active {
   connection: Connection;
   client: ServiceClient;
+  /** The outbox's client: one attempt per call, because the outbox keeps each order's own retry schedule. */
+  orders: ServiceClient;
   engine: SyncEngine;
 }
 
@@ -137,13 +139,14 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     offlineProbeMs: options.offlineProbeMs,
   });
 
-  function clientFor(baseUrl: string, apiKey: () => string | null): ServiceClient {
+  function clientFor(baseUrl: string, apiKey: () => string | null, maxAttempts?: number): ServiceClient {
     return createServiceClient({
       baseUrl,
       getApiKey: apiKey,
       fetch: platform.fetch,
       onReachability: (reachable) => connectivity.report(reachable),
       ...clientTuning,
+      ...(maxAttempts === undefined ? {} : { maxAttempts }),
     });
   }
 
@@ -198,7 +201,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         hydrateDetails: options.hydrateDetails,
         backgroundPause: () => typing.whenQuiet(),
       });
-      active = { connection, client, engine };
+      active = { connection, client, orders: clientFor(connection.baseUrl, () => session.apiKey(), 1), engine };
       connectivity.reset(true);
       await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${redact(String(error))}`));
       if (active?.engine === engine) engine.syncNow();
@@ -242,7 +245,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         if (!active) {
           return { ok: false, error: { code: 'not_configured', message: 'Not connected.', retryable: false, status: null, problemCode: null, retryAfterMs: null } };
         }
-        return active.client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
+        return active.orders.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
       },
       currentAccountId,
       onChange: (entries) => {

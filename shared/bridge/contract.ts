@@ -80,6 +80,7 @@ export const bridgeContract = {
   getOrder: { input: z.strictObject({ id: OrderId }), output: withFreshness(Order) },
   submitOrders: { input: z.strictObject({ drafts: z.array(OrderDraft).min(1).max(50) }), output: z.array(OutboxEntry) },
   listOutbox: { input: none, output: z.array(OutboxEntry) },
+  /** "Send now" for a queued order, "Send again" for one in review: the same order with the same Idempotency-Key. */
   retryOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: OutboxEntry },
   updateOutboxEntry: {
     input: z.strictObject({ id: z.string().max(100), order: CreateOrderBody }),

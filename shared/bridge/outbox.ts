@@ -5,6 +5,24 @@ export const OUTBOX_STATES = ['queued', 'sending', 'confirmed', 'needs_review'] 
 export const OutboxState = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof OutboxState>;
 
+/**
+ * Why an order waits for the buyer. `refused`: the service turned the order down (stock, minimum,
+ * price) and it must be changed or discarded. `failed`: the service failed on this order again and
+ * again, or its answer could not be read; the order is unchanged and may be sent again as it is
+ * (with its Idempotency-Key, so it can never be placed twice).
+ */
+export const REVIEW_KINDS = ['refused', 'failed'] as const;
+export const ReviewKind = z.enum(REVIEW_KINDS);
+export type ReviewKind = z.infer<typeof ReviewKind>;
+
+export const OutboxReview = z.object({
+  kind: ReviewKind.default('refused'),
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ pointer: z.string(), detail: z.string() })),
+});
+export type OutboxReview = z.infer<typeof OutboxReview>;
+
 /** One order on its way to the service. Stored durably before the UI hears "queued". */
 export const OutboxEntry = z.object({
   id: z.string(),
@@ -17,18 +35,14 @@ export const OutboxEntry = z.object({
   estimatedTotalCents: z.number().int().nonnegative(),
   state: OutboxState,
   attempts: z.number().int().nonnegative(),
+  /** Failures about this order itself (5xx, timeout) since it was written or last sent again by the buyer. */
+  failures: z.number().int().nonnegative().default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
   nextAttemptAt: z.string().nullable(),
   lastError: z.string().nullable(),
-  /** Why the service rejected the order, in plain words, with the service's field errors. */
-  review: z
-    .object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.array(z.object({ pointer: z.string(), detail: z.string() })),
-    })
-    .nullable(),
+  /** Why the order waits for the buyer, in plain words, with the service's field errors. */
+  review: OutboxReview.nullable(),
   /** The service's order once confirmed. */
   confirmed: Order.nullable(),
 });

@@ -34,13 +34,17 @@ export interface Outbox {
   submit(drafts: OrderDraft[]): Promise<BridgeResult<OutboxEntry[]>>;
   /** The current account's entries, oldest first; `all` includes other accounts' entries. */
   list(scope?: 'current' | 'all'): OutboxEntry[];
-  /** Sends an entry again with its Idempotency-Key (a retry of the same order can never duplicate it). */
+  /**
+   * Sends an entry now, or again after it waited for review, with its Idempotency-Key (a retry of
+   * the same order can never duplicate it). An entry sent again after repeated failures gets a
+   * fresh count of failures.
+   */
   retry(id: string): Promise<BridgeResult<OutboxEntry>>;
   /** Replaces the order of an entry awaiting review; the changed order gets a new Idempotency-Key. */
   update(id: string, order: CreateOrderBody): Promise<BridgeResult<OutboxEntry>>;
   /** Removes an entry that is not being sent right now (also dismisses a confirmed one). */
   discard(id: string): Promise<BridgeResult<{ discarded: boolean }>>;
-  /** Try now: connectivity came back, or the sign-in changed. Clears waits and a pause. */
+  /** Try now: connectivity came back, or the sign-in changed. Ends an outbox-wide wait or pause; an order's own backoff stays. */
   kick(): void;
   /** Number of entries not yet confirmed, for an account (default: all accounts). */
   pendingCount(accountId?: string): number;
@@ -62,8 +66,12 @@ const Drafts = z.array(OrderDraft).min(1).max(50);
  * Every order goes through the outbox. Its whole state is one versioned file written atomically;
  * an entry is marked `sending` on disk before its request leaves, and keeps its Idempotency-Key
  * across attempts and restarts, so a crash at any point resends the same key and the service
- * replays instead of creating a second order. One order is sent at a time; a rejected order waits
- * in `needs_review` and the next one goes on.
+ * replays instead of creating a second order.
+ *
+ * One order is sent at a time, the oldest of those that are due. A failure about one order (5xx,
+ * timeout) gives that entry its own backoff and the next one goes on; after
+ * `MAX_ORDER_FAILURES` it waits in `needs_review`, as a refused order does. Only failures about
+ * the connection or the account (unreachable, 429, 401) hold or pause the whole outbox.
  */
 export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   const now = options.now ?? (() => new Date());
@@ -81,6 +89,8 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   let paused = false;
   /** After a connection-wide failure nothing is sent before this time (ms), unless kicked. */
   let holdUntil = 0;
+  /** Outbox-wide holds in a row, for the connection's own backoff; any answer about an order ends the run. */
+  let holds = 0;
   let timer: unknown = null;
   let pumping: Promise<void> | null = null;
   let writes: Promise<void> = Promise.resolve();
@@ -195,12 +205,18 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     } catch {
       result = {
         ok: false,
-        error: { code: 'offline', message: 'The order could not be sent.', retryable: true, status: null, problemCode: null, retryAfterMs: null },
+        error: { code: 'internal', message: 'The order could not be sent.', retryable: true, status: null, problemCode: null, retryAfterMs: null },
       };
     }
-    const outcome = outcomeOf(sending, result, nowIso(), timing);
-    if (outcome.kind === 'retry-later') holdUntil = Date.parse(outcome.entry.nextAttemptAt ?? nowIso());
-    if (outcome.kind === 'pause') paused = true;
+    const outcome = outcomeOf(sending, result, nowIso(), timing, holds);
+    if (outcome.kind === 'hold') {
+      holds += 1;
+      holdUntil = now().getTime() + outcome.delayMs;
+    } else if (outcome.kind === 'pause') {
+      paused = true;
+    } else {
+      holds = 0;
+    }
     replace(outcome.entry);
     try {
       await persist();
@@ -225,6 +241,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
       estimatedTotalCents: draft.estimatedTotalCents,
       state: 'queued',
       attempts: 0,
+      failures: 0,
       createdAt: stamp,
       updatedAt: stamp,
       nextAttemptAt: null,
@@ -243,7 +260,8 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     if (!entry || entry.accountId !== current()) return fail('not_found', 'That queued order no longer exists.');
     if (entry.state === 'confirmed') return fail('rejected', 'That order has already been placed.');
     if (entry.state === 'sending') return ok(entry);
-    const again: OutboxEntry = { ...entry, state: 'queued', review: null, nextAttemptAt: null, updatedAt: nowIso() };
+    const failures = entry.state === 'needs_review' ? 0 : entry.failures;
+    const again: OutboxEntry = { ...entry, state: 'queued', failures, review: null, nextAttemptAt: null, updatedAt: nowIso() };
     const saved = await commit(entries.map((candidate) => (candidate.id === id ? again : candidate)));
     if (!saved.ok) return saved;
     paused = false;
@@ -266,6 +284,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
       idempotencyKey: newKey(),
       state: 'queued',
       attempts: 0,
+      failures: 0,
       review: null,
       lastError: null,
       nextAttemptAt: null,
@@ -288,10 +307,11 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     return ok({ discarded: true });
   }
 
+  /** Ends a hold or pause about the connection or the sign-in; an order's own backoff stays. */
   function kick(): void {
     paused = false;
     holdUntil = 0;
-    entries = entries.map((entry) => (entry.state === 'queued' && entry.nextAttemptAt ? { ...entry, nextAttemptAt: null } : entry));
+    holds = 0;
     emit();
     pump();
   }

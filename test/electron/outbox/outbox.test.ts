@@ -187,12 +187,12 @@ describe('outbox: sending', () => {
   it('backs off with jitter after a retryable failure and sends again when the time comes', async () => {
     const folder = await dir();
     const time = manualTime();
-    const { send, sent } = scriptedSend(failedResult('offline'), failedResult('service_error'), confirmedResult(orderBody));
+    const { send, sent } = scriptedSend(failedResult('service_error'), failedResult('service_error'), confirmedResult(orderBody));
     const outbox = await openOutbox(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     // random 0.5 → half of base 2 s for the first retry, half of 4 s for the second
-    expect(outbox.list()[0]).toMatchObject({ state: 'queued', attempts: 1, lastError: 'failed: offline' });
+    expect(outbox.list()[0]).toMatchObject({ state: 'queued', attempts: 1, failures: 1, lastError: 'failed: service_error' });
     expect(time.waits()).toEqual([1_000]);
     time.advance(999);
     await outbox.whenIdle();

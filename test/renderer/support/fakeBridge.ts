@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import {
   ok,
   fail,
+  OutboxReview,
   type BridgeEvent,
   type BridgeMethod,
   type CaseworksBridge,
@@ -173,6 +175,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
           estimatedTotalCents: draft.estimatedTotalCents,
           state: 'queued',
           attempts: 0,
+          failures: 0,
           createdAt: now,
           updatedAt: now,
           nextAttemptAt: null,
@@ -279,9 +282,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
       return updated;
     },
-    reject(entryId: string, review: NonNullable<OutboxEntry['review']>): OutboxEntry {
+    /** Puts an entry in review: refused by the service (the default), or `kind: 'failed'` after repeated failures. */
+    reject(entryId: string, given: z.input<typeof OutboxReview>): OutboxEntry {
       const entry = outbox.find((candidate) => candidate.id === entryId);
       if (!entry) throw new Error(`no outbox entry ${entryId}`);
+      const review = OutboxReview.parse(given);
       const updated: OutboxEntry = { ...entry, state: 'needs_review', review, lastError: review.message };
       outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
       return updated;

@@ -9,6 +9,7 @@ import { queryKeys } from '../../../lib/queryKeys';
 import { EstimateDifference } from './EstimateDifference';
 import { mergeOutbox } from './mergeOutbox';
 import { ReviewEditor } from './ReviewEditor';
+import { SendAgainReview } from './SendAgainReview';
 
 export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
   queued: 'Queued',
@@ -71,7 +72,8 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           {dismiss.isError ? <p className="field-error" role="alert">{errorMessage(dismiss.error)}</p> : null}
         </div>
       ) : null}
-      {entry.state === 'needs_review' ? (
+      {entry.state === 'needs_review' && entry.review?.kind === 'failed' ? <SendAgainReview entry={entry} /> : null}
+      {entry.state === 'needs_review' && entry.review?.kind !== 'failed' ? (
         <div>
           <p className="field-error" role="alert">
             The service did not accept this order: {entry.review?.message ?? entry.lastError ?? 'no reason given'}
