@@ -15,6 +15,7 @@ const TITLES: Record<ErrorCode, string> = {
   idempotency_key_in_use: 'Idempotency key in use',
   rate_limited: 'Too many requests',
   internal_error: 'Internal error',
+  service_unavailable: 'Service unavailable',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
