@@ -35,7 +35,7 @@ export interface WebhookDispatcher {
   readonly instanceId: string;
   /** Looks for due deliveries now (an event was just queued). */
   wake(): void;
-  /** Claims and sends the deliveries that are due now; returns how many were attempted. */
+  /** Claims and sends the deliveries that are due now, waiting for the answers; returns how many were attempted. */
   runOnce(): Promise<number>;
   start(): void;
   /** Starts no new send, lets those in flight finish, then releases whatever this instance still claims. */
@@ -80,20 +80,45 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     });
   }
 
-  async function runOnce(): Promise<number> {
-    let attempted = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * Claims as many due deliveries as there are free sending slots and starts sending them, without
+   * waiting for the answers: a slow receiver holds one slot, not the whole instance. A finished
+   * send frees its slot and looks for more. Returns how many were claimed.
+   */
+  async function pump(): Promise<number> {
+    let claimedTotal = 0;
     while (!stopping) {
-      const claimed = await store.claimDeliveries({ instanceId, now: clock(), leaseMs, limit: concurrency });
-      if (claimed.length === 0) break;
-      const results = await Promise.allSettled(claimed.map((delivery) => attempt(delivery)));
-      for (const result of results) if (result.status === 'rejected') onError(result.reason);
-      attempted += claimed.length;
-      if (claimed.length < concurrency) break;
+      const free = concurrency - inFlight.size;
+      if (free <= 0) break;
+      const claimed = await store.claimDeliveries({ instanceId, now: clock(), leaseMs, limit: free });
+      for (const delivery of claimed) {
+        const sending: Promise<void> = attempt(delivery)
+          .catch(onError)
+          .finally(() => {
+            inFlight.delete(sending);
+            poller.wake();
+          });
+        inFlight.add(sending);
+      }
+      claimedTotal += claimed.length;
+      if (claimed.length < free) break;
     }
-    return attempted;
+    return claimedTotal;
   }
 
-  const poller = createPoller(runOnce, options.pollIntervalMs ?? Math.min(policy.retryBaseMs, 5_000), onError);
+  async function runOnce(): Promise<number> {
+    let attempted = 0;
+    for (;;) {
+      const claimed = await pump();
+      await Promise.all([...inFlight]);
+      attempted += claimed;
+      if (claimed === 0) return attempted;
+    }
+  }
+
+  const poller = createPoller(pump, options.pollIntervalMs ?? Math.min(policy.retryBaseMs, 5_000), onError);
 
   return {
     instanceId,
@@ -107,6 +132,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       stopping = true;
       try {
         await poller.stop();
+        await Promise.all([...inFlight]);
         await store.releaseDeliveries(instanceId).catch(onError);
       } finally {
         stopping = false;
