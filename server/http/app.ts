@@ -29,6 +29,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Told after an order is created, its order.confirmed deliveries already queued with it (wakes the dispatcher). */
   onOrderEvent?: OrderEventSink;
+  /** How long readiness waits for the database before answering 503 (default READINESS_TIMEOUT_MS). */
+  readinessTimeoutMs?: number;
   /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
   publicBaseUrl?: () => string;
   logger?: FastifyServerOptions['logger'];
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerEndpoint(app, name, spec, handlers);
   }
   registerPublicRoutes(app, options.store, options.publicBaseUrl ?? (() => API_BASE_PATH));
-  registerHealthRoutes(app, options.store);
+  registerHealthRoutes(app, options.store, options.readinessTimeoutMs);
   return app;
 }
 

@@ -35,7 +35,7 @@ async function within<T>(check: Promise<T>, ms: number): Promise<T> {
  * READINESS_TIMEOUT_MS; 503 problem JSON otherwise). A stopping instance answers 503 to both, as
  * to everything else, from the moment it stops taking requests.
  */
-export function registerHealthRoutes(app: FastifyInstance, store: Pick<Store, 'ping'>, readinessTimeoutMs = READINESS_TIMEOUT_MS): void {
+export function registerHealthRoutes(app: FastifyInstance, store: Pick<Store, 'ping'>, readinessTimeoutMs: number = READINESS_TIMEOUT_MS): void {
   const options = { config: { public: true, rateLimit: false } };
   const live = async () => ({ status: 'live' });
   app.get(HEALTH_PATHS.live, options, live);
