@@ -34,8 +34,17 @@ function guarded(method: AnyMethod): AnyMethod {
   };
 }
 
-/** A pg client whose connection-level failures are DatabaseUnavailableErrors. */
-export class GuardedClient extends pg.Client {}
+/**
+ * A pg client whose connection-level failures are DatabaseUnavailableErrors. A connection lost
+ * while the client is checked out (mid-transaction) is reported to the query that was waiting;
+ * the client's own 'error' event must not crash the process as an unhandled one.
+ */
+export class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
 Object.defineProperty(GuardedClient.prototype, 'query', { value: guarded(pg.Client.prototype.query as AnyMethod), writable: true, configurable: true });
 Object.defineProperty(GuardedClient.prototype, 'connect', { value: guarded(pg.Client.prototype.connect as AnyMethod), writable: true, configurable: true });
 
