@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accounts, favorites, products, suppliers } from '../db/schema';
 import { issueApiKey } from '../store/api-keys';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { WebhookDelivery } from '../../../shared';
+import { Order, WebhookDelivery } from '../../../shared';
 import { orderEvents } from '../../../server/db/schema';
 import { startReceiver, waitFor } from '../webhooks/receiver';
 import { startInstances, type Instances } from './instances';
@@ -26,7 +26,10 @@ describe(`fulfilment with ${INSTANCES} instances on one ${process.env.DATABASE_U
     for (let index = 0; index < ORDERS; index += 1) orders.push(await instances.placeOrder(index));
     const ids = orders.map((order) => order.id);
 
-    const received = () => receiver!.received.filter((delivery) => delivery.path === '/lifecycle').map((delivery) => WebhookDelivery.parse(JSON.parse(delivery.body)));
+    const received = () => receiver!.received.filter((delivery) => delivery.path === '/lifecycle').map((delivery) => {
+        const event = WebhookDelivery.parse(JSON.parse(delivery.body));
+        return { ...event, data: Order.parse(event.data) };
+      });
     const ours = () => received().filter((event) => ids.includes(event.data.id));
     await waitFor(() => ours().filter((event) => event.type === 'order.delivered').length >= ORDERS, 30_000);
     const timeline = await instances.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids));
