@@ -52,11 +52,17 @@ export interface PgliteOpenOptions {
 
 async function holdingLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
   await db.execute(sql`select pg_advisory_lock(${SETUP_LOCK_KEY})`);
+  const unlock = () => db.execute(sql`select pg_advisory_unlock(${SETUP_LOCK_KEY})`);
+  let result: T;
   try {
-    return await work();
-  } finally {
-    await db.execute(sql`select pg_advisory_unlock(${SETUP_LOCK_KEY})`);
+    result = await work();
+  } catch (error) {
+    // The work's failure is the one to report; a session that died has released the lock anyway.
+    await unlock().catch(() => undefined);
+    throw error;
   }
+  await unlock();
+  return result;
 }
 
 export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConnection> {
