@@ -8,7 +8,7 @@ import type { Store } from './store/types';
 import { buildApp } from './http/app';
 import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
-import { createWebhookDispatcher } from './webhooks/dispatcher';
+import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
 
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;
@@ -16,6 +16,9 @@ export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
 export const CREDENTIALS_FILE = 'demo-credentials.json';
 /** How long an Idempotency-Key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** Keys are pruned once an hour by one instance of the service; each instance looks every 5 minutes. */
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_CHECK_MS = 5 * 60_000;
 
 /** The contents of `<data>/demo-credentials.json`. */
 export interface DemoCredentialsFile {
@@ -39,6 +42,10 @@ export interface ServiceOptions {
   /** Webhook retry timing; tests shorten it. */
   webhookRetryBaseMs?: number;
   webhookMaxAttempts?: number;
+  /** How long a claimed delivery stays this instance's before another may take it over. */
+  webhookLeaseMs?: number;
+  /** How often each instance looks for due deliveries when nothing wakes it. */
+  webhookPollIntervalMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Opens the store; tests pass one that copies a prepared template instead of seeding. */
   openStore?: (options: OpenStoreOptions) => Promise<OpenedStore>;
@@ -52,6 +59,12 @@ export interface RunningService {
   /** The demo buyers and their keys: fresh after seeding, else as kept in the credentials file. */
   demoCredentials: DemoCredentialsFile | null;
   store: Store;
+  /** Names this instance's claims on background work (webhook deliveries). */
+  instanceId: string;
+  /**
+   * Stops taking requests and lets those in flight finish, stops the simulator, lets webhook
+   * sends in flight finish and releases this instance's remaining claims, then closes the store.
+   */
   close(): Promise<void>;
 }
 
@@ -74,26 +87,32 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   });
   const { store } = opened;
   let logError: (message: string, error: unknown) => void = () => undefined;
+  const instanceId = newInstanceId();
 
+  // Events are queued by the changes themselves (the outbox); these only wake the dispatcher.
   const dispatcher = createWebhookDispatcher({
     store,
     mode,
+    instanceId,
     retryBaseMs: options.webhookRetryBaseMs,
     maxAttempts: options.webhookMaxAttempts,
+    leaseMs: options.webhookLeaseMs,
+    pollIntervalMs: options.webhookPollIntervalMs,
     onError: (error) => logError('webhook delivery run failed', error),
   });
+  const wakeDispatcher = async () => dispatcher.wake();
   const simulator = createFulfilmentSimulator({
     store,
     shipAfterSeconds: options.shipAfterSeconds ?? DEFAULT_SHIP_AFTER_SECONDS,
     deliverAfterSeconds: options.deliverAfterSeconds ?? DEFAULT_DELIVER_AFTER_SECONDS,
-    onEvent: (event, accountId, order) => dispatcher.publish(event, accountId, order),
+    onEvent: wakeDispatcher,
     onError: (error) => logError('fulfilment run failed', error),
   });
   const app = await buildApp({
     store,
     mode,
     rateLimitPerMinute: options.rateLimitPerMinute,
-    onOrderEvent: (event, accountId, order) => dispatcher.publish(event, accountId, order),
+    onOrderEvent: wakeDispatcher,
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
   });
@@ -119,8 +138,11 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   simulator.start();
   dispatcher.start();
   const pruneTimer = setInterval(() => {
-    store.pruneIdempotency(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((error: unknown) => logError('pruning idempotency keys failed', error));
-  }, 3_600_000);
+    const now = new Date();
+    store
+      .pruneIdempotencyWhenDue(now, new Date(now.getTime() - IDEMPOTENCY_TTL_MS), PRUNE_EVERY_MS)
+      .catch((error: unknown) => logError('pruning idempotency keys failed', error));
+  }, PRUNE_CHECK_MS);
   pruneTimer.unref();
 
   let closing: Promise<void> | null = null;
@@ -129,6 +151,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     seeded: opened.seeded,
     demoCredentials,
     store,
+    instanceId,
     close() {
       closing ??= (async () => {
         clearInterval(pruneTimer);

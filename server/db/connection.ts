@@ -1,19 +1,39 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 import type { Database } from './database';
+import { GuardedClient, GuardedPool } from './guarded-pool';
 
 export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The advisory lock that serializes setting up a database: migrations, then demo seeding. Any
+ * number of instances may start at once on an empty database; the first migrates and seeds while
+ * the others wait, then find it done. Seeding checks for existing data under the same lock.
+ */
+const SETUP_LOCK_KEY = 7_240_117;
+
+/** Request-path limits on PostgreSQL, so a lost server answers 503 in seconds instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const STATEMENT_TIMEOUT_MS = 15_000;
+/** Client-side: a server that stopped answering mid-query (no FIN, no RST). */
+const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
 
 export interface Connection {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` holding the setup lock, on one session of its own (PostgreSQL) or on the only
+   * one (PGlite, where the lock is harmless). Statement timeouts do not apply: seeding 50,000
+   * products, or waiting for another instance to do so, takes longer.
+   */
+  underSetupLock<T>(work: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,6 +50,21 @@ export interface PgliteOpenOptions {
   migrationsFolder?: string;
 }
 
+async function holdingLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  await db.execute(sql`select pg_advisory_lock(${SETUP_LOCK_KEY})`);
+  const unlock = () => db.execute(sql`select pg_advisory_unlock(${SETUP_LOCK_KEY})`);
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    // The work's failure is the one to report; a session that died has released the lock anyway.
+    await unlock().catch(() => undefined);
+    throw error;
+  }
+  await unlock();
+  return result;
+}
+
 export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConnection> {
   // PGlite creates the last folder of the path only.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -37,19 +72,23 @@ export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConn
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const connection: PgliteConnection = {
+    db,
+    kind: 'pglite',
+    client,
+    underSetupLock: (work) => holdingLock(db, () => work(db)),
+    close: () => client.close(),
+  };
   try {
-    await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
+    await connection.underSetupLock((locked) =>
+      migratePglite(locked as never, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER }),
+    );
   } catch (error) {
     await client.close();
     throw error;
   }
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    client,
-    close: () => client.close(),
-  };
+  return connection;
 }
 
 export interface PostgresOpenOptions {
@@ -60,15 +99,37 @@ export interface PostgresOpenOptions {
 }
 
 export async function openPostgres(options: PostgresOpenOptions): Promise<Connection> {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+  const pool = new GuardedPool({
+    connectionString: options.databaseUrl,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+
+  async function underSetupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const client = new GuardedClient({ connectionString: options.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const session = drizzleNodePg({ client, schema }) as unknown as Database;
+      return await holdingLock(session, () => work(session));
+    } finally {
+      await client.end();
+    }
+  }
+
   try {
-    await migrateNodePg(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
+    await underSetupLock((session) =>
+      migrateNodePg(session as never, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER }),
+    );
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', underSetupLock, close: () => pool.end() };
 }

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accounts, favorites, products, suppliers } from '../db/schema';
 import { issueApiKey } from '../store/api-keys';
@@ -28,8 +28,6 @@ export const DEMO_WEBHOOK_URL = 'http://127.0.0.1:9/caseworks-demo-hook';
 
 /** Rows per statement; each column travels as one array parameter. */
 const INSERT_CHUNK = 5_000;
-/** Serializes seeding when two processes open the same empty PostgreSQL database. */
-const SEED_LOCK_KEY = 7_240_117;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -101,7 +99,7 @@ async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
   }
 }
 
-async function insertBuyers(tx: Database, store: Store, data: DemoData, now: Date): Promise<DemoCredentials> {
+async function insertBuyers(tx: Database, data: DemoData, now: Date): Promise<DemoCredentials> {
   const credentials: DemoCredentials = { buyers: [] };
   for (const buyer of data.buyers) {
     await tx.insert(accounts).values({
@@ -121,12 +119,6 @@ async function insertBuyers(tx: Database, store: Store, data: DemoData, now: Dat
     });
     const key = await issueApiKey(tx, buyer.id, buyer.createdAt);
     credentials.buyers.push({ account_id: buyer.id, name: buyer.dbaName ?? buyer.name, api_key: key.apiKey });
-    await store.createWebhook(
-      buyer.id,
-      { url: DEMO_WEBHOOK_URL, events: ['order.confirmed', 'order.shipped', 'order.delivered'] },
-      newWebhookSecret(),
-      new Date(Math.max(buyer.createdAt.getTime(), now.getTime() - 30 * 86_400_000)),
-    );
   }
   if (data.favorites.length > 0) {
     await tx
@@ -135,6 +127,21 @@ async function insertBuyers(tx: Database, store: Store, data: DemoData, now: Dat
       .onConflictDoNothing();
   }
   return credentials;
+}
+
+/**
+ * Each buyer's demo webhook, registered after the past orders are replayed: events are written
+ * with the change that causes them, and the demo's history must not queue deliveries.
+ */
+async function registerDemoWebhooks(store: Store, data: DemoData, now: Date): Promise<void> {
+  for (const buyer of data.buyers) {
+    await store.createWebhook(
+      buyer.id,
+      { url: DEMO_WEBHOOK_URL, events: ['order.confirmed', 'order.shipped', 'order.delivered'] },
+      newWebhookSecret(),
+      new Date(Math.max(buyer.createdAt.getTime(), now.getTime() - 30 * 86_400_000)),
+    );
+  }
 }
 
 /** Places a planned order through the Store, then moves it along its history. */
@@ -161,22 +168,23 @@ export interface SeedOptions {
 /**
  * Fills an empty database with the demo data in one transaction, so a crash leaves it empty
  * rather than half seeded (and without anyone knowing the keys). Returns null when the
- * database already has accounts.
+ * database already has accounts. Concurrent starts call it under the setup lock
+ * (`Connection.underSetupLock`), so only the first one seeds.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
     const data = generateDemoData({ seed: options.seed, catalogSize: options.catalogSize, now });
     // The demo's own orders go through the same code as real ones, nested in this transaction.
     const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
     await insertCatalog(tx, data);
-    const credentials = await insertBuyers(tx, store, data, now);
+    const credentials = await insertBuyers(tx, data, now);
     for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);
     }
+    await registerDemoWebhooks(store, data, now);
     return credentials;
   });
 }

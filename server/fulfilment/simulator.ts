@@ -1,16 +1,18 @@
 import type { Order, WebhookEventName } from '../../shared';
-import type { Store } from '../store/types';
+import type { MovedOrder, Store } from '../store/types';
 import { createPoller, systemClock, type Clock } from '../scheduling/poller';
 import { shipmentFor } from './carriers';
 
-export type SimulatorStore = Pick<Store, 'ordersDueToShip' | 'ordersDueToDeliver' | 'markShipped' | 'markDelivered'>;
+export type SimulatorStore = Pick<Store, 'shipDueOrders' | 'deliverDueOrders'>;
 
+/** Told after an order event has committed (its webhook deliveries are already queued with it). */
 export type OrderEventSink = (event: WebhookEventName, accountId: string, order: Order) => Promise<void>;
 
 export interface SimulatorOptions {
   store: SimulatorStore;
   shipAfterSeconds: number;
   deliverAfterSeconds: number;
+  /** After each move commits: wakes the webhook dispatcher. */
   onEvent: OrderEventSink;
   clock?: Clock;
   tickMs?: number;
@@ -27,7 +29,9 @@ export interface FulfilmentSimulator {
 
 /**
  * The sandbox's stand-in for a supplier's warehouse and carrier: confirmed orders ship after
- * `shipAfterSeconds`, shipped orders are delivered after a further `deliverAfterSeconds`.
+ * `shipAfterSeconds`, shipped orders are delivered after a further `deliverAfterSeconds`. Every
+ * instance runs one; each batch of due orders is claimed and moved in one transaction
+ * (`FOR UPDATE SKIP LOCKED`), so an order moves once, on one instance.
  */
 export function createFulfilmentSimulator(options: SimulatorOptions): FulfilmentSimulator {
   const clock = options.clock ?? systemClock;
@@ -35,42 +39,26 @@ export function createFulfilmentSimulator(options: SimulatorOptions): Fulfilment
   const { store } = options;
   const reportError = options.onError ?? (() => undefined);
   /** A failed notification must not stop the simulator: the order has moved either way. */
-  const onEvent: OrderEventSink = (event, accountId, order) => options.onEvent(event, accountId, order).catch(reportError);
+  const notify = (event: WebhookEventName, moved: MovedOrder[]) =>
+    Promise.all(moved.map(({ accountId, order }) => options.onEvent(event, accountId, order).catch(reportError)));
   const before = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
-  async function shipDue(): Promise<number> {
+  async function moveAll(move: (now: Date) => Promise<MovedOrder[]>, event: WebhookEventName): Promise<number> {
     let moved = 0;
     for (;;) {
-      const now = clock();
-      const due = await store.ordersDueToShip(before(now, options.shipAfterSeconds), batchSize);
-      for (const { id, accountId } of due) {
-        const order = await store.markShipped(id, shipmentFor(id, now), now);
-        if (!order) continue;
-        moved += 1;
-        await onEvent('order.shipped', accountId, order);
-      }
-      if (due.length < batchSize) return moved;
-    }
-  }
-
-  async function deliverDue(): Promise<number> {
-    let moved = 0;
-    for (;;) {
-      const now = clock();
-      const due = await store.ordersDueToDeliver(before(now, options.deliverAfterSeconds), batchSize);
-      for (const { id, accountId } of due) {
-        const order = await store.markDelivered(id, now);
-        if (!order) continue;
-        moved += 1;
-        await onEvent('order.delivered', accountId, order);
-      }
-      if (due.length < batchSize) return moved;
+      const batch = await move(clock());
+      moved += batch.length;
+      await notify(event, batch);
+      if (batch.length < batchSize) return moved;
     }
   }
 
   async function runOnce() {
-    const shipped = await shipDue();
-    const delivered = await deliverDue();
+    const shipped = await moveAll(
+      (now) => store.shipDueOrders(before(now, options.shipAfterSeconds), batchSize, (orderId) => shipmentFor(orderId, now), now),
+      'order.shipped',
+    );
+    const delivered = await moveAll((now) => store.deliverDueOrders(before(now, options.deliverAfterSeconds), batchSize, now), 'order.delivered');
     return { shipped, delivered };
   }
 

@@ -13,6 +13,7 @@ import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handle
 import { MethodTable } from './method-table';
 import { HttpProblem } from './problem';
 import { registerPublicRoutes } from './public-routes';
+import { registerHealthRoutes } from './health-routes';
 import { parseInput } from './validation';
 import { ReadCache } from './read-cache';
 import { TtlCache } from './ttl-cache';
@@ -27,8 +28,10 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   bodyLimitBytes?: number;
   clock?: Clock;
-  /** Receives order.confirmed on creation (the webhook dispatcher's publish). */
+  /** Told after an order is created, its order.confirmed deliveries already queued with it (wakes the dispatcher). */
   onOrderEvent?: OrderEventSink;
+  /** How long readiness waits for the database before answering 503 (default READINESS_TIMEOUT_MS). */
+  readinessTimeoutMs?: number;
   /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
   publicBaseUrl?: () => string;
   logger?: FastifyServerOptions['logger'];
@@ -99,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerEndpoint(app, name, spec, handlers);
   }
   registerPublicRoutes(app, options.store, options.publicBaseUrl ?? (() => API_BASE_PATH));
+  registerHealthRoutes(app, options.store, options.readinessTimeoutMs);
   return app;
 }
 

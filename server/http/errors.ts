@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyFault } from '../logging/fault';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem';
 
 const FRAMEWORK_PROBLEMS: Record<string, (error: FastifyError) => HttpProblem> = {
@@ -30,6 +31,12 @@ export function toProblem(error: unknown): HttpProblem {
   if (status === 415) return new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new HttpProblem(status, 'bad_request', sanitizeMessage(fastifyError.message) ?? 'The request could not be understood.');
+  }
+  // The database restarting, unreachable or overloaded: the request may succeed if retried.
+  if (isDatabaseUnavailable(error)) {
+    return new HttpProblem(503, 'service_unavailable', 'The service cannot reach its database right now; retry shortly.', undefined, {
+      'retry-after': '1',
+    });
   }
   return new HttpProblem(500, 'internal_error', 'An unexpected error occurred; it has been logged.');
 }

@@ -87,7 +87,7 @@ export function createHandlers({ store, mode, clock, onOrderEvent, onEventError,
       if (result.kind === 'replayed') {
         return { body: result.order, status: result.status, headers: { ...location, 'idempotent-replayed': 'true' } };
       }
-      // The order is committed; a failure to queue its event must not turn into an error for the buyer.
+      // The order and its order.confirmed deliveries are committed; this only hurries the dispatcher.
       await onOrderEvent('order.confirmed', caller.accountId, result.order).catch(onEventError);
       return { body: result.order, headers: location };
     },

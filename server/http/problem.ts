@@ -1,10 +1,7 @@
 import type { ErrorCode, FieldError, Problem } from '../../shared';
 
-/**
- * The contract's codes, plus `service_unavailable` (503 while the service shuts down), which the
- * contract's table does not list yet; `Problem.code` is any string, so clients parse it either way.
- */
-export type ServiceErrorCode = ErrorCode | 'service_unavailable';
+/** The codes a problem of this service may carry: the contract's. */
+export type ServiceErrorCode = ErrorCode;
 
 const TITLES: Record<ServiceErrorCode, string> = {
   bad_request: 'Bad request',

@@ -118,6 +118,23 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       },
     },
   };
+  const health = (operationId: string, summary: string, extra: Record<string, unknown> = {}) => ({
+    get: {
+      operationId,
+      summary,
+      security: [],
+      'x-caseworks-operational': true,
+      responses: {
+        '200': { description: 'Healthy.', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } } } },
+        ...extra,
+      },
+    },
+  });
+  // Operational endpoints for load balancers, outside the marketplace's interface (hence the extension).
+  paths['/health/live'] = health('getLiveness', 'Liveness: the process answers (no database check; also at /healthz). No key, no rate limit.');
+  paths['/health/ready'] = health('getReadiness', 'Readiness: the database answers within 2 s. No key, no rate limit.', {
+    '503': problemResponse('Not ready: the database did not answer (code service_unavailable), or the instance is stopping.'),
+  });
   return {
     openapi: '3.1.0',
     info: {

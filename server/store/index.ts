@@ -41,16 +41,27 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
   return openPglite({ dataDir: options.dataDir, loadDataDir: options.pgliteArchive, migrationsFolder: options.migrationsFolder });
 }
 
+/**
+ * Seeds an open (migrated) connection when it is empty, under the setup lock, and builds the
+ * store on it. `close` is what the store's close() releases.
+ */
+export async function openStoreOn(
+  connection: Connection,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl'>,
+  close: () => Promise<void>,
+): Promise<OpenedStore> {
+  const demoCredentials = await connection.underSetupLock((db) =>
+    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed }),
+  );
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close });
+  return { store, seeded: demoCredentials !== null, demoCredentials };
+}
+
 /** Opens (creating and migrating as needed) the database, and seeds it when it is empty. */
 export async function openStore(options: OpenStoreOptions): Promise<OpenedStore> {
   const connection = await connect(options);
   try {
-    const demoCredentials = await seedDemoData(connection.db, {
-      catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE,
-      seed: options.demoSeed,
-    });
-    const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close: () => connection.close() });
-    return { store, seeded: demoCredentials !== null, demoCredentials };
+    return await openStoreOn(connection, options, () => connection.close());
   } catch (error) {
     await connection.close();
     throw error;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Store } from './types';
 import { authenticate } from './api-keys';
@@ -6,11 +7,19 @@ import { catalogStamp, getProduct, listProducts } from './catalog/products';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
-import { markCancelled, markDelivered, markShipped, ordersDueToDeliver, ordersDueToShip } from './orders/fulfilment';
+import {
+  deliverDueOrders,
+  markCancelled,
+  markDelivered,
+  markShipped,
+  ordersDueToDeliver,
+  ordersDueToShip,
+  shipDueOrders,
+} from './orders/fulfilment';
 import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
-import { deliveryLog, dueDeliveries, enqueueDeliveries, recordDeliveryAttempt } from './webhooks/deliveries';
-import { pruneIdempotency } from './idempotency';
+import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
+import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -41,14 +50,21 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     webhookTargets: (accountId, event) => webhookTargets(db, accountId, event),
     ordersDueToShip: (before, limit) => ordersDueToShip(db, before, limit),
     ordersDueToDeliver: (before, limit) => ordersDueToDeliver(db, before, limit),
+    shipDueOrders: (before, limit, shipment, at) => shipDueOrders(db, before, limit, shipment, at),
+    deliverDueOrders: (before, limit, at) => deliverDueOrders(db, before, limit, at),
     markShipped: (orderId, shipment, at) => markShipped(db, orderId, shipment, at),
     markDelivered: (orderId, at) => markDelivered(db, orderId, at),
     markCancelled: (orderId, at) => markCancelled(db, orderId, at),
     enqueueDeliveries: (deliveries) => enqueueDeliveries(db, deliveries, now()),
-    dueDeliveries: (at, limit) => dueDeliveries(db, at, limit),
+    claimDeliveries: (claim) => claimDeliveries(db, claim),
     recordDeliveryAttempt: (attempt) => recordDeliveryAttempt(db, attempt),
+    releaseDeliveries: (instanceId) => releaseDeliveries(db, instanceId),
     deliveryLog: (webhookId, limit) => deliveryLog(db, webhookId, limit),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
+    pruneIdempotencyWhenDue: (at, olderThan, everyMs) => pruneIdempotencyWhenDue(db, at, olderThan, everyMs),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
     close: options.close ?? (async () => undefined),
   };
 }

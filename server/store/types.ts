@@ -84,14 +84,57 @@ export interface PendingDelivery {
   nextAttemptAt: string;
 }
 
+/** When a failed delivery is tried again, and when it is given up. */
+export interface RetryPolicy {
+  /** Attempts per delivery, the first included; after the last failure it is given up. */
+  maxAttempts: number;
+  /** Delay before the first retry; each further retry waits twice as long, up to `maxRetryDelayMs`. */
+  retryBaseMs: number;
+  maxRetryDelayMs: number;
+}
+
+/** One instance asking for due deliveries to send, each held for `leaseMs`. */
+export interface DeliveryClaim {
+  instanceId: string;
+  now: Date;
+  leaseMs: number;
+  limit: number;
+}
+
 export interface DeliveryAttempt {
   deliveryId: string;
+  /** The instance that claimed the delivery; only it can record the attempt. */
+  instanceId: string;
   at: string;
   ok: boolean;
   statusCode: number | null;
   error: string | null;
-  /** When to try next; null when delivered or given up. */
+  policy: RetryPolicy;
+}
+
+/** Where a delivery stands after an attempt, as the database computed it. */
+export interface DeliveryOutcome {
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** When it is tried next; null when delivered or given up. */
   nextAttemptAt: string | null;
+}
+
+export interface DeliveryLogEntry {
+  deliveryId: string;
+  eventType: string;
+  at: string;
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  /** When the next attempt was due after this one; null when delivered or given up. */
+  nextAttemptAt: string | null;
+}
+
+/** An order the simulator moved, and whose it is. */
+export interface MovedOrder {
+  accountId: string;
+  order: Order;
 }
 
 /**
@@ -137,22 +180,45 @@ export interface Store {
   /** Fulfilment: confirmed orders confirmed at or before `before`, oldest first. */
   ordersDueToShip(before: Date, limit: number): Promise<Array<{ id: string; accountId: string }>>;
   ordersDueToDeliver(before: Date, limit: number): Promise<Array<{ id: string; accountId: string }>>;
-  /** Moves confirmed → shipped with tracking and an order_shipped entry; null if no longer confirmed. */
+  /**
+   * Claims (`FOR UPDATE SKIP LOCKED`) up to `limit` confirmed orders confirmed at or before
+   * `before` and ships them in the same transaction, each with its order.shipped deliveries: one
+   * instance moves an order, the others skip it. A crash rolls the whole batch back.
+   */
+  shipDueOrders(before: Date, limit: number, shipment: (orderId: string) => ShipmentInput, at: Date): Promise<MovedOrder[]>;
+  /** The same for shipped orders shipped at or before `before`: delivered, with order.delivered deliveries. */
+  deliverDueOrders(before: Date, limit: number, at: Date): Promise<MovedOrder[]>;
+  /** Moves confirmed → shipped with tracking, an order_shipped entry and its deliveries; null if no longer confirmed. */
   markShipped(orderId: string, shipment: ShipmentInput, at: Date): Promise<Order | null>;
-  /** Moves shipped → delivered with an order_delivered entry; null if no longer shipped. */
+  /** Moves shipped → delivered with an order_delivered entry and its deliveries; null if no longer shipped. */
   markDelivered(orderId: string, at: Date): Promise<Order | null>;
   /** Moves confirmed → cancelled with an order_cancelled entry, restoring inventory. */
   markCancelled(orderId: string, at: Date): Promise<Order | null>;
 
-  /** Queues one delivery per target; each keeps its serialized body for retries. */
+  /**
+   * Queues one delivery per target; each keeps its serialized body for retries. (Order events
+   * are queued by the changes themselves, in their transactions.)
+   */
   enqueueDeliveries(deliveries: Array<Omit<PendingDelivery, 'id' | 'attempts'>>): Promise<void>;
-  dueDeliveries(now: Date, limit: number): Promise<PendingDelivery[]>;
-  recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** Claims due deliveries for one instance under a lease; see server/store/webhooks/deliveries.ts. */
+  claimDeliveries(claim: DeliveryClaim): Promise<PendingDelivery[]>;
+  /** Logs the attempt and moves the claimed delivery on; null when the claim was no longer this instance's. */
+  recordDeliveryAttempt(attempt: DeliveryAttempt): Promise<DeliveryOutcome | null>;
+  /** Releases the claims an instance still holds (it is stopping); returns how many. */
+  releaseDeliveries(instanceId: string): Promise<number>;
   /** The delivery log of one registration, newest first. */
-  deliveryLog(webhookId: string, limit: number): Promise<Array<DeliveryAttempt & { eventType: string }>>;
+  deliveryLog(webhookId: string, limit: number): Promise<DeliveryLogEntry[]>;
 
   /** Drops idempotency records older than 24 h. */
   pruneIdempotency(olderThan: Date): Promise<number>;
+  /**
+   * Prunes as pruneIdempotency when the service-wide job is due (at most once every `everyMs`
+   * across all instances: the run is claimed in the pruning transaction); null when not due.
+   */
+  pruneIdempotencyWhenDue(now: Date, olderThan: Date, everyMs: number): Promise<number | null>;
+
+  /** Answers when the database does (readiness). */
+  ping(): Promise<void>;
 
   close(): Promise<void>;
 }

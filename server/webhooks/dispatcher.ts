@@ -1,15 +1,17 @@
-import pLimit from 'p-limit';
-import type { Order, WebhookDelivery, WebhookEventName } from '../../shared';
-import type { PendingDelivery, Store } from '../store/types';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { PendingDelivery, RetryPolicy, Store } from '../store/types';
 import { createPoller, systemClock, type Clock } from '../scheduling/poller';
 import { sendDelivery } from './sender';
 import type { DeliveryMode, Resolver } from './target-policy';
 
-export type DispatcherStore = Pick<Store, 'webhookTargets' | 'enqueueDeliveries' | 'dueDeliveries' | 'recordDeliveryAttempt'>;
+export type DispatcherStore = Pick<Store, 'claimDeliveries' | 'recordDeliveryAttempt' | 'releaseDeliveries'>;
 
 export interface DispatcherOptions {
   store: DispatcherStore;
   mode: DeliveryMode;
+  /** Names this instance's claims; unique per running service. */
+  instanceId?: string;
   clock?: Clock;
   /** How often queued deliveries are looked at when nothing wakes the loop (new events wake it). */
   pollIntervalMs?: number;
@@ -18,90 +20,125 @@ export interface DispatcherOptions {
   maxRetryDelayMs?: number;
   /** Attempts per delivery, the first included; after the last failure it is given up. */
   maxAttempts?: number;
+  /** Deliveries sent at once; also how many are claimed at a time. */
   concurrency?: number;
   timeoutMs?: number;
-  batchSize?: number;
+  /**
+   * How long a claim holds: past it, another instance takes the delivery over (this one died
+   * mid-send). Longer than a send can take, timeout included.
+   */
+  leaseMs?: number;
   onError?: (error: unknown) => void;
   /** Host name resolution for production mode's address check; tests pass a fake one. */
   resolve?: Resolver;
 }
 
 export interface WebhookDispatcher {
-  /** Queues the event for every active registration of the account that subscribes to it. */
-  publish(event: WebhookEventName, accountId: string, order: Order): Promise<void>;
-  /** Sends the deliveries that are due now; returns how many were attempted. */
+  readonly instanceId: string;
+  /** Looks for due deliveries now (an event was just queued). */
+  wake(): void;
+  /** Claims and sends the deliveries that are due now, waiting for the answers; returns how many were attempted. */
   runOnce(): Promise<number>;
   start(): void;
+  /** Starts no new send, lets those in flight finish, then releases whatever this instance still claims. */
   stop(): Promise<void>;
 }
 
-export function retryDelayMs(attemptsMade: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attemptsMade - 1));
-}
+export const newInstanceId = (): string => `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 
+/**
+ * Sends the webhook deliveries queued in the database (the outbox). Every instance of the service
+ * runs one; a delivery is claimed by one of them at a time under a lease, and the attempt count,
+ * next delay and give-up are computed by the database from the claimed row.
+ */
 export function createWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
   const clock = options.clock ?? systemClock;
-  const retryBaseMs = options.retryBaseMs ?? 5_000;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 3_600_000;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const instanceId = options.instanceId ?? newInstanceId();
+  const policy: RetryPolicy = {
+    maxAttempts: options.maxAttempts ?? 8,
+    retryBaseMs: options.retryBaseMs ?? 5_000,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 3_600_000,
+  };
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const batchSize = options.batchSize ?? 50;
-  const limit = pLimit(options.concurrency ?? 8);
+  const leaseMs = options.leaseMs ?? 2 * timeoutMs + 5_000;
+  const concurrency = options.concurrency ?? 8;
   const onError = options.onError ?? (() => undefined);
   const { store } = options;
+  let stopping = false;
 
   async function attempt(delivery: PendingDelivery): Promise<void> {
     const outcome = await sendDelivery(
       { id: delivery.id, url: delivery.url, secret: delivery.secret, body: delivery.body },
       { mode: options.mode, timeoutMs, now: clock(), resolve: options.resolve },
     );
-    const at = clock();
-    const attemptsMade = delivery.attempts + 1;
-    const retry = !outcome.ok && attemptsMade < maxAttempts;
     await store.recordDeliveryAttempt({
       deliveryId: delivery.id,
-      at: at.toISOString(),
+      instanceId,
+      at: clock().toISOString(),
       ok: outcome.ok,
       statusCode: outcome.statusCode,
       error: outcome.error,
-      nextAttemptAt: retry ? new Date(at.getTime() + retryDelayMs(attemptsMade, retryBaseMs, maxRetryDelayMs)).toISOString() : null,
+      policy,
     });
+  }
+
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * Claims as many due deliveries as there are free sending slots and starts sending them, without
+   * waiting for the answers: a slow receiver holds one slot, not the whole instance. A finished
+   * send frees its slot and looks for more. Returns how many were claimed.
+   */
+  async function pump(): Promise<number> {
+    let claimedTotal = 0;
+    while (!stopping) {
+      const free = concurrency - inFlight.size;
+      if (free <= 0) break;
+      const claimed = await store.claimDeliveries({ instanceId, now: clock(), leaseMs, limit: free });
+      for (const delivery of claimed) {
+        const sending: Promise<void> = attempt(delivery)
+          .catch(onError)
+          .finally(() => {
+            inFlight.delete(sending);
+            poller.wake();
+          });
+        inFlight.add(sending);
+      }
+      claimedTotal += claimed.length;
+      if (claimed.length < free) break;
+    }
+    return claimedTotal;
   }
 
   async function runOnce(): Promise<number> {
     let attempted = 0;
     for (;;) {
-      const due = await store.dueDeliveries(clock(), batchSize);
-      if (due.length === 0) return attempted;
-      await Promise.all(due.map((delivery) => limit(() => attempt(delivery))));
-      attempted += due.length;
-      if (due.length < batchSize) return attempted;
+      const claimed = await pump();
+      await Promise.all([...inFlight]);
+      attempted += claimed;
+      if (claimed === 0) return attempted;
     }
   }
 
-  const poller = createPoller(runOnce, options.pollIntervalMs ?? Math.min(retryBaseMs, 5_000), onError);
+  const poller = createPoller(pump, options.pollIntervalMs ?? Math.min(policy.retryBaseMs, 5_000), onError);
 
   return {
-    async publish(event, accountId, order) {
-      const targets = await store.webhookTargets(accountId, event);
-      if (targets.length === 0) return;
-      const now = clock();
-      const payload: WebhookDelivery = { type: event, timestamp: now.toISOString(), data: order };
-      const body = JSON.stringify(payload);
-      await store.enqueueDeliveries(
-        targets.map((target) => ({
-          webhookId: target.id,
-          url: target.url,
-          secret: target.secret,
-          eventType: event,
-          body,
-          nextAttemptAt: now.toISOString(),
-        })),
-      );
-      poller.wake();
-    },
+    instanceId,
+    wake: () => poller.wake(),
     runOnce,
-    start: () => poller.start(),
-    stop: () => poller.stop(),
+    start() {
+      stopping = false;
+      poller.start();
+    },
+    async stop() {
+      stopping = true;
+      try {
+        await poller.stop();
+        await Promise.all([...inFlight]);
+        await store.releaseDeliveries(instanceId).catch(onError);
+      } finally {
+        stopping = false;
+      }
+    },
   };
 }

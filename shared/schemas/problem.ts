@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'idempotency_key_in_use',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -42,6 +42,12 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull(),
     nextAttemptAt: instant('next_attempt_at'),
     createdAt: instant('created_at').notNull(),
+    /**
+     * The instance sending it now, until `lease_until`: a pending delivery is claimed by one
+     * instance at a time, and one whose lease ran out (its instance died mid-send) is taken over.
+     */
+    claimedBy: text('claimed_by'),
+    leaseUntil: instant('lease_until'),
   },
   (table) => [
     index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
 import { newId } from '../ids';
+import { queueOrderEvent } from '../webhooks/outbox';
 import { loadOrder } from './order-reader';
 import { OrderRejected, reject } from './order-rejection';
 
@@ -224,6 +225,8 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
   ]);
   const order = await loadOrder(tx, orderId);
   if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  // The order.confirmed deliveries commit with the order itself (transactional outbox).
+  await queueOrderEvent(tx, caller.accountId, 'order.confirmed', order, now);
   return order;
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { WebhookEventName } from '../../../shared';
 import type { Database } from '../../db/database';
 import { webhookDeliveries, webhookDeliveryAttempts, webhooks, type DeliveryState } from '../../db/schema';
-import type { DeliveryAttempt, PendingDelivery } from '../types';
+import type { DeliveryAttempt, DeliveryClaim, DeliveryLogEntry, DeliveryOutcome, PendingDelivery } from '../types';
 import { newId } from '../ids';
 
 export async function enqueueDeliveries(
@@ -26,12 +26,36 @@ export async function enqueueDeliveries(
 }
 
 /**
- * Pending deliveries whose time has come, oldest first. The URL and secret are read from the
- * registration now, and a deleted or inactive registration yields nothing.
+ * Claims up to `limit` pending deliveries whose time has come, oldest first, for one instance:
+ * one statement marks them `claimed_by` it until `lease_until`. Rows another instance is claiming
+ * right now are skipped (`FOR UPDATE SKIP LOCKED`), rows under a live lease are not due, and a
+ * lease that ran out (its instance died mid-send) is taken over. The URL and secret are read from
+ * the registration now; a deleted or inactive registration yields nothing.
  */
-export async function dueDeliveries(db: Database, now: Date, limit: number): Promise<PendingDelivery[]> {
+export async function claimDeliveries(db: Database, claim: DeliveryClaim): Promise<PendingDelivery[]> {
+  const { now } = claim;
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(
+      and(
+        eq(webhookDeliveries.state, 'pending'),
+        lte(webhookDeliveries.nextAttemptAt, now),
+        or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
+        eq(webhooks.active, true),
+        isNull(webhooks.deletedAt),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .limit(claim.limit)
+    .for('update', { of: webhookDeliveries, skipLocked: true });
   const rows = await db
-    .select({
+    .update(webhookDeliveries)
+    .set({ claimedBy: claim.instanceId, leaseUntil: new Date(now.getTime() + claim.leaseMs) })
+    .from(webhooks)
+    .where(and(inArray(webhookDeliveries.id, due), eq(webhooks.id, webhookDeliveries.webhookId)))
+    .returning({
       id: webhookDeliveries.id,
       webhookId: webhookDeliveries.webhookId,
       url: webhooks.url,
@@ -40,56 +64,67 @@ export async function dueDeliveries(db: Database, now: Date, limit: number): Pro
       body: webhookDeliveries.body,
       attempts: webhookDeliveries.attempts,
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(
-      and(
-        eq(webhookDeliveries.state, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, now),
-        eq(webhooks.active, true),
-        isNull(webhooks.deletedAt),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...row,
-    eventType: row.eventType as WebhookEventName,
-    nextAttemptAt: (row.nextAttemptAt ?? now).toISOString(),
-  }));
+    });
+  return rows
+    .map((row) => ({ ...row, eventType: row.eventType as WebhookEventName, nextAttemptAt: (row.nextAttemptAt ?? now).toISOString() }))
+    .sort((a, b) => (a.nextAttemptAt === b.nextAttemptAt ? (a.id < b.id ? -1 : 1) : a.nextAttemptAt < b.nextAttemptAt ? -1 : 1));
 }
 
-/** Logs the attempt and moves the delivery on: delivered, retried later, or given up. */
-export async function recordDeliveryAttempt(db: Database, attempt: DeliveryAttempt): Promise<void> {
-  const state: DeliveryState = attempt.ok ? 'delivered' : attempt.nextAttemptAt === null ? 'failed' : 'pending';
-  await db.transaction(async (tx) => {
-    const updated = await tx
+/**
+ * Logs an attempt and moves the delivery on, computed in SQL from the row as it is now, not as
+ * the sender read it: the attempt count goes up by one; delivered, given up after
+ * `maxAttempts`, or retried `retryBaseMs · 2^(attempts−1)` (at most `maxRetryDelayMs`) after
+ * `at`. The claim is released. Only the instance holding the claim can record: a sender whose
+ * lease was taken over records nothing and gets null.
+ */
+export async function recordDeliveryAttempt(db: Database, attempt: DeliveryAttempt): Promise<DeliveryOutcome | null> {
+  const { policy } = attempt;
+  const at = sql`${attempt.at}::timestamptz`;
+  const made = sql`${webhookDeliveries.attempts} + 1`;
+  const finished = sql`(${attempt.ok}::boolean or ${made} >= ${policy.maxAttempts}::int)`;
+  const delay = sql`least(${policy.maxRetryDelayMs}::float8, ${policy.retryBaseMs}::float8 * power(2, ${webhookDeliveries.attempts}))`;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(webhookDeliveries)
       .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        state,
-        nextAttemptAt: state === 'pending' && attempt.nextAttemptAt !== null ? new Date(attempt.nextAttemptAt) : null,
+        attempts: made,
+        state: sql<DeliveryState>`case when ${attempt.ok}::boolean then 'delivered' when ${made} >= ${policy.maxAttempts}::int then 'failed' else 'pending' end`,
+        nextAttemptAt: sql`case when ${finished} then null else ${at} + ${delay} * interval '1 millisecond' end`,
+        claimedBy: null,
+        leaseUntil: null,
       })
-      .where(eq(webhookDeliveries.id, attempt.deliveryId))
-      .returning({ id: webhookDeliveries.id });
-    if (updated.length === 0) return;
+      .where(
+        and(
+          eq(webhookDeliveries.id, attempt.deliveryId),
+          eq(webhookDeliveries.state, 'pending'),
+          eq(webhookDeliveries.claimedBy, attempt.instanceId),
+        ),
+      )
+      .returning({ attempts: webhookDeliveries.attempts, state: webhookDeliveries.state, nextAttemptAt: webhookDeliveries.nextAttemptAt });
+    if (!updated) return null;
     await tx.insert(webhookDeliveryAttempts).values({
       deliveryId: attempt.deliveryId,
       at: new Date(attempt.at),
       ok: attempt.ok,
       statusCode: attempt.statusCode,
       error: attempt.error,
-      nextAttemptAt: attempt.nextAttemptAt === null ? null : new Date(attempt.nextAttemptAt),
+      nextAttemptAt: updated.nextAttemptAt,
     });
+    return { state: updated.state, attempts: updated.attempts, nextAttemptAt: updated.nextAttemptAt?.toISOString() ?? null };
   });
 }
 
-export async function deliveryLog(
-  db: Database,
-  webhookId: string,
-  limit: number,
-): Promise<Array<DeliveryAttempt & { eventType: string }>> {
+/** Gives back every claim of an instance that is stopping, so others send those deliveries now. */
+export async function releaseDeliveries(db: Database, instanceId: string): Promise<number> {
+  const released = await db
+    .update(webhookDeliveries)
+    .set({ claimedBy: null, leaseUntil: null })
+    .where(and(eq(webhookDeliveries.claimedBy, instanceId), eq(webhookDeliveries.state, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  return released.length;
+}
+
+export async function deliveryLog(db: Database, webhookId: string, limit: number): Promise<DeliveryLogEntry[]> {
   const rows = await db
     .select({
       deliveryId: webhookDeliveryAttempts.deliveryId,

@@ -95,4 +95,17 @@ describe('Idempotency-Key on placeOrder', () => {
     expect(afterPrune.kind).toBe('created');
     expect(await testStore.store.pruneIdempotency(new Date(now.getTime() - DAY_MS))).toBe(0);
   });
+
+  it('the hourly pruning job runs on one instance per period: concurrent claims prune once, the next comes after the period', async () => {
+    const HOUR_MS = 3_600_000;
+    await testStore.store.placeOrder(a, body(), { key: 'prune-job', requestHash: 'h' }, now);
+    const at = new Date(now.getTime() + 2 * DAY_MS);
+    const olderThan = new Date(at.getTime() - DAY_MS);
+    // Three instances asking at the same moment: exactly one prunes.
+    const runs = await Promise.all([0, 1, 2].map(() => testStore.store.pruneIdempotencyWhenDue(at, olderThan, HOUR_MS)));
+    expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    expect(runs.find((run) => run !== null)).toBeGreaterThanOrEqual(1);
+    expect(await testStore.store.pruneIdempotencyWhenDue(new Date(at.getTime() + HOUR_MS - 1), olderThan, HOUR_MS)).toBeNull();
+    expect(await testStore.store.pruneIdempotencyWhenDue(new Date(at.getTime() + HOUR_MS), olderThan, HOUR_MS)).toBe(0);
+  });
 });

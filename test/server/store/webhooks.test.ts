@@ -57,8 +57,14 @@ describe('webhook registrations', () => {
   });
 });
 
+const policy = { maxAttempts: 4, retryBaseMs: 1_000, maxRetryDelayMs: 3_000 };
+const claim = (seconds: number, instanceId = 'instance-a', limit = 1_000) =>
+  testStore.store.claimDeliveries({ instanceId, now: new Date(later(seconds)), leaseMs: 60_000, limit });
+const attempt = (deliveryId: string, seconds: number, ok: boolean, statusCode: number | null, error: string | null, instanceId = 'instance-a') =>
+  testStore.store.recordDeliveryAttempt({ deliveryId, instanceId, at: later(seconds), ok, statusCode, error, policy });
+
 describe('webhook deliveries', () => {
-  it('hands out due deliveries, logs attempts and stops when delivered or given up', async () => {
+  it('claims due deliveries, logs attempts and stops when delivered', async () => {
     const hook = await register(a.accountId, ['order.confirmed'], 'http://127.0.0.1:9/deliveries');
     const body = JSON.stringify({ type: 'order.confirmed', timestamp: now.toISOString(), data: { id: 'ord_x' } });
     const base = { webhookId: hook.id, url: hook.url, secret: 'ignored', eventType: 'order.confirmed' as const, body };
@@ -66,53 +72,88 @@ describe('webhook deliveries', () => {
       { ...base, nextAttemptAt: later(0) },
       { ...base, nextAttemptAt: later(60) },
     ]);
-    const dueNow = (await testStore.store.dueDeliveries(new Date(later(1)), 100)).filter((delivery) => delivery.webhookId === hook.id);
+    const dueNow = (await claim(1)).filter((delivery) => delivery.webhookId === hook.id);
     expect(dueNow).toHaveLength(1);
     expect(dueNow[0]).toMatchObject({ url: hook.url, secret: `whsec_${a.accountId}`, body, attempts: 0, eventType: 'order.confirmed', nextAttemptAt: later(0) });
     const first = dueNow[0]!;
 
-    await testStore.store.recordDeliveryAttempt({ deliveryId: first.id, at: later(1), ok: false, statusCode: 503, error: 'HTTP 503', nextAttemptAt: later(30) });
-    const dueAfterFailure = (await testStore.store.dueDeliveries(new Date(later(2)), 100)).filter((delivery) => delivery.id === first.id);
-    expect(dueAfterFailure).toHaveLength(0);
-    const retry = (await testStore.store.dueDeliveries(new Date(later(30)), 100)).find((delivery) => delivery.id === first.id);
-    expect(retry).toMatchObject({ attempts: 1, nextAttemptAt: later(30) });
+    expect(await attempt(first.id, 1, false, 503, 'HTTP 503')).toEqual({ state: 'pending', attempts: 1, nextAttemptAt: later(2) });
+    expect((await claim(1.5)).map((delivery) => delivery.id)).not.toContain(first.id);
+    const retry = (await claim(2)).find((delivery) => delivery.id === first.id);
+    expect(retry).toMatchObject({ attempts: 1, nextAttemptAt: later(2) });
 
-    await testStore.store.recordDeliveryAttempt({ deliveryId: first.id, at: later(31), ok: true, statusCode: 204, error: null, nextAttemptAt: null });
-    const both = (await testStore.store.dueDeliveries(new Date(later(3_600)), 100)).filter((delivery) => delivery.webhookId === hook.id);
-    expect(both.map((delivery) => delivery.id)).not.toContain(first.id);
-    expect(both).toHaveLength(1);
-
-    await testStore.store.recordDeliveryAttempt({ deliveryId: both[0]!.id, at: later(61), ok: false, statusCode: null, error: 'connection refused', nextAttemptAt: null });
-    expect((await testStore.store.dueDeliveries(new Date(later(7_200)), 100)).filter((delivery) => delivery.webhookId === hook.id)).toHaveLength(0);
+    expect(await attempt(first.id, 3, true, 204, null)).toEqual({ state: 'delivered', attempts: 2, nextAttemptAt: null });
+    const rest = (await claim(3_600)).filter((delivery) => delivery.webhookId === hook.id);
+    expect(rest.map((delivery) => delivery.id)).not.toContain(first.id);
+    expect(rest).toHaveLength(1);
 
     const log = await testStore.store.deliveryLog(hook.id, 10);
-    expect(log.map((entry) => [entry.at, entry.ok, entry.statusCode, entry.error, entry.eventType])).toEqual([
-      [later(61), false, null, 'connection refused', 'order.confirmed'],
-      [later(31), true, 204, null, 'order.confirmed'],
-      [later(1), false, 503, 'HTTP 503', 'order.confirmed'],
+    expect(log.map((entry) => [entry.at, entry.ok, entry.statusCode, entry.error, entry.eventType, entry.nextAttemptAt])).toEqual([
+      [later(3), true, 204, null, 'order.confirmed', null],
+      [later(1), false, 503, 'HTTP 503', 'order.confirmed', later(2)],
     ]);
-    expect(log[2]!.nextAttemptAt).toBe(later(30));
-    expect(await testStore.store.deliveryLog(hook.id, 2)).toHaveLength(2);
+    expect(await testStore.store.deliveryLog(hook.id, 1)).toHaveLength(1);
+  });
+
+  it('computes the next delay and the give-up from the row: doubling from the base, capped, exactly maxAttempts attempts', async () => {
+    const hook = await register(a.accountId, ['order.confirmed'], 'http://127.0.0.1:9/backoff');
+    await testStore.store.enqueueDeliveries([{ webhookId: hook.id, url: hook.url, secret: 'x', eventType: 'order.confirmed', body: '{}', nextAttemptAt: later(0) }]);
+    const outcomes = [];
+    let at = 0;
+    for (let round = 0; round < policy.maxAttempts; round += 1) {
+      const [claimed] = (await claim(at)).filter((delivery) => delivery.webhookId === hook.id);
+      expect(claimed?.attempts).toBe(round);
+      const outcome = await attempt(claimed!.id, at, false, 500, 'HTTP 500');
+      outcomes.push(outcome);
+      at = outcome?.nextAttemptAt ? (Date.parse(outcome.nextAttemptAt) - now.getTime()) / 1000 : at;
+    }
+    // Delays of 1 s, 2 s, then the 3 s cap; the fourth failure gives up.
+    expect(outcomes).toEqual([
+      { state: 'pending', attempts: 1, nextAttemptAt: later(1) },
+      { state: 'pending', attempts: 2, nextAttemptAt: later(3) },
+      { state: 'pending', attempts: 3, nextAttemptAt: later(6) },
+      { state: 'failed', attempts: 4, nextAttemptAt: null },
+    ]);
+    expect((await claim(100_000)).filter((delivery) => delivery.webhookId === hook.id)).toHaveLength(0);
+  });
+
+  it('a claimed delivery is no other instance’s until its lease runs out; a lost claim records nothing', async () => {
+    const hook = await register(a.accountId, ['order.confirmed'], 'http://127.0.0.1:9/leases');
+    await testStore.store.enqueueDeliveries([{ webhookId: hook.id, url: hook.url, secret: 'x', eventType: 'order.confirmed', body: '{}', nextAttemptAt: later(0) }]);
+    const mine = (delivery: { webhookId: string }) => delivery.webhookId === hook.id;
+    const [claimed] = (await claim(0, 'instance-a')).filter(mine);
+    expect(claimed).toBeDefined();
+    expect((await claim(59, 'instance-b')).filter(mine)).toHaveLength(0);
+    // instance-a died: at 60 s its lease has run out and instance-b takes the delivery over.
+    const [takenOver] = (await claim(60, 'instance-b')).filter(mine);
+    expect(takenOver?.id).toBe(claimed!.id);
+    expect(await attempt(claimed!.id, 61, true, 204, null, 'instance-a')).toBeNull();
+    expect(await attempt(claimed!.id, 61, true, 204, null, 'instance-b')).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(await testStore.store.deliveryLog(hook.id, 10)).toHaveLength(1);
+  });
+
+  it('releasing gives an instance’s claims back at once', async () => {
+    const hook = await register(a.accountId, ['order.confirmed'], 'http://127.0.0.1:9/release');
+    await testStore.store.enqueueDeliveries([{ webhookId: hook.id, url: hook.url, secret: 'x', eventType: 'order.confirmed', body: '{}', nextAttemptAt: later(0) }]);
+    const mine = (delivery: { webhookId: string }) => delivery.webhookId === hook.id;
+    expect((await claim(0, 'stopping')).filter(mine)).toHaveLength(1);
+    expect(await testStore.store.releaseDeliveries('stopping')).toBeGreaterThanOrEqual(1);
+    expect((await claim(1, 'instance-b')).filter(mine)).toHaveLength(1);
   });
 
   it('delivers nothing to a registration that was deleted or made inactive', async () => {
     const deleted = await register(a.accountId, ['order.shipped'], 'http://127.0.0.1:9/gone');
     const inactive = await register(a.accountId, ['order.shipped'], 'http://127.0.0.1:9/paused');
-    const delivery = (webhookId: string) => ({ webhookId, url: 'x', secret: 'x', eventType: 'order.shipped' as const, body: '{}', nextAttemptAt: later(0) });
+    const delivery = (webhookId: string) => ({ webhookId, url: 'x', secret: 'x', eventType: 'order.shipped' as const, body: '{}', nextAttemptAt: later(100_000) });
     await testStore.store.enqueueDeliveries([delivery(deleted.id), delivery(inactive.id)]);
-    const dueBefore = (await testStore.store.dueDeliveries(new Date(later(1)), 1_000)).map((entry) => entry.webhookId);
-    expect(dueBefore).toEqual(expect.arrayContaining([deleted.id, inactive.id]));
-
     await testStore.store.deleteWebhook(a.accountId, deleted.id);
     await testStore.db.update(webhooks).set({ active: false }).where(eq(webhooks.id, inactive.id));
-    const dueAfter = (await testStore.store.dueDeliveries(new Date(later(1)), 1_000)).map((entry) => entry.webhookId);
-    expect(dueAfter).not.toContain(deleted.id);
-    expect(dueAfter).not.toContain(inactive.id);
+    const due = (await claim(100_001)).map((entry) => entry.webhookId);
+    expect(due).not.toContain(deleted.id);
+    expect(due).not.toContain(inactive.id);
   });
 
   it('ignores an attempt for an unknown delivery', async () => {
-    await expect(
-      testStore.store.recordDeliveryAttempt({ deliveryId: 'dlv_unknown', at: later(0), ok: true, statusCode: 200, error: null, nextAttemptAt: null }),
-    ).resolves.toBeUndefined();
+    await expect(attempt('dlv_unknown', 0, true, 200, null)).resolves.toBeNull();
   });
 });

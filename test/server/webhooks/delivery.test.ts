@@ -12,7 +12,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let productIndex = 0;
 
 beforeAll(async () => {
-  harness = await startHarness({ onOrderEvent: (event, accountId, order) => dispatcher.publish(event, accountId, order) });
+  harness = await startHarness({ onOrderEvent: async () => dispatcher.wake() });
   dispatcher = createWebhookDispatcher({ store: harness.testStore.store, mode: 'sandbox', pollIntervalMs: 25, retryBaseMs: 40, maxAttempts: 3, timeoutMs: 2_000 });
   receiver = await startReceiver();
 });

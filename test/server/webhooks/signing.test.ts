@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret, sign, signedHeaders, verify } from '../../../server/webhooks/signing';
 import { isPublicAddress, refuseLiteralAddress, refuseTargetUrl } from '../../../server/webhooks/target-policy';
-import { retryDelayMs } from '../../../server/webhooks/dispatcher';
 
 describe('Standard Webhooks signing', () => {
   it('secrets are whsec_ and the base64 of at least 24 random bytes', () => {
@@ -66,11 +65,5 @@ describe('delivery target policy', () => {
     expect(refuseTargetUrl('https://hooks.example.com/caseworks', 'production')).toBeNull();
     expect(refuseTargetUrl('https://8.8.8.8/hook', 'production')).toBeNull();
     expect(refuseLiteralAddress('[::1]', 'production')).toMatch(/non-public/);
-  });
-});
-
-describe('retry backoff', () => {
-  it('doubles from the base and stops at the cap', () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
   });
 });
