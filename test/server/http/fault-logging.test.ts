@@ -100,7 +100,7 @@ describe('a failed query is logged by kind, route and request id, without its pa
         const broken: Store = {
           ...test.store,
           close: test.close,
-          dueDeliveries: async () => {
+          claimDeliveries: async () => {
             const cause = Object.assign(new Error('connection terminated unexpectedly'), { code: '08006' });
             throw new DrizzleQueryError('select "secret" from "webhook_deliveries" where "secret" = $1', [secret], cause);
           },
