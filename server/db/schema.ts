@@ -4,3 +4,4 @@ export * from './tables/catalog';
 export * from './tables/orders';
 export * from './tables/idempotency';
 export * from './tables/webhooks';
+export * from './tables/rate-limits';

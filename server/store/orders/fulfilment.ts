@@ -3,6 +3,7 @@ import type { Order } from '../../../shared';
 import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import type { ShipmentInput } from '../types';
+import { bumpCatalogVersion } from '../catalog/version';
 import { loadOrder } from './order-reader';
 
 export type DueOrder = { id: string; accountId: string };
@@ -87,5 +88,6 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
         .set({ inventoryAvailable: sql`${products.inventoryAvailable} + ${item.quantity}`, updatedAt: at })
         .where(eq(products.id, item.productId));
     }
+    await bumpCatalogVersion(tx);
   });
 }

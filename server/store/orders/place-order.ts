@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
 import { newId } from '../ids';
+import { bumpCatalogVersion } from '../catalog/version';
 import { loadOrder } from './order-reader';
 import { OrderRejected, reject } from './order-rejection';
 
@@ -247,6 +248,8 @@ export async function placeOrder(
           .set({ responseStatus: CREATED_STATUS, responseBody: order, orderId: order.id })
           .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
       }
+      // Last, so the slot's row is locked only until the commit that follows.
+      await bumpCatalogVersion(tx);
       return { kind: 'created', order } as const;
     });
   } catch (error) {
