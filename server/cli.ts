@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${service.listenUrl}\n`);
   if (service.baseUrl !== service.listenUrl) process.stdout.write(`public URL: ${service.baseUrl}\n`);
   if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);
-  process.send?.({ type: 'ready', baseUrl: service.baseUrl, listenUrl: service.listenUrl });
+  process.send?.({ type: 'ready', baseUrl: service.baseUrl });
 }
 
 main().catch((error: unknown) => {
