@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { rateLimitCounters } from '../db/schema';
 
 export interface RateLimitHit {
-  /** Requests counted for the key in its current window, this one included. */
+  /** Requests counted for the key in its current window, these included. */
   count: number;
   /** Milliseconds until the window ends. */
   ttlMs: number;
@@ -11,7 +11,8 @@ export interface RateLimitHit {
 
 /** Counts requests per key in fixed windows shared by every instance on the same database. */
 export interface RateLimitCounter {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** Counts `amount` requests (default 1) of the key; a window that has ended restarts. */
+  hit(key: string, windowMs: number, amount?: number): Promise<RateLimitHit>;
 }
 
 /** Rows whose window ended this long ago are deleted, at most once per this interval. */
@@ -26,7 +27,7 @@ export function createRateLimitCounter(db: Database, now: () => number = Date.no
   let prunedAt = now();
   const t = rateLimitCounters;
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       if (now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now();
         // Best effort: a failed prune leaves old rows for the next one.
@@ -38,11 +39,11 @@ export function createRateLimitCounter(db: Database, now: () => number = Date.no
       const ended = sql`${t.windowEndsAt} <= now()`;
       const [row] = await db
         .insert(t)
-        .values({ key, count: 1, windowEndsAt: windowEnds })
+        .values({ key, count: amount, windowEndsAt: windowEnds })
         .onConflictDoUpdate({
           target: t.key,
           set: {
-            count: sql`case when ${ended} then 1 else ${t.count} + 1 end`,
+            count: sql`case when ${ended} then ${amount}::integer else ${t.count} + ${amount}::integer end`,
             windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${t.windowEndsAt} end`,
           },
         })

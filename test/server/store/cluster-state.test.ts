@@ -45,6 +45,7 @@ describe('the shared rate limit counter', () => {
     expect(third.ttlMs).toBeGreaterThan(55_000);
     expect(third.ttlMs).toBeLessThanOrEqual(60_000);
     expect((await counter.hit(`${key}:other`, 60_000)).count).toBe(1);
+    expect((await counter.hit(`${key}:other`, 60_000, 50)).count).toBe(51);
 
     await testStore.db.execute(sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where key = ${key}`);
     expect(await counter.hit(key, 60_000)).toMatchObject({ count: 1 });
