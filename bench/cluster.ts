@@ -245,6 +245,12 @@ async function main(): Promise<void> {
     const first = instances[0] as Instance;
     const credentials = JSON.parse(readFileSync(join(first.dataDir, 'demo-credentials.json'), 'utf8')) as { buyers: Array<{ api_key: string }> };
     const keys = credentials.buyers.map((buyer) => `Bearer ${buyer.api_key}`);
+    // The demo's webhooks point at closed loopback ports: their failing deliveries and retries
+    // would run alongside the phases, so they are switched off (PATCH /webhooks is not everywhere).
+    const bench = new pg.Client({ connectionString: databaseUrl.toString() });
+    await bench.connect();
+    await bench.query('update webhooks set active = false');
+    await bench.end();
     const targets = await orderTargets(first.url, keys[0] as string);
     let nextTarget = 0;
     let nextKey = 0;
