@@ -34,7 +34,7 @@ describe('the shared rate limit store', () => {
   });
 
   it('two instances on one counter admit at most the limit together, losing fewer than a reservation per other instance, in a tenth of the trips', async () => {
-    let clock = 0;
+    const clock = 0;
     const { counter, trips } = memoryCounter(() => clock);
     const Store = sharedRateLimitStore(counter, { now: () => clock });
     const instances = [new Store({}), new Store({})];
