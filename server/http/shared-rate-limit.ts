@@ -25,7 +25,7 @@ export interface SharedRateLimitOptions {
  * on one PostgreSQL share one limit per key. Each instance reserves a run of numbers at a time
  * (`reservationSize`) and hands them out to requests, so a busy key costs one database statement
  * per run rather than per request; the price is that numbers an instance reserved but did not
- * use by the end of a window are lost, so a key may get up to (instances − 1) × (run − 1) fewer
+ * use by the end of a window are lost, so a key may get up to instances × (run − 1) fewer
  * requests than the limit in a window, never more. Once a key is over its limit the instance
  * answers 429 by itself until the window ends.
  */
