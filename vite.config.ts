@@ -120,6 +120,25 @@ export default defineConfig(async (): Promise<UserConfig> => {
             hookTimeout: 120_000,
           },
         },
+        // Several processes of the real CLI on one PostgreSQL: defined only when DATABASE_URL names
+        // a server, so `npm test` without one neither runs nor counts it (.ci/run runs it on its
+        // own PostgreSQL; `--project cluster` without DATABASE_URL fails: no such project).
+        ...(process.env.DATABASE_URL
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'cluster',
+                  root: '.',
+                  environment: 'node',
+                  include: ['test/cluster/**/*.test.ts'],
+                  fileParallelism: false,
+                  testTimeout: 60_000,
+                  hookTimeout: 120_000,
+                },
+              },
+            ]
+          : []),
         {
           extends: true,
           test: {

@@ -1,24 +1,34 @@
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { API_BASE_PATH } from '../shared';
 import type { ServiceOptions } from './main';
 
 export const USAGE = `Usage: npm run server -- --port <n> --data <dir> [options]
 
-Runs the Wholesale Ordering Service on 127.0.0.1 and prints its base URL (ending in /api/v1).
+Runs the Wholesale Ordering Service and prints the URL it listens at (ending in /api/v1).
 An empty data folder is seeded with demo data and gets demo-credentials.json (buyer API keys).
-Set DATABASE_URL to keep the data in PostgreSQL instead of the folder.
+Set DATABASE_URL to keep the data in PostgreSQL instead of the folder; several instances may
+then share one database (give them the same --public-url).
 
 Options:
   --port <n>              port to listen on (0 = any free port; default 4010)
+  --host <address>        address to listen on (default 127.0.0.1)
+  --public-url <url>      the base URL clients use, ending in /api/v1 (image URLs are built
+                          from it; default: the listening address)
   --data <dir>            data folder (default .data/service)
   --ship-after <s>        seconds until a confirmed order ships (default 60)
   --deliver-after <s>     seconds from shipment to delivery (default 120)
   --catalog-size <n>      products to generate when seeding (default 2000)
   --mode <mode>           sandbox (default; webhooks may target loopback) or production
                           (webhook targets must be public addresses)
-  --rate-limit <n>        requests per minute per API key (default 6000)
+  --rate-limit <n>        requests per minute per API key (default 6000), counted across
+                          every instance on one PostgreSQL
+  --webhook-retry-base-ms <n>  delay before the first webhook retry, doubling after (default 5000)
+  --webhook-max-attempts <n>   webhook delivery attempts, the first included (default 8)
   -h, --help              show this text`;
 
 export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
 
 export class CliUsageError extends Error {
   override name = 'CliUsageError';
@@ -42,6 +52,35 @@ function seconds(name: string, raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/;
+
+function hostAddress(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_HOST;
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    throw new CliUsageError(`--host must be an IP address or a host name, got "${raw.slice(0, 100)}"`);
+  }
+  return raw;
+}
+
+/** `https://shop.example/api/v1` (a trailing slash is dropped); only http(s), no query or fragment. */
+function publicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const refuse = (why: string) => new CliUsageError(`--public-url ${why}, got "${raw.slice(0, 200)}"`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('must be an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('must be an http or https URL');
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw refuse('must have no query, fragment or credentials');
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith(API_BASE_PATH)) throw refuse(`must end in ${API_BASE_PATH}`);
+  return `${url.origin}${path}`;
+}
+
 /** Parses the command line; throws CliUsageError with a one-line message for anything wrong. */
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CliCommand {
   let values;
@@ -52,6 +91,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       allowPositionals: false,
       options: {
         port: { type: 'string' },
+        host: { type: 'string' },
+        'public-url': { type: 'string' },
+        'webhook-retry-base-ms': { type: 'string' },
+        'webhook-max-attempts': { type: 'string' },
         data: { type: 'string' },
         'ship-after': { type: 'string' },
         'deliver-after': { type: 'string' },
@@ -73,7 +116,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   return {
     kind: 'run',
     options: {
-      host: '127.0.0.1',
+      host: hostAddress(values.host),
+      publicUrl: publicUrl(values['public-url']),
       port: integer('port', values.port, 0, 65_535) ?? DEFAULT_PORT,
       dataDir: values.data ?? '.data/service',
       databaseUrl: env.DATABASE_URL || undefined,
@@ -81,6 +125,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       deliverAfterSeconds: seconds('deliver-after', values['deliver-after']),
       catalogSize: integer('catalog-size', values['catalog-size'], 1, 1_000_000),
       rateLimitPerMinute: integer('rate-limit', values['rate-limit'], 1, 10_000_000),
+      webhookRetryBaseMs: integer('webhook-retry-base-ms', values['webhook-retry-base-ms'], 1, 86_400_000),
+      webhookMaxAttempts: integer('webhook-max-attempts', values['webhook-max-attempts'], 1, 100),
       mode,
     },
   };

@@ -55,7 +55,8 @@ async function main(): Promise<void> {
 
   const service = await starting;
   if (stopping) return;
-  process.stdout.write(`${service.baseUrl}\n`);
+  process.stdout.write(`${service.listenUrl}\n`);
+  if (service.baseUrl !== service.listenUrl) process.stdout.write(`public URL: ${service.baseUrl}\n`);
   if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);
   process.send?.({ type: 'ready', baseUrl: service.baseUrl });
 }

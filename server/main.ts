@@ -27,7 +27,14 @@ export interface DemoCredentialsFile {
 }
 
 export interface ServiceOptions {
+  /** The address to listen on (default 127.0.0.1). */
   host?: string;
+  /**
+   * The base URL clients reach the service at, ending in `/api/v1` (behind a load balancer, its
+   * address); image URLs and the OpenAPI document are built from it, so every instance serves the
+   * same bytes. Default: the listening address.
+   */
+  publicUrl?: string;
   /** 0 or absent: any free port. */
   port?: number;
   /** The PGlite data folder, and where demo-credentials.json is written. */
@@ -52,8 +59,10 @@ export interface ServiceOptions {
 }
 
 export interface RunningService {
-  /** `http://127.0.0.1:<port>/api/v1` */
+  /** `http://127.0.0.1:<port>/api/v1`, or the public URL when one is given */
   baseUrl: string;
+  /** Where this process listens, `http://<host>:<port>/api/v1` */
+  listenUrl: string;
   /** True when this start seeded an empty data folder. */
   seeded: boolean;
   /** The demo buyers and their keys: fresh after seeding, else as kept in the credentials file. */
@@ -112,6 +121,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     store,
     mode,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    rateLimitCounter: opened.rateLimitCounter ?? undefined,
     onOrderEvent: wakeDispatcher,
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
@@ -127,7 +137,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  baseUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
+  const listenUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
+  baseUrl = options.publicUrl ?? listenUrl;
 
   const demoCredentials = options.dataDir
     ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
@@ -148,6 +159,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   let closing: Promise<void> | null = null;
   return {
     baseUrl,
+    listenUrl,
     seeded: opened.seeded,
     demoCredentials,
     store,

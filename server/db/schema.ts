@@ -5,3 +5,4 @@ export * from './tables/orders';
 export * from './tables/idempotency';
 export * from './tables/webhooks';
 export * from './tables/scheduled-jobs';
+export * from './tables/rate-limits';

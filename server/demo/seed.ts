@@ -11,6 +11,7 @@ import { generateDemoData, type DemoData } from './generate';
 import type { OrderPlan } from './order-plans';
 import type { DemoProduct } from './products';
 import { bulkInsert } from './bulk-insert';
+import { bumpCatalogVersion } from '../store/catalog/version';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -180,6 +181,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // The demo's own orders go through the same code as real ones, nested in this transaction.
     const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
     await insertCatalog(tx, data);
+    await bumpCatalogVersion(tx);
     const credentials = await insertBuyers(tx, data, now);
     for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);

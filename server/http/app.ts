@@ -17,6 +17,8 @@ import { registerHealthRoutes } from './health-routes';
 import { parseInput } from './validation';
 import { ReadCache } from './read-cache';
 import { TtlCache } from './ttl-cache';
+import { sharedRateLimitStore } from './shared-rate-limit';
+import type { RateLimitCounter } from '../store/rate-limits';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
@@ -32,6 +34,11 @@ export interface AppOptions {
   onOrderEvent?: OrderEventSink;
   /** How long readiness waits for the database before answering 503 (default READINESS_TIMEOUT_MS). */
   readinessTimeoutMs?: number;
+  /**
+   * Counts the rate limit in the database, shared by every instance on it (PostgreSQL); without
+   * it each process counts alone, in memory (one instance on PGlite).
+   */
+  rateLimitCounter?: RateLimitCounter;
   /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
   publicBaseUrl?: () => string;
   logger?: FastifyServerOptions['logger'];
@@ -82,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    ...(options.rateLimitCounter ? { store: sharedRateLimitStore(options.rateLimitCounter) } : {}),
     keyGenerator: (request) => request.caller?.keyId ?? `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new HttpProblem(429, 'rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${context.after}.`, undefined, {

@@ -1,6 +1,13 @@
 import { TtlCache } from './ttl-cache';
 import { etagOf, ifNoneMatchMatches } from './etag';
 
+/**
+ * How long one reading of the catalog's version is trusted. It bounds how long a change committed
+ * by another instance on the same database goes unseen here (DESIGN.md: within 1 s); the reading
+ * is one indexed query of a few rows.
+ */
+export const DEFAULT_STAMP_TTL_MS = 250;
+
 export interface CachedBody {
   /** The JSON, already encoded, so a hit costs no serialization or encoding. */
   bytes: Buffer;
@@ -17,7 +24,7 @@ export interface ReadCacheOptions {
   catalogStamp: () => Promise<string>;
   maxEntries?: number;
   ttlMs?: number;
-  /** How long one reading of the stamp is trusted; bounds staleness from writers in other processes. */
+  /** How long one reading of the stamp is trusted; bounds staleness from writers in other processes (default DEFAULT_STAMP_TTL_MS). */
   stampTtlMs?: number;
   /** Validators remembered for conditional requests: one per page or product a client may hold. */
   maxValidators?: number;
@@ -47,7 +54,7 @@ export class ReadCache {
     this.entries = new TtlCache<StampedBody>(options.maxEntries ?? 500, options.ttlMs ?? 10_000, this.now);
     this.validators = new TtlCache(options.maxValidators ?? 120_000, 24 * 60 * 60 * 1000, this.now);
     this.catalogStamp = options.catalogStamp;
-    this.stampTtlMs = options.stampTtlMs ?? 1_000;
+    this.stampTtlMs = options.stampTtlMs ?? DEFAULT_STAMP_TTL_MS;
   }
 
   /** The ETag to answer 304 with, when the client's copy of `key` is known to be current; else null. */

@@ -3,11 +3,13 @@ import { seedDemoData, type DemoCredentials } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore } from './sql-store';
 import type { Store } from './types';
+import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
 import type { PublicBaseUrl } from './catalog/image-url';
 
 export type { DemoCredentials, DemoBuyerCredentials } from '../demo/seed';
 export type { Store } from './types';
 export type { PublicBaseUrl } from './catalog/image-url';
+export type { RateLimitCounter } from './rate-limits';
 
 export interface OpenStoreOptions {
   /** The PGlite data folder; in memory when neither this nor `databaseUrl` is given. */
@@ -32,6 +34,8 @@ export interface OpenedStore {
   seeded: boolean;
   /** The demo buyers' plaintext keys, only right after seeding (they are stored hashed). */
   demoCredentials: DemoCredentials | null;
+  /** The rate limit's shared counters, on PostgreSQL only: there several instances may share the database. */
+  rateLimitCounter?: RateLimitCounter | null;
 }
 
 async function connect(options: OpenStoreOptions): Promise<Connection> {
@@ -54,7 +58,8 @@ export async function openStoreOn(
     seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed }),
   );
   const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close });
-  return { store, seeded: demoCredentials !== null, demoCredentials };
+  const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
+  return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
 }
 
 /** Opens (creating and migrating as needed) the database, and seeds it when it is empty. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { instant, tsvector } from './columns';
 
 export const suppliers = pgTable(
@@ -70,3 +70,18 @@ export const products = pgTable(
     index('products_upc_idx').on(table.upc),
   ],
 );
+
+/**
+ * The catalog's version, bumped by every transaction that changes what catalog reads return
+ * (stock taken by an order, stock returned by a cancellation). A bump commits with its change, so
+ * the sum of the slots follows commit order, which timestamps taken from each writer's clock do
+ * not. Writers bump the slot of their connection (`pg_backend_pid() % CATALOG_VERSION_SLOTS`),
+ * so concurrent orders on different connections rarely wait on the same row; readers add the
+ * slots up. The migration creates the slots.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  slot: integer('slot').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const CATALOG_VERSION_SLOTS = 16;

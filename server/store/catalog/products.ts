@@ -143,14 +143,3 @@ export async function getProduct(db: Database, publicBaseUrl: PublicBaseUrl, pro
     updated_at: product.updatedAt.toISOString(),
   };
 }
-
-/**
- * Stock is the only thing that changes in the catalog (suppliers and products are seeded once),
- * and every stock change moves the product's updated_at; the count covers products added later.
- */
-export async function catalogStamp(db: Database): Promise<string> {
-  const [row] = await db
-    .select({ latest: sql<string | null>`max(${products.updatedAt})::text`, total: count() })
-    .from(products);
-  return `${row?.latest ?? 'none'}|${row?.total ?? 0}`;
-}

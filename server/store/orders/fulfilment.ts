@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import type { MovedOrder, ShipmentInput } from '../types';
 import { queueOrderEvent } from '../webhooks/outbox';
+import { bumpCatalogVersion } from '../catalog/version';
 import { loadOrder } from './order-reader';
 
 export type DueOrder = { id: string; accountId: string };
@@ -110,6 +111,7 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
             .set({ inventoryAvailable: sql`${products.inventoryAvailable} + ${item.quantity}`, updatedAt: at })
             .where(eq(products.id, item.productId));
         }
+        await bumpCatalogVersion(tx);
       },
     },
     at,

@@ -24,7 +24,6 @@ export async function loadOrder(db: Database, orderId: string, accountId?: strin
     .where(and(eq(orders.id, orderId), ownership))
     .limit(1);
   if (!found) return null;
-  const { order } = found;
   // Sequential on purpose: queries inside a PGlite transaction must not overlap.
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
   const events = await db
@@ -32,12 +31,22 @@ export async function loadOrder(db: Database, orderId: string, accountId?: strin
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return orderFromRows(found.order, { name: found.supplierName, address: found.supplierAddress }, items, events);
+}
+
+/** An order as the API shows it, from its rows: items in position order, timeline in time order. */
+export function orderFromRows(
+  order: OrderRow,
+  supplier: { name: string; address: string },
+  items: Array<typeof orderItems.$inferSelect>,
+  events: Array<{ event: string; at: Date }>,
+): Order {
   const summary = trackingSummary(order);
   return {
     id: order.id,
     order_number: order.orderNumber,
     status: order.status as Order['status'],
-    supplier: { id: order.supplierId, name: found.supplierName, address: found.supplierAddress },
+    supplier: { id: order.supplierId, name: supplier.name, address: supplier.address },
     items: items.map((item) => ({
       id: item.id,
       product_id: item.productId,

@@ -5,7 +5,8 @@ import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, order
 import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
 import { newId } from '../ids';
 import { queueOrderEvent } from '../webhooks/outbox';
-import { loadOrder } from './order-reader';
+import { bumpCatalogVersion } from '../catalog/version';
+import { orderFromRows } from './order-reader';
 import { OrderRejected, reject } from './order-rejection';
 
 /** Idempotency keys are honoured for this long (DESIGN.md: 24 h). */
@@ -76,13 +77,17 @@ async function claimIdempotencyKey(
   return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
 }
 
-async function loadSupplier(tx: Database, supplierId: string) {
-  const [supplier] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
+async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string }> {
+  const [supplier] = await tx
+    .select({ name: suppliers.name, address: suppliers.address })
+    .from(suppliers)
+    .where(eq(suppliers.id, supplierId));
   if (!supplier) {
     reject(404, 'not_found', `Supplier ${supplierId} does not exist.`, [
       { pointer: '/supplier_id', detail: 'no such supplier' },
     ]);
   }
+  return supplier;
 }
 
 /** Checks every line and reports all lines that fail the first rule any of them breaks. */
@@ -161,7 +166,7 @@ async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<vo
 const nextOrderNumber = sql`'CW-' || nextval(${orderNumberSequence.seqName}::regclass)::text`;
 
 async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, now: Date): Promise<Order> {
-  await loadSupplier(tx, body.supplier_id);
+  const supplier = await loadSupplier(tx, body.supplier_id);
   const lines: Line[] = body.items.map((item, index) => ({ index, productId: item.product_id, quantity: item.quantity }));
   const rows = await tx
     .select({
@@ -189,7 +194,8 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
   });
   const totals = orderTotals(priced);
   const orderId = newId('ord');
-  await tx.insert(orders).values({
+  // The rows come back from the inserts, so the answer needs no reading back.
+  const [order] = await tx.insert(orders).values({
     id: orderId,
     orderNumber: nextOrderNumber,
     accountId: caller.accountId,
@@ -206,8 +212,8 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     buyerNotes: body.buyer_notes ?? '',
     createdAt: now,
     confirmedAt: now,
-  });
-  await tx.insert(orderItems).values(
+  }).returning();
+  const items = await tx.insert(orderItems).values(
     priced.map(({ line, product, unit_price_cents, quantity }) => ({
       id: newId('item'),
       orderId,
@@ -218,16 +224,17 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
       unitPriceCents: unit_price_cents,
       totalCents: unit_price_cents * quantity,
     })),
-  );
-  await tx.insert(orderEvents).values([
+  ).returning();
+  const timeline = [
     { orderId, event: 'order_placed', at: now },
     { orderId, event: 'order_confirmed', at: now },
-  ]);
-  const order = await loadOrder(tx, orderId);
-  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  ];
+  await tx.insert(orderEvents).values(timeline);
+  if (!order) throw new Error(`order ${orderId} was not stored`);
+  const placed = orderFromRows(order, supplier, items.sort((x, y) => x.position - y.position), timeline);
   // The order.confirmed deliveries commit with the order itself (transactional outbox).
-  await queueOrderEvent(tx, caller.accountId, 'order.confirmed', order, now);
-  return order;
+  await queueOrderEvent(tx, caller.accountId, 'order.confirmed', placed, now);
+  return placed;
 }
 
 export async function placeOrder(
@@ -250,6 +257,8 @@ export async function placeOrder(
           .set({ responseStatus: CREATED_STATUS, responseBody: order, orderId: order.id })
           .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
       }
+      // Last, so the slot's row is locked only until the commit that follows.
+      await bumpCatalogVersion(tx);
       return { kind: 'created', order } as const;
     });
   } catch (error) {

@@ -4,13 +4,18 @@ import { CliUsageError, parseCliArgs } from '../../../server/cli-args';
 describe('CLI arguments', () => {
   it('reads every flag', () => {
     const command = parseCliArgs(
-      ['--port', '4010', '--data', '/tmp/x', '--ship-after', '1.5', '--deliver-after', '0', '--catalog-size', '50000', '--mode', 'production', '--rate-limit', '100'],
+      [
+        '--port', '4010', '--data', '/tmp/x', '--ship-after', '1.5', '--deliver-after', '0', '--catalog-size', '50000',
+        '--mode', 'production', '--rate-limit', '100', '--host', '0.0.0.0', '--public-url', 'https://wine.example/shop/api/v1/',
+        '--webhook-retry-base-ms', '200', '--webhook-max-attempts', '3',
+      ],
       { DATABASE_URL: 'postgres://127.0.0.1/db' },
     );
     expect(command).toEqual({
       kind: 'run',
       options: {
-        host: '127.0.0.1',
+        host: '0.0.0.0',
+        publicUrl: 'https://wine.example/shop/api/v1',
         port: 4010,
         dataDir: '/tmp/x',
         databaseUrl: 'postgres://127.0.0.1/db',
@@ -18,6 +23,8 @@ describe('CLI arguments', () => {
         deliverAfterSeconds: 0,
         catalogSize: 50000,
         rateLimitPerMinute: 100,
+        webhookRetryBaseMs: 200,
+        webhookMaxAttempts: 3,
         mode: 'production',
       },
     });
@@ -25,7 +32,7 @@ describe('CLI arguments', () => {
 
   it('defaults to port 4010, sandbox mode and no database URL', () => {
     const command = parseCliArgs(['--data', 'd'], {});
-    expect(command).toMatchObject({ kind: 'run', options: { port: 4010, mode: 'sandbox', databaseUrl: undefined } });
+    expect(command).toMatchObject({ kind: 'run', options: { port: 4010, mode: 'sandbox', databaseUrl: undefined, host: '127.0.0.1', publicUrl: undefined } });
   });
 
   it('--help wins', () => {
@@ -43,6 +50,12 @@ describe('CLI arguments', () => {
     [['--bogus'], /bogus/],
     [['stray'], /stray|positional/i],
     [['--port'], /port/],
+    [['--host', 'bad host'], /--host must be an IP address or a host name/],
+    [['--public-url', 'wine.example/api/v1'], /--public-url must be an absolute URL/],
+    [['--public-url', 'ftp://wine.example/api/v1'], /--public-url must be an http or https URL/],
+    [['--public-url', 'https://wine.example/api'], /--public-url must end in \/api\/v1/],
+    [['--public-url', 'https://wine.example/api/v1?x=1'], /--public-url must have no query/],
+    [['--webhook-max-attempts', '0'], /--webhook-max-attempts/],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

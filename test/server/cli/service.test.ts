@@ -79,3 +79,27 @@ describe('startService', () => {
     await expect(fetch(`${baseUrl}/openapi.json`)).rejects.toThrow();
   });
 });
+
+describe('startService with a public URL', () => {
+  it('builds image URLs and the OpenAPI server from --public-url, and still says where it listens', async () => {
+    const publicUrl = 'https://wine.example/api/v1';
+    const behind = await startService({
+      publicUrl,
+      openStore: async ({ publicBaseUrl }) => {
+        const test = await createTestStore({ publicBaseUrl, catalogSize: 200 });
+        return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
+      },
+    });
+    try {
+      expect(behind.baseUrl).toBe(publicUrl);
+      expect(behind.listenUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+      const headers = { authorization: `Bearer ${behind.demoCredentials?.buyers[0]?.api_key}` };
+      const page = paginated(CatalogProduct).parse(await (await fetch(`${behind.listenUrl}/products?per_page=2`, { headers })).json());
+      expect(page.data[0]?.image_url).toBe(`${publicUrl}/images/products/${page.data[0]?.id}.svg`);
+      const openApi = (await (await fetch(`${behind.listenUrl}/openapi.json`)).json()) as { servers: Array<{ url: string }> };
+      expect(openApi.servers[0]?.url).toBe(publicUrl);
+    } finally {
+      await behind.close();
+    }
+  });
+});

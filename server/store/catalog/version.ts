@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { CATALOG_VERSION_SLOTS, catalogVersions } from '../../db/schema';
+
+/**
+ * Counts one change of the catalog; call it inside the transaction that makes the change, as late
+ * as possible (the slot's row stays locked until commit). Each connection bumps its own slot.
+ */
+export async function bumpCatalogVersion(tx: Database): Promise<void> {
+  await tx
+    .insert(catalogVersions)
+    .values({ slot: sql`pg_backend_pid() % ${CATALOG_VERSION_SLOTS}`, version: 1 })
+    .onConflictDoUpdate({ target: catalogVersions.slot, set: { version: sql`${catalogVersions.version} + 1` } });
+}
+
+/**
+ * The catalog's version: the number of committed catalog changes. It follows commit order, so a
+ * reader that saw version v has seen every change counted in v, and any later commit changes it.
+ */
+export async function catalogStamp(db: Database): Promise<string> {
+  const [row] = await db.select({ version: sql<string | null>`sum(${catalogVersions.version})::text` }).from(catalogVersions);
+  return `v${row?.version ?? '0'}`;
+}

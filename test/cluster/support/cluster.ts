@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/**
+ * Several processes of the real CLI (`tsx server/cli.ts`, as `npm run server` runs it) on one
+ * fresh database of the PostgreSQL server named by DATABASE_URL. Everything started here is
+ * killed by `stopAll()`, which every test file calls in afterEach.
+ */
+
+const START_TIMEOUT_MS = 60_000;
+
+export function serverUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('the cluster suite runs on PostgreSQL: set DATABASE_URL (see README, Tests)');
+  return url;
+}
+
+export function databaseUrlFor(name: string): string {
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ClusterDatabase {
+  name: string;
+  url: string;
+  /** A client of this database for the test's own queries (closed by drop()). */
+  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** A connection of its own, e.g. to hold a lock across requests; closed by drop(). */
+  connect(): Promise<pg.Client>;
+  drop(): Promise<void>;
+}
+
+/** An empty database, dropped (with every connection to it) by drop(). */
+export async function createDatabase(): Promise<ClusterDatabase> {
+  const name = `cluster_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database "${name}"`));
+  const url = databaseUrlFor(name);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => undefined);
+  const clients: pg.Client[] = [];
+  return {
+    name,
+    url,
+    query: (text, values) => pool.query(text, values),
+    async connect() {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      clients.push(client);
+      return client;
+    },
+    async drop() {
+      await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+      await pool.end().catch(() => undefined);
+      await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+export interface Instance {
+  /** Where this process listens, ending in /api/v1. */
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): { stdout: string; stderr: string };
+  /** SIGTERM, then wait for the exit (SIGKILL after 20 s). */
+  stop(): Promise<number | null>;
+  kill(): void;
+}
+
+const running = new Set<ChildProcess>();
+const dataDirs = new Set<string>();
+
+export interface StartOptions {
+  databaseUrl: string;
+  args?: string[];
+}
+
+/**
+ * Spawns one instance and resolves once it prints its URL; rejects with its output when it
+ * exits first or takes longer than a minute.
+ */
+export function spawnInstance(options: StartOptions): { ready: Promise<Instance>; exited: Promise<number | null>; output(): { stdout: string; stderr: string } } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-cluster-'));
+  dataDirs.add(dataDir);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--data', dataDir, '--catalog-size', '60', ...(options.args ?? [])],
+    { env: { ...process.env, DATABASE_URL: options.databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? -1 : null));
+    }),
+  );
+  const output = () => ({ stdout, stderr });
+  const ready = new Promise<Instance>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS);
+    child.stdout?.on('data', () => {
+      const url = stdout.split('\n').find((line) => /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/.test(line));
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({
+        url,
+        dataDir,
+        child,
+        exited,
+        output,
+        async stop() {
+          if (child.exitCode !== null || child.signalCode !== null) return exited;
+          child.kill('SIGTERM');
+          const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+          const code = await exited;
+          clearTimeout(force);
+          return code;
+        },
+        kill: () => child.kill('SIGKILL'),
+      });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before printing its URL: ${stderr.slice(-2_000)}`));
+    });
+  });
+  ready.catch(() => undefined);
+  return { ready, exited, output };
+}
+
+export const startInstance = (options: StartOptions): Promise<Instance> => spawnInstance(options).ready;
+
+export interface Cluster {
+  database: ClusterDatabase;
+  instances: Instance[];
+  /** The demo buyers' keys, from the instance that seeded. */
+  apiKeys: string[];
+}
+
+/**
+ * A fresh database and `count` instances on it: the first starts alone (it migrates and seeds),
+ * the others then start together.
+ */
+export async function startCluster(count: number, args: string[] = []): Promise<Cluster> {
+  const database = await createDatabase();
+  databases.add(database);
+  const first = await startInstance({ databaseUrl: database.url, args });
+  const others = await Promise.all(Array.from({ length: count - 1 }, () => startInstance({ databaseUrl: database.url, args })));
+  return { database, instances: [first, ...others], apiKeys: readApiKeys(first.dataDir) };
+}
+
+export function readApiKeys(dataDir: string): string[] {
+  const file = join(dataDir, 'demo-credentials.json');
+  if (!existsSync(file)) return [];
+  const credentials = JSON.parse(readFileSync(file, 'utf8')) as { buyers: Array<{ api_key: string }> };
+  return credentials.buyers.map((buyer) => buyer.api_key);
+}
+
+const databases = new Set<ClusterDatabase>();
+
+/** Remembers a database made outside startCluster, so stopAll() drops it. */
+export function track(database: ClusterDatabase): ClusterDatabase {
+  databases.add(database);
+  return database;
+}
+
+/** Kills every process started here and drops every database made here. */
+export async function stopAll(): Promise<void> {
+  const exits = [...running].map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  }));
+  await Promise.all(exits);
+  for (const database of databases) await database.drop().catch(() => undefined);
+  databases.clear();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
+}
+
+/** Sends a request with the buyer's key. */
+export async function call(
+  baseUrl: string,
+  path: string,
+  apiKey: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer; json: <T>() => T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, json: <T>() => JSON.parse(bytes.toString('utf8')) as T };
+}
+
+export const shippingAddress = { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' };
