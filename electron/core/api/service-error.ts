@@ -44,6 +44,14 @@ export function serviceError(parts: ErrorParts): ServiceError {
   return error;
 }
 
+/**
+ * True when the service could not be reached or did not answer in time: every other request
+ * would fail the same way now. Decided by the error's code, never its wording.
+ */
+export function isConnectionFailure(code: string | null | undefined): boolean {
+  return code === 'offline' || code === 'timeout';
+}
+
 /** The bridge-safe part of a service error (what may cross to the renderer). */
 export function toBridgeError(error: ServiceError): BridgeError {
   return error.fields

@@ -119,7 +119,7 @@ async function syncSingle<T, R>(
   const previous = scope.accountId ? await context.store.read<R>(dataset, scope) : null;
   progress(context, dataset, 0, 1);
   const outcome = await context.pages(() => fetch(previous?.header.etags.resource ?? null));
-  if (!outcome.ok) return stepFailed(context, dataset, outcome.error.message);
+  if (!outcome.ok) return stepFailed(context, dataset, outcome.error.message, outcome.error.code);
   if (outcome.notModified) {
     progress(context, dataset, 1, 1, true);
     return confirmed(context, dataset, previous?.header.count ?? 0, 'unchanged');

@@ -27,13 +27,20 @@ export function progress(context: SyncContext, dataset: DatasetName, done: numbe
   context.emit({ type: 'sync-progress', dataset, done, total, finished });
 }
 
-export type StepOutcome = { dataset: DatasetName; result: 'changed' | 'unchanged' | 'failed' | 'skipped'; error?: string };
+export type StepOutcome = {
+  dataset: DatasetName;
+  result: 'changed' | 'unchanged' | 'failed' | 'skipped';
+  /** For people: shown with the dataset. */
+  error?: string;
+  /** For code: the service error's code, when a service call failed. */
+  errorCode?: string;
+};
 
 /** A step that could not finish: the dataset keeps its previous copy and shows the error in plain words. */
-export function stepFailed(context: SyncContext, dataset: DatasetName, error: string): StepOutcome {
+export function stepFailed(context: SyncContext, dataset: DatasetName, error: string, errorCode?: string): StepOutcome {
   context.statuses.failed(dataset, error);
   progress(context, dataset, 0, null, true);
-  return { dataset, result: 'failed', error };
+  return errorCode ? { dataset, result: 'failed', error, errorCode } : { dataset, result: 'failed', error };
 }
 
 /** A step that threw (a full disk, a folder removed under it) fails like any other step instead of escaping. */

@@ -13,6 +13,7 @@
  */
 import { rm } from 'node:fs/promises';
 import pLimit from 'p-limit';
+import { isConnectionFailure } from '../api';
 import type { DatasetName, DatasetStatus, Freshness } from '../../../shared/bridge';
 import type { ImageCache } from '../images/image-cache';
 import { createOfflineCopy, type OfflineCopy } from '../offline/offline-copy';
@@ -70,8 +71,6 @@ export const SYNC_DEFAULTS = {
   detailCheckpointEvery: 1000,
 } as const;
 
-/** A connection failure that will fail every other request too: the rest of the sync is skipped. */
-const UNREACHABLE = /could not reach|did not answer|network/i;
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
@@ -151,7 +150,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }),
     );
     outcomes.push(account);
-    if (account.result === 'failed' && UNREACHABLE.test(account.error ?? '')) {
+    // A connection failure would fail every other request too: the rest of the sync is skipped.
+    if (account.result === 'failed' && isConnectionFailure(account.errorCode)) {
       for (const dataset of ['suppliers', 'catalog', 'orders', 'webhooks'] as const) {
         statuses.failed(dataset, account.error!);
         outcomes.push({ dataset, result: 'skipped', error: account.error });

@@ -89,12 +89,14 @@ export function createFakeService(options: { products?: number; suppliers?: numb
   };
   const log: { name: string; status: number | 'offline'; page?: number; id?: string }[] = [];
   let callsUntilOffline = Infinity;
+  /** How an unreachable service is worded; code decides, so any wording must do. */
+  let offlineMessage = 'Could not reach the service at 127.0.0.1. Check the network connection.';
   const concurrency = { current: 0, max: 0 };
 
   const respond = (name: string, body: unknown, etag: string | null | undefined, extra: { page?: number; id?: string } = {}) => {
     if (callsUntilOffline <= 0) {
       log.push({ name, status: 'offline', ...extra });
-      return { ok: false as const, error: { code: 'offline', message: 'Could not reach the service at 127.0.0.1. Check the network connection.', retryable: true } };
+      return { ok: false as const, error: { code: 'offline', message: offlineMessage, retryable: true } };
     }
     callsUntilOffline -= 1;
     const tag = etagOf(body);
@@ -147,8 +149,9 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     log,
     catalog,
     concurrency,
-    goOfflineAfter(calls: number) {
+    goOfflineAfter(calls: number, message = offlineMessage) {
       callsUntilOffline = calls;
+      offlineMessage = message;
     },
     goOnline() {
       callsUntilOffline = Infinity;

@@ -163,6 +163,16 @@ describe('sync engine', () => {
     expect(await engine.copy.get('suppliers')).toEqual([]);
   });
 
+  it('an unreachable service is known by its error code, whatever the wording: the rest of the sync is skipped', async () => {
+    const service = createFakeService();
+    const engine = engineFor(service);
+    await engine.sync();
+    service.goOfflineAfter(0, 'Le service est injoignable.');
+    const report = await engine.sync();
+    expect(report.outcomes.filter((outcome) => outcome.result === 'skipped').map((outcome) => outcome.dataset)).toEqual(['suppliers', 'catalog', 'orders', 'webhooks']);
+    expect(service.log.filter((entry) => entry.status === 'offline')).toHaveLength(1);
+  });
+
   it('going offline mid-sync keeps the previous copy whole and says why in plain words', async () => {
     const service = createFakeService({ products: 250 });
     const engine = engineFor(service, { concurrency: { pages: 1 } });
