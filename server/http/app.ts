@@ -6,6 +6,7 @@ import type { OrderEventSink } from '../fulfilment/simulator';
 import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
 import { authHook } from './auth';
+import { emptyIdHook } from './empty-id';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
 import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, new HttpProblem(404, 'not_found', `There is no route ${request.method} ${path.slice(0, 200)}.`));
   });
 
+  app.addHook('onRequest', emptyIdHook);
   app.addHook('onRequest', authHook(options.store));
   app.addHook('onSend', etagHook);
 

@@ -11,6 +11,7 @@ import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
 import { deliveryLog, dueDeliveries, enqueueDeliveries, recordDeliveryAttempt } from './webhooks/deliveries';
 import { pruneIdempotency } from './idempotency';
+import { guardStorableText } from './storable-text';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -24,7 +25,7 @@ export interface SqlStoreOptions {
 export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
-  return {
+  return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, query),
     listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
@@ -50,5 +51,5 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     deliveryLog: (webhookId, limit) => deliveryLog(db, webhookId, limit),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
     close: options.close ?? (async () => undefined),
-  };
+  });
 }
