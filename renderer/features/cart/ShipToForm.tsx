@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AccountAddress } from '../../../shared/schemas';
+import { US_STATE_CODES, US_STATES, type AccountAddress } from '../../../shared/schemas';
 import { useCartStore } from './cartStore';
 import { EMPTY_ADDRESS, fromAccountAddress, SHIP_TO_FIELDS, type ShipToField } from './shipTo';
 
@@ -37,14 +37,32 @@ export function ShipToForm({ accountAddress, errors }: Props) {
           {SHIP_TO_FIELDS.map(({ field, label, autoComplete }) => (
             <div className="field" key={field}>
               <label htmlFor={`${id}-${field}`}>{label}</label>
-              <input
-                id={`${id}-${field}`}
-                value={shipTo[field]}
-                autoComplete={autoComplete}
-                onChange={(event) => setShipTo({ ...shipTo, [field]: event.target.value })}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-              />
+              {field === 'state' ? (
+                <select
+                  id={`${id}-${field}`}
+                  value={shipTo.state}
+                  autoComplete={autoComplete}
+                  onChange={(event) => setShipTo({ ...shipTo, state: event.target.value })}
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+                >
+                  {shipTo.state in US_STATES ? null : <option value={shipTo.state}>Choose a state</option>}
+                  {US_STATE_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {US_STATES[code]} ({code})
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`${id}-${field}`}
+                  value={shipTo[field]}
+                  autoComplete={autoComplete}
+                  onChange={(event) => setShipTo({ ...shipTo, [field]: event.target.value })}
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+                />
+              )}
               {errors[field] ? (
                 <p id={`${id}-${field}-error`} className="field-error">
                   {errors[field]}
