@@ -31,10 +31,11 @@ export function fromAccountAddress(address: AccountAddress): ShippingAddress {
 const FIELD_NAMES: Record<ShipToField, string> = { street1: 'street', city: 'city', state: 'state', zip: 'ZIP code' };
 
 /** What to do about one field, in plain words, chosen by the kind of the problem (never by its wording). */
-function fieldMessage(field: ShipToField, issue: { code: string }): string {
+function fieldMessage(field: ShipToField, value: string, issue: { code: string }): string {
   if (field === 'state') return 'Choose the state from the list.';
   if (field === 'zip') return 'Enter a US ZIP code, like 94105 or 94105-1234.';
   const name = FIELD_NAMES[field];
+  if (value.trim() === '') return `Enter the ${name}.`;
   if (issue.code === 'invalid_format') return `The ${name} has characters that cannot be sent (tabs, line breaks or other control characters); remove them.`;
   if (issue.code === 'too_big') return `The ${name} is too long: at most ${ADDRESS_LIMITS[field as keyof typeof ADDRESS_LIMITS]} characters.`;
   return `Enter the ${name}.`;
@@ -68,7 +69,7 @@ export function resolveShipTo(custom: ShippingAddress | null, account: AccountAd
   const fields: Partial<Record<ShipToField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as ShipToField | undefined;
-    if (field && field in FIELD_NAMES) fields[field] ??= fieldMessage(field, issue);
+    if (field && field in FIELD_NAMES) fields[field] ??= fieldMessage(field, custom[field], issue);
   }
   return { ok: false, message: 'Check the ship-to address.', fields };
 }
