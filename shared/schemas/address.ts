@@ -6,7 +6,11 @@ export const ADDRESS_LIMITS = { street1: 200, city: 100 } as const;
 
 export const UsState = z.enum(US_STATE_CODES, { error: 'must be a two-letter US state code, like CA' });
 
-const Zip = z.string().trim().regex(/^[0-9]{5}(-[0-9]{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)');
+/** Surrounding spaces are allowed (and trimmed), as the pattern states. */
+const Zip = z
+  .string()
+  .regex(/^\s*[0-9]{5}(?:-[0-9]{4})?\s*$/, 'must be a US ZIP code (12345 or 12345-6789)')
+  .trim();
 
 /** A shipping address as an order carries it (what the service sends back: read tolerantly). */
 export const ShippingAddress = z.object({

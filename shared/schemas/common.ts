@@ -24,13 +24,13 @@ export const AccountId = idWithPrefix('org');
 export const WebhookId = idWithPrefix('wh');
 export const OrderItemId = idWithPrefix('item');
 
-/** The characters RFC 3986 allows in a URI, with every `%` starting a two-digit escape. */
-const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+/** An http(s) URL written with the characters RFC 3986 allows, every `%` starting a two-digit escape. */
+const HTTP_URI_CHARACTERS = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
 
 export const HttpUrl = z
   .string()
   .max(2048)
-  .regex(URI_CHARACTERS, 'must be a URL written with the characters URLs allow (spaces and other characters percent-encoded)')
+  .regex(HTTP_URI_CHARACTERS, 'must be an http or https URL written with the characters URLs allow (spaces and other characters percent-encoded)')
   .refine((value) => {
     try {
       const url = new URL(value);
