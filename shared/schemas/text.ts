@@ -10,7 +10,10 @@ import { z } from 'zod';
  *
  * The rules are regular expressions, so the OpenAPI document states them as `pattern`s.
  */
+// Matching control characters is the point of these patterns.
+// eslint-disable-next-line no-control-regex
 const ONE_LINE = /^[^\x00-\x1F\p{Cs}]*$/u;
+// eslint-disable-next-line no-control-regex
 const MULTI_LINE = /^[^\x00-\x08\x0B\x0C\x0E-\x1F\p{Cs}]*$/u;
 /** Something other than white space (what `trim` removes). */
 const NOT_BLANK = /\S/;
@@ -55,4 +58,5 @@ export const multiLineText = (max: number) =>
 export const followsTextRule = (value: string, multiLine = false): boolean => (multiLine ? MULTI_LINE : ONE_LINE).test(value);
 
 /** Anything that may reach storage: refuses U+0000 and lone surrogates anywhere in a string. */
+// eslint-disable-next-line no-control-regex
 export const STORABLE_TEXT = /^[^\x00\p{Cs}]*$/u;
