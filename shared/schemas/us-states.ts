@@ -65,3 +65,13 @@ export const US_STATES = {
 
 export type UsStateCode = keyof typeof US_STATES;
 export const US_STATE_CODES = Object.keys(US_STATES) as [UsStateCode, ...UsStateCode[]];
+
+const CODE_BY_NAME = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code as UsStateCode]));
+
+/** The USPS code a state is written as: its code in any case, or its name ("California" → CA); null if neither. */
+export function usStateCodeOf(written: string): UsStateCode | null {
+  const value = written.trim();
+  const upper = value.toUpperCase();
+  if (Object.hasOwn(US_STATES, upper)) return upper as UsStateCode;
+  return CODE_BY_NAME.get(value.toLowerCase().replace(/\s+/g, ' ')) ?? null;
+}

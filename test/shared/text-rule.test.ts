@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STORABLE_TEXT, US_STATES, US_STATE_CODES, UsState, followsTextRule, multiLineText, oneLineText } from '../../shared';
+import { STORABLE_TEXT, US_STATES, US_STATE_CODES, UsState, followsTextRule, multiLineText, oneLineText, usStateCodeOf } from '../../shared';
+import { OutboxEntry } from '../../shared/bridge';
 
 describe('the text rule', () => {
   const line = oneLineText(5);
@@ -37,5 +38,35 @@ describe('US states', () => {
     expect(US_STATE_CODES).toEqual(expect.arrayContaining(['CA', 'NY', 'PR', 'GU', 'VI', 'AS', 'MP']));
     expect(US_STATE_CODES.every((code) => /^[A-Z]{2}$/.test(code))).toBe(true);
     for (const refused of ['Zz9', 'ca', 'California', 'AA', 'AE', 'AP', 'FM', 'MH', 'PW', '']) expect(UsState.safeParse(refused).success, refused).toBe(false);
+  });
+});
+
+describe('orders queued before states were a closed list', () => {
+  const entry = (state: string) => ({
+    id: 'outbox-1',
+    idempotencyKey: 'key-1',
+    accountId: 'org_1',
+    order: { supplier_id: 'sup_a', items: [{ product_id: 'prod_a', quantity: 1 }], shipping_address: { street1: '1 Main St', city: 'Napa', state, zip: '94558' } },
+    supplierName: 'Supplier',
+    estimatedTotalCents: 100,
+    state: 'queued',
+    attempts: 0,
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    nextAttemptAt: null,
+    lastError: null,
+    review: null,
+    confirmed: null,
+  });
+
+  it('are read with the state written as its code when it was a name or in lower case', () => {
+    expect(usStateCodeOf('California')).toBe('CA');
+    expect(usStateCodeOf(' new  york ')).toBe('NY');
+    expect(usStateCodeOf('or')).toBe('OR');
+    expect(usStateCodeOf('Zz9')).toBeNull();
+    for (const [written, code] of [['California', 'CA'], ['ca', 'CA'], [' CA ', 'CA'], ['District of Columbia', 'DC'], ['WA', 'WA']]) {
+      expect(OutboxEntry.parse(entry(written!)).order.shipping_address.state).toBe(code);
+    }
+    expect(OutboxEntry.safeParse(entry('Zz9')).success).toBe(false);
   });
 });
