@@ -3,6 +3,7 @@ import {
   BUYER_NOTES_MAX,
   multiLineText,
   ShippingAddressInput,
+  usStateCodeOf,
   type AccountAddress,
   type ShippingAddress,
 } from '../../../shared/schemas';
@@ -64,7 +65,8 @@ export function resolveShipTo(custom: ShippingAddress | null, account: AccountAd
     }
     return resolveShipTo(fromAccountAddress(account), undefined);
   }
-  const parsed = ShippingAddressInput.safeParse(custom);
+  // A state kept from an earlier version as a name ("California") is its code.
+  const parsed = ShippingAddressInput.safeParse({ ...custom, state: usStateCodeOf(custom.state) ?? custom.state });
   if (parsed.success) return { ok: true, address: parsed.data };
   const fields: Partial<Record<ShipToField, string>> = {};
   for (const issue of parsed.error.issues) {

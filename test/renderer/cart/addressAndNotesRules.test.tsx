@@ -50,6 +50,17 @@ describe('the cart applies the service’s text and state rules before anything 
     expect(fake.callsTo('submitOrders')).toHaveLength(0);
   });
 
+  it('reads a state kept as its name as its code', async () => {
+    const fake = await openCartWithOneOrder();
+    fireEvent.click(screen.getByRole('radio', { name: 'Another address' }));
+    useCartStore.getState().setShipTo({ ...useCartStore.getState().shipTo!, state: 'Oregon' });
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).value).toBe('OR'));
+    place();
+    await waitFor(() => expect(fake.callsTo('submitOrders')).toHaveLength(1));
+    const [input] = fake.callsTo('submitOrders') as { drafts: OrderDraft[] }[];
+    expect(input!.drafts[0]!.order.shipping_address.state).toBe('OR');
+  });
+
   it.each([
     ['a NUL', '1 Main St\u0000'],
     ['a tab', '1 Main\tSt'],
