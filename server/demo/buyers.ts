@@ -1,4 +1,4 @@
-import type { ShippingAddress } from '../../shared';
+import type { ShippingAddressInput } from '../../shared';
 import { demoId, type Random } from './prng';
 
 export interface DemoBuyer {
@@ -8,9 +8,9 @@ export interface DemoBuyer {
   email: string;
   phone: string;
   license: { number: string; state: string; type: string; verifiedAt: Date };
-  address: ShippingAddress & { street2: string | null };
+  address: ShippingAddressInput & { street2: string | null };
   /** A second place it has wine delivered to (an event space, a second shop). */
-  otherAddress: ShippingAddress;
+  otherAddress: ShippingAddressInput;
   createdAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import type { OrderStatus, ShippingAddress } from '../../shared';
+import type { OrderStatus, ShippingAddressInput } from '../../shared';
 import type { Random } from './prng';
 import type { DemoBuyer } from './buyers';
 import type { DemoProduct } from './products';
@@ -7,7 +7,7 @@ export interface OrderPlan {
   buyerId: string;
   supplierId: string;
   items: Array<{ productId: string; quantity: number }>;
-  shippingAddress: ShippingAddress;
+  shippingAddress: ShippingAddressInput;
   buyerNotes: string;
   status: OrderStatus;
   placedAt: Date;

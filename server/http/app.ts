@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
 import { classifyFault } from '../logging/fault';
 import { authHook } from './auth';
+import { emptyIdHook } from './empty-id';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
 import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', refuseWhileClosing(app));
+  app.addHook('onRequest', emptyIdHook);
   app.addHook('onRequest', authHook(options.store));
   app.addHook('onSend', etagHook);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   API_BASE_PATH,
+  PAGE_MAX,
   PER_PAGE_DEFAULT,
   PER_PAGE_MAX,
   Problem,
@@ -19,8 +20,8 @@ function strip(schema: JsonSchema): JsonSchema {
 }
 
 const QUERY_NOTES: Record<string, string> = {
-  page: 'Page number, a positive whole number; default 1.',
-  per_page: `Page size, a positive whole number; default ${PER_PAGE_DEFAULT}, at most ${PER_PAGE_MAX}.`,
+  page: `Page number, a positive whole number written in plain digits; default 1, at most ${PAGE_MAX.toLocaleString('en-US')}.`,
+  per_page: `Page size, a positive whole number written in plain digits; default ${PER_PAGE_DEFAULT}, at most ${PER_PAGE_MAX}.`,
   q: 'Free-text search.',
   sort: 'Sort order.',
 };
@@ -40,12 +41,15 @@ function parametersOf(spec: EndpointSpec): unknown[] {
       parameters.push({ name, in: 'path', required: true, schema, description: 'An id of another form, or of another account, is simply not found (404).' });
     }
   }
-  const query = inputSchema(spec.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  // A query value is described by what it is parsed into (`page` is an integer with its bounds),
+  // and is required only if the input must carry it (defaults make the parsed value always present).
+  const required = (inputSchema(spec.query) as { required?: string[] }).required ?? [];
+  const query = outputSchema(spec.query) as { properties?: Record<string, JsonSchema> };
   for (const [name, schema] of Object.entries(query.properties ?? {})) {
     parameters.push({
       name,
       in: 'query',
-      required: query.required?.includes(name) ?? false,
+      required: required.includes(name),
       schema,
       ...(QUERY_NOTES[name] ? { description: QUERY_NOTES[name] } : {}),
     });
@@ -79,7 +83,11 @@ function operationOf(name: string, spec: EndpointSpec) {
     responses['415'] = problemResponse('The body is not application/json.');
     responses['422'] = problemResponse('Well-formed but refused by a business rule (code says which).');
   }
-  if (spec.idempotent) responses['409'] = problemResponse('A request with this Idempotency-Key is still being processed.');
+  if (spec.idempotent) {
+    responses['409'] = problemResponse(
+      'Not enough stock (insufficient_inventory), or a request with this Idempotency-Key is still being processed (idempotency_key_in_use).',
+    );
+  }
   return {
     operationId: name,
     summary: spec.summary,
@@ -141,7 +149,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       title: 'Wholesale Ordering Service',
       version: '1.0.0',
       description:
-        'Buyers list suppliers, browse the catalog, place orders with one supplier, follow them to delivery and register webhooks. Errors are RFC 9457 problem details with a stable `code`. Webhook deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256).',
+        'Buyers list suppliers, browse the catalog, place orders with one supplier, follow them to delivery and register webhooks. Errors are RFC 9457 problem details with a stable `code`. An unknown path, or an item path with an empty id (`/products/`, `/orders/`, `/webhooks/`), is 404 not_found; a method a path does not offer is 405 method_not_allowed with an Allow header. A query parameter an operation does not list is refused: 400 validation_failed naming it. Every text value (query values, body fields) follows one rule: no control characters (tab and line breaks only in multi-line fields such as buyer_notes), well-formed Unicode, and the maxLength stated here; anything else is 400 validation_failed naming the field. Webhook deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1 HMAC-SHA256).',
     },
     servers: [{ url: serverUrl || API_BASE_PATH }],
     security: [{ bearerAuth: [] }],

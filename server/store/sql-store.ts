@@ -21,6 +21,7 @@ import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
+import { guardStorableText } from './storable-text';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -34,7 +35,7 @@ export interface SqlStoreOptions {
 export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
-  return {
+  return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, query),
     listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
@@ -67,5 +68,5 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
       await db.execute(sql`select 1`);
     },
     close: options.close ?? (async () => undefined),
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateOrderBody, Order } from '../schemas';
+import { CreateOrderBody, Order, usStateCodeOf } from '../schemas';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'confirmed', 'needs_review'] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);
@@ -23,12 +23,26 @@ export const OutboxReview = z.object({
 });
 export type OutboxReview = z.infer<typeof OutboxReview>;
 
+/**
+ * Orders queued by an earlier version may carry the state as a name or in lower case, which that
+ * version accepted; reading them writes the state as its code, so such an order is kept and sent
+ * rather than set aside as damaged. Anything else is read as it is.
+ */
+function upgradeStoredOrder(value: unknown): unknown {
+  const address = (value as { shipping_address?: { state?: unknown } } | null)?.shipping_address;
+  if (typeof address?.state !== 'string') return value;
+  const code = usStateCodeOf(address.state);
+  if (!code || code === address.state) return value;
+  return { ...(value as object), shipping_address: { ...address, state: code } };
+}
+const StoredOrderBody = z.preprocess(upgradeStoredOrder, CreateOrderBody);
+
 /** One order on its way to the service. Stored durably before the UI hears "queued". */
 export const OutboxEntry = z.object({
   id: z.string(),
   idempotencyKey: z.string(),
   accountId: z.string().nullable(),
-  order: CreateOrderBody,
+  order: StoredOrderBody,
   /** The supplier's name, for display while offline. */
   supplierName: z.string(),
   /** The totals the cart estimated when the order was written. */

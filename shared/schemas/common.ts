@@ -24,9 +24,13 @@ export const AccountId = idWithPrefix('org');
 export const WebhookId = idWithPrefix('wh');
 export const OrderItemId = idWithPrefix('item');
 
+/** An http(s) URL written with the characters RFC 3986 allows, every `%` starting a two-digit escape. */
+const HTTP_URI_CHARACTERS = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
 export const HttpUrl = z
   .string()
   .max(2048)
+  .regex(HTTP_URI_CHARACTERS, 'must be an http or https URL written with the characters URLs allow (spaces and other characters percent-encoded)')
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -34,7 +38,8 @@ export const HttpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an http or https URL');
+  }, 'must be an http or https URL')
+  .meta({ format: 'uri' });
 
 export const PageMeta = z.object({
   total: Count,

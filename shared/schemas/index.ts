@@ -7,3 +7,5 @@ export * from './account';
 export * from './webhook';
 export * from './queries';
 export * from './problem';
+export * from './text';
+export * from './us-states';

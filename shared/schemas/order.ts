@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Cents, Count, OrderId, ProductId, SupplierId, Timestamp } from './common';
-import { ShippingAddress } from './address';
+import { ShippingAddress, ShippingAddressInput } from './address';
+import { multiLineText } from './text';
 import { OrderDetailSupplier, OrderSupplier } from './supplier';
 
 export const ORDER_STATUSES = ['confirmed', 'shipped', 'delivered', 'cancelled'] as const;
@@ -80,16 +81,23 @@ export const OrderLineInput = z.strictObject({
 });
 export type OrderLineInput = z.infer<typeof OrderLineInput>;
 
+export const BUYER_NOTES_MAX = 2000;
+export const ORDER_LINES_MAX = 200;
+
 export const CreateOrderBody = z.strictObject({
   supplier_id: SupplierId,
   items: z
     .array(OrderLineInput)
     .min(1)
-    .max(200)
+    .max(ORDER_LINES_MAX)
     .refine((items) => new Set(items.map((item) => item.product_id)).size === items.length, {
       message: 'lists a product more than once',
+    })
+    .meta({
+      description: 'Each product at most once per order: no two items may have the same product_id (400 validation_failed otherwise).',
+      'x-unique-item-properties': ['product_id'],
     }),
-  shipping_address: ShippingAddress.strict(),
-  buyer_notes: z.string().max(2000).optional(),
+  shipping_address: ShippingAddressInput,
+  buyer_notes: multiLineText(BUYER_NOTES_MAX).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { SupplierId } from './common';
 import { ProductSort } from './product';
+import { oneLineText } from './text';
 import { OrderStatus } from './order';
 
 export const PER_PAGE_DEFAULT = 50;
 export const PER_PAGE_MAX = 100;
-const PAGE_MAX = 1_000_000;
+export const PAGE_MAX = 1_000_000;
+export const QUERY_TEXT_MAX = 200;
 
 /** Query values arrive as strings; only plain positive decimal integers are accepted. */
 const positiveIntegerParam = (max: number, name: string) =>
@@ -13,9 +15,9 @@ const positiveIntegerParam = (max: number, name: string) =>
     .string()
     .regex(/^[1-9][0-9]{0,8}$/, `${name} must be a positive whole number`)
     .transform(Number)
-    .pipe(z.number().max(max, `${name} must be at most ${max}`));
+    .pipe(z.number().int().min(1).max(max, `${name} must be at most ${max}`));
 
-const textParam = z.string().trim().min(1).max(200);
+const textParam = oneLineText(QUERY_TEXT_MAX);
 
 export const PageQuery = z.strictObject({
   page: positiveIntegerParam(PAGE_MAX, 'page').default(1),

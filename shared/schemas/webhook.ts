@@ -24,7 +24,8 @@ export const CreateWebhookBody = z.strictObject({
     .array(WebhookEventName)
     .min(1)
     .max(WEBHOOK_EVENTS.length)
-    .refine((events) => new Set(events).size === events.length, { message: 'lists an event more than once' }),
+    .refine((events) => new Set(events).size === events.length, { message: 'lists an event more than once' })
+    .meta({ uniqueItems: true }),
 });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 

@@ -3,7 +3,7 @@ import type { BridgeInput, BridgeMethod } from '../../shared/bridge/contract';
 const order = {
   supplier_id: 'sup_abc123',
   items: [{ product_id: 'prod_abc123', quantity: 2 }],
-  shipping_address: { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' },
+  shipping_address: { street1: '1 Main St', city: 'Napa', state: 'CA' as const, zip: '94558' },
 };
 
 /** One valid input per contract method; a new method fails to compile until it has one. */

@@ -3,11 +3,14 @@ import { TotalsList } from '../../components/TotalsList';
 import type { CartGroup } from './cartGroups';
 import { CartLineRow } from './CartLineRow';
 import { useCartStore } from './cartStore';
+import { notesProblem } from './shipTo';
+import { BUYER_NOTES_MAX } from '../../../shared/schemas';
 
 export function CartGroupCard({ group }: { group: CartGroup }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
   const setNotes = useCartStore((state) => state.setNotes);
   const id = useId();
+  const problem = notesProblem(notes);
   const headingId = `${id}-heading`;
   return (
     <section className="cart-group" aria-labelledby={headingId}>
@@ -23,11 +26,18 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
           <textarea
             id={`${id}-notes`}
             value={notes}
-            maxLength={2000}
+            maxLength={BUYER_NOTES_MAX}
             rows={2}
             placeholder="Delivery window, dock instructions…"
             onChange={(event) => setNotes(group.supplierId, event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-notes-error` : undefined}
           />
+          {problem ? (
+            <p id={`${id}-notes-error`} className="field-error">
+              {problem}
+            </p>
+          ) : null}
         </div>
         <TotalsList totals={group.totals} label={`Estimated totals for ${group.supplierName}`} estimated />
       </div>

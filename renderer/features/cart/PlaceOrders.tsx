@@ -7,7 +7,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { mergeOutbox } from './outbox/mergeOutbox';
-import type { ShipToCheck } from './shipTo';
+import { notesProblem, type ShipToCheck } from './shipTo';
 
 interface Props {
   groups: CartGroup[];
@@ -34,6 +34,7 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
   const grandTotal = groups.reduce((sum, group) => sum + group.totals.total_cents, 0);
   const problems = [
     ...blocked.map((group) => `Fix the quantities marked in the order from ${group.supplierName}.`),
+    ...groups.filter((group) => notesProblem(notes[group.supplierId])).map((group) => `Fix the notes for ${group.supplierName}.`),
     ...(shipTo.ok ? [] : [shipTo.message]),
   ];
 

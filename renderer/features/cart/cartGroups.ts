@@ -1,6 +1,6 @@
 import type { OrderDraft } from '../../../shared/bridge';
 import { orderTotals, type OrderTotals } from '../../../shared/pricing';
-import type { ShippingAddress } from '../../../shared/schemas';
+import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { checkQuantity } from './quantityRules';
 
@@ -48,7 +48,7 @@ function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string
 
 export const groupIsPlaceable = (group: CartGroup) => Object.keys(group.problems).length === 0;
 
-export function buildDraft(group: CartGroup, shipTo: ShippingAddress, notes: string | undefined): OrderDraft {
+export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined): OrderDraft {
   const trimmedNotes = notes?.trim();
   return {
     order: {

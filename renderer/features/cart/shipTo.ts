@@ -1,4 +1,12 @@
-import { ShippingAddress, type AccountAddress } from '../../../shared/schemas';
+import {
+  ADDRESS_LIMITS,
+  BUYER_NOTES_MAX,
+  multiLineText,
+  ShippingAddressInput,
+  usStateCodeOf,
+  type AccountAddress,
+  type ShippingAddress,
+} from '../../../shared/schemas';
 
 export type ShipToField = keyof ShippingAddress;
 export const SHIP_TO_FIELDS: readonly { field: ShipToField; label: string; autoComplete: string }[] = [
@@ -21,15 +29,32 @@ export function fromAccountAddress(address: AccountAddress): ShippingAddress {
   };
 }
 
-const fieldMessages: Record<ShipToField, string> = {
-  street1: 'Enter the street address.',
-  city: 'Enter the city.',
-  state: 'Enter the state (at least 2 letters).',
-  zip: 'Enter a US ZIP code, like 94105 or 94105-1234.',
-};
+const FIELD_NAMES: Record<ShipToField, string> = { street1: 'street', city: 'city', state: 'state', zip: 'ZIP code' };
+
+/** What to do about one field, in plain words, chosen by the kind of the problem (never by its wording). */
+function fieldMessage(field: ShipToField, value: string, issue: { code: string }): string {
+  if (field === 'state') return 'Choose the state from the list.';
+  if (field === 'zip') return 'Enter a US ZIP code, like 94105 or 94105-1234.';
+  const name = FIELD_NAMES[field];
+  if (value.trim() === '') return `Enter the ${name}.`;
+  if (issue.code === 'invalid_format') return `The ${name} has characters that cannot be sent (tabs, line breaks or other control characters); remove them.`;
+  if (issue.code === 'too_big') return `The ${name} is too long: at most ${ADDRESS_LIMITS[field as keyof typeof ADDRESS_LIMITS]} characters.`;
+  return `Enter the ${name}.`;
+}
+
+const Notes = multiLineText(BUYER_NOTES_MAX);
+
+/** The problem with an order's notes in plain words, or null when they can be sent (the service's own text rule). */
+export function notesProblem(notes: string | undefined): string | null {
+  const parsed = Notes.safeParse(notes ?? '');
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === 'too_big') return `The notes are too long: at most ${BUYER_NOTES_MAX.toLocaleString('en-US')} characters.`;
+  return 'The notes have characters that cannot be sent (control characters other than tabs and line breaks); remove them.';
+}
 
 export type ShipToCheck =
-  | { ok: true; address: ShippingAddress }
+  | { ok: true; address: ShippingAddressInput }
   | { ok: false; message: string; fields: Partial<Record<ShipToField, string>> };
 
 /** The address orders will carry: the buyer's own entry, else the account's address. */
@@ -40,12 +65,13 @@ export function resolveShipTo(custom: ShippingAddress | null, account: AccountAd
     }
     return resolveShipTo(fromAccountAddress(account), undefined);
   }
-  const parsed = ShippingAddress.strict().safeParse(custom);
+  // A state kept from an earlier version as a name ("California") is its code.
+  const parsed = ShippingAddressInput.safeParse({ ...custom, state: usStateCodeOf(custom.state) ?? custom.state });
   if (parsed.success) return { ok: true, address: parsed.data };
   const fields: Partial<Record<ShipToField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as ShipToField | undefined;
-    if (field && field in fieldMessages) fields[field] = fieldMessages[field];
+    if (field && field in FIELD_NAMES) fields[field] ??= fieldMessage(field, custom[field], issue);
   }
   return { ok: false, message: 'Check the ship-to address.', fields };
 }

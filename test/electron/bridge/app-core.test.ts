@@ -24,7 +24,7 @@ async function data<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): 
   return result.data;
 }
 
-const address = { street1: '1 Vine St', city: 'Napa', state: 'CA', zip: '94558' };
+const address = { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' };
 
 beforeAll(async () => {
   const embedded = await inProcessEmbeddedService({ dataDir, catalogSize: 120, shipAfterSeconds: 10, deliverAfterSeconds: 120 });

@@ -52,7 +52,7 @@ describe('the core’s outbox', () => {
     const order = {
       supplier_id: product.supplier.id,
       items: [{ product_id: product.id, quantity: product.minimum_order }],
-      shipping_address: { street1: '1 Vine St', city: 'Napa', state: 'CA', zip: '94558' },
+      shipping_address: { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' },
       buyer_notes: MARKER,
     };
     const [queued] = await data('submitOrders', { drafts: [{ order, supplierName: product.supplier.name, estimatedTotalCents: 1 }] });

@@ -90,7 +90,7 @@ describe('cart store', () => {
     const cart = useCartStore.getState();
     cart.add(cab, 2);
     const [group] = groupCart(useCartStore.getState().lines);
-    const address = { street1: '1 Pier', city: 'Oakland', state: 'CA', zip: '94607' };
+    const address = { street1: '1 Pier', city: 'Oakland', state: 'CA' as const, zip: '94607' };
     expect(buildDraft(group!, address, '  ring twice ')).toEqual({
       order: { supplier_id: 'sup_napa', items: [{ product_id: 'prod_cab', quantity: 2 }], shipping_address: address, buyer_notes: 'ring twice' },
       supplierName: 'Napa Ridge Cellars',

@@ -8,7 +8,7 @@ import { renderWithBridge, resetClientState } from '../support/render';
 const order = {
   supplier_id: 'sup_sonoma',
   items: [{ product_id: 'prod_pinot', quantity: 3 }],
-  shipping_address: { street1: '12 Market St', city: 'Napa', state: 'CA', zip: '94558' },
+  shipping_address: { street1: '12 Market St', city: 'Napa', state: 'CA' as const, zip: '94558' },
 };
 
 async function entryInReview(kind: 'failed' | 'refused', message: string) {

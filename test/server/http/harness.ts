@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { Problem, type CatalogProduct, type CreateOrderBody } from '../../../shared';
+import { Problem, type CatalogProduct, type CreateOrderBody, type ShippingAddressInput } from '../../../shared';
 import { buildApp, type AppOptions } from '../../../server/http/app';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
 
@@ -93,7 +93,7 @@ export function expectExactShape<S extends z.ZodObject>(schema: S, value: unknow
   return parsed;
 }
 
-export const SHIPPING_ADDRESS = { street1: '1 Test Street', city: 'Napa', state: 'CA', zip: '94558' };
+export const SHIPPING_ADDRESS: ShippingAddressInput = { street1: '1 Test Street', city: 'Napa', state: 'CA', zip: '94558' };
 
 /** A product that can be ordered at its minimum several times over. */
 export async function orderableProduct(harness: Harness, skip = 0): Promise<CatalogProduct> {

@@ -57,7 +57,7 @@ describe('getAccount', () => {
     const { b } = buyers(testStore);
     const before = (await testStore.store.getAccount(b.accountId))!;
     const [product] = (await orderableProducts(testStore.db, 1)) as [ProductRow];
-    const body = { ...orderBody([{ product }]), shipping_address: { street1: '99 Brand New Road', city: 'Elsewhere', state: 'NV', zip: '89501' } };
+    const body = { ...orderBody([{ product }]), shipping_address: { street1: '99 Brand New Road', city: 'Elsewhere', state: 'NV' as const, zip: '89501' } };
     expect((await testStore.store.placeOrder(b, body, null, new Date())).kind).toBe('created');
     expect((await testStore.store.placeOrder(b, body, null, new Date())).kind).toBe('created');
     const after = (await testStore.store.getAccount(b.accountId))!;
