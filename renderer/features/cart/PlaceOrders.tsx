@@ -21,12 +21,12 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const notes = useCartStore((state) => state.notes);
-  const removeSuppliers = useCartStore((state) => state.removeSuppliers);
+  const ordersPlaced = useCartStore((state) => state.ordersPlaced);
   const submit = useMutation({
     mutationFn: (drafts: Parameters<typeof bridge.submitOrders>[0]['drafts']) => unwrap(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
       queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
-      removeSuppliers(drafts.map((draft) => draft.order.supplier_id));
+      ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
     },
   });
 
