@@ -41,12 +41,13 @@ export interface WineIdentity {
 
 /**
  * "Ashby Pinot Noir 2019 · 750 ml": a product named after it was picked, so that two wines of the
- * same name can be told apart. Without the product's facts (an order line whose product is not in
- * the offline copy) it is the name alone.
+ * same name can be told apart. A vintage the name already states is not repeated. Without the
+ * product's facts (an order line whose product could not be read) it is the name alone.
  */
 export function formatWineName({ name, vintage, sizeMl }: WineIdentity): string {
-  if (sizeMl === undefined || sizeMl === null) return vintage === undefined ? name : `${name} ${vintageLabel(vintage)}`;
-  return `${name} ${vintageLabel(vintage ?? null)} · ${formatSize(sizeMl)}`;
+  const year = vintage === undefined ? '' : vintageLabel(vintage);
+  const withYear = year && !new RegExp(`(^|\\s)${year}($|\\s)`).test(name) ? `${name} ${year}` : name;
+  return sizeMl === undefined || sizeMl === null ? withYear : `${withYear} · ${formatSize(sizeMl)}`;
 }
 
 const MINUTE = 60_000;
