@@ -38,7 +38,10 @@ export function SignOut() {
         title="Sign out?"
         description={
           <>
-            <p>The API key and this account's saved private data (orders, account, webhooks) are removed from this computer.</p>
+            <p>
+              The API key and this account's saved private data (orders, account, webhooks) are removed from this computer. The shared
+              catalog stays (suppliers, products and their photos), so it is there when you sign in again.
+            </p>
             {waiting > 0 ? (
               <p className="notice">
                 <strong>
