@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatCases, formatWineName } from '../../shared/format';
 import type { CatalogProduct } from '../../shared/schemas';
+import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, openReceipts, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
@@ -52,6 +53,18 @@ function outboxEntry(page: Page, supplierName: string, state: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${supplierName}: ${state}` }) });
 }
 
+/** axe-core over the page as it is, in light and in dark: no serious or critical violation. */
+async function expectAxeClean(page: Page, screen: string) {
+  const reports: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const blocking = blockingViolations(await runAxe(page));
+    if (blocking.length > 0) reports.push(formatViolations(`${screen} (${colorScheme})`, blocking));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(reports, reports.join('\n\n')).toEqual([]);
+}
+
 async function pageIsNoWiderThanWindow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 }
@@ -83,6 +96,7 @@ describe('the cart', () => {
     const placed = (await app().service.orders()).data.find((order) => order.order_number === number);
     if (!placed) throw new Error(`The service has no order ${number}`);
     expect((await app().service.order(placed.id)).shipping_address.street1).toBe('99 One-off Road');
+    await expectAxeClean(page, 'cart with its receipts open');
 
     // The order page: the note wraps, at 1280 and at 1024 pixels, and the line names the vintage and size.
     await receipt.getByRole('link', { name: `order ${number}` }).click();
@@ -94,6 +108,7 @@ describe('the cart', () => {
       const { scrollWidth, innerWidth } = await pageIsNoWiderThanWindow(page);
       expect(scrollWidth, `the order page at ${viewport.width} px`).toBeLessThanOrEqual(innerWidth);
     }
+    await expectAxeClean(page, 'order with a long note');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The next cart ships to the account's address again, and its lines come before the receipts.
@@ -166,6 +181,7 @@ describe('the cart', () => {
     for (const href of await offered.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
       expect(similarIds.has(decodeURIComponent(href.replace(/^.*\//, '')))).toBe(true);
     }
+    await expectAxeClean(page, 'cart with an order to review');
 
     const before = await app().service.orderCount();
     await entry.getByRole('button', { name: `Order the ${formatCases(left)} available` }).click();
