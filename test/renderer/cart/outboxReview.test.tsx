@@ -57,7 +57,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     const offered = await within(card).findByRole('list', { name: 'Similar wines (Pinot Noir, Sonoma Coast)' }, slow);
     // Same supplier first; not the refused wine itself, nor one that cannot be ordered.
     expect(within(offered).getAllByRole('link').map((link) => link.textContent)).toEqual(['Coast Pinot Noir Reserve 2019 · 750 ml', 'Valley Pinot Noir 2019 · 750 ml']);
-    fireEvent.click(within(offered).getByRole('button', { name: 'Add Valley Pinot Noir 2019 · 750 ml to the cart instead of Coast Pinot Noir 2019 · 750 ml' }));
+    fireEvent.click(within(offered).getByRole('button', { name: 'Add to cart: Valley Pinot Noir 2019 · 750 ml, instead of Coast Pinot Noir 2019 · 750 ml' }));
     expect(useCartStore.getState().lines.map((line) => [line.productId, line.quantity])).toEqual([['prod_pinot_napa', 1]]);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Order the 4 cases available' }));

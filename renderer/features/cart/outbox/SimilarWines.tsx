@@ -49,11 +49,8 @@ export function SimilarWines({ product }: { product: Product }) {
               <span className="muted">
                 {wine.supplier.name} · {formatCents(wine.case_price_cents)} per case · {wine.inventory_available} in stock
               </span>{' '}
-              <button
-                type="button"
-                onClick={() => addToCart(wine)}
-                aria-label={`Add ${wineName} to the cart instead of ${name}`}
-              >
+              {/* The visible words start the name, as speech input needs them to. */}
+              <button type="button" onClick={() => addToCart(wine)} aria-label={`Add to cart: ${wineName}, instead of ${name}`}>
                 Add to cart
               </button>
             </li>
