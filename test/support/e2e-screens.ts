@@ -53,5 +53,5 @@ export async function openReceipts(page: Page, timeout: number = WAIT.fulfilment
   const section = page.getByRole('region', { name: 'Receipts' });
   await section.waitFor({ timeout });
   const details = section.locator('details');
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click();
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
 }

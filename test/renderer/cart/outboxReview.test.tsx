@@ -5,12 +5,11 @@ import type { OrderDraft } from '../../../shared/bridge';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
-import { makeProduct, product, suppliers, toCatalogProduct } from '../support/fixtures';
+import { makeProduct, product, toCatalogProduct } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
 const sonoma = { id: 'sup_sonoma', name: 'Sonoma Coast Wines', location: 'Healdsburg, CA', total_products: 2 };
-const napa = { id: suppliers[0]!.id, name: suppliers[0]!.name, location: suppliers[0]!.location, total_products: 2 };
 
 async function placeCart(fake: ReturnType<typeof createFakeBridge>, button: string) {
   renderApp(fake.bridge, '#/cart');
