@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatCases, formatWineName } from '../../shared/format';
+import { formatCases } from '../../shared/format';
 import type { CatalogProduct } from '../../shared/schemas';
 import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
@@ -10,7 +10,12 @@ import { goTo, navLink, openReceipts, searchField, waitForCatalog, WAIT } from '
 // to keep the stock it had before another buyer took some.
 const app = useE2eApp({ catalogSize: 300, shipAfterSeconds: 600, deliverAfterSeconds: 600 });
 
-const wineName = (product: CatalogProduct) => formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
+/** "Ashby Pinot Noir 2019 · 750 ml": what the screens must call a picked wine (spelled out, not the app's own formatter). */
+const wineName = (product: CatalogProduct) => {
+  const size = product.size_ml >= 1000 ? `${product.size_ml / 1000} L` : `${product.size_ml} ml`;
+  const year = product.vintage === null ? 'NV' : String(product.vintage);
+  return `${product.name.split(' ').includes(year) ? product.name : `${product.name} ${year}`} · ${size}`;
+};
 const orderable = (product: CatalogProduct) => product.inventory_available >= product.minimum_order;
 
 interface Picks {
