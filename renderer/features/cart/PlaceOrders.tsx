@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../shared/bridge';
-import { formatCents } from '../../../shared/format';
+import { formatCents, formatCount } from '../../../shared/format';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
@@ -46,7 +46,7 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
   return (
     <div className="place-orders">
       <p>
-        {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per supplier), estimated {formatCents(grandTotal)} in all.
+        {formatCount(groups.length, 'order', 'orders')} (one per supplier), estimated {formatCents(grandTotal)} in all.
       </p>
       {attempted && problems.length > 0 ? (
         <div className="field-error" role="alert">
