@@ -6,8 +6,11 @@ import { queryKeys } from './queryKeys';
 
 export interface NamedItem {
   product_id: string;
-  /** The name the order or entry carries; kept even if the product has been renamed since. */
-  name: string;
+  /**
+   * The name the order carries, kept even if the product has been renamed since; an outbox entry
+   * carries none, and takes the product's own (its id until the product is read).
+   */
+  name?: string;
 }
 
 /**
@@ -27,6 +30,7 @@ export function useWineNames(items: readonly NamedItem[]): string[] {
   });
   return items.map((item, index) => {
     const product = products[index]?.data?.data;
-    return product ? formatWineName({ name: item.name, vintage: product.vintage, sizeMl: product.size_ml }) : item.name;
+    const name = item.name ?? product?.name ?? item.product_id;
+    return product ? formatWineName({ name, vintage: product.vintage, sizeMl: product.size_ml }) : name;
   });
 }

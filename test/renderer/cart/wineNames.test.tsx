@@ -54,4 +54,15 @@ describe('wines of the same name, once picked', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: /Order ORD-1001/, level: 1 }, slow);
     expect(await screen.findByRole('link', { name: product('prod_cab').name })).toBeTruthy();
   });
+
+  it('an order on its way lists its wines with vintage and size', async () => {
+    const fake = createFakeBridge();
+    useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
+    useCartStore.getState().add(toCartProduct(product('prod_merlot')), 1);
+    renderApp(fake.bridge, '#/cart');
+    await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    const entry = (await screen.findByRole('heading', { name: 'Order to Napa Ridge Cellars: Queued' }, slow)).closest('li')!;
+    expect(await within(entry).findByText('2 × Ridge Cabernet 2019 · 750 ml, 1 × Ridge Merlot 2020 · 750 ml', undefined, slow)).toBeTruthy();
+  });
 });

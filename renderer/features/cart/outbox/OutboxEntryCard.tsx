@@ -5,6 +5,7 @@ import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { mergeOutbox } from './mergeOutbox';
+import { OutboxItems } from './OutboxItems';
 import { ReviewEditor } from './ReviewEditor';
 
 export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
@@ -33,6 +34,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         {formatCount(entry.order.items.length, 'product', 'products')}, {formatCases(cases)} · estimated{' '}
         {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}
       </p>
+      {entry.state === 'needs_review' ? null : <OutboxItems entry={entry} />}
       {entry.state === 'queued' ? (
         <div>
           <p>Stored safely on this computer; it will be sent as soon as the service can be reached.</p>
