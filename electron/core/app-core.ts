@@ -104,6 +104,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const clientTuning = options.client ?? {};
 
   let active: Active | null = null;
+  /**
+   * After sign-out, the last connection's engine with its account's data gone: the shared catalog
+   * (suppliers, products, details, images) stays readable and counted until another sign-in.
+   */
+  let signedOut: SyncEngine | null = null;
+  /** The offline copy the screens read: the active connection's, else the one kept at sign-out. */
+  const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut;
   let closed = false;
   let outboxReady: Promise<Outbox> | null = null;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
@@ -185,6 +192,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   async function activate(connection: Connection | null) {
     const previous = active;
     active = null;
+    if (connection) signedOut = null;
     previous?.engine.stopBackground();
     if (connection && !closed) {
       const client = clientFor(connection.baseUrl, () => session.apiKey());
@@ -270,17 +278,18 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   async function imageUrlFromCatalog(productId: string): Promise<string | null> {
     const [listed] = await search.products([productId]).catch(() => [null]);
-    return listed?.image_url ?? (await active?.engine.copy.productDetail(productId))?.image_url ?? null;
+    return listed?.image_url ?? (await shownEngine()?.copy.productDetail(productId))?.image_url ?? null;
   }
 
   const reads = {
     client: () => active?.client ?? null,
-    online: () => connectivity.online,
-    offline: createOfflineReads(() => active?.engine ?? null),
+    // Signed out there is no service to ask: reads come from the copy kept at sign-out.
+    online: () => active !== null && connectivity.online,
+    offline: createOfflineReads(shownEngine),
     now: () => platform.now(),
     images: imageAddresses,
     search,
-    catalogAsOf: async () => active?.engine.freshness('catalog').asOf ?? null,
+    catalogAsOf: async () => shownEngine()?.freshness('catalog').asOf ?? null,
     outbox,
     knownLinks,
     changed: (_dataset: DatasetName) => {
@@ -304,7 +313,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         const accountId = currentAccountId();
         session.signOut();
         await switching;
-        if (engine) await engine.clearAccountData();
+        if (engine) {
+          await engine.clearAccountData();
+          if (!active) signedOut = engine;
+        }
         const box = await outbox();
         return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
       },
@@ -313,7 +325,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       status: async () => ({
         online: connectivity.online,
         running: active?.engine.running ?? false,
-        datasets: active?.engine.statuses() ?? DATASETS.map((name) => ({ name, updatedAt: null, count: 0, error: null })),
+        datasets: shownEngine()?.statuses() ?? DATASETS.map((name) => ({ name, updatedAt: null, count: 0, error: null })),
         cacheBytes: (await store.sizeOnDisk()) + (await images.sizeOnDisk()),
       }),
       syncNow: () => {
@@ -321,7 +333,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         return active.engine.syncNow().started;
       },
       clearCache: async () => {
-        if (active) return active.engine.clearAll();
+        const engine = shownEngine();
+        if (engine) return engine.clearAll();
         return (await store.clearAll()) + (await images.clear());
       },
     },

@@ -1,42 +1,38 @@
-import os from 'node:os';
-import path from 'node:path';
-import { startBrowserShell } from './browser-shell';
+import { spawnSync } from 'node:child_process';
+import { parseWebArgs, WEB_USAGE } from './cli-args';
 
-/**
- * `npm run web`: the browser shell. Environment: CASEWORKS_SERVICE_URL and CASEWORKS_API_KEY (use
- * that service instead of the demo), CASEWORKS_DATA_DIR, CASEWORKS_PORT, CASEWORKS_SHIP_DELAY_MS
- * and CASEWORKS_DELIVER_DELAY_MS (the demo's fulfilment delays).
- */
-function numberFrom(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number, not "${raw}".`);
-    process.exit(2);
-  }
-  return value;
+/** `npm run web`: builds the renderer, then the browser shell. Settings come from the environment (see --help). */
+const command = parseWebArgs(process.argv.slice(2), process.env);
+if (command.kind === 'help') {
+  process.stdout.write(WEB_USAGE);
+  process.exit(0);
 }
-
-const serviceUrl = process.env.CASEWORKS_SERVICE_URL;
-const apiKey = process.env.CASEWORKS_API_KEY;
-if (Boolean(serviceUrl) !== Boolean(apiKey)) {
-  console.error('Set both CASEWORKS_SERVICE_URL and CASEWORKS_API_KEY to use your own service, or neither for the demo.');
+if (command.kind === 'error') {
+  process.stderr.write(`error: ${command.message} (see npm run web -- --help)\n`);
   process.exit(2);
+}
+const { options } = command;
+
+const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('Caseworks could not be built (npx vite build failed).');
+  process.exit(1);
 }
 
 console.log(
-  serviceUrl
-    ? `Starting Caseworks on ${serviceUrl}…`
+  options.service
+    ? `Starting Caseworks on ${options.service.baseUrl}…`
     : 'Starting Caseworks with its demo service (the first start creates the demo database, which can take a minute)…',
 );
+// Loaded only when starting, so --help and mistakes answer at once.
+const { startBrowserShell } = await import('./browser-shell');
 let shell;
 try {
   shell = await startBrowserShell({
-    port: numberFrom('CASEWORKS_PORT') ?? 0,
-    dataDir: process.env.CASEWORKS_DATA_DIR ?? path.join(os.homedir(), '.caseworks-web'),
-    service: serviceUrl && apiKey ? { baseUrl: serviceUrl, apiKey } : undefined,
-    embeddedService: { shipDelayMs: numberFrom('CASEWORKS_SHIP_DELAY_MS'), deliverDelayMs: numberFrom('CASEWORKS_DELIVER_DELAY_MS') },
+    port: options.port,
+    dataDir: options.dataDir,
+    service: options.service,
+    embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
   });
 } catch (error) {
   console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);

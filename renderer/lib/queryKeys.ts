@@ -7,6 +7,7 @@ export const queryKeys = {
   syncStatus: ['syncStatus'] as const,
   catalog: (input: Omit<CatalogSearchInput, 'offset' | 'limit'>) => ['catalog', input] as const,
   productCode: (code: string) => ['catalog', 'code', code] as const,
+  similarWines: (productId: string) => ['catalog', 'similar', productId] as const,
   product: (id: string) => ['product', id] as const,
   suppliers: (q: string, region: string, page: number) => ['suppliers', { q, region, page }] as const,
   supplier: (id: string) => ['suppliers', 'one', id] as const,

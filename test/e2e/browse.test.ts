@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatWineName } from '../../shared/format';
 import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, parseCents, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
@@ -137,7 +138,9 @@ describe('browsing the demo marketplace', () => {
 
     await goTo(page, 'Cart');
     await page.getByRole('heading', { name: `Order from ${product.supplier.name}` }).waitFor();
-    expect(await page.getByLabel(`Cases of ${product.name}`, { exact: true }).inputValue()).toBe(String(minimum + 1));
+    // Once picked, a wine is named with its vintage and bottle size.
+    const picked = formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
+    expect(await page.getByLabel(`Cases of ${picked}`, { exact: true }).inputValue()).toBe(String(minimum + 1));
 
     problems.assertNone('product detail and add to cart');
     await close();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, navLink, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, navLink, openReceipts, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 300, shipAfterSeconds: 3, deliverAfterSeconds: 3, core: { syncIntervalMs: 2_000 } });
 let picked: Promise<CatalogProduct[]> | null = null;
@@ -53,18 +53,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Waits for the outbox to confirm the order to a supplier; returns the order number it shows. */
+/** Waits for the outbox to confirm the order to a supplier; returns the order number its receipt shows. */
 async function confirmedOrderNumber(page: Page, supplierName: string): Promise<string> {
   const entry = outboxEntry(page, supplierName, 'Confirmed');
+  await openReceipts(page);
   await entry.waitFor({ timeout: WAIT.fulfilment });
   const link = entry.getByRole('link', { name: /^order / });
   return ((await link.textContent()) ?? '').replace(/^order /, '').trim();
 }
 
-async function shownTotalCents(page: Page, label: string): Promise<number> {
-  const totals = page.getByLabel(label, { exact: true });
-  const total = totals.locator('div', { has: page.locator('dt', { hasText: /^Total$/ }) }).locator('dd');
-  return parseCents((await total.textContent()) ?? '');
+async function shownTotalCents(page: Page, supplierName: string): Promise<number> {
+  const text = await outboxEntry(page, supplierName, 'Confirmed').getByText(/ · total \$/).textContent();
+  return parseCents((text ?? '').replace(/^.* · total /, ''));
 }
 
 describe('ordering', () => {
@@ -85,7 +85,7 @@ describe('ordering', () => {
       const order = (await app().service.orders()).data.find((candidate) => candidate.order_number === number);
       if (!order) throw new Error(`The service has no order ${number}`);
       expect(order.supplier.id).toBe(product.supplier.id);
-      expect(await shownTotalCents(page, `Confirmed totals for ${product.supplier.name}`)).toBe(order.total_cents);
+      expect(await shownTotalCents(page, product.supplier.name)).toBe(order.total_cents);
     }
     expect(await app().service.orderCount()).toBe(ordersBefore + 2);
     await page.getByRole('heading', { name: 'Your cart is empty' }).or(page.getByText('Your cart is empty')).first().waitFor();

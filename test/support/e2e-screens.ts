@@ -44,3 +44,14 @@ export function parseCents(text: string): number {
   return Number(match[1].replace(/,/g, '')) * 100 + Number(match[2]);
 }
 
+
+/**
+ * Opens the cart's receipts of confirmed orders (collapsed by default) once there are any: waits
+ * for the section, then expands it if it is closed.
+ */
+export async function openReceipts(page: Page, timeout: number = WAIT.fulfilment): Promise<void> {
+  const section = page.getByRole('region', { name: 'Receipts' });
+  await section.waitFor({ timeout });
+  const details = section.locator('details');
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+}

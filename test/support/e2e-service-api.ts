@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, CatalogProduct, Order, OrderListItem, Product, WebhookList, paginated } from '../../shared/schemas';
+import { Account, CatalogProduct, CreateOrderBody, Order, OrderListItem, Product, WebhookList, paginated } from '../../shared/schemas';
 
 export interface ServiceCredentials {
   baseUrl: string;
@@ -25,6 +25,17 @@ export function createServiceApi(credentials: () => Promise<ServiceCredentials>)
     orders: (query = 'per_page=100') => get(`/orders?${query}`, paginated(OrderListItem)),
     order: (id: string) => get(`/orders/${encodeURIComponent(id)}`, Order),
     webhooks: () => get('/webhooks', WebhookList),
+    /** Places an order as the demo buyer, as another buyer of the account would: it takes stock. */
+    async placeOrder(body: CreateOrderBody): Promise<Order> {
+      const { baseUrl, apiKey } = await credentials();
+      const response = await fetch(`${baseUrl}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST /orders answered ${response.status}: ${await response.text()}`);
+      return Order.parse(await response.json());
+    },
     async allProducts() {
       const first = await get('/products?per_page=100&page=1', paginated(CatalogProduct));
       const rest = await Promise.all(

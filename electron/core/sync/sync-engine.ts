@@ -284,7 +284,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       events.cancel();
       const freed = await store.clearAccount(scope);
       copy.forget(['orders', 'orderDetails', 'account', 'webhooks']);
+      // The shared catalog stays on disk, so its datasets keep their counts and ages.
       statuses.reset();
+      await statuses.load();
+      if (images) statuses.setCount('images', await images.count());
       return freed;
     },
 

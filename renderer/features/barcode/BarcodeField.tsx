@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatWineName } from '../../../shared/format';
 import { useUiStore } from '../../app/uiStore';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
@@ -7,7 +8,8 @@ import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
 import { createScannerCapture } from './scannerCapture';
 
-type Feedback = { tone: 'success' | 'error'; text: string };
+/** A success names the cart line it changed, so it can go once the cart no longer says that. */
+type Feedback = { tone: 'success'; text: string; productId: string; quantity: number } | { tone: 'error'; text: string };
 
 /**
  * Takes a scanner's keystrokes (the code, then Enter) or typing: looks the code up in the offline
@@ -19,7 +21,12 @@ export function BarcodeField() {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [latest, setFeedback] = useState<Feedback | null>(null);
+  const lineQuantity = useCartStore((state) =>
+    latest?.tone === 'success' ? (state.lines.find((line) => line.productId === latest.productId)?.quantity ?? 0) : null,
+  );
+  // "Added 2 × … (now 2)" is true only while the cart still holds that; emptied or changed, it goes.
+  const feedback = latest?.tone === 'success' && lineQuantity !== latest.quantity ? null : latest;
   const focusRequest = useUiStore((state) => state.barcodeFocusRequest);
   const lookup = useMutation({ mutationFn: (value: string) => unwrap(bridge.lookupProductCode({ code: value })) });
 
@@ -45,11 +52,12 @@ export function BarcodeField() {
         return;
       }
       const result = add(toCartProduct(product), product.minimum_order);
+      const name = formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
       if (result.ok) {
-        setFeedback({ tone: 'success', text: `Added ${product.minimum_order} × ${product.name} to the cart (now ${result.value}).` });
+        setFeedback({ tone: 'success', text: `Added ${product.minimum_order} × ${name} to the cart (now ${result.value}).`, productId: product.id, quantity: result.value });
         setCode('');
       } else {
-        setFeedback({ tone: 'error', text: `${product.name}: ${result.message}` });
+        setFeedback({ tone: 'error', text: `${name}: ${result.message}` });
       }
     } catch (error) {
       setFeedback({ tone: 'error', text: `Could not look up ${value}: ${errorMessage(error)}` });

@@ -1,8 +1,7 @@
-import { formatCents } from '../../../shared/format';
+import { formatBottlePrices, formatCents, formatWineName } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
-import { bottleFacts } from '../catalog/productFacts';
 import { useCartStore, type CartLine } from './cartStore';
 
 interface Props {
@@ -15,18 +14,19 @@ export function CartLineRow({ line, problem }: Props) {
   const remove = useCartStore((state) => state.remove);
   const draft = useCartStore((state) => state.drafts[line.productId]);
   const shown = draft ?? String(line.quantity);
+  const name = formatWineName(line);
 
   return (
     <li className="cart-line">
-      <ProductImage url={line.imageUrl} name={line.name} />
+      <ProductImage url={line.imageUrl} name={name} />
       <div className="cart-line-info">
         <a href={routeHref({ screen: 'product', id: line.productId })} className="product-name">
-          {line.name}
+          {name}
         </a>
-        <p className="muted">{bottleFacts({ vintage: line.vintage, size_ml: line.sizeMl, pack_size: line.packSize })}</p>
         <p>
-          {formatCents(line.casePriceCents)} per case · {formatCents(line.bottlePriceCents)} per bottle
+          {formatCents(line.casePriceCents)} per case of {line.packSize}
         </p>
+        <p className="muted">{formatBottlePrices(line)}</p>
         {line.priceWhenAddedCents !== line.casePriceCents ? (
           <p className="notice" role="note">
             The case price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(line.casePriceCents)} since you added it.
@@ -39,13 +39,13 @@ export function CartLineRow({ line, problem }: Props) {
         ) : null}
       </div>
       <QuantityStepper
-        label={`Cases of ${line.name}`}
+        label={`Cases of ${name}`}
         value={shown}
         limits={{ minimum: line.minimumOrder, stock: line.inventoryAvailable }}
         onChange={(value) => setQuantity(line.productId, value)}
       />
       <p className="line-total">{formatCents(line.casePriceCents * line.quantity)}</p>
-      <button type="button" className="ghost" onClick={() => remove(line.productId)} aria-label={`Remove ${line.name} from the cart`}>
+      <button type="button" className="ghost" onClick={() => remove(line.productId)} aria-label={`Remove ${name} from the cart`}>
         Remove
       </button>
     </li>

@@ -6,6 +6,7 @@ import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
+import { ReceiptsSection } from './outbox/ReceiptsSection';
 import { PlaceOrders } from './PlaceOrders';
 import { resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
@@ -26,8 +27,6 @@ export default function CartScreen() {
   return (
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
-      {outbox.isError ? <ErrorMessage error={outbox.error} title="The outbox could not be read" onRetry={() => void outbox.refetch()} /> : null}
-      {outbox.data ? <OutboxPanel entries={outbox.data} /> : outbox.isPending ? <Loading label="Reading the outbox…" /> : null}
       {groups.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <p>
@@ -44,6 +43,15 @@ export default function CartScreen() {
           <PlaceOrders groups={groups} shipTo={shipToCheck} attempted={attempted} onAttempt={() => setAttempted(true)} />
         </>
       )}
+      {outbox.isError ? <ErrorMessage error={outbox.error} title="The outbox could not be read" onRetry={() => void outbox.refetch()} /> : null}
+      {outbox.data ? (
+        <>
+          <OutboxPanel entries={outbox.data} />
+          <ReceiptsSection entries={outbox.data} />
+        </>
+      ) : outbox.isPending ? (
+        <Loading label="Reading the outbox…" />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../shared/bridge';
-import { formatCents } from '../../../shared/format';
+import { formatCents, formatCount } from '../../../shared/format';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
@@ -21,12 +21,12 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const notes = useCartStore((state) => state.notes);
-  const removeSuppliers = useCartStore((state) => state.removeSuppliers);
+  const ordersPlaced = useCartStore((state) => state.ordersPlaced);
   const submit = useMutation({
     mutationFn: (drafts: Parameters<typeof bridge.submitOrders>[0]['drafts']) => unwrap(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
       queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
-      removeSuppliers(drafts.map((draft) => draft.order.supplier_id));
+      ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
     },
   });
 
@@ -47,7 +47,7 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
   return (
     <div className="place-orders">
       <p>
-        {groups.length} {groups.length === 1 ? 'order' : 'orders'} (one per supplier), estimated {formatCents(grandTotal)} in all.
+        {formatCount(groups.length, 'order', 'orders')} (one per supplier), estimated {formatCents(grandTotal)} in all.
       </p>
       {attempted && problems.length > 0 ? (
         <div className="field-error" role="alert">

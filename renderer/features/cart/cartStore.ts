@@ -40,6 +40,11 @@ export interface CartState {
   refreshProduct(product: CartProduct): void;
   remove(productId: string): void;
   removeSuppliers(supplierIds: readonly string[]): void;
+  /**
+   * The orders of these suppliers are in the outbox: their lines and notes leave the cart, and a
+   * one-off ship-to address was for those orders only, so the account's address is the default again.
+   */
+  ordersPlaced(supplierIds: readonly string[]): void;
   setNotes(supplierId: string, notes: string): void;
   setShipTo(address: ShippingAddress | null): void;
   clear(): void;
@@ -105,6 +110,10 @@ export const useCartStore = create<CartState>()(
           lines: state.lines.filter((line) => !gone.has(line.supplierId)),
           notes: Object.fromEntries(Object.entries(state.notes).filter(([supplierId]) => !gone.has(supplierId))),
         }));
+      },
+      ordersPlaced(supplierIds) {
+        get().removeSuppliers(supplierIds);
+        set({ shipTo: null });
       },
       setNotes(supplierId, notes) {
         set((state) => ({ notes: { ...state.notes, [supplierId]: notes } }));

@@ -18,7 +18,7 @@ export function checkQuantity(raw: string | number, limits: QuantityLimits): Qua
   if (text === '') return { ok: false, message: 'Enter how many cases you want.' };
   if (!/^-?[0-9]+$/.test(text)) return { ok: false, message: 'Enter a whole number of cases (no decimals or letters).' };
   const value = Number(text);
-  if (value <= 0) return { ok: false, message: 'Enter at least 1 case.' };
+  if (value <= 0) return { ok: false, message: `Enter at least ${formatCases(Math.max(1, limits.minimum))}.` };
   if (limits.stock <= 0) return { ok: false, message: 'This product is out of stock.' };
   if (value > limits.stock || value > MAX_CASES_PER_LINE) {
     const available = Math.min(limits.stock, MAX_CASES_PER_LINE);

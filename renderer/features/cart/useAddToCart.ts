@@ -4,7 +4,7 @@ import { showToast } from '../../app/toastStore';
 import { toCartProduct } from './cartProduct';
 import { useCartStore } from './cartStore';
 import type { QuantityCheck } from './quantityRules';
-import { formatCases } from '../../../shared/format';
+import { formatCases, formatWineName } from '../../../shared/format';
 
 /** Adds a product (by default at its minimum order) and says what happened in a toast. */
 export function useAddToCart(): (product: CatalogProduct | Product, quantity?: number) => QuantityCheck {
@@ -12,10 +12,11 @@ export function useAddToCart(): (product: CatalogProduct | Product, quantity?: n
   return useCallback(
     (product, quantity = product.minimum_order) => {
       const result = add(toCartProduct(product), quantity);
+      const name = formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
       showToast(
         result.ok
-          ? { tone: 'success', title: `Added ${formatCases(quantity)} of ${product.name}`, description: `${result.value} in the cart now.` }
-          : { tone: 'error', title: `Could not add ${product.name}`, description: result.message },
+          ? { tone: 'success', title: `Added ${formatCases(quantity)} of ${name}`, description: `${result.value} in the cart now.` }
+          : { tone: 'error', title: `Could not add ${name}`, description: result.message },
       );
       return result;
     },

@@ -5,7 +5,7 @@ import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { AddButton } from './AddButton';
-import { bottleFacts, orderProblemOf, stockLabel } from './productFacts';
+import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from './productFacts';
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
@@ -72,7 +72,9 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className="muted">{product.supplier.name}</p>
                 <p>{bottleFacts(product)}</p>
                 <p className="prices">
-                  <strong>{formatCents(product.case_price_cents)}</strong> per case · {formatCents(product.bottle_price_cents)} per bottle
+                  <strong>{formatCents(product.case_price_cents)}</strong> per case
+                  <br />
+                  {bottlePricesOf(product)}
                 </p>
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}

@@ -1,5 +1,5 @@
 import { orderableProblem } from '../cart/quantityRules';
-import { formatCases, formatNumber } from '../../../shared/format';
+import { formatBottlePrices, formatCases, formatNumber, formatSize, vintageLabel } from '../../../shared/format';
 
 interface BottleFacts {
   vintage: number | null;
@@ -7,11 +7,7 @@ interface BottleFacts {
   pack_size: number;
 }
 
-export const vintageLabel = (vintage: number | null) => (vintage === null ? 'NV' : String(vintage));
-
-export function formatSize(sizeMl: number): string {
-  return sizeMl >= 1000 ? `${formatNumber(sizeMl / 1000)} L` : `${sizeMl} ml`;
-}
+export { formatSize, vintageLabel };
 
 /** "2019 · 750 ml · 12 per case" */
 export function bottleFacts(product: BottleFacts): string {
@@ -26,4 +22,9 @@ export function stockLabel(cases: number, compact = false): string {
 
 export function orderProblemOf(product: { minimum_order: number; inventory_available: number }): string | null {
   return orderableProblem({ minimum: product.minimum_order, stock: product.inventory_available });
+}
+
+/** The bottle price by the case against a single bottle, for a catalog item or a product detail. */
+export function bottlePricesOf(product: { case_price_cents: number; bottle_price_cents: number; pack_size: number }): string {
+  return formatBottlePrices({ casePriceCents: product.case_price_cents, bottlePriceCents: product.bottle_price_cents, packSize: product.pack_size });
 }

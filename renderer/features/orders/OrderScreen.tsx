@@ -8,6 +8,7 @@ import { TotalsList } from '../../components/TotalsList';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
+import { useWineNames } from '../../lib/useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
 import { useReorder } from './useReorder';
@@ -17,6 +18,7 @@ export default function OrderScreen({ route }: { route: Route }) {
   const bridge = useBridge();
   const query = useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
   const { reorder, outcome, running } = useReorder();
+  const names = useWineNames((query.data?.data.items ?? []).map((item) => ({ product_id: item.product_id, name: item.product_name })));
 
   if (query.isPending) return <Loading label="Loading the order…" />;
   if (query.isError) {
@@ -51,9 +53,9 @@ export default function OrderScreen({ route }: { route: Route }) {
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => (
+            {order.items.map((item, index) => (
               <tr key={item.id}>
-                <td><a href={routeHref({ screen: 'product', id: item.product_id })}>{item.product_name}</a></td>
+                <td><a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a></td>
                 <td className="num">{item.quantity}</td>
                 <td className="num">{formatCents(item.unit_price_cents)}</td>
                 <td className="num">{formatCents(item.total_cents)}</td>

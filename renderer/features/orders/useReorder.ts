@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatWineName } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
@@ -29,9 +30,10 @@ export function useReorder() {
           queryKey: queryKeys.product(item.product_id),
           queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
         });
+        const name = formatWineName({ name: item.product_name, vintage: product.vintage, sizeMl: product.size_ml });
         const check = add(toCartProduct(product), item.quantity);
-        if (check.ok) result.added.push(`${item.quantity} × ${item.product_name}`);
-        else result.skipped.push(`${item.product_name}: ${check.message}`);
+        if (check.ok) result.added.push(`${item.quantity} × ${name}`);
+        else result.skipped.push(`${name}: ${check.message}`);
       } catch (error) {
         result.skipped.push(`${item.product_name}: ${errorMessage(error)}`);
       }

@@ -9,7 +9,7 @@ import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
+import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
 
@@ -47,8 +47,9 @@ export default function ProductScreen({ route }: { route: Route }) {
         <div>
           <ProductHeading product={product} />
           <p className="prices">
-            <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size} ·{' '}
-            {formatCents(product.bottle_price_cents)} per bottle
+            <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size}
+            <br />
+            {bottlePricesOf(product)}
           </p>
           <p>
             Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
@@ -83,7 +84,9 @@ function ProductSummary({ product }: { product: CatalogProduct }) {
           {vintageLabel(product.vintage)} · {product.varietal} · {product.region} · {formatSize(product.size_ml)} × {product.pack_size}
         </p>
         <p className="prices">
-          <strong>{formatCents(product.case_price_cents)}</strong> per case · {formatCents(product.bottle_price_cents)} per bottle
+          <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size}
+          <br />
+          {bottlePricesOf(product)}
         </p>
         <p>
           Minimum order {product.minimum_order} · {stockLabel(product.inventory_available)}
@@ -106,7 +109,7 @@ function ProductFacts({ product }: { product: Product }) {
     ['Bottle size', formatSize(product.size_ml)],
     ['Bottles per case', String(product.pack_size)],
     ['Case price', formatCents(product.case_price_cents)],
-    ['Bottle price', formatCents(product.bottle_price_cents)],
+    ['Single bottle price', formatCents(product.bottle_price_cents)],
     ['Minimum order', formatCases(product.minimum_order)],
     ['Stock', stockLabel(product.inventory_available)],
     ['SKU', product.sku],

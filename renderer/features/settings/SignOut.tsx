@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { formatCount } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useBridge } from '../../lib/bridgeContext';
@@ -17,7 +18,10 @@ export function SignOut() {
       showToast({
         tone: 'info',
         title: 'Signed out',
-        description: result.keptQueuedOrders > 0 ? `${result.keptQueuedOrders} queued orders were kept and will be sent after you sign in again.` : undefined,
+        description:
+          result.keptQueuedOrders > 0
+            ? `${formatCount(result.keptQueuedOrders, 'queued order was', 'queued orders were')} kept and will be sent after you sign in again.`
+            : undefined,
       });
       onSessionChange();
     },
@@ -34,11 +38,14 @@ export function SignOut() {
         title="Sign out?"
         description={
           <>
-            <p>The API key and this account's saved private data (orders, account, webhooks) are removed from this computer.</p>
+            <p>
+              The API key and this account's saved private data (orders, account, webhooks) are removed from this computer. The shared
+              catalog stays (suppliers, products and their photos), so it is there when you sign in again.
+            </p>
             {waiting > 0 ? (
               <p className="notice">
                 <strong>
-                  {waiting} {waiting === 1 ? 'order is' : 'orders are'} still waiting in the outbox.
+                  {formatCount(waiting, 'order is', 'orders are')} still waiting in the outbox.
                 </strong>{' '}
                 They are kept and sent when you sign in to this account again; they will not be sent while you are signed out.
               </p>

@@ -39,7 +39,7 @@ export function SyncPanel() {
       ) : (
         <>
           <p>
-            {status.data.online ? 'Online' : 'Offline'} · {status.data.running ? 'syncing now' : 'idle'} · saved data takes{' '}
+            {syncStateLabel(status.data.online, status.data.running)} · saved data takes{' '}
             {formatBytes(status.data.cacheBytes)}
           </p>
           <table className="datasets">
@@ -92,4 +92,13 @@ export function SyncPanel() {
       {clear.isError ? <p className="field-error" role="alert">The offline copy was not cleared: {errorMessage(clear.error)}</p> : null}
     </section>
   );
+}
+
+/**
+ * One state, never a contradiction: a sync that started before the network went away cannot be
+ * "syncing now" while offline; it goes on when the service can be reached again.
+ */
+export function syncStateLabel(online: boolean, running: boolean): string {
+  if (!online) return 'Offline · syncs again when the service can be reached';
+  return running ? 'Online · syncing now' : 'Online · idle';
 }

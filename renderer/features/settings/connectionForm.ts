@@ -21,7 +21,8 @@ export function validateConnection(baseUrl: string, apiKey: string): { ok: true;
 export function connectionErrorsFrom(code: BridgeErrorCode | null, message: string): ConnectionErrors {
   switch (code) {
     case 'unauthorized':
-      return { apiKey: `The service did not accept this key. ${message}` };
+      // The core's message already says the key was refused and what to do; saying it twice helps no one.
+      return { apiKey: message };
     case 'offline':
     case 'timeout':
       return { baseUrl: `No answer from this address. ${message}` };

@@ -5,7 +5,8 @@ import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { useBridge } from '../../lib/bridgeContext';
 import { queryKeys } from '../../lib/queryKeys';
 
-export function RegisterWebhookForm() {
+/** `deleted`: webhooks deleted since; the secret of one of them is no use any more and is not shown. */
+export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly string[] }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
@@ -78,7 +79,7 @@ export function RegisterWebhookForm() {
           </p>
         ) : null}
       </form>
-      {created ? <CreatedSecret created={created} onHide={() => setCreated(null)} /> : null}
+      {created && !deleted.includes(created.id) ? <CreatedSecret created={created} onHide={() => setCreated(null)} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -12,6 +13,8 @@ import { RegisterWebhookForm } from './RegisterWebhookForm';
 export default function WebhooksScreen() {
   const bridge = useBridge();
   const query = useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
+  // Webhooks deleted on this screen: the secret of one just registered goes with it.
+  const [deleted, setDeleted] = useState<readonly string[]>([]);
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
@@ -28,23 +31,26 @@ export default function WebhooksScreen() {
           ) : (
             <ul className="webhook-list">
               {query.data.items.map((webhook) => (
-                <WebhookRow key={webhook.id} webhook={webhook} />
+                <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
               ))}
             </ul>
           )}
         </>
       )}
-      <RegisterWebhookForm />
+      <RegisterWebhookForm deleted={deleted} />
     </section>
   );
 }
 
-function WebhookRow({ webhook }: { webhook: Webhook }) {
+function WebhookRow({ webhook, onDeleted }: { webhook: Webhook; onDeleted(): void }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => unwrap(bridge.deleteWebhook({ id: webhook.id })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    onSuccess: () => {
+      onDeleted();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
   });
   return (
     <li className="webhook">

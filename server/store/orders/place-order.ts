@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { orderTotals, type CreateOrderBody, type Order } from '../../../shared';
+import { formatCases, orderTotals, type CreateOrderBody, type Order } from '../../../shared';
 import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
@@ -119,7 +119,7 @@ function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId
       'Some quantities are below the minimum order of their product.',
       belowMinimum.map((line) => ({
         pointer: itemPointer(line, 'quantity'),
-        detail: `must be at least ${product(line).minimumOrder} cases`,
+        detail: `must be at least ${formatCases(product(line).minimumOrder)}`,
       })),
     );
   }
@@ -134,7 +134,7 @@ function rejectShort(short: Array<{ line: Line; available: number }>): never {
     'Not enough inventory for some items.',
     short.map(({ line, available }) => ({
       pointer: itemPointer(line, 'quantity'),
-      detail: `only ${available} cases available`,
+      detail: `only ${formatCases(available)} available`,
     })),
   );
 }

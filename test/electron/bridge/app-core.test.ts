@@ -212,11 +212,27 @@ describe('the core on the embedded demo service', () => {
   });
 
   it('signs out: the account data goes, queued orders stay', async () => {
+    const catalogBefore = (await data('searchCatalog', { limit: 1 })).total;
+    const someProduct = (await data('searchCatalog', { limit: 1 })).items[0]!;
     const result = await data('signOut');
     expect(result.keptQueuedOrders).toBeGreaterThanOrEqual(0);
     const session = await data('getSession');
     expect(session).toMatchObject({ mode: 'none', account: null, keyStorage: 'none' });
     expect(await call('getAccount')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
     expect((await data('listOutbox')).length).toBe(0);
+
+    // The shared catalog stays (the sign-out dialog promises only private data goes): it can be
+    // searched and read offline at once, and Settings still counts it.
+    expect((await data('searchCatalog', { limit: 1 })).total).toBe(catalogBefore);
+    const detail = await data('getProduct', { id: someProduct.id });
+    expect(detail.data.name).toBe(someProduct.name);
+    expect(detail.freshness.fromCache).toBe(true);
+    const status = await data('getSyncStatus');
+    expect(status.datasets.find((dataset) => dataset.name === 'catalog')?.count).toBe(catalogBefore);
+    expect(status.datasets.find((dataset) => dataset.name === 'suppliers')?.count).toBeGreaterThan(0);
+    for (const name of ['orders', 'account', 'webhooks'] as const) {
+      expect(status.datasets.find((dataset) => dataset.name === name), name).toMatchObject({ count: 0, updatedAt: null });
+    }
+    expect(await call('listOrders', {})).toMatchObject({ ok: false });
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail } from '../../../shared/bridge';
@@ -19,13 +19,28 @@ describe('barcode field', () => {
     const field = screen.getByRole('textbox', { name: 'Barcode' });
     await userEvent.type(field, '036000291452{Enter}', { delay: null });
 
-    expect(await screen.findByText('Added 3 × Coast Pinot Noir to the cart (now 3).')).toBeTruthy();
+    expect(await screen.findByText('Added 3 × Coast Pinot Noir 2019 · 750 ml to the cart (now 3).')).toBeTruthy();
     expect(fake.callsTo('lookupProductCode')).toEqual([{ code: '036000291452' }]);
     expect(cartLines()).toEqual([['prod_pinot', 3]]);
     expect((field as HTMLInputElement).value).toBe('');
 
     await userEvent.type(field, '036000291452{Enter}', { delay: null });
-    expect(await screen.findByText('Added 3 × Coast Pinot Noir to the cart (now 6).')).toBeTruthy();
+    expect(await screen.findByText('Added 3 × Coast Pinot Noir 2019 · 750 ml to the cart (now 6).')).toBeTruthy();
+  });
+
+  it('takes back "Added … (now 3)" as soon as the cart no longer holds that', async () => {
+    const fake = createFakeBridge();
+    renderWithBridge(<BarcodeField />, fake.bridge);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Barcode' }), '036000291452{Enter}', { delay: null });
+    const line = 'Added 3 × Coast Pinot Noir 2019 · 750 ml to the cart (now 3).';
+    expect(await screen.findByText(line)).toBeTruthy();
+    act(() => useCartStore.getState().setQuantity('prod_pinot', 5));
+    expect(screen.queryByText(line)).toBeNull();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Barcode' }), '036000291452{Enter}', { delay: null });
+    expect(await screen.findByText('Added 3 × Coast Pinot Noir 2019 · 750 ml to the cart (now 8).')).toBeTruthy();
+    act(() => useCartStore.getState().clear());
+    expect(screen.queryByText(/^Added /)).toBeNull();
   });
 
   it('says plainly when no product has the code, keeps the code and leaves the cart alone', async () => {
@@ -60,7 +75,7 @@ describe('scanner capture outside the field', () => {
     renderWithBridge(<BarcodeField />, fake.bridge);
     for (const key of '012345678905') fireEvent.keyDown(document.body, { key });
     fireEvent.keyDown(document.body, { key: 'Enter' });
-    expect(await screen.findByText('Added 2 × Ridge Cabernet 2019 to the cart (now 2).')).toBeTruthy();
+    expect(await screen.findByText('Added 2 × Ridge Cabernet 2019 · 750 ml to the cart (now 2).')).toBeTruthy();
     expect(cartLines()).toEqual([['prod_cab', 2]]);
   });
 

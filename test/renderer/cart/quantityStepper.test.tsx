@@ -14,12 +14,17 @@ describe('quantity rules', () => {
     ['', 'Enter how many cases you want.'],
     ['abc', 'Enter a whole number of cases (no decimals or letters).'],
     ['1.5', 'Enter a whole number of cases (no decimals or letters).'],
-    ['0', 'Enter at least 1 case.'],
-    ['-3', 'Enter at least 1 case.'],
+    ['0', 'Enter at least 3 cases.'],
+    ['-3', 'Enter at least 3 cases.'],
     ['2', 'The minimum order is 3 cases.'],
     ['11', 'Only 10 cases available.'],
   ])('refuses %j with a plain message', (raw, message) => {
     expect(checkQuantity(raw, { minimum: 3, stock: 10 })).toEqual({ ok: false, message });
+  });
+
+  it('asks for at least the product’s minimum, in the right number', () => {
+    expect(checkQuantity('0', { minimum: 2, stock: 10 })).toEqual({ ok: false, message: 'Enter at least 2 cases.' });
+    expect(checkQuantity('0', { minimum: 1, stock: 10 })).toEqual({ ok: false, message: 'Enter at least 1 case.' });
   });
 
   it('accepts whole numbers between minimum and stock', () => {

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail } from '../../../shared/bridge';
+import { fail, ok } from '../../../shared/bridge';
 import { createFakeBridge } from '../support/fakeBridge';
 import { renderApp, resetClientState } from '../support/render';
 
@@ -60,13 +60,27 @@ describe('settings: connect to my service', { timeout: 20_000 }, () => {
     expect(form.key.value).toBe('');
   });
 
+  it('never says "Offline · syncing now": offline, a sync waits for the service', async () => {
+    const fake = createFakeBridge({
+      getSyncStatus: async () => ok({ online: false, running: true, cacheBytes: 1024, datasets: [] }),
+    });
+    await openSettings(fake);
+    const line = await screen.findByText(/^Offline · /, undefined, slow);
+    expect(line.textContent).toMatch(/^Offline · syncs again when the service can be reached · saved data takes/);
+    expect(screen.queryByText(/syncing now/)).toBeNull();
+  });
+
   it('puts a refused key next to the key field and keeps what was typed in the URL', async () => {
-    const fake = createFakeBridge({ connectService: async () => fail('unauthorized', 'The key was not recognised.') });
+    // The core's own words for a refused key (electron/core/connection/verify-service.ts).
+    const refused = 'The service did not accept this API key. Check the key and try again.';
+    const fake = createFakeBridge({ connectService: async () => fail('unauthorized', refused) });
     const form = await openSettings(fake);
     fireEvent.change(form.url, { target: { value: 'https://orders.example.com/api/v1' } });
     fireEvent.change(form.key, { target: { value: 'ck_live_wrong123' } });
     fireEvent.click(form.save);
-    const error = await screen.findByText('The service did not accept this key. The key was not recognised.');
+    const error = await screen.findByText(refused);
+    // Said once, not twice.
+    expect(error.textContent).toBe(refused);
     expect(form.key.getAttribute('aria-describedby')).toBe(error.id);
     expect(document.activeElement).toBe(form.key);
     expect(form.url.value).toBe('https://orders.example.com/api/v1');
@@ -91,5 +105,24 @@ describe('settings: connect to my service', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fake.callsTo('signOut')).toEqual([]);
+  });
+
+  it('counts kept orders in the right number after signing out ("1 queued order was kept")', async () => {
+    const fake = createFakeBridge();
+    await fake.bridge.submitOrders({
+      drafts: [
+        {
+          order: { supplier_id: 'sup_napa', items: [{ product_id: 'prod_cab', quantity: 2 }], shipping_address: { street1: '1 A St', city: 'X', state: 'CA', zip: '94105' } },
+          supplierName: 'Napa Ridge Cellars',
+          estimatedTotalCents: 1,
+        },
+      ],
+    });
+    await openSettings(fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    expect(screen.getByRole('alertdialog').textContent).toContain('The shared catalog stays');
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('1 queued order was kept and will be sent after you sign in again.', undefined, slow)).toBeTruthy();
   });
 });

@@ -46,4 +46,19 @@ describe('webhooks', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have saved it, hide the secret' }));
     expect(screen.queryByLabelText('Signing secret')).toBeNull();
   });
+
+  it('takes the secret panel away when the webhook it belongs to is deleted', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/webhooks');
+    await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/one' }, slow);
+    fireEvent.change(screen.getByLabelText('Address that receives events'), { target: { value: 'https://hooks.example.com/new' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register webhook' }));
+    expect(await screen.findByLabelText('Signing secret', undefined, slow)).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete webhook https://hooks.example.com/new' }, slow));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this webhook?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete webhook' }));
+    await waitFor(() => expect(screen.queryByLabelText('Signing secret')).toBeNull(), slow);
+    expect(fake.callsTo('deleteWebhook')).toEqual([{ id: 'wh_new1' }]);
+  });
 });

@@ -119,6 +119,16 @@ describe('placeOrder refusals store nothing', () => {
     expect(exact.kind).toBe('created');
     expect((await productRow(testStore.db, lines[0]!.id)).inventoryAvailable).toBe(0);
   });
+
+  it('counts cases in the right number in its refusals ("only 1 case available", "at least 2 cases")', async () => {
+    await setStock(testStore.db, lines[0]!.id, 1, 1);
+    const short = await testStore.store.placeOrder(a, orderBody([{ product: lines[0]!, quantity: 3 }]), null, now);
+    expect(short.kind === 'rejected' && short.errors.map((error) => error.detail)).toEqual(['only 1 case available']);
+    await setStock(testStore.db, lines[1]!.id, 100, 1);
+    await setStock(testStore.db, lines[0]!.id, 100, 2);
+    const below = await testStore.store.placeOrder(a, orderBody([{ product: lines[0]!, quantity: 1 }]), null, now);
+    expect(below.kind === 'rejected' && below.errors.map((error) => error.detail)).toEqual(['must be at least 2 cases']);
+  });
 });
 
 describe('accounts see only their own orders', () => {

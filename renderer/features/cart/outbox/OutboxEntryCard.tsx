@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
-import { formatAge, formatCases, formatCents, formatDateTime } from '../../../../shared/format';
-import { routeHref } from '../../../app/routes';
-import { TotalsList } from '../../../components/TotalsList';
+import { formatAge, formatCases, formatCents, formatCount, formatDateTime } from '../../../../shared/format';
 import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
-import { EstimateDifference } from './EstimateDifference';
 import { mergeOutbox } from './mergeOutbox';
+import { OutboxItems } from './OutboxItems';
 import { ReviewEditor } from './ReviewEditor';
 import { SendAgainReview } from './SendAgainReview';
 
@@ -25,10 +23,6 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
     mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
     onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
   });
-  const dismiss = useMutation({
-    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id: entry.id })),
-    onSuccess: () => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((other) => other.id !== entry.id)),
-  });
   const cases = entry.order.items.reduce((sum, item) => sum + item.quantity, 0);
   const headingId = `outbox-${entry.id}`;
 
@@ -38,9 +32,10 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         Order to {entry.supplierName}: <span className="state-badge">{OUTBOX_STATE_LABELS[entry.state]}</span>
       </h3>
       <p className="muted">
-        {entry.order.items.length} {entry.order.items.length === 1 ? 'product' : 'products'}, {formatCases(cases)} · estimated{' '}
+        {formatCount(entry.order.items.length, 'product', 'products')}, {formatCases(cases)} · estimated{' '}
         {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}
       </p>
+      {entry.state === 'needs_review' ? null : <OutboxItems entry={entry} />}
       {entry.state === 'queued' ? (
         <div>
           <p>Stored safely on this computer; it will be sent as soon as the service can be reached.</p>
@@ -53,25 +48,6 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         </div>
       ) : null}
       {entry.state === 'sending' ? <p>Sending to the service…</p> : null}
-      {entry.state === 'confirmed' && entry.confirmed ? (
-        <div>
-          <p>
-            Confirmed as <a href={routeHref({ screen: 'order', id: entry.confirmed.id })}>order {entry.confirmed.order_number}</a>.
-          </p>
-          <TotalsList totals={entry.confirmed} label={`Confirmed totals for ${entry.supplierName}`} />
-          <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => dismiss.mutate()}
-            disabled={dismiss.isPending}
-            aria-label={`Dismiss the confirmation of order ${entry.confirmed.order_number}`}
-          >
-            Dismiss
-          </button>
-          {dismiss.isError ? <p className="field-error" role="alert">{errorMessage(dismiss.error)}</p> : null}
-        </div>
-      ) : null}
       {entry.state === 'needs_review' && entry.review?.kind === 'failed' ? <SendAgainReview entry={entry} /> : null}
       {entry.state === 'needs_review' && entry.review?.kind !== 'failed' ? (
         <div>

@@ -1,12 +1,15 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
+import { formatCases, formatWineName } from '../../../../shared/format';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { checkQuantity, MAX_CASES_PER_LINE } from '../quantityRules';
 import { mergeOutbox } from './mergeOutbox';
+import { availableToOrder, ServiceStock } from './ServiceStock';
+import { SimilarWines } from './SimilarWines';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -24,6 +27,9 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
     queries: entry.order.items.map((item) => ({
       queryKey: queryKeys.product(item.product_id),
       queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+      // The refusal may be about stock or a minimum that changed: read the product again now.
+      staleTime: 0,
+      refetchOnMount: 'always' as const,
     })),
   });
   const store = (updated: OutboxEntry) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated]));
@@ -44,22 +50,26 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
     else fieldsByItem.set(index, [...(fieldsByItem.get(index) ?? []), field.detail]);
   }
 
-  const lineCheck = (index: number) => {
+  const lineCheck = (index: number, typed: readonly string[] = quantities) => {
     const product = products[index]?.data?.data;
     const limits = product
       ? { minimum: product.minimum_order, stock: product.inventory_available }
       : { minimum: 1, stock: MAX_CASES_PER_LINE };
-    return checkQuantity(quantities[index] ?? '', limits);
+    return checkQuantity(typed[index] ?? '', limits);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    send(quantities);
+  };
+
+  const send = (typed: readonly string[]) => {
     const kept = entry.order.items.map((item, index) => ({ item, index })).filter(({ index }) => !removed.has(index));
     if (kept.length === 0) {
       setFormError('An order needs at least one product. Discard the order instead.');
       return;
     }
-    const checks = kept.map(({ index }) => lineCheck(index));
+    const checks = kept.map(({ index }) => lineCheck(index, typed));
     if (checks.some((check) => !check.ok)) {
       setFormError('Fix the quantities marked below.');
       return;
@@ -86,7 +96,9 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
       <ul className="review-items">
         {entry.order.items.map((item, index) => {
           const product = products[index]?.data?.data;
-          const name = product?.name ?? item.product_id;
+          const name = product ? formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml }) : item.product_id;
+          const available = product ? availableToOrder(product, item.quantity) : null;
+          const refused = fieldsByItem.has(index) || (product !== undefined && product.inventory_available < item.quantity);
           const check = lineCheck(index);
           const inputId = `${entry.id}-qty-${index}`;
           if (removed.has(index)) {
@@ -110,18 +122,28 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
                 onChange={(event) => setQuantities((current) => current.map((value, other) => (other === index ? event.target.value : value)))}
                 aria-invalid={!check.ok || fieldsByItem.has(index) ? true : undefined}
               />
-              {product ? (
-                <span className="field-hint">
-                  {' '}
-                  Minimum {product.minimum_order}, {product.inventory_available} in stock
-                </span>
-              ) : null}
+              {product ? <ServiceStock product={product} freshness={products[index]?.data?.freshness} /> : null}
               {(fieldsByItem.get(index) ?? []).map((detail) => (
                 <p key={detail} className="field-error">
                   Service: {detail}
                 </p>
               ))}
               {!check.ok ? <p className="field-error">{check.message}</p> : null}
+              {available !== null && String(available) !== quantities[index] ? (
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={update.isPending}
+                  onClick={() => {
+                    const next = quantities.map((value, other) => (other === index ? String(available) : value));
+                    setQuantities(next);
+                    send(next);
+                  }}
+                >
+                  Order the {formatCases(available)} available
+                </button>
+              ) : null}
+              {product && refused ? <SimilarWines product={product} /> : null}
               {entry.order.items.length > 1 ? (
                 <button type="button" className="ghost" onClick={() => setRemoved((set) => new Set([...set, index]))}>
                   Remove {name}

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '../../../../shared/bridge';
+import { formatCents, formatCount } from '../../../../shared/format';
+import { routeHref } from '../../../app/routes';
+import { useBridge } from '../../../lib/bridgeContext';
+import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
+import { queryKeys } from '../../../lib/queryKeys';
+import { EstimateDifference } from './EstimateDifference';
+
+type Receipt = OutboxEntry & { confirmed: NonNullable<OutboxEntry['confirmed']> };
+
+const isReceipt = (entry: OutboxEntry): entry is Receipt => entry.state === 'confirmed' && entry.confirmed !== null;
+
+/** The receipts of confirmed orders, newest first. */
+export function receiptsOf(entries: readonly OutboxEntry[]): Receipt[] {
+  return entries.filter(isReceipt).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Receipts of confirmed orders, after the cart and collapsed: they stay for seven days, and a
+ * week of them must not push the cart down the screen.
+ */
+export function ReceiptsSection({ entries }: { entries: readonly OutboxEntry[] }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const receipts = receiptsOf(entries);
+  const forget = (ids: readonly string[]) =>
+    queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((entry) => !ids.includes(entry.id)));
+  const dismiss = useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      const done: string[] = [];
+      try {
+        for (const id of ids) {
+          await unwrap(bridge.discardOutboxEntry({ id }));
+          done.push(id);
+        }
+      } finally {
+        forget(done);
+      }
+    },
+  });
+  if (receipts.length === 0) return null;
+
+  return (
+    <section className="receipts" aria-labelledby="receipts-title">
+      <div className="receipts-header">
+        <h2 id="receipts-title">Receipts</h2>
+        <button type="button" className="ghost" onClick={() => dismiss.mutate(receipts.map((entry) => entry.id))} disabled={dismiss.isPending}>
+          Dismiss all
+        </button>
+      </div>
+      {dismiss.isError ? <p className="field-error" role="alert">{errorMessage(dismiss.error)}</p> : null}
+      <details>
+        <summary>{formatCount(receipts.length, 'confirmed order', 'confirmed orders')}, kept for seven days</summary>
+        <ul className="receipt-list">
+          {receipts.map((entry) => (
+            <li key={entry.id} className="receipt" aria-labelledby={`receipt-${entry.id}`}>
+              <h3 id={`receipt-${entry.id}`}>
+                Order to {entry.supplierName}: <span className="state-badge">Confirmed</span>
+              </h3>
+              <p>
+                <a href={routeHref({ screen: 'order', id: entry.confirmed.id })}>order {entry.confirmed.order_number}</a> · total{' '}
+                <span className="receipt-total">{formatCents(entry.confirmed.total_cents)}</span>
+              </p>
+              {entry.confirmed.total_cents !== entry.estimatedTotalCents ? (
+                <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
+              ) : null}
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => dismiss.mutate([entry.id])}
+                disabled={dismiss.isPending}
+                aria-label={`Dismiss the confirmation of order ${entry.confirmed.order_number}`}
+              >
+                Dismiss
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
