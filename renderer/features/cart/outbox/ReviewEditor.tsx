@@ -2,12 +2,13 @@ import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatCases, formatWineName } from '../../../../shared/format';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { checkQuantity, MAX_CASES_PER_LINE } from '../quantityRules';
+import { DiscardOrderButton } from './DiscardOrderButton';
 import { mergeOutbox } from './mergeOutbox';
+import { useDiscardOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
 
@@ -37,10 +38,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
     mutationFn: (order: OutboxEntry['order']) => unwrap(bridge.updateOutboxEntry({ id: entry.id, order })),
     onSuccess: store,
   });
-  const discard = useMutation({
-    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id: entry.id })),
-    onSuccess: () => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((other) => other.id !== entry.id)),
-  });
+  const discard = useDiscardOutboxEntry(entry.id);
 
   const fieldsByItem = new Map<number, string[]>();
   const otherFields: string[] = [];
@@ -172,17 +170,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
         <button type="submit" className="primary" disabled={update.isPending}>
           Save and send again
         </button>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="danger" disabled={discard.isPending}>
-              Discard order
-            </button>
-          }
-          title={`Discard the order to ${entry.supplierName}?`}
-          description="It will not be sent. The products are not put back in the cart."
-          confirmLabel="Discard order"
-          onConfirm={() => discard.mutate()}
-        />
+        <DiscardOrderButton entry={entry} discard={discard} />
       </div>
     </form>
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../../shared/bridge';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
+import { DiscardOrderButton } from './DiscardOrderButton';
 import { mergeOutbox } from './mergeOutbox';
+import { useDiscardOutboxEntry } from './mutations';
 
 /**
  * For an order the service failed on again and again (or answered unreadably): nothing in it needs
@@ -18,10 +19,7 @@ export function SendAgainReview({ entry }: { entry: OutboxEntry }) {
     mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
     onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
   });
-  const discard = useMutation({
-    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id: entry.id })),
-    onSuccess: () => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((other) => other.id !== entry.id)),
-  });
+  const discard = useDiscardOutboxEntry(entry.id);
   return (
     <div>
       <p className="field-error" role="alert">
@@ -41,17 +39,7 @@ export function SendAgainReview({ entry }: { entry: OutboxEntry }) {
         <button type="button" className="primary" onClick={() => sendAgain.mutate()} disabled={sendAgain.isPending}>
           Send again
         </button>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="danger" disabled={discard.isPending}>
-              Discard order
-            </button>
-          }
-          title={`Discard the order to ${entry.supplierName}?`}
-          description="It will not be sent. The products are not put back in the cart."
-          confirmLabel="Discard order"
-          onConfirm={() => discard.mutate()}
-        />
+        <DiscardOrderButton entry={entry} discard={discard} />
       </div>
     </div>
   );
