@@ -40,7 +40,11 @@ async function placeOrders(page: Page, button: string, products: readonly Catalo
   for (const product of products) await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor();
   await page.getByText('Reading the outbox…').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: button, exact: true }).click();
-  for (const product of products) await outboxEntry(page, product.supplier.name, '').first().waitFor();
+  // Each order leaves the cart for the outbox: waiting, or already confirmed among the (collapsed) receipts.
+  for (const product of products) {
+    await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor({ state: 'detached' });
+    await outboxEntry(page, product.supplier.name, '').first().waitFor({ state: 'attached' });
+  }
 }
 
 /** The outbox entry of the order to a supplier, once it shows the given state. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { US_STATE_CODES } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, openReceipts, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 300 });
 
@@ -42,6 +42,7 @@ describe('the cart’s ship-to address and notes', () => {
     await page.getByRole('textbox', { name: `Notes for ${product.supplier.name}` }).fill('Ring twice\n\tthen wait');
     await page.getByRole('button', { name: 'Place order', exact: true }).click();
 
+    await openReceipts(page);
     const confirmed = page.getByRole('heading', { name: `Order to ${product.supplier.name}: Confirmed` });
     await confirmed.waitFor({ timeout: WAIT.fulfilment });
     expect(await app().service.orderCount()).toBe(ordersBefore + 1);
