@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
@@ -9,6 +9,7 @@ import { bottleFacts, orderProblemOf, stockLabel } from './productFacts';
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
+import { useResultKeys } from './useResultKeys';
 
 const CARD_MIN_WIDTH = 250;
 const CARD_ROW_HEIGHT = 350;
@@ -31,7 +32,8 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   const scrollRef = useRef<HTMLDivElement>(null);
   const addToCart = useAddToCart();
   const columns = useColumns(scrollRef);
-  const rowCount = Math.ceil(items.length / columns);
+  // Sized for every result, loaded or not, so the scrollbar spans the whole list.
+  const rowCount = Math.ceil(Math.max(total, items.length) / columns);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -41,10 +43,12 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
+  const reveal = useCallback((index: number) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }), [virtualizer, columns]);
+  const onKeyDown = useResultKeys(scrollRef, items.length, columns, reveal);
 
   return (
     <div ref={scrollRef} className="results-scroll">
-      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() }}>
+      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
         {rows.flatMap((row) =>
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
             const problem = orderProblemOf(product);
@@ -54,6 +58,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
             return (
               <li
                 key={position}
+                data-index={position}
                 className="product-card"
                 aria-setsize={total}
                 aria-posinset={position + 1}

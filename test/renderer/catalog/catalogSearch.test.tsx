@@ -137,7 +137,7 @@ describe('catalog search', { timeout: 20_000 }, () => {
     const realSearch = fake.bridge.searchCatalog;
     const search: CaseworksBridge['searchCatalog'] = async (input) => {
       if (synced) return realSearch(input);
-      return { ok: true, data: { items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 0, freshness: { asOf: null, fromCache: true } } };
+      return { ok: true, data: { items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: null, fromCache: true } } };
     };
     fake.bridge.searchCatalog = search;
     renderApp(fake.bridge, '#/catalog');
@@ -157,7 +157,7 @@ describe('catalog search', { timeout: 20_000 }, () => {
       const items = Array.from({ length: count }, (_, index) =>
         toCatalogProduct(makeProduct({ id: `prod_n${offset + index}`, name: `Wine number ${offset + index}` })),
       );
-      return { ok: true, data: { items, total, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 1, freshness: { asOf: null, fromCache: true } } };
+      return { ok: true, data: { items, total, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 1, freshness: { asOf: null, fromCache: true } } };
     };
     const searched: { offset?: number; limit?: number }[] = [];
     const search = fake.bridge.searchCatalog;

@@ -118,6 +118,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
           region: facet(items, (item) => [item.region, item.region]),
           country: facet(items, (item) => [item.country, item.country]),
           supplier: facet(items, (item) => [item.supplier.id, item.supplier.name]),
+          vintage: facet(items, (item) => [String(item.vintage ?? 'NV'), String(item.vintage ?? 'Non-vintage')]),
         },
         tookMs: 1,
         freshness,
