@@ -107,6 +107,23 @@ export class CatalogIndex {
     return position === undefined ? null : this.items[position]!;
   }
 
+  /** The wine regions each supplier's products come from, by supplier id, for the supplier search. */
+  supplierRegions(): Record<string, string[]> {
+    const { keys, dictionaries } = this.columns;
+    const seen = new Map<number, Set<number>>();
+    for (let position = 0; position < this.items.length; position += 1) {
+      const supplier = keys.supplier[position]!;
+      let regions = seen.get(supplier);
+      if (!regions) seen.set(supplier, (regions = new Set()));
+      regions.add(keys.region[position]!);
+    }
+    const result: Record<string, string[]> = {};
+    for (const [supplier, regions] of seen) {
+      result[dictionaries.supplier.values[supplier]!.value] = [...regions].map((region) => dictionaries.region.values[region]!.label).sort();
+    }
+    return result;
+  }
+
   search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
     const { columns } = this;

@@ -6,7 +6,7 @@ import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
-import { PlaceOrders } from './PlaceOrders';
+import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
 import { resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
 import { useFreshCartLines } from './useFreshCartLines';
@@ -26,6 +26,24 @@ export default function CartScreen() {
   return (
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
+      {groups.length > 0 ? (
+        <p className="cart-shortcut">
+          <a
+            href={`#${PLACE_ORDERS_ID}`}
+            onClick={(event) => {
+              event.preventDefault();
+              const button = document.getElementById(PLACE_ORDERS_ID);
+              button?.scrollIntoView({ block: 'center' });
+              button?.focus();
+            }}
+          >
+            Go to placing the {groups.length === 1 ? 'order' : 'orders'}
+          </a>{' '}
+          <span className="muted">
+            (or press <kbd>Ctrl</kbd>+<kbd>Enter</kbd>)
+          </span>
+        </p>
+      ) : null}
       {outbox.isError ? <ErrorMessage error={outbox.error} title="The outbox could not be read" onRetry={() => void outbox.refetch()} /> : null}
       {outbox.data ? <OutboxPanel entries={outbox.data} /> : outbox.isPending ? <Loading label="Reading the outbox…" /> : null}
       {groups.length === 0 ? (
