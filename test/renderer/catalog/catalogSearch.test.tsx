@@ -68,8 +68,21 @@ describe('catalog search', { timeout: 20_000 }, () => {
     fireEvent.change(box, { target: { value: 'pinot' } });
     await screen.findByText('1 product', undefined, slow);
     expect(sortDefault()).toBe('Best match');
-    expect(renderedWhenSent, 'sent while the screen still showed the empty search').toEqual(['Name (default)']);
+    expect(renderedWhenSent, 'sent while the screen still showed the empty search').toEqual(['Name']);
     expect(searches(fake).slice(before).map((input) => input.text), 'the screen did not search again').toEqual(['pinot']);
+  });
+
+  it('offers one "Name" sort, with or without text, and a vintage sort and filter', async () => {
+    await openCatalog();
+    const sortLabels = () => [...(screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).options].map((option) => option.textContent ?? '');
+    const names = (labels: string[]) => labels.filter((label) => label.startsWith('Name'));
+    expect(names(sortLabels())).toEqual(['Name']);
+    expect(sortLabels()).toEqual(expect.arrayContaining(['Vintage: newest first', 'Vintage: oldest first']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'pinot' } });
+    await screen.findByText('1 product', undefined, slow);
+    expect(sortLabels()[0]).toBe('Best match');
+    expect(names(sortLabels())).toEqual(['Name']);
+    expect(screen.getByRole('combobox', { name: 'Vintage' })).toBeTruthy();
   });
 
   it('updates the cards on screen in place when a search changes the results', async () => {
