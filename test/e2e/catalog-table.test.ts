@@ -150,7 +150,7 @@ describe('the catalog table', () => {
     await page.getByRole('button', { name: /^Sync now/ }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { seen: { syncing: boolean }[] }).seen.some((entry) => entry.syncing))).toBe(true);
     await app().shell.core.whenIdle();
-    await expect.poll(() => page.locator('.sync-progress').textContent()).not.toContain('Syncing');
+    await expect.poll(() => page.evaluate(() => document.querySelector('.sync-progress')?.textContent ?? '')).not.toContain('Syncing');
     const tops = await page.evaluate(() => (window as unknown as { seen: { top: number }[] }).seen.map((entry) => entry.top));
     // Within a pixel: sub-pixel rounding is no jump.
     expect(tops.filter((top) => Math.abs(top - tops[0]!) >= 1)).toEqual([]);
