@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { ProbeElement, ProbeWindow } from '../support/e2e-dom';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, parseCents, waitForCatalog } from '../support/e2e-screens';
 
@@ -26,19 +27,20 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
 /** How the table is laid out: each shown column's width and whether anything in it is cut. */
 const tableLayout = (page: Page) =>
   page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('.results-scroll')!;
+    const win = globalThis as unknown as ProbeWindow;
+    const scroller = win.document.querySelector('.results-scroll')!;
     const view = scroller.getBoundingClientRect();
-    const shown = (element: Element) => getComputedStyle(element).display !== 'none';
-    const headers = [...scroller.querySelectorAll<HTMLElement>('thead th')].filter(shown).map((th) => ({
+    const shown = (element: ProbeElement) => win.getComputedStyle(element).display !== 'none';
+    const headers = [...scroller.querySelectorAll('thead th')].filter(shown).map((th) => ({
       name: th.textContent?.replace(/[▲▼]/g, '').trim() ?? '',
       width: th.getBoundingClientRect().width,
-      cut: [th, ...th.querySelectorAll<HTMLElement>('button')].some((element) => element.scrollWidth > element.clientWidth + 1),
+      cut: [th, ...th.querySelectorAll('button')].some((element) => element.scrollWidth > element.clientWidth + 1),
     }));
-    const rows = [...scroller.querySelectorAll<HTMLElement>('tbody tr[data-index]')].filter((row) => {
+    const rows = [...scroller.querySelectorAll('tbody tr[data-index]')].filter((row) => {
       const box = row.getBoundingClientRect();
       return box.top >= view.top && box.bottom <= view.bottom;
     });
-    const money = rows.flatMap((row) => [...row.querySelectorAll<HTMLElement>('td.num')].filter(shown))
+    const money = rows.flatMap((row) => [...row.querySelectorAll('td.num')].filter(shown))
       .filter((cell) => cell.textContent?.includes('$'))
       .map((cell) => ({ text: cell.textContent ?? '', cut: cell.scrollWidth > cell.clientWidth + 1 }));
     const buttons = rows.map((row) => row.querySelector('.add-button')!.getBoundingClientRect());
@@ -121,10 +123,18 @@ describe('the catalog table', () => {
     const total = app().catalogSize;
     const scroller = page.locator('.results-scroll');
     // Only the first page is loaded, yet the list is as tall as all the results.
-    expect(await scroller.evaluate((element) => element.scrollHeight)).toBeGreaterThanOrEqual(total * ROW_HEIGHT);
-    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    expect(await scroller.evaluate((element) => (element as unknown as ProbeElement).scrollHeight)).toBeGreaterThanOrEqual(total * ROW_HEIGHT);
+    await scroller.evaluate((element) => {
+      const list = element as unknown as ProbeElement;
+      list.scrollTo({ top: list.scrollHeight });
+    });
     await page.locator(`tbody tr[aria-rowindex="${total + 1}"]`).waitFor();
-    expect(await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1)).toBe(true);
+    expect(
+      await scroller.evaluate((element) => {
+        const list = element as unknown as ProbeElement;
+        return list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+      }),
+    ).toBe(true);
     problems.assertNone('scrolling to the end');
     await close();
   });
@@ -137,21 +147,22 @@ describe('the catalog table', () => {
     await page.getByRole('heading', { level: 2, name: 'Offline copy' }).waitFor();
     // Every change to the page records where the screen starts and whether the bar shows.
     await page.evaluate(() => {
+      const win = globalThis as unknown as ProbeWindow & { seen: { top: number; syncing: boolean }[] };
       const seen: { top: number; syncing: boolean }[] = [];
-      (window as unknown as { seen: typeof seen }).seen = seen;
+      win.seen = seen;
       const record = () =>
         seen.push({
-          top: document.getElementById('main-content')!.getBoundingClientRect().top + window.scrollY,
-          syncing: document.querySelector('.sync-progress')?.textContent?.includes('Syncing') ?? false,
+          top: win.document.getElementById('main-content')!.getBoundingClientRect().top + win.scrollY,
+          syncing: win.document.querySelector('.sync-progress')?.textContent?.includes('Syncing') ?? false,
         });
       record();
-      new MutationObserver(record).observe(document.body, { childList: true, subtree: true, characterData: true });
+      new win.MutationObserver(record).observe(win.document.body, { childList: true, subtree: true, characterData: true });
     });
     await page.getByRole('button', { name: /^Sync now/ }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: { syncing: boolean }[] }).seen.some((entry) => entry.syncing))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { seen: { syncing: boolean }[] }).seen.some((entry) => entry.syncing))).toBe(true);
     await app().shell.core.whenIdle();
-    await expect.poll(() => page.evaluate(() => document.querySelector('.sync-progress')?.textContent ?? '')).not.toContain('Syncing');
-    const tops = await page.evaluate(() => (window as unknown as { seen: { top: number }[] }).seen.map((entry) => entry.top));
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as ProbeWindow).document.querySelector('.sync-progress')?.textContent ?? '')).not.toContain('Syncing');
+    const tops = await page.evaluate(() => (globalThis as unknown as { seen: { top: number }[] }).seen.map((entry) => entry.top));
     // Within a pixel: sub-pixel rounding is no jump.
     expect(tops.filter((top) => Math.abs(top - tops[0]!) >= 1)).toEqual([]);
     problems.assertNone('a sync while the screen is open');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
+import type { ProbeWindow } from '../support/e2e-dom';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
@@ -9,20 +10,20 @@ const app = useE2eApp({ catalogSize: 300 });
 /** What has the keyboard focus: its tag, its text and its accessible name. */
 const focused = (page: Page) =>
   page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
+    const element = (globalThis as unknown as ProbeWindow).document.activeElement;
     return { tag: element?.tagName ?? '', text: (element?.textContent ?? '').trim(), label: element?.getAttribute('aria-label') ?? '' };
   });
 
 /** Whether the focused element's result (row or card) lies wholly inside the visible part of the list. */
 const focusedResultInView = (page: Page) =>
   page.evaluate(() => {
-    const item = document.activeElement?.closest('[data-index]');
+    const item = (globalThis as unknown as ProbeWindow).document.activeElement?.closest('[data-index]');
     const scroller = item?.closest('.results-scroll');
     if (!item || !scroller) return { index: -1, inView: false };
     const box = item.getBoundingClientRect();
     const view = scroller.getBoundingClientRect();
     const header = scroller.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-    return { index: Number((item as HTMLElement).dataset.index), inView: box.top >= view.top + header - 1 && box.bottom <= view.bottom + 1 };
+    return { index: Number(item.dataset.index), inView: box.top >= view.top + header - 1 && box.bottom <= view.bottom + 1 };
   });
 
 function orderableWithUniqueName(products: readonly CatalogProduct[]): CatalogProduct {
@@ -78,7 +79,7 @@ describe('the keyboard alone', () => {
       await expect.poll(() => focusedResultInView(page), { message: `${view}: Arrow Down in the search box` }).toEqual({ index: 0, inView: true });
       let expected = 0;
       const perRow = view === 'Table' ? 1 : await page.evaluate(() => {
-        const cards = [...document.querySelectorAll<HTMLElement>('.product-card')];
+        const cards = [...(globalThis as unknown as ProbeWindow).document.querySelectorAll('.product-card')];
         return cards.filter((card) => card.style.top === cards[0]?.style.top).length;
       });
       for (let step = 0; step < 14; step += 1) {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { ProbeElement, ProbeWindow } from './e2e-dom';
 
 export interface ButtonContrast {
   button: string;
@@ -16,7 +17,9 @@ export const MIN_CONTRAST = 4.5;
  * now (hovered, focused or at rest): its own background, or the first ancestor's that is not
  * transparent. Runs in the page.
  */
-function measure(element: Element): { ratio: number; color: string; background: string } {
+function measure(target: unknown): { ratio: number; color: string; background: string } {
+  const win = globalThis as unknown as ProbeWindow;
+  const element = target as ProbeElement;
   const parse = (value: string) => {
     const numbers = (value.match(/[0-9.]+/g) ?? []).map(Number);
     return { r: numbers[0] ?? 0, g: numbers[1] ?? 0, b: numbers[2] ?? 0, a: numbers.length > 3 ? numbers[3]! : 1 };
@@ -29,14 +32,14 @@ function measure(element: Element): { ratio: number; color: string; background: 
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   };
   let background = 'rgb(255, 255, 255)';
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    const value = getComputedStyle(node).backgroundColor;
+  for (let node: ProbeElement | null = element; node; node = node.parentElement) {
+    const value = win.getComputedStyle(node).backgroundColor;
     if (parse(value).a > 0) {
       background = value;
       break;
     }
   }
-  const color = getComputedStyle(element).color;
+  const color = win.getComputedStyle(element).color;
   const front = parse(color);
   const back = parse(background);
   // Text drawn with some transparency shows part of the background.
@@ -54,7 +57,7 @@ export async function buttonContrasts(page: Page, scope: Locator, limit = 20): P
     const button = buttons.nth(index);
     const name = `${((await button.textContent()) ?? '').trim() || (await button.getAttribute('aria-label')) || 'button'} (${(await button.getAttribute('class')) ?? 'plain'})`;
     await page.mouse.move(0, 0);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.evaluate(() => (globalThis as unknown as ProbeWindow).document.activeElement?.blur());
     results.push({ button: name, state: 'rest', ...(await button.evaluate(measure)) });
     await button.hover();
     results.push({ button: name, state: 'hover', ...(await button.evaluate(measure)) });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { formatCents } from '../../../shared/format';
 import { useBridge } from '../../lib/bridgeContext';
@@ -46,21 +46,19 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
     if (problems.length > 0 || !shipTo.ok) return;
     submit.mutate(groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId])));
   };
-  const placeRef = useRef(place);
-  placeRef.current = place;
-  const pending = submit.isPending;
-
-  // Ctrl+Enter (Cmd+Enter on a Mac) places the orders from anywhere on the cart screen.
+  // Ctrl+Enter (Cmd+Enter on a Mac) presses "Place order" from anywhere on the cart screen.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented || pending) return;
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
+      const button = document.getElementById(PLACE_ORDERS_ID);
+      if (!(button instanceof HTMLButtonElement)) return;
       event.preventDefault();
-      document.getElementById(PLACE_ORDERS_ID)?.focus();
-      placeRef.current();
+      button.focus();
+      button.click();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [pending]);
+  }, []);
 
   return (
     <div className="place-orders">
