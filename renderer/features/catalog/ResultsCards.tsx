@@ -32,8 +32,10 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   const scrollRef = useRef<HTMLDivElement>(null);
   const addToCart = useAddToCart();
   const columns = useColumns(scrollRef);
-  // Sized for every result, loaded or not, so the scrollbar spans the whole list.
-  const rowCount = Math.ceil(Math.max(total, items.length) / columns);
+  const rowCount = Math.ceil(items.length / columns);
+  // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
+  // the virtual list, whose size follows what is loaded: a keystroke never measures them out).
+  const unloadedHeight = Math.max(0, Math.ceil(total / columns) - rowCount) * CARD_ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -48,7 +50,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
 
   return (
     <div ref={scrollRef} className="results-scroll">
-      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
+      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() + unloadedHeight }} onKeyDown={onKeyDown}>
         {rows.flatMap((row) =>
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
             const problem = orderProblemOf(product);

@@ -63,7 +63,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   const scrollRef = useRef<HTMLDivElement>(null);
   const addToCart = useAddToCart();
   const virtualizer = useVirtualizer({
-    count: Math.max(total, items.length),
+    count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -74,7 +74,11 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   const reveal = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
   const onKeyDown = useResultKeys(scrollRef, items.length, 1, reveal);
   const paddingTop = rows[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  // The results not loaded yet keep their place below, so the scrollbar spans every result. They
+  // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
+  // so a keystroke never measures out tens of thousands of rows.
+  const unloadedHeight = Math.max(0, total - items.length) * ROW_HEIGHT;
+  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) + unloadedHeight;
 
   return (
     <div ref={scrollRef} className="results-scroll table-scroll">
@@ -96,8 +100,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
           {paddingTop > 0 ? <tr aria-hidden="true" style={{ height: paddingTop }} /> : null}
           {rows.map((row) => {
             const product = items[row.index];
-            // Not loaded yet: the place is kept, so the scrollbar spans every result.
-            if (!product) return <tr key={row.index} aria-hidden="true" className="placeholder-row" style={{ height: ROW_HEIGHT }} />;
+            if (!product) return null;
             const problem = orderProblemOf(product);
             // Keyed by place in the list: a new search updates the rows on screen instead of
             // replacing them. The photo is keyed by product, so its delay starts over.
@@ -126,7 +129,9 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
               </tr>
             );
           })}
-          {paddingBottom > 0 ? <tr aria-hidden="true" style={{ height: paddingBottom }} /> : null}
+          {paddingBottom > 0 ? (
+            <tr aria-hidden="true" className={unloadedHeight > 0 ? 'placeholder-row' : undefined} style={{ height: paddingBottom }} />
+          ) : null}
         </tbody>
       </table>
       {loadingMore ? <p className="loading-more" role="status">Loading more products…</p> : null}
