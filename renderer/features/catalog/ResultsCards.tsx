@@ -45,8 +45,8 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
-  const reveal = useCallback((index: number) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }), [virtualizer, columns]);
-  const onKeyDown = useResultKeys(scrollRef, items.length, columns, reveal);
+  const offsetOf = useCallback((index: number) => Math.floor(index / columns) * CARD_ROW_HEIGHT, [columns]);
+  const onKeyDown = useResultKeys(scrollRef, items.length, columns, offsetOf);
 
   return (
     <div ref={scrollRef} className="results-scroll">

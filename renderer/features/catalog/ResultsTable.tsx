@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { CatalogSort } from '../../../shared/bridge';
 import { formatCents } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
@@ -23,6 +23,7 @@ export interface ResultsProps {
 }
 
 const ROW_HEIGHT = 64;
+const rowOffset = (index: number) => index * ROW_HEIGHT;
 
 /** A column header that sorts: the first press sorts the usual way, the next the other way. */
 interface SortableColumn {
@@ -71,8 +72,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(rows.at(-1)?.index ?? 0, items.length, hasMore, loadingMore, loadMore);
-  const reveal = useCallback((index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }), [virtualizer]);
-  const onKeyDown = useResultKeys(scrollRef, items.length, 1, reveal);
+  const onKeyDown = useResultKeys(scrollRef, items.length, 1, rowOffset);
   const paddingTop = rows[0]?.start ?? 0;
   // The results not loaded yet keep their place below, so the scrollbar spans every result. They
   // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,

@@ -36,15 +36,17 @@ function targetOf(key: string, index: number, last: number, perRow: number): num
  * Keyboard movement through a virtual list of results: arrows, Page Up/Down, Home and End move
  * the focus from result to result (elements marked `data-index`, focusing their `.product-name`
  * link, so Enter opens the product) and keep the focused one in view; Arrow Down in the search
- * box lands on the first result. `reveal(index)` scrolls the virtual list so the result is rendered.
+ * box lands on the first result. `offsetOf(index)` is where a result starts in the scrolled list:
+ * a result the virtual list has not rendered is scrolled to first, which renders it.
  */
-export function useResultKeys(scrollRef: RefObject<HTMLElement | null>, loaded: number, perRow: number, reveal: (index: number) => void) {
+export function useResultKeys(scrollRef: RefObject<HTMLElement | null>, loaded: number, perRow: number, offsetOf: (index: number) => number) {
   const focusResult = useCallback(
     (index: number) => {
       if (loaded === 0) return;
       const target = Math.max(0, Math.min(index, loaded - 1));
       const rendered = () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`) ?? null;
-      if (!rendered()) reveal(target);
+      const scroller = scrollRef.current;
+      if (!rendered() && scroller) scroller.scrollTop = offsetOf(target);
       let frames = 0;
       const attempt = () => {
         const item = rendered();
@@ -59,7 +61,7 @@ export function useResultKeys(scrollRef: RefObject<HTMLElement | null>, loaded: 
       };
       attempt();
     },
-    [scrollRef, loaded, reveal],
+    [scrollRef, loaded, offsetOf],
   );
 
   const request = useUiStore((state) => state.resultFocusRequest);
