@@ -90,6 +90,10 @@ describe('the keyboard alone', () => {
       await page.keyboard.press('ArrowUp');
       expected -= perRow;
       await expect.poll(() => focusedResultInView(page), { message: `${view}: Arrow Up` }).toEqual({ index: expected, inView: true });
+      // End goes to the last result loaded so far, far below: it is scrolled to and rendered first.
+      await page.keyboard.press('End');
+      await expect.poll(async () => (await focusedResultInView(page)).inView, { message: `${view}: End` }).toBe(true);
+      expect((await focusedResultInView(page)).index).toBeGreaterThan(expected);
       await page.keyboard.press('Home');
       await expect.poll(() => focusedResultInView(page), { message: `${view}: Home` }).toEqual({ index: 0, inView: true });
       // Up from the first result goes back to the search box.
