@@ -3,3 +3,4 @@ export * from './api/endpoints';
 export * from './pricing';
 export * from './format';
 export * from './upc';
+export * from './location';

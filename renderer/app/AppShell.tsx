@@ -13,6 +13,7 @@ import { SignedInAs } from './SignedInAs';
 import { Toaster } from './Toaster';
 import { useRoute } from './useRoute';
 import { useShortcuts } from './useShortcuts';
+import { useHeadingFocus } from './useHeadingFocus';
 
 const ConnectScreen = lazy(() => import('../features/settings/ConnectScreen'));
 
@@ -20,6 +21,7 @@ export function AppShell() {
   const route = useRoute();
   const session = useSession();
   useShortcuts();
+  useHeadingFocus(routeHref(route));
   const needsConnection = session.data?.mode === 'none' && route.screen !== 'settings';
   const screen = SCREENS[route.screen];
   const Screen = screen.component;

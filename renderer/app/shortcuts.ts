@@ -6,7 +6,9 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Alt+B', action: 'Focus the barcode field (a scanner types the code and Enter)' },
   ...NAV_ITEMS.map((item, index) => ({ keys: `Alt+${index + 1}`, action: `Go to ${item.label}` })),
   { keys: 'Enter', action: 'In a catalog row: open the product. In a quantity field: add to cart' },
+  { keys: 'Arrow keys, Home, End', action: 'In the catalog: from the search box to the results, and from result to result' },
   { keys: 'A', action: 'In a catalog row: add the minimum quantity to the cart' },
+  { keys: 'Ctrl+Enter', action: 'In the cart: place the orders' },
   { keys: '?', action: 'Show these shortcuts' },
 ];
 

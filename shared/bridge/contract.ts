@@ -69,8 +69,16 @@ export const bridgeContract = {
 
   // suppliers
   listSuppliers: {
-    input: z.strictObject({ q: z.string().max(200).optional(), region: z.string().max(200).optional(), ...page }),
-    output: pageOf(Supplier).extend({ regions: z.array(z.string()) }),
+    input: z.strictObject({
+      q: z.string().max(200).optional(),
+      /** A wine region as the catalog names it ("Napa Valley"). */
+      region: z.string().max(200).optional(),
+      /** A two-letter state code ("OR"). */
+      state: z.string().max(50).optional(),
+      ...page,
+    }),
+    /** `regions`: every wine region the suppliers' products come from; `states`: every state they are in. */
+    output: pageOf(Supplier).extend({ regions: z.array(z.string()), states: z.array(z.object({ value: z.string(), label: z.string() })) }),
   },
   getSupplier: { input: z.strictObject({ id: SupplierId }), output: withFreshness(Supplier) },
   listSupplierProducts: { input: z.strictObject({ id: SupplierId, ...page }), output: pageOf(SupplierProduct) },

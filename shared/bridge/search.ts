@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { CatalogProduct, ProductSort } from '../schemas';
+import { CatalogProduct, PRODUCT_SORTS } from '../schemas';
 import { Freshness } from './datasets';
 
 const filterText = z.string().trim().min(1).max(200);
+
+/**
+ * The offline search sorts by everything the service does, and by vintage too (the service's
+ * `sort` has no vintage; the local copy answers every catalog search).
+ */
+export const CATALOG_SORTS = [...PRODUCT_SORTS, 'vintage_desc', 'vintage_asc'] as const;
+export const CatalogSort = z.enum(CATALOG_SORTS);
+export type CatalogSort = z.infer<typeof CatalogSort>;
+
+/** The vintage filter's value for wines without a vintage; other values are the year, "2019". */
+export const NON_VINTAGE = 'NV';
 
 export const CatalogSearchInput = z.strictObject({
   text: z.string().max(200).default(''),
@@ -10,11 +21,13 @@ export const CatalogSearchInput = z.strictObject({
   region: filterText.optional(),
   country: filterText.optional(),
   supplierId: filterText.optional(),
+  /** A year ("2019") or NON_VINTAGE. */
+  vintage: filterText.optional(),
   minPriceCents: z.number().int().nonnegative().optional(),
   maxPriceCents: z.number().int().nonnegative().optional(),
   inStock: z.boolean().optional(),
   /** Without a sort, text searches order by relevance and plain browsing by name. */
-  sort: ProductSort.optional(),
+  sort: CatalogSort.optional(),
   offset: z.number().int().nonnegative().max(1_000_000).default(0),
   limit: z.number().int().positive().max(500).default(100),
 });
@@ -29,6 +42,8 @@ export const CatalogFacets = z.object({
   region: z.array(FacetCount),
   country: z.array(FacetCount),
   supplier: z.array(FacetCount),
+  /** Newest vintage first, non-vintage last. */
+  vintage: z.array(FacetCount),
 });
 export type CatalogFacets = z.infer<typeof CatalogFacets>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
+import { buttonContrasts, MIN_CONTRAST } from '../support/e2e-contrast';
 import type { E2ePage } from '../support/e2e-harness';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, waitForCatalog } from '../support/e2e-screens';
@@ -98,6 +99,42 @@ describe('accessibility of every screen', () => {
     }
     expect(reports, reports.join('\n\n')).toEqual([]);
     view.problems.assertNone('the tour of every screen');
+    await view.close();
+  });
+});
+
+/** Screens with every kind of button: primary, plain, ghost, pressed toggles, danger. */
+const BUTTON_SCREENS = ['catalog', 'product', 'cart', 'webhooks', 'settings'];
+
+describe('buttons in every state', () => {
+  it('every button keeps 4.5:1 contrast at rest, hovered and focused, in light and dark; axe finds nothing serious in dark either', async () => {
+    const view = await app().openPage();
+    await app().shell.core.whenIdle();
+    const failures: string[] = [];
+    const axeReports: string[] = [];
+    const measuredKinds = new Set<string>();
+    for (const screen of SCREENS) {
+      await screen.open(view);
+      if (!BUTTON_SCREENS.includes(screen.name)) continue;
+      for (const scheme of ['light', 'dark'] as const) {
+        await view.page.emulateMedia({ colorScheme: scheme });
+        for (const measured of await buttonContrasts(view.page, view.page.locator('main, .app-header'))) {
+          measuredKinds.add(/\((primary|danger|ghost|add-button)\)$/.exec(measured.button)?.[1] ?? 'other');
+          if (measured.ratio < MIN_CONTRAST) {
+            failures.push(`${screen.name}, ${scheme}, ${measured.state}: "${measured.button}" ${measured.ratio.toFixed(2)}:1 (${measured.color} on ${measured.background})`);
+          }
+        }
+        if (scheme === 'dark') {
+          const blocking = blockingViolations(await runAxe(view.page));
+          if (blocking.length > 0) axeReports.push(formatViolations(`${screen.name} (dark)`, blocking));
+        }
+      }
+      await view.page.emulateMedia({ colorScheme: 'light' });
+    }
+    expect([...measuredKinds].sort()).toEqual(['add-button', 'danger', 'ghost', 'other', 'primary']);
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(axeReports, axeReports.join('\n\n')).toEqual([]);
+    view.problems.assertNone('hovering and focusing every button');
     await view.close();
   });
 });

@@ -15,7 +15,8 @@ const caseWord = (count: number) => (count === 1 ? 'case' : 'cases');
 /** The case prices in the rendered rows of the table view, top to bottom, found by the column's header. */
 async function casePricesOnScreen(page: Page) {
   const table = page.getByRole('table', { name: 'Products' });
-  const headers = (await table.getByRole('columnheader').allTextContents()).map((text) => text.trim());
+  // Every header cell, those a narrow window hides too, so the index matches the cells of a row.
+  const headers = (await table.locator('thead th').allTextContents()).map((text) => text.replace(/[▲▼]/g, '').trim());
   const column = headers.indexOf('Case');
   if (column < 0) throw new Error(`The products table has no "Case" column (${headers.join(', ')})`);
   const cells = await table.locator(`tbody tr[aria-rowindex] td:nth-child(${column + 1})`).allTextContents();

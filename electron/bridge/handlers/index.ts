@@ -4,14 +4,14 @@ import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
-import { createSupplierHandlers } from './suppliers';
+import { createSupplierHandlers, type SupplierHandlerDeps } from './suppliers';
 import { createSyncHandlers, type SyncHandlerDeps } from './sync';
 import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
 
 export interface HandlerDeps {
   session: SessionHandlerDeps;
   sync: SyncHandlerDeps;
-  reads: CatalogHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
+  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
   desktop: DesktopHandlerDeps;
 }
 

@@ -4,33 +4,23 @@ import { BridgeFailure } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './offline-reads';
 import { callService, freshOrCached, pageLocally } from './service-calls';
+import { SupplierIndex } from '../../core/search/supplier-index';
 
 export interface SupplierHandlerDeps extends ReadContext {
-  search: { search(input: CatalogSearchInput): Promise<CatalogSearchResult> };
+  search: {
+    search(input: CatalogSearchInput): Promise<CatalogSearchResult>;
+    supplierRegions(): Promise<Record<string, string[]>>;
+  };
+  /** When the cached catalog was last confirmed by the service; null if never synced. */
+  catalogAsOf(): Promise<string | null>;
 }
 
 const MAX_SUPPLIER_PAGES = 50;
 
-/** "Napa, CA" → "CA": the region part of a supplier's location, for the region filter. */
-export function regionOf(location: string): string {
-  const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
-  return parts.at(-1) ?? location.trim();
-}
-
-function matches(supplier: Supplier, q: string | undefined, region: string | undefined): boolean {
-  const text = `${supplier.name} ${supplier.dba_name ?? ''} ${supplier.location}`.toLowerCase();
-  if (q && !text.includes(q.trim().toLowerCase())) return false;
-  if (region && !supplier.location.toLowerCase().includes(region.trim().toLowerCase())) return false;
-  return true;
-}
-
-function regionsOf(suppliers: readonly Supplier[]): string[] {
-  return [...new Set(suppliers.map((supplier) => regionOf(supplier.location)))].sort((a, b) => a.localeCompare(b));
-}
-
 /**
- * Suppliers are few and change rarely: the list is served from the offline copy (filtered and paged
- * here, with every region for the filter) and read from the service only until the first sync.
+ * Suppliers are few and change rarely: the list is served from the offline copy and read from the
+ * service only until the first sync. It is searched here with the catalog's text machinery
+ * (`SupplierIndex`), rebuilt only when the suppliers or the catalog change.
  */
 export function createSupplierHandlers(deps: SupplierHandlerDeps) {
   async function everySupplierLive(): Promise<Supplier[]> {
@@ -49,11 +39,24 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
     return freshOrCached({ online: deps.online(), live: everySupplierLive, cached: async () => cached, now: deps.now });
   }
 
+  let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<SupplierIndex> } | null = null;
+  async function indexOf(data: readonly Supplier[]): Promise<SupplierIndex> {
+    const catalogAsOf = await deps.catalogAsOf();
+    if (built && built.suppliers === data && built.catalogAsOf === catalogAsOf) return built.index;
+    const index = deps.search
+      .supplierRegions()
+      .catch(() => ({}))
+      .then((regions) => SupplierIndex.build(data, regions));
+    built = { suppliers: data, catalogAsOf, index };
+    return index;
+  }
+
   return {
-    async listSuppliers({ q, region, page, perPage }) {
+    async listSuppliers({ q, region, state, page, perPage }) {
       const { data, freshness } = await suppliers();
-      const filtered = data.filter((supplier) => matches(supplier, q, region));
-      return { ...pageLocally(filtered, page, perPage), regions: regionsOf(data), freshness };
+      const index = await indexOf(data);
+      const found = index.search({ q, region, state });
+      return { ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness };
     },
     async getSupplier({ id }) {
       const { data, freshness } = await suppliers();

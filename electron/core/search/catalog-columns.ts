@@ -1,7 +1,11 @@
-import type { CatalogProduct, ProductSort } from '../../../shared';
+import type { CatalogProduct } from '../../../shared';
+import { NON_VINTAGE, type CatalogSort } from '../../../shared/bridge/search';
 import { foldTerm } from './text-terms';
 
-export const FACETS = ['varietal', 'region', 'country', 'supplier'] as const;
+/** Above every year, so non-vintage wines sort after the oldest vintage. */
+const MAX_YEAR = 1_000_000;
+
+export const FACETS = ['varietal', 'region', 'country', 'supplier', 'vintage'] as const;
 export type FacetName = (typeof FACETS)[number];
 
 /** The distinct values of one facet, numbered, so per-product columns hold small integers. */
@@ -36,7 +40,7 @@ export interface CatalogColumns {
   price: Float64Array;
   inStock: Uint8Array;
   /** Product positions in the order of each sort. */
-  orders: Record<ProductSort, Int32Array>;
+  orders: Record<CatalogSort, Int32Array>;
 }
 
 export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
@@ -46,24 +50,32 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
     region: new FacetDictionary(),
     country: new FacetDictionary(),
     supplier: new FacetDictionary(),
+    vintage: new FacetDictionary(),
   };
   const keys = {
     varietal: new Int32Array(count),
     region: new Int32Array(count),
     country: new Int32Array(count).fill(-1),
     supplier: new Int32Array(count),
+    vintage: new Int32Array(count),
   };
   const price = new Float64Array(count);
   const inStock = new Uint8Array(count);
   const created = new Float64Array(count);
+  /** The year, 0 for a non-vintage wine. */
+  const vintage = new Int32Array(count);
   for (let index = 0; index < count; index += 1) {
     const item = items[index]!;
     keys.varietal[index] = dictionaries.varietal.intern(item.varietal, item.varietal);
     keys.region[index] = dictionaries.region.intern(item.region, item.region);
     keys.supplier[index] = dictionaries.supplier.intern(item.supplier.id, item.supplier.name);
+    keys.vintage[index] = item.vintage === null
+      ? dictionaries.vintage.intern(NON_VINTAGE, 'Non-vintage')
+      : dictionaries.vintage.intern(String(item.vintage), String(item.vintage));
     price[index] = item.case_price_cents;
     inStock[index] = item.inventory_available > 0 ? 1 : 0;
     created[index] = Date.parse(item.created_at);
+    vintage[index] = item.vintage ?? 0;
   }
 
   // Case- and accent-folded names compared as plain strings: as fast as sorting gets, and the same
@@ -89,6 +101,9 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
       price_asc: byName.slice().sort(thenByName((a, b) => price[a]! - price[b]!)),
       price_desc: byName.slice().sort(thenByName((a, b) => price[b]! - price[a]!)),
       newest: byName.slice().sort(thenByName((a, b) => created[b]! - created[a]!)),
+      // Non-vintage wines come last either way.
+      vintage_desc: byName.slice().sort(thenByName((a, b) => vintage[b]! - vintage[a]!)),
+      vintage_asc: byName.slice().sort(thenByName((a, b) => (vintage[a] || MAX_YEAR) - (vintage[b] || MAX_YEAR))),
     },
   };
 }

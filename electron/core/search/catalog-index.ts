@@ -1,5 +1,5 @@
 import type { CatalogProduct } from '../../../shared';
-import type { CatalogFacets, CatalogSearchQuery, CatalogSearchResult, FacetCount } from '../../../shared/bridge';
+import { NON_VINTAGE, type CatalogFacets, type CatalogSearchQuery, type CatalogSearchResult, type FacetCount } from '../../../shared/bridge/search';
 import { CountryAssigner, buildColumns, type CatalogColumns, type FacetName } from './catalog-columns';
 import { CodeTable, type ProductFacts } from './product-codes';
 import { TextIndex, type TextHits } from './text-index';
@@ -12,11 +12,16 @@ const FACET_VALUES_LIMIT = 200;
 const CODE_LIKE = /[0-9-]/;
 const RECENT_TEXTS = 16;
 
+/** Years newest first, then the non-vintage wines. */
+const byVintageDescending = (a: FacetCount, b: FacetCount) =>
+  (b.value === NON_VINTAGE ? 0 : Number(b.value)) - (a.value === NON_VINTAGE ? 0 : Number(a.value));
+
 const FAIL_VARIETAL = 1;
 const FAIL_REGION = 2;
 const FAIL_COUNTRY = 4;
 const FAIL_SUPPLIER = 8;
-const FAIL_OTHER = 16;
+const FAIL_VINTAGE = 16;
+const FAIL_OTHER = 32;
 
 export interface CatalogIndexStats {
   documents: number;
@@ -102,6 +107,23 @@ export class CatalogIndex {
     return position === undefined ? null : this.items[position]!;
   }
 
+  /** The wine regions each supplier's products come from, by supplier id, for the supplier search. */
+  supplierRegions(): Record<string, string[]> {
+    const { keys, dictionaries } = this.columns;
+    const seen = new Map<number, Set<number>>();
+    for (let position = 0; position < this.items.length; position += 1) {
+      const supplier = keys.supplier[position]!;
+      let regions = seen.get(supplier);
+      if (!regions) seen.set(supplier, (regions = new Set()));
+      regions.add(keys.region[position]!);
+    }
+    const result: Record<string, string[]> = {};
+    for (const [supplier, regions] of seen) {
+      result[dictionaries.supplier.values[supplier]!.value] = [...regions].map((region) => dictionaries.region.values[region]!.label).sort();
+    }
+    return result;
+  }
+
   search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
     const { columns } = this;
@@ -117,6 +139,7 @@ export class CatalogIndex {
       region: filterKey('region', query.region),
       country: filterKey('country', query.country),
       supplier: filterKey('supplier', query.supplierId),
+      vintage: filterKey('vintage', query.vintage),
     };
     const minPrice = query.minPriceCents ?? -Infinity;
     const maxPrice = query.maxPriceCents ?? Infinity;
@@ -126,16 +149,19 @@ export class CatalogIndex {
     const regionKeys = columns.keys.region;
     const countryKeys = columns.keys.country;
     const supplierKeys = columns.keys.supplier;
+    const vintageKeys = columns.keys.vintage;
     const prices = columns.price;
     const stock = columns.inStock;
     const wantVarietal = wanted.varietal ?? -3;
     const wantRegion = wanted.region ?? -3;
     const wantCountry = wanted.country ?? -3;
     const wantSupplier = wanted.supplier ?? -3;
+    const wantVintage = wanted.vintage ?? -3;
     const varietalCounts = new Int32Array(columns.dictionaries.varietal.values.length);
     const regionCounts = new Int32Array(columns.dictionaries.region.values.length);
     const countryCounts = new Int32Array(columns.dictionaries.country.values.length);
     const supplierCounts = new Int32Array(columns.dictionaries.supplier.values.length);
+    const vintageCounts = new Int32Array(columns.dictionaries.vintage.values.length);
 
     const matched = new Uint8Array(this.items.length);
     let total = 0;
@@ -146,6 +172,7 @@ export class CatalogIndex {
       if (wantRegion !== -3 && regionKeys[position] !== wantRegion) failed |= FAIL_REGION;
       if (wantCountry !== -3 && countryKeys[position] !== wantCountry) failed |= FAIL_COUNTRY;
       if (wantSupplier !== -3 && supplierKeys[position] !== wantSupplier) failed |= FAIL_SUPPLIER;
+      if (wantVintage !== -3 && vintageKeys[position] !== wantVintage) failed |= FAIL_VINTAGE;
       const price = prices[position]!;
       if (price < minPrice || price > maxPrice || (inStockOnly && stock[position] === 0)) failed |= FAIL_OTHER;
       if (failed === 0) {
@@ -156,9 +183,10 @@ export class CatalogIndex {
       if (failed === 0 || failed === FAIL_REGION) regionCounts[regionKeys[position]!]! += 1;
       if ((failed === 0 || failed === FAIL_COUNTRY) && countryKeys[position]! >= 0) countryCounts[countryKeys[position]!]! += 1;
       if (failed === 0 || failed === FAIL_SUPPLIER) supplierCounts[supplierKeys[position]!]! += 1;
+      if (failed === 0 || failed === FAIL_VINTAGE) vintageCounts[vintageKeys[position]!]! += 1;
       return failed === 0;
     };
-    const facetCounts: Record<FacetName, Int32Array> = { varietal: varietalCounts, region: regionCounts, country: countryCounts, supplier: supplierCounts };
+    const facetCounts: Record<FacetName, Int32Array> = { varietal: varietalCounts, region: regionCounts, country: countryCounts, supplier: supplierCounts, vintage: vintageCounts };
 
     /** Code hits (an exact SKU or UPC, then SKU prefixes) rank ahead of text hits, in that order. */
     const codeHits: number[] = [];
@@ -237,9 +265,9 @@ export class CatalogIndex {
       counts[facet].forEach((count, key) => {
         if (count > 0) entries.push({ value: values[key]!.value, label: values[key]!.label, count });
       });
-      entries.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+      entries.sort(facet === 'vintage' ? byVintageDescending : (a, b) => b.count - a.count || a.label.localeCompare(b.label));
       return entries.slice(0, FACET_VALUES_LIMIT);
     };
-    return { varietal: list('varietal'), region: list('region'), country: list('country'), supplier: list('supplier') };
+    return { varietal: list('varietal'), region: list('region'), country: list('country'), supplier: list('supplier'), vintage: list('vintage') };
   }
 }

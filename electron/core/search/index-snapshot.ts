@@ -4,7 +4,7 @@ import { gunzip, gzip, constants } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 
 /** Bump when the indexed fields or term processing change: older snapshots are then rebuilt. */
-const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 3;
 const SNAPSHOT_FORMAT = 'caseworks-search-index';
 
 const gzipAsync = promisify(gzip);

@@ -110,6 +110,8 @@ export function createSearchHost() {
         index.addFacts(request.facts);
         if (loading) pendingFacts.push(...request.facts);
         return { codes: index.stats.codes };
+      case 'supplierRegions':
+        return (await current()).supplierRegions();
       case 'memory':
         return { heapUsed: process.memoryUsage().heapUsed };
     }

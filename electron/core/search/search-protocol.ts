@@ -32,6 +32,7 @@ export type SearchRequest =
   | { type: 'lookup'; code: string }
   | { type: 'products'; ids: string[] }
   | { type: 'facts'; facts: ProductFacts[] }
+  | { type: 'supplierRegions' }
   | { type: 'memory' };
 
 export interface SearchResponses {
@@ -40,6 +41,7 @@ export interface SearchResponses {
   lookup: CatalogProduct | null;
   products: (CatalogProduct | null)[];
   facts: { codes: number };
+  supplierRegions: Record<string, string[]>;
   memory: { heapUsed: number };
 }
 

@@ -92,6 +92,10 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
     addFacts(facts: ProductFacts[]): Promise<{ codes: number }> {
       return send({ type: 'facts', facts });
     },
+    /** The wine regions of each supplier's products in the offline catalog, by supplier id. */
+    supplierRegions(): Promise<Record<string, string[]>> {
+      return send({ type: 'supplierRegions' });
+    },
     workerHeapUsed(): Promise<number> {
       return send({ type: 'memory' }).then((memory) => memory.heapUsed);
     },

@@ -2,7 +2,7 @@ import type { CatalogProduct } from '../../../shared';
 
 /**
  * Free text is matched against two fields: the product's name, and everything else that describes
- * it (brand, varietal, region, appellation, supplier). Fewer fields make each query cheaper and
+ * it (brand, varietal, region, appellation, supplier, vintage). Fewer fields make each query cheaper and
  * the index smaller; a hit in the name still counts more.
  */
 export const TEXT_FIELDS = ['name', 'about'] as const;
@@ -42,7 +42,7 @@ export function textOf(product: CatalogProduct, field: TextField): string {
   if (field === 'name') return product.name;
   const seen = new Set(wordsOf(product.name));
   const words: string[] = [];
-  const described = `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name}`;
+  const described = `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name} ${product.vintage ?? ''}`;
   for (const word of described.match(WORD) ?? []) {
     const folded = foldTerm(word);
     if (seen.has(folded)) continue;

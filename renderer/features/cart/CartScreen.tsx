@@ -7,7 +7,7 @@ import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
 import { ReceiptsSection } from './outbox/ReceiptsSection';
-import { PlaceOrders } from './PlaceOrders';
+import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
 import { resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
 import { useFreshCartLines } from './useFreshCartLines';
@@ -27,6 +27,24 @@ export default function CartScreen() {
   return (
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
+      {groups.length > 0 ? (
+        <p className="cart-shortcut">
+          <a
+            href={`#${PLACE_ORDERS_ID}`}
+            onClick={(event) => {
+              event.preventDefault();
+              const button = document.getElementById(PLACE_ORDERS_ID);
+              button?.scrollIntoView({ block: 'center' });
+              button?.focus();
+            }}
+          >
+            Go to placing the {groups.length === 1 ? 'order' : 'orders'}
+          </a>{' '}
+          <span className="muted">
+            (or press <kbd>Ctrl</kbd>+<kbd>Enter</kbd>)
+          </span>
+        </p>
+      ) : null}
       {groups.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <p>

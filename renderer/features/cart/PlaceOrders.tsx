@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { formatCents, formatCount } from '../../../shared/format';
 import { useBridge } from '../../lib/bridgeContext';
@@ -15,6 +16,9 @@ interface Props {
   onAttempt(): void;
   attempted: boolean;
 }
+
+/** The cart's primary action, which the link at the top of the cart leads to. */
+export const PLACE_ORDERS_ID = 'place-orders';
 
 /** Hands each supplier's group to the outbox as its own order; the cart keeps them until the outbox has them. */
 export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
@@ -43,6 +47,19 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
     if (problems.length > 0 || !shipTo.ok) return;
     submit.mutate(groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId])));
   };
+  // Ctrl+Enter (Cmd+Enter on a Mac) presses "Place order" from anywhere on the cart screen.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
+      const button = document.getElementById(PLACE_ORDERS_ID);
+      if (!(button instanceof HTMLButtonElement)) return;
+      event.preventDefault();
+      button.focus();
+      button.click();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
     <div className="place-orders">
@@ -63,7 +80,7 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
           The orders were not handed over: {errorMessage(submit.error)} Your cart is unchanged; try again.
         </p>
       ) : null}
-      <button type="button" className="primary" onClick={place} disabled={submit.isPending}>
+      <button type="button" id={PLACE_ORDERS_ID} className="primary" onClick={place} disabled={submit.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">
         {submit.isPending ? 'Placing…' : groups.length === 1 ? 'Place order' : `Place ${groups.length} orders`}
       </button>
     </div>

@@ -1,25 +1,36 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatNumber } from '../../../shared/format';
-import { PRODUCT_SORTS, type ProductSort } from '../../../shared/schemas';
-import type { CatalogFacets, FacetCount } from '../../../shared/bridge';
+import { CATALOG_SORTS, type CatalogFacets, type CatalogSort, type FacetCount } from '../../../shared/bridge';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
 import { checkPriceRange } from './searchInput';
 
-export const SORT_LABELS: Record<ProductSort, string> = {
+export const SORT_LABELS: Record<CatalogSort, string> = {
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   name: 'Name',
   newest: 'Newest',
+  vintage_desc: 'Vintage: newest first',
+  vintage_asc: 'Vintage: oldest first',
 };
 
-type FacetKey = 'varietal' | 'region' | 'country' | 'supplierId';
+/**
+ * The sorts offered: without text the list is in name order anyway, so "Name" is the default
+ * option itself rather than a second entry; with text the default is relevance.
+ */
+export function sortOptions(hasText: boolean): { value: CatalogSort | ''; label: string }[] {
+  const listed = CATALOG_SORTS.filter((sort) => hasText || sort !== 'name').map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
+  return [{ value: '', label: hasText ? 'Best match' : SORT_LABELS.name }, ...listed];
+}
+
+type FacetKey = 'varietal' | 'region' | 'country' | 'supplierId' | 'vintage';
 
 const FACETS: readonly { key: FacetKey; facet: keyof CatalogFacets; label: string; all: string }[] = [
   { key: 'varietal', facet: 'varietal', label: 'Varietal', all: 'All varietals' },
   { key: 'region', facet: 'region', label: 'Region', all: 'All regions' },
   { key: 'country', facet: 'country', label: 'Country', all: 'All countries' },
   { key: 'supplierId', facet: 'supplier', label: 'Supplier', all: 'All suppliers' },
+  { key: 'vintage', facet: 'vintage', label: 'Vintage', all: 'All vintages' },
 ];
 
 type PanelFilters = Omit<CatalogFilters, 'text'> & { hasText: boolean };
@@ -58,11 +69,14 @@ export const FiltersPanel = memo(function FiltersPanel({ facets: latestFacets }:
       </label>
       <div className="field">
         <label htmlFor="catalog-sort">Sort by</label>
-        <select id="catalog-sort" value={filters.sort} onChange={(event) => setFilter('sort', event.target.value as ProductSort | '')}>
-          <option value="">{filters.hasText ? 'Best match' : 'Name (default)'}</option>
-          {PRODUCT_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
+        <select
+          id="catalog-sort"
+          value={!filters.hasText && filters.sort === 'name' ? '' : filters.sort}
+          onChange={(event) => setFilter('sort', event.target.value as CatalogSort | '')}
+        >
+          {sortOptions(filters.hasText).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
@@ -9,6 +9,7 @@ import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from './produ
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
+import { useResultKeys } from './useResultKeys';
 
 const CARD_MIN_WIDTH = 250;
 const CARD_ROW_HEIGHT = 350;
@@ -32,6 +33,9 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   const addToCart = useAddToCart();
   const columns = useColumns(scrollRef);
   const rowCount = Math.ceil(items.length / columns);
+  // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
+  // the virtual list, whose size follows what is loaded: a keystroke never measures them out).
+  const unloadedHeight = Math.max(0, Math.ceil(total / columns) - rowCount) * CARD_ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -41,10 +45,12 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
+  const offsetOf = useCallback((index: number) => Math.floor(index / columns) * CARD_ROW_HEIGHT, [columns]);
+  const onKeyDown = useResultKeys(scrollRef, items.length, columns, offsetOf);
 
   return (
     <div ref={scrollRef} className="results-scroll">
-      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() }}>
+      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() + unloadedHeight }} onKeyDown={onKeyDown}>
         {rows.flatMap((row) =>
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
             const problem = orderProblemOf(product);
@@ -54,6 +60,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
             return (
               <li
                 key={position}
+                data-index={position}
                 className="product-card"
                 aria-setsize={total}
                 aria-posinset={position + 1}

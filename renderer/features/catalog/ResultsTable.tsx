@@ -1,17 +1,21 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
+import type { CatalogSort } from '../../../shared/bridge';
 import { formatCents } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { AddButton } from './AddButton';
+import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from './productFacts';
 import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
+import { useResultKeys } from './useResultKeys';
 
 export interface ResultsProps {
   items: CatalogProduct[];
+  /** Every result of the search: the list is as long as this, whatever has been loaded yet. */
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
@@ -19,6 +23,42 @@ export interface ResultsProps {
 }
 
 const ROW_HEIGHT = 64;
+const rowOffset = (index: number) => index * ROW_HEIGHT;
+
+/** A column header that sorts: the first press sorts the usual way, the next the other way. */
+interface SortableColumn {
+  label: string;
+  first: CatalogSort;
+  second: CatalogSort | null;
+}
+
+const SORTABLE: Record<'product' | 'vintage' | 'case', SortableColumn> = {
+  product: { label: 'Product', first: 'name', second: null },
+  vintage: { label: 'Vintage', first: 'vintage_desc', second: 'vintage_asc' },
+  case: { label: 'Case', first: 'price_asc', second: 'price_desc' },
+};
+
+const DESCENDING: ReadonlySet<CatalogSort> = new Set(['price_desc', 'vintage_desc', 'newest']);
+
+function SortHeader({ column, className }: { column: SortableColumn; className: string }) {
+  const sort = useFiltersStore((state) => state.filters.sort);
+  const byNameAnyway = useFiltersStore((state) => state.filters.sort === '' && state.filters.text.trim() === '');
+  const setFilter = useFiltersStore((state) => state.setFilter);
+  const active = sort === column.first || sort === column.second || (column.first === 'name' && byNameAnyway);
+  const current = active ? (sort === '' ? 'name' : sort) : null;
+  const next = current === column.first && column.second ? column.second : column.first;
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={current === null ? undefined : DESCENDING.has(current) ? 'descending' : 'ascending'}
+    >
+      <button type="button" className="sort-header" onClick={() => setFilter('sort', next)}>
+        {column.label}
+      </button>
+    </th>
+  );
+}
 
 export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -32,35 +72,31 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(rows.at(-1)?.index ?? 0, items.length, hasMore, loadingMore, loadMore);
+  const onKeyDown = useResultKeys(scrollRef, items.length, 1, rowOffset);
   const paddingTop = rows[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  // The results not loaded yet keep their place below, so the scrollbar spans every result. They
+  // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
+  // so a keystroke never measures out tens of thousands of rows.
+  const unloadedHeight = Math.max(0, total - items.length) * ROW_HEIGHT;
+  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) + unloadedHeight;
 
   return (
-    <div ref={scrollRef} className="results-scroll">
+    <div ref={scrollRef} className="results-scroll table-scroll">
       <table className="results-table virtual" aria-rowcount={total + 1} aria-label="Products">
-        <colgroup>
-          <col className="col-photo" />
-          <col />
-          <col className="col-format" />
-          <col className="col-price" />
-          <col className="col-price" />
-          <col className="col-min" />
-          <col className="col-stock" />
-          <col className="col-add" />
-        </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col"><span className="visually-hidden">Photo</span></th>
-            <th scope="col">Product</th>
-            <th scope="col">Vintage, size, pack</th>
-            <th scope="col" className="num">Case</th>
-            <th scope="col" className="num">Bottle</th>
-            <th scope="col" className="num">Min.</th>
-            <th scope="col">Stock</th>
-            <th scope="col"><span className="visually-hidden">Add to cart</span></th>
+            <th scope="col" className="c-photo"><span className="visually-hidden">Photo</span></th>
+            <SortHeader column={SORTABLE.product} className="c-product" />
+            <SortHeader column={SORTABLE.vintage} className="c-vintage" />
+            <th scope="col" className="c-size">Size</th>
+            <SortHeader column={SORTABLE.case} className="c-case num" />
+            <th scope="col" className="c-bottle num">Bottle</th>
+            <th scope="col" className="c-min num">Min.</th>
+            <th scope="col" className="c-stock">Stock</th>
+            <th scope="col" className="c-add"><span className="visually-hidden">Add to cart</span></th>
           </tr>
         </thead>
-        <tbody>
+        <tbody onKeyDown={onKeyDown}>
           {paddingTop > 0 ? <tr aria-hidden="true" style={{ height: paddingTop }} /> : null}
           {rows.map((row) => {
             const product = items[row.index];
@@ -71,29 +107,31 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
             return (
               <tr
                 key={row.index}
+                data-index={row.index}
                 aria-rowindex={row.index + 2}
                 style={{ height: ROW_HEIGHT }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
-                <td><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
-                <td className="product-cell">
+                <td className="c-photo"><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
+                <td className="c-product">
                   <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
                     {product.name}
                   </a>
                   <span className="muted">{product.supplier.name} · {product.varietal} · {product.region}</span>
                 </td>
-                <td>
-                  {vintageLabel(product.vintage)} · {formatSize(product.size_ml)} × {product.pack_size}
-                </td>
-                <td className="num">{formatCents(product.case_price_cents)}</td>
-                <td className="num">{formatCents(product.bottle_price_cents)}</td>
-                <td className="num">{product.minimum_order}</td>
-                <td className={problem ? 'stock-problem' : undefined}>{stockLabel(product.inventory_available, true)}</td>
-                <td><AddButton product={product} addToCart={addToCart} /></td>
+                <td className="c-vintage">{vintageLabel(product.vintage)}</td>
+                <td className="c-size">{formatSize(product.size_ml)} × {product.pack_size}</td>
+                <td className="c-case num">{formatCents(product.case_price_cents)}</td>
+                <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
+                <td className="c-min num">{product.minimum_order}</td>
+                <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
+                <td className="c-add"><AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );
           })}
-          {paddingBottom > 0 ? <tr aria-hidden="true" style={{ height: paddingBottom }} /> : null}
+          {paddingBottom > 0 ? (
+            <tr aria-hidden="true" className={unloadedHeight > 0 ? 'placeholder-row' : undefined} style={{ height: paddingBottom }} />
+          ) : null}
         </tbody>
       </table>
       {loadingMore ? <p className="loading-more" role="status">Loading more products…</p> : null}

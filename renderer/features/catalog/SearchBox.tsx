@@ -9,6 +9,7 @@ export function SearchBox() {
   const setFilter = useFiltersStore((state) => state.setFilter);
   const focusPending = useUiStore((state) => state.searchFocusPending);
   const searchFocused = useUiStore((state) => state.searchFocused);
+  const requestResultFocus = useUiStore((state) => state.requestResultFocus);
   const startSearch = useStartCatalogSearch();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -32,11 +33,21 @@ export function SearchBox() {
           setFilter('text', event.target.value);
           startSearch();
         }}
-        placeholder="Name, producer, varietal, region, SKU…"
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+            event.preventDefault();
+            requestResultFocus();
+          }
+        }}
+        placeholder="Name, producer, varietal, region, vintage, SKU…"
         autoComplete="off"
         maxLength={200}
         aria-keyshortcuts="/ Control+K"
+        aria-describedby="catalog-search-hint"
       />
+      <p id="catalog-search-hint" className="field-hint">
+        Arrow Down moves to the results; there, arrows move, Enter opens, A adds to the cart.
+      </p>
     </div>
   );
 }

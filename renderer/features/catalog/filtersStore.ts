@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProductSort } from '../../../shared/schemas';
+import type { CatalogSort } from '../../../shared/bridge';
 
 export interface CatalogFilters {
   text: string;
@@ -7,11 +7,13 @@ export interface CatalogFilters {
   region: string;
   country: string;
   supplierId: string;
+  /** A year, "NV", or '' for every vintage. */
+  vintage: string;
   /** Dollar amounts as typed; checked before they reach the search. */
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
-  sort: ProductSort | '';
+  sort: CatalogSort | '';
 }
 
 export const EMPTY_FILTERS: CatalogFilters = {
@@ -20,6 +22,7 @@ export const EMPTY_FILTERS: CatalogFilters = {
   region: '',
   country: '',
   supplierId: '',
+  vintage: '',
   minPrice: '',
   maxPrice: '',
   inStock: false,

@@ -41,6 +41,7 @@ export function toSearchInput(filters: CatalogFilters): CatalogQuery {
   if (filters.region) input.region = filters.region;
   if (filters.country) input.country = filters.country;
   if (filters.supplierId) input.supplierId = filters.supplierId;
+  if (filters.vintage) input.vintage = filters.vintage;
   if (minCents !== undefined) input.minPriceCents = minCents;
   if (maxCents !== undefined) input.maxPriceCents = maxCents;
   if (filters.inStock) input.inStock = true;

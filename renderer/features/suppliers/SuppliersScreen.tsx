@@ -15,15 +15,17 @@ export default function SuppliersScreen() {
   const bridge = useBridge();
   const [text, setText] = useState('');
   const [region, setRegion] = useState('');
+  const [state, setState] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(text.trim(), 150);
   const query = useQuery({
-    queryKey: queryKeys.suppliers(q, region, page),
+    queryKey: queryKeys.suppliers(q, region, state, page),
     queryFn: () =>
-      unwrap(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), page, perPage: PER_PAGE })),
+      unwrap(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), ...(state ? { state } : {}), page, perPage: PER_PAGE })),
     placeholderData: keepPreviousData,
   });
   const regions = query.data?.regions ?? [];
+  const states = query.data?.states ?? [];
 
   return (
     <section aria-labelledby="suppliers-title">
@@ -36,7 +38,7 @@ export default function SuppliersScreen() {
             type="search"
             value={text}
             maxLength={200}
-            placeholder="Name or location"
+            placeholder="Name, town, state or wine region"
             onChange={(event) => {
               setText(event.target.value);
               setPage(1);
@@ -44,7 +46,7 @@ export default function SuppliersScreen() {
           />
         </div>
         <div className="field">
-          <label htmlFor="supplier-region">Region</label>
+          <label htmlFor="supplier-region">Wine region</label>
           <select
             id="supplier-region"
             value={region}
@@ -53,11 +55,30 @@ export default function SuppliersScreen() {
               setPage(1);
             }}
           >
-            <option value="">All regions</option>
+            <option value="">All wine regions</option>
             {region && !regions.includes(region) ? <option value={region}>{region}</option> : null}
             {regions.map((name) => (
               <option key={name} value={name}>
                 {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="supplier-state">State</label>
+          <select
+            id="supplier-state"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All states</option>
+            {state && !states.some((option) => option.value === state) ? <option value={state}>{state}</option> : null}
+            {states.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
@@ -70,7 +91,7 @@ export default function SuppliersScreen() {
         <ErrorMessage error={query.error} title="Suppliers could not be loaded" onRetry={() => void query.refetch()} />
       ) : query.data.items.length === 0 ? (
         <EmptyState title="No suppliers match">
-          <p>Try another name, or choose all regions.</p>
+          <p>Try another name, or choose all wine regions and states.</p>
         </EmptyState>
       ) : (
         <>

@@ -3,7 +3,7 @@ import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../..
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
-import { prefixTsQuery } from './search-text';
+import { prefixTsQuery, splitVintageWords } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
 
@@ -38,9 +38,13 @@ export async function listProducts(
   const conditions: SQL[] = [];
   let tsQuery: SQL | null = null;
   if (query.q !== undefined) {
-    tsQuery = prefixTsQuery(query.q);
-    if (tsQuery === null) return paginate([], 0, query);
-    conditions.push(sql`${products.searchDocument} @@ ${tsQuery}`);
+    const { years, words } = splitVintageWords(query.q);
+    tsQuery = prefixTsQuery(words);
+    if (tsQuery === null && years.length === 0) return paginate([], 0, query);
+    if (tsQuery !== null) conditions.push(sql`${products.searchDocument} @@ ${tsQuery}`);
+    for (const year of years) {
+      conditions.push(sql`(${products.vintage} = ${year} or ${products.searchDocument} @@ ${prefixTsQuery(String(year))})`);
+    }
   }
   if (query.varietal !== undefined) conditions.push(sameText(products.varietal, query.varietal));
   if (query.region !== undefined) conditions.push(sameText(products.region, query.region));

@@ -26,6 +26,24 @@ export function prefixTsQueryText(text: string): string | null {
   return unique.map((term) => `'${term}':*`).join(' & ');
 }
 
+const YEAR = /^[0-9]{4}$/;
+
+/**
+ * A four-digit word of the user's text may name a vintage ("napa 2019"), which is a column of its
+ * own rather than a word of the search document: such words are handed back as years, to match
+ * the vintage or (a SKU or UPC part) the document; the other words stay text.
+ */
+export function splitVintageWords(text: string): { years: number[]; words: string } {
+  const years: number[] = [];
+  const words: string[] = [];
+  for (const word of foldForSearch(text).match(WORD) ?? []) {
+    if (YEAR.test(word)) {
+      if (!years.includes(Number(word))) years.push(Number(word));
+    } else words.push(word);
+  }
+  return { years: years.slice(0, MAX_TERMS), words: words.join(' ') };
+}
+
 /** The tsquery for user text, or null when the text has nothing searchable. */
 export function prefixTsQuery(text: string): SQL | null {
   const queryText = prefixTsQueryText(text);

@@ -78,6 +78,34 @@ describe('the core on the embedded demo service', () => {
     expect((await core.readImage(notShownYet.id))?.body.length, 'a product the page was not handed is found in the catalog').toBeGreaterThan(0);
   });
 
+  it('searches suppliers like the catalog: typos, towns, states by name, wine regions; filters region and state apart', async () => {
+    const everyone = (await data('listSuppliers', { perPage: 100 })).items;
+    const catalog = (await data('searchCatalog', { limit: 500 })).items;
+    // The wine regions are the catalog's, not the state codes of the suppliers' towns.
+    const listed = await data('listSuppliers', {});
+    expect(listed.regions).toEqual([...new Set(catalog.map((product) => product.region))].sort((a, b) => a.localeCompare(b)));
+    expect(listed.states.map((state) => state.value)).toEqual(expect.arrayContaining(['CA']));
+    expect(listed.states.find((state) => state.value === 'CA')?.label).toBe('California');
+
+    const target = everyone.find((supplier) => supplier.location.endsWith(', CA') && supplier.name.split(' ')[0]!.length >= 5)!;
+    const first = target.name.split(' ')[0]!;
+    // One letter too many, as "Ashby" typed "ashbey".
+    const typo = `${first.slice(0, -1)}e${first.slice(-1)}`;
+    expect((await data('listSuppliers', { q: typo.toLowerCase() })).items.map((supplier) => supplier.id)).toContain(target.id);
+    const town = target.location.split(',')[0]!;
+    expect((await data('listSuppliers', { q: town.toLowerCase() })).items.map((supplier) => supplier.id)).toContain(target.id);
+    const californians = everyone.filter((supplier) => supplier.location.endsWith(', CA'));
+    expect((await data('listSuppliers', { q: 'california', perPage: 100 })).meta.total).toBe(californians.length);
+    expect((await data('listSuppliers', { state: 'CA', perPage: 100 })).meta.total).toBe(californians.length);
+
+    const region = catalog.find((product) => product.supplier.id === target.id)!.region;
+    const ofRegion = new Set(catalog.filter((product) => product.region === region).map((product) => product.supplier.id));
+    const byRegion = await data('listSuppliers', { region, perPage: 100 });
+    expect(byRegion.items.map((supplier) => supplier.id).sort()).toEqual([...ofRegion].sort());
+    const regionWord = region.split(' ')[0]!.toLowerCase();
+    expect((await data('listSuppliers', { q: regionWord, perPage: 100 })).items.map((supplier) => supplier.id)).toContain(target.id);
+  });
+
   it('reads suppliers, products, the account, orders and webhooks', async () => {
     const suppliers = await data('listSuppliers', {});
     expect(suppliers.items.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CatalogSearchInput, type CatalogSearchInput as SearchInput } from '../../../shared/bridge';
+import { CatalogSearchInput, NON_VINTAGE, type CatalogSearchInput as SearchInput } from '../../../shared/bridge';
 import { CatalogIndex } from '../../../electron/core/search/catalog-index';
 import { makeCatalog } from './catalog-fixture';
 
@@ -100,6 +100,38 @@ describe('catalog index', () => {
     expect(result.facets.country).toEqual([{ value: 'USA', label: 'USA', count: 50 }]);
     const browsing = search({ varietal: 'Merlot' });
     expect(browsing.facets.varietal.map((facet) => facet.count)).toEqual([100, 100, 100, 100, 100, 100]);
+  });
+
+  it('matches the vintage in free text: "2019", "napa 2019", "pinot 2019" (vintage is 2015 + n % 8)', () => {
+    const of2019 = items.filter((item) => item.vintage === 2019);
+    expect(search({ text: '2019' }).total).toBe(of2019.length);
+    expect(search({ text: 'napa 2019', limit: 500 }).items.every((item) => item.vintage === 2019 && item.region === 'Napa Valley')).toBe(true);
+    expect(search({ text: 'napa 2019' }).total).toBe(75);
+    expect(search({ text: 'pinot 2019' }).total).toBe(25);
+    expect(search({ text: '2019 pinot' }).total).toBe(25);
+  });
+
+  it('filters by vintage with counts per year, newest first, and sorts by vintage both ways, non-vintage last', async () => {
+    const filtered = search({ vintage: '2019', limit: 500 });
+    expect(filtered.total).toBe(75);
+    expect(filtered.items.every((item) => item.vintage === 2019)).toBe(true);
+    expect(search({ text: 'pinot', vintage: '2019' }).total).toBe(25);
+    expect(search({ vintage: '1999' }).total).toBe(0);
+    // The vintage facet counts with the other filters but not its own.
+    expect(filtered.facets.vintage.map((facet) => facet.value)).toEqual(['2022', '2021', '2020', '2019', '2018', '2017', '2016', '2015']);
+    expect(filtered.facets.vintage.every((facet) => facet.count === 75)).toBe(true);
+
+    const withNonVintage = items.slice(0, 40).map((item, n) => (n % 10 === 0 ? { ...item, vintage: null } : item));
+    const small = await CatalogIndex.build(withNonVintage, asOf);
+    const smallSearch = (input: SearchInput) => small.search(CatalogSearchInput.parse({ limit: 500, ...input }));
+    const descending = smallSearch({ sort: 'vintage_desc' }).items.map((item) => item.vintage);
+    expect(descending.slice(0, -4)).toEqual(descending.slice(0, -4).sort((a, b) => (b ?? 0) - (a ?? 0)));
+    expect(descending.slice(-4)).toEqual([null, null, null, null]);
+    const ascending = smallSearch({ sort: 'vintage_asc' }).items.map((item) => item.vintage);
+    expect(ascending[0]).toBe(2015);
+    expect(ascending.slice(-4)).toEqual([null, null, null, null]);
+    expect(smallSearch({ vintage: NON_VINTAGE }).total).toBe(4);
+    expect(smallSearch({}).facets.vintage.at(-1)).toEqual({ value: NON_VINTAGE, label: 'Non-vintage', count: 4 });
   });
 
   it('looks up an exact SKU or UPC (also a 13-digit EAN with a leading zero), and finds a SKU by text', () => {

@@ -37,7 +37,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
         ok({
           items: [pinot, ...similar].filter((item) => item.varietal === input.varietal && item.region === input.region).map(toCatalogProduct),
           total: 4,
-          facets: { varietal: [], region: [], country: [], supplier: [] },
+          facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] },
           tookMs: 1,
           freshness: { asOf: null, fromCache: true },
         }),

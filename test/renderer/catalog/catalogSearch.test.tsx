@@ -68,8 +68,21 @@ describe('catalog search', { timeout: 20_000 }, () => {
     fireEvent.change(box, { target: { value: 'pinot' } });
     await screen.findByText('1 product', undefined, slow);
     expect(sortDefault()).toBe('Best match');
-    expect(renderedWhenSent, 'sent while the screen still showed the empty search').toEqual(['Name (default)']);
+    expect(renderedWhenSent, 'sent while the screen still showed the empty search').toEqual(['Name']);
     expect(searches(fake).slice(before).map((input) => input.text), 'the screen did not search again').toEqual(['pinot']);
+  });
+
+  it('offers one "Name" sort, with or without text, and a vintage sort and filter', async () => {
+    await openCatalog();
+    const sortLabels = () => [...(screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).options].map((option) => option.textContent ?? '');
+    const names = (labels: string[]) => labels.filter((label) => label.startsWith('Name'));
+    expect(names(sortLabels())).toEqual(['Name']);
+    expect(sortLabels()).toEqual(expect.arrayContaining(['Vintage: newest first', 'Vintage: oldest first']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'pinot' } });
+    await screen.findByText('1 product', undefined, slow);
+    expect(sortLabels()[0]).toBe('Best match');
+    expect(names(sortLabels())).toEqual(['Name']);
+    expect(screen.getByRole('combobox', { name: 'Vintage' })).toBeTruthy();
   });
 
   it('updates the cards on screen in place when a search changes the results', async () => {
@@ -137,7 +150,7 @@ describe('catalog search', { timeout: 20_000 }, () => {
     const realSearch = fake.bridge.searchCatalog;
     const search: CaseworksBridge['searchCatalog'] = async (input) => {
       if (synced) return realSearch(input);
-      return { ok: true, data: { items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 0, freshness: { asOf: null, fromCache: true } } };
+      return { ok: true, data: { items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: null, fromCache: true } } };
     };
     fake.bridge.searchCatalog = search;
     renderApp(fake.bridge, '#/catalog');
@@ -157,7 +170,7 @@ describe('catalog search', { timeout: 20_000 }, () => {
       const items = Array.from({ length: count }, (_, index) =>
         toCatalogProduct(makeProduct({ id: `prod_n${offset + index}`, name: `Wine number ${offset + index}` })),
       );
-      return { ok: true, data: { items, total, facets: { varietal: [], region: [], country: [], supplier: [] }, tookMs: 1, freshness: { asOf: null, fromCache: true } } };
+      return { ok: true, data: { items, total, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 1, freshness: { asOf: null, fromCache: true } } };
     };
     const searched: { offset?: number; limit?: number }[] = [];
     const search = fake.bridge.searchCatalog;

@@ -120,6 +120,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
           region: facet(items, (item) => [item.region, item.region]),
           country: facet(items, (item) => [item.country, item.country]),
           supplier: facet(items, (item) => [item.supplier.id, item.supplier.name]),
+          vintage: facet(items, (item) => [String(item.vintage ?? 'NV'), String(item.vintage ?? 'Non-vintage')]),
         },
         tookMs: 1,
         freshness,
@@ -139,7 +140,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('listSuppliers', input);
       const q = input.q?.toLowerCase();
       const items = fixtures.suppliers.filter((supplier) => !q || supplier.name.toLowerCase().includes(q));
-      return ok({ items, meta: { total: items.length, page: 1, per_page: 50, total_pages: 1 }, regions: ['Napa', 'Sonoma'], freshness });
+      return ok({ items, meta: { total: items.length, page: 1, per_page: 50, total_pages: 1 }, regions: ['Napa Valley', 'Sonoma County'], states: [{ value: 'CA', label: 'California' }], freshness });
     },
     async getSupplier(input) {
       record('getSupplier', input);

@@ -181,6 +181,22 @@ describe('listProducts', () => {
     expect((await products({ q: 'zzzqqq' })).meta.total).toBe(0);
   });
 
+  it('matches a year in the text against the vintage: "2019", "napa 2019", "pinot 2019"', async () => {
+    const every = await allPages({});
+    const year = every.find((product) => product.vintage !== null && product.region === 'Napa Valley')?.vintage;
+    if (!year) throw new Error('The test catalog has no Napa Valley vintage');
+    const ofYear = await allPages({ q: String(year) });
+    expect(ofYear.length).toBe(every.filter((product) => product.vintage === year).length);
+    expect(ofYear.length).toBeGreaterThan(0);
+    const napaYear = await allPages({ q: `napa ${year}` });
+    expect(napaYear.length).toBe(every.filter((product) => product.vintage === year && product.region === 'Napa Valley').length);
+    expect(napaYear.length).toBeGreaterThan(0);
+    const pinot = every.find((product) => product.varietal === 'Pinot Noir' && product.vintage !== null)!;
+    const pinotYear = await allPages({ q: `pinot ${pinot.vintage}`, sort: 'price_asc' });
+    expect(pinotYear.map((product) => product.id)).toContain(pinot.id);
+    expect(pinotYear.every((product) => product.vintage === pinot.vintage && /pinot/i.test(`${product.name} ${product.varietal}`))).toBe(true);
+  });
+
   it('orders a search by relevance without repeating or losing rows across pages', async () => {
     const first = await products({ q: 'cab', per_page: 100 });
     const found = await allPages({ q: 'cab' });
