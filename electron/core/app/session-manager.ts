@@ -1,7 +1,8 @@
 import type { Account } from '../../../shared/schemas';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { SessionInfo } from '../../../shared/bridge/session';
-import { BridgeFailure } from '../../bridge/bridge-failure';
+import { serviceError } from '../api/service-error';
+import { CoreFailure } from '../failure';
 import type { KeyVault, SettingsStore } from '../vault';
 
 /** The embedded demo service, running in its own process. */
@@ -126,7 +127,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   async function signInToDemo(): Promise<Connection> {
     const service = await ensureEmbedded();
     const verified = await options.verify(service.baseUrl, service.apiKey);
-    if (!verified.ok) throw new BridgeFailure(verified.error.code, `The demo service did not start properly: ${verified.error.message}`, { retryable: true });
+    if (!verified.ok) throw new CoreFailure(serviceError({ code: verified.error.code, message: `The demo service did not start properly: ${verified.error.message}`, retryable: true }));
     demoKey = service.apiKey;
     settings.set(SETTING_MODE, 'demo');
     const next: Connection = { mode: 'demo', baseUrl: service.baseUrl, account: { id: verified.account.id, name: verified.account.name } };
@@ -210,7 +211,10 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     async connect(input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }): Promise<Connection> {
       const verified = await options.verify(input.baseUrl, input.apiKey);
-      if (!verified.ok) throw new BridgeFailure(verified.error.code, verified.error.message, { retryable: verified.error.retryable });
+      if (!verified.ok) {
+        const { code, message, retryable } = verified.error;
+        throw new CoreFailure(serviceError({ code, message, retryable }));
+      }
       if (options.memoryOnlyKeys) presetKey = input.apiKey;
       else vault.save(input.apiKey, { allowWeakKeyStorage: input.allowWeakKeyStorage });
       lastProblem = null;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeMethod, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { BridgeResult } from '../../../shared/bridge/result';
-import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 
