@@ -112,6 +112,16 @@ export default defineConfig(async (): Promise<UserConfig> => {
         {
           extends: true,
           test: {
+            name: 'config',
+            root: '.',
+            environment: 'node',
+            include: ['test/lint/**/*.test.ts', 'test/build/**/*.test.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'server',
             root: '.',
             environment: 'node',
