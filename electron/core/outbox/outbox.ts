@@ -1,8 +1,7 @@
 import { CreateOrderBody } from '../../../shared';
-import { OrderDraft, type OutboxEntry } from '../../../shared/bridge';
+import { OrderDrafts, type OrderDraft, type OutboxEntry } from '../../../shared/bridge';
 import { serviceError } from '../api/service-error';
 import { failWith, succeed, type Outcome } from '../failure';
-import { z } from 'zod';
 import { loadOutboxFile, saveOutboxFile } from './outbox-file';
 import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
 
@@ -61,8 +60,6 @@ export interface Outbox {
 const DEFAULT_RETRY = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, minDelayMs: 1_000 };
 /** Confirmed orders stay in the outbox list a week (or until dismissed), then live on in Orders only. */
 export const CONFIRMED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-
-const Drafts = z.array(OrderDraft).min(1).max(50);
 
 /**
  * Every order goes through the outbox. Its whole state is one versioned file written atomically;
@@ -229,7 +226,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   }
 
   async function submit(drafts: OrderDraft[]): Promise<Outcome<OutboxEntry[]>> {
-    const parsed = Drafts.safeParse(drafts);
+    const parsed = OrderDrafts.safeParse(drafts);
     if (!parsed.success) return failWith('invalid_input', 'These orders are not complete or not valid.');
     const account = current();
     if (account === null) return failWith('not_configured', 'Sign in to a service before placing orders.');
