@@ -98,6 +98,13 @@ export function createSessionManager(options: SessionManagerOptions) {
     return embedded;
   }
 
+  /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
+  async function stopEmbedded(): Promise<void> {
+    const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
+    embedded = null;
+    await running?.stop();
+  }
+
   /** Starts the demo service again and moves a demo session to its new address. */
   async function restartEmbedded(): Promise<void> {
     const service = await ensureEmbedded();
@@ -225,7 +232,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       const next: Connection = { mode: 'custom', baseUrl: input.baseUrl, account };
       change(next);
       // The demo is not needed while another service is in use; "Use the demo" starts it again.
-      if (embedded && embedded.baseUrl !== input.baseUrl) await this.stopEmbedded().catch(() => undefined);
+      if (embedded && embedded.baseUrl !== input.baseUrl) await stopEmbedded().catch(() => undefined);
       return next;
     },
 
@@ -246,11 +253,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     embeddedService: () => embedded,
 
     /** Stops the embedded service, as when the network goes away (tests, the browser shell). */
-    async stopEmbedded(): Promise<void> {
-      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-      embedded = null;
-      await running?.stop();
-    },
+    stopEmbedded,
 
     /** Starts the embedded service again on the same data; the demo session follows it to its new address. */
     restartEmbedded,
@@ -271,9 +274,7 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     async close(): Promise<void> {
       closed = true;
-      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-      embedded = null;
-      await running?.stop();
+      await stopEmbedded();
     },
   };
 }
