@@ -139,6 +139,9 @@ export default defineConfig(async (): Promise<UserConfig> => {
               },
             ]
           : []),
+        // The desktop side in two: `electron` runs in-process with fakes (the fast loop, with
+        // shared, config and renderer: `npm run test:unit`); `electron-integration` boots the
+        // service, spawns processes or runs a scanner (files named *.integration.test.ts).
         {
           extends: true,
           test: {
@@ -146,6 +149,19 @@ export default defineConfig(async (): Promise<UserConfig> => {
             root: '.',
             environment: 'node',
             include: ['test/electron/**/*.test.ts'],
+            exclude: ['test/electron/**/*.integration.test.ts'],
+            setupFiles: ['test/support/fake-electron.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'electron-integration',
+            root: '.',
+            environment: 'node',
+            include: ['test/electron/**/*.integration.test.ts'],
             setupFiles: ['test/support/fake-electron.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
