@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import caseworks from './eslint-rules/layers.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
@@ -51,6 +52,12 @@ export default tseslint.config(
     { group: ['**/renderer/**', '**/test/**'], message: 'electron/ may import shared/ and server/ only' },
     { group: ['react', 'react-dom'], message: 'electron/ has no UI' },
   ]),
+  // Inside electron/: core ← bridge ← app ← main, preload, web; only main and preload import Electron.
+  {
+    files: ['electron/**/*.{ts,tsx,js,mjs}'],
+    plugins: { caseworks },
+    rules: { 'caseworks/layers': 'error' },
+  },
   layer(['renderer/**'], [
     { group: ['**/server/**', '**/electron/**', '**/test/**'], message: 'renderer/ may import shared/ only; it reaches main through the bridge on window' },
     { group: ['electron', 'electron-store', 'fastify', 'drizzle-orm', '@electric-sql/*', 'pg', 'minisearch'], message: 'renderer/ runs in the page' },

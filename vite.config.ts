@@ -2,9 +2,10 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mainEntryPaths } from './scripts/main-entries';
 
 /** The Vite root is `renderer/`; everything of the Electron side is named from the repository root. */
 const fromRoot = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), file);
@@ -25,19 +26,8 @@ const mainProcessExternals = [
   'zod',
 ];
 
-/**
- * The main process's bundles, each built only once its source exists (several people add them in
- * parallel; a missing entry would fail the whole build).
- */
-const mainEntries = Object.fromEntries(
-  Object.entries({
-    index: 'electron/main/index.ts',
-    'embedded-service': 'electron/main/embedded-service-process.ts',
-    'search-worker': 'electron/core/search/search-worker.ts',
-  })
-    .map(([name, source]) => [name, fromRoot(source)] as const)
-    .filter(([, source]) => existsSync(source)),
-);
+/** The main process's bundles (scripts/main-entries.ts); a missing source fails the build. */
+const mainEntries = mainEntryPaths(fromRoot('.'));
 
 /**
  * The embedded service finds its SQL migrations next to its module (`new URL('./migrations',
@@ -112,6 +102,16 @@ export default defineConfig(async (): Promise<UserConfig> => {
         {
           extends: true,
           test: {
+            name: 'config',
+            root: '.',
+            environment: 'node',
+            include: ['test/lint/**/*.test.ts', 'test/build/**/*.test.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'server',
             root: '.',
             environment: 'node',
@@ -139,6 +139,9 @@ export default defineConfig(async (): Promise<UserConfig> => {
               },
             ]
           : []),
+        // The desktop side in two: `electron` runs in-process with fakes (the fast loop, with
+        // shared, config and renderer: `npm run test:unit`); `electron-integration` boots the
+        // service, spawns processes or runs a scanner (files named *.integration.test.ts).
         {
           extends: true,
           test: {
@@ -146,6 +149,19 @@ export default defineConfig(async (): Promise<UserConfig> => {
             root: '.',
             environment: 'node',
             include: ['test/electron/**/*.test.ts'],
+            exclude: ['test/electron/**/*.integration.test.ts'],
+            setupFiles: ['test/support/fake-electron.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'electron-integration',
+            root: '.',
+            environment: 'node',
+            include: ['test/electron/**/*.integration.test.ts'],
             setupFiles: ['test/support/fake-electron.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,

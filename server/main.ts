@@ -4,6 +4,7 @@ import writeFileAtomic from 'write-file-atomic';
 import type { FastifyServerOptions } from 'fastify';
 import { API_BASE_PATH } from '../shared';
 import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type OpenedStore } from './store';
+import { IDEMPOTENCY_WINDOW_MS } from './store/orders/place-order';
 import type { Store } from './store/types';
 import { buildApp } from './http/app';
 import { classifyFault } from './logging/fault';
@@ -14,8 +15,6 @@ import type { DeliveryMode } from './webhooks/target-policy';
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;
 export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
 export const CREDENTIALS_FILE = 'demo-credentials.json';
-/** How long an Idempotency-Key is remembered. */
-const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** Keys are pruned once an hour by one instance of the service; each instance looks every 5 minutes. */
 const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_CHECK_MS = 5 * 60_000;
@@ -151,7 +150,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const pruneTimer = setInterval(() => {
     const now = new Date();
     store
-      .pruneIdempotencyWhenDue(now, new Date(now.getTime() - IDEMPOTENCY_TTL_MS), PRUNE_EVERY_MS)
+      .pruneIdempotencyWhenDue(now, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS), PRUNE_EVERY_MS)
       .catch((error: unknown) => logError('pruning idempotency keys failed', error));
   }, PRUNE_CHECK_MS);
   pruneTimer.unref();

@@ -1,16 +1,11 @@
 import { bridgeContract, type BridgeMethod } from '../../shared/bridge/contract';
-import { fail, ok, type BridgeError, type BridgeResult } from '../../shared/bridge/result';
-import { BridgeFailure } from './bridge-failure';
+import { fail, ok, type BridgeResult } from '../../shared/bridge/result';
+import { bridgeErrorOf } from './bridge-failure';
 import type { BridgeHandlers } from './handler-types';
 import { describeInputError } from './input-errors';
 
 export interface DispatcherOptions {
   handlers: BridgeHandlers;
-  /**
-   * Turns errors of other modules (the service client, storage) into bridge errors; returns null
-   * for errors it does not know, which then become `internal`.
-   */
-  describeError?: (error: unknown) => BridgeError | null;
   /** Called with every unexpected error, for the main process log. */
   onUnexpectedError?: (method: BridgeMethod, error: unknown) => void;
   /** Told of every call of a known method, before it runs. */
@@ -29,7 +24,7 @@ export function isBridgeMethod(method: unknown): method is BridgeMethod {
 }
 
 export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
-  const { handlers, describeError = () => null, onUnexpectedError = () => {}, onCall = () => {} } = options;
+  const { handlers, onUnexpectedError = () => {}, onCall = () => {} } = options;
 
   async function run(method: BridgeMethod, input: unknown): Promise<BridgeResult<unknown>> {
     const parsed = bridgeContract[method].input.safeParse(input === undefined ? {} : input);
@@ -41,19 +36,10 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
     try {
       return ok(await handler(parsed.data));
     } catch (error) {
-      if (error instanceof BridgeFailure) return { ok: false, error: error.toBridgeError() };
-      const described = safeDescribe(error);
-      if (described) return { ok: false, error: described };
+      const expected = bridgeErrorOf(error);
+      if (expected) return { ok: false, error: expected };
       onUnexpectedError(method, error);
       return fail('internal', 'Something went wrong inside Caseworks. Please try again.', true);
-    }
-  }
-
-  function safeDescribe(error: unknown): BridgeError | null {
-    try {
-      return describeError(error);
-    } catch {
-      return null;
     }
   }
 

@@ -2,8 +2,9 @@ import type { BridgeMethod, BridgeOutput, BridgeParsedInput } from '../../shared
 
 /**
  * A handler receives input already parsed by the contract's schema and returns the method's data.
- * Expected failures (offline, not found, rejected) are thrown as `BridgeFailure`; anything else
- * thrown becomes an `internal` error without details.
+ * Expected failures (offline, not found, rejected) are thrown as the core's `CoreFailure` or the
+ * bridge's own `BridgeFailure`; `bridgeErrorOf` maps both; anything else thrown becomes an
+ * `internal` error without details.
  */
 export type BridgeHandler<M extends BridgeMethod> = (input: BridgeParsedInput<M>) => Promise<BridgeOutput<M>>;
 

@@ -1,5 +1,3 @@
-import type { BridgeDispatcher } from '../bridge/dispatcher';
-import type { BridgeEventHub } from '../bridge/event-hub';
 import type { SafeStorageLike, SettingsStore } from './vault';
 
 export type { SafeStorageLike, SettingsStore };
@@ -40,15 +38,4 @@ export interface CaseworksPlatform {
 export interface ProductImage {
   body: Uint8Array;
   contentType: string;
-}
-
-/** What the transports (IPC, the browser shell) see of the core. */
-export interface CaseworksCore {
-  dispatcher: BridgeDispatcher;
-  events: Pick<BridgeEventHub, 'subscribe'>;
-  /** A product's image from the offline image cache (fetched and cached when online); null if none. */
-  readImage(productId: string): Promise<ProductImage | null>;
-  /** Replaces any secret the core holds with a placeholder, for logs. */
-  redact(text: string): string;
-  close(): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import { protocol } from 'electron';
 import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
 import type { ProductImage } from '../core/platform';
-import { SECURITY_HEADERS } from '../web/content-security-policy';
-import { readStaticFile } from '../web/static-files';
+import { SECURITY_HEADERS } from '../app/content-security-policy';
+import { readStaticFile } from '../app/static-files';
 import { APP_HOST, APP_SCHEME } from './app-origin';
 
 /** Must run before the app is ready. */

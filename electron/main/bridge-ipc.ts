@@ -2,7 +2,7 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/bridge/api';
 import { fail } from '../../shared/bridge/result';
 import type { BridgeDispatcher } from '../bridge/dispatcher';
-import type { CaseworksCore } from '../core/platform';
+import type { CaseworksCore } from '../app/caseworks-core';
 import { isAppUrl } from './app-origin';
 
 /**

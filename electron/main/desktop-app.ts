@@ -1,6 +1,7 @@
 import { app, session, type BrowserWindow } from 'electron';
 import path from 'node:path';
-import type { CaseworksCore, CaseworksPlatform } from '../core/platform';
+import type { CaseworksCore } from '../app/caseworks-core';
+import type { CaseworksPlatform } from '../core/platform';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { forwardEvents, registerBridgeIpc } from './bridge-ipc';
 import { createElectronPlatform } from './electron-platform';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCaseworksCore } from '../core/app-core';
+import { createCaseworksCore } from '../app/app-core';
 import { startDesktopApp } from './desktop-app';
 
 const mainDir = path.dirname(fileURLToPath(import.meta.url));

@@ -10,7 +10,7 @@ export function denyAllPermissions(target: Session): void {
 
 /**
  * Every response the session loads carries the CSP, including any that does not come through
- * app://. The policy is ../web/content-security-policy.ts's, written out as a literal because
+ * app://. The policy is ../app/content-security-policy.ts's, written out as a literal because
  * electronegativity recognises a CSP only in this form; a test keeps the two identical.
  */
 export function enforceContentSecurityPolicy(target: Session): void {

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { MAX_SOCKET_MESSAGE_BYTES, SocketCall, type SocketMessage } from '../../shared/bridge/socket-messages';
-import type { CaseworksCore } from '../core/platform';
+import type { CaseworksCore } from '../app/caseworks-core';
 
 /** Why an upgrade request is refused, as an HTTP status and plain words; null lets it through. */
 export type UpgradeRefusal = { status: number; text: string } | null;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../core/app-core';
+import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
 import type { CaseworksPlatform, SettingsStore } from '../core/platform';
 import { createShellToken } from './shell-auth';

@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { fail, type BridgeResult } from '../../shared/bridge/result';
 import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
-import type { CaseworksCore } from '../core/platform';
+import type { CaseworksCore } from '../app/caseworks-core';
 import { BRIDGE_SOCKET_PATH } from '../../shared/bridge/socket-messages';
 import { attachBridgeSocket, type UpgradeRefusal } from './bridge-socket';
-import { SECURITY_HEADERS } from './content-security-policy';
+import { SECURITY_HEADERS } from '../app/content-security-policy';
 import {
   TOKEN_QUERY,
   hasValidToken,
@@ -14,7 +14,7 @@ import {
   isValidQueryToken,
   tokenCookie,
 } from './shell-auth';
-import { readStaticFile } from './static-files';
+import { readStaticFile } from '../app/static-files';
 
 export const BRIDGE_PATH_PREFIX = '/bridge/';
 const MAX_BODY_BYTES = 1_000_000;

@@ -3,7 +3,7 @@ import { etagOf, ifNoneMatchMatches } from './etag';
 
 /**
  * How long one reading of the catalog's version is trusted. It bounds how long a change committed
- * by another instance on the same database goes unseen here (DESIGN.md: within 1 s); the reading
+ * by another instance on the same database goes unseen here (docs/service-interface.md: within 1 s); the reading
  * is one indexed query of a few rows.
  */
 export const DEFAULT_STAMP_TTL_MS = 250;

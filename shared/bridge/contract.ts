@@ -20,7 +20,7 @@ import {
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
-import { OrderDraft, OutboxEntry } from './outbox';
+import { OrderDrafts, OutboxEntry } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 
 const none = z.strictObject({});
@@ -86,7 +86,7 @@ export const bridgeContract = {
   // orders and the outbox
   listOrders: { input: z.strictObject({ status: OrderStatus.optional(), ...page }), output: pageOf(OrderListItem) },
   getOrder: { input: z.strictObject({ id: OrderId }), output: withFreshness(Order) },
-  submitOrders: { input: z.strictObject({ drafts: z.array(OrderDraft).min(1).max(50) }), output: z.array(OutboxEntry) },
+  submitOrders: { input: z.strictObject({ drafts: OrderDrafts }), output: z.array(OutboxEntry) },
   listOutbox: { input: none, output: z.array(OutboxEntry) },
   /** "Send now" for a queued order, "Send again" for one in review: the same order with the same Idempotency-Key. */
   retryOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: OutboxEntry },

@@ -68,3 +68,7 @@ export const OrderDraft = z.object({
   estimatedTotalCents: z.number().int().nonnegative(),
 });
 export type OrderDraft = z.infer<typeof OrderDraft>;
+
+/** Orders placed in one go (one cart, one per supplier): at least one, at most 50. */
+export const MAX_DRAFTS_PER_SUBMIT = 50;
+export const OrderDrafts = z.array(OrderDraft).min(1).max(MAX_DRAFTS_PER_SUBMIT);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { EMBEDDED_SERVICE_FOLDER, type CoreOptions } from '../../electron/core/app-core';
+import { EMBEDDED_SERVICE_FOLDER, type CoreOptions } from '../../electron/app/app-core';
 import { startBrowserShell, type BrowserShell } from '../../electron/web/browser-shell';
 import { ensureRendererBuilt, REPO_ROOT, RENDERER_DIST } from './e2e-build';
 import { launchChromium, newLightContext, watchPageProblems, type PageProblems } from './e2e-browser';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
 import { createEventHub } from '../../electron/bridge/event-hub';
-import type { CaseworksCore, CaseworksPlatform, SettingsStore } from '../../electron/core/platform';
+import type { CaseworksCore } from '../../electron/app/caseworks-core';
+import type { CaseworksPlatform, SettingsStore } from '../../electron/core/platform';
 import { createRecordingHandlers } from './recording-handlers';
 
 /** A core made of recording handlers and a real event hub, for transport tests. */

@@ -1,7 +1,6 @@
-import type { BridgeResult } from '../../../shared/bridge/result';
 import type { Outbox } from '../../core/outbox';
 import type { KnownLinks } from '../../core/app/known-links';
-import { BridgeFailure } from '../bridge-failure';
+import { unwrap } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './offline-reads';
 import { callService, freshOrCached, pageLocally } from './service-calls';
@@ -9,11 +8,6 @@ import { callService, freshOrCached, pageLocally } from './service-calls';
 export interface OrderHandlerDeps extends ReadContext {
   outbox(): Promise<Outbox>;
   knownLinks: KnownLinks;
-}
-
-function unwrap<T>(result: BridgeResult<T>): T {
-  if (result.ok) return result.data;
-  throw new BridgeFailure(result.error.code, result.error.message, { retryable: result.error.retryable, fields: result.error.fields });
 }
 
 /** Orders are read fresh when the service answers, from the offline copy otherwise; new orders always go through the outbox. */

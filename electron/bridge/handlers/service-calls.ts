@@ -1,11 +1,13 @@
 import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoints';
 import type { Freshness } from '../../../shared/bridge/datasets';
 import type { CallArgs, ServiceClient } from '../../core/api';
-import { BridgeFailure } from '../bridge-failure';
+import type { Cached } from '../../core/app/offline-reads';
+import { CoreFailure } from '../../core/failure';
+import { BridgeFailure, failureCode } from '../bridge-failure';
 
 export const NOT_CONNECTED = 'Caseworks is not connected to a service. Choose the demo service or your own in Settings.';
 
-/** One call to the service; its error value becomes a BridgeFailure with the client's plain words. */
+/** One call to the service; its error value is thrown as the core's failure, with the client's plain words. */
 export async function callService<N extends EndpointName>(
   client: ServiceClient | null,
   name: N,
@@ -13,25 +15,15 @@ export async function callService<N extends EndpointName>(
 ): Promise<EndpointResponse<N>> {
   if (!client) throw new BridgeFailure('not_configured', NOT_CONNECTED);
   const result = await client.call(name, ...args);
-  if (!result.ok) {
-    const { code, message, retryable, fields } = result.error;
-    throw new BridgeFailure(code, message, { retryable, fields });
-  }
+  if (!result.ok) throw new CoreFailure(result.error);
   if (result.notModified) throw new BridgeFailure('bad_response', 'The service answered "not modified" to a request without a validator.', { retryable: true });
   return result.data;
 }
 
 /** Errors after which the offline copy is a better answer than the error. */
 export function isUnreachable(error: unknown): boolean {
-  return (
-    error instanceof BridgeFailure &&
-    (error.code === 'offline' || error.code === 'timeout' || error.code === 'service_error' || error.code === 'rate_limited' || error.code === 'bad_response')
-  );
-}
-
-export interface Cached<T> {
-  data: T;
-  asOf: string | null;
+  const code = failureCode(error);
+  return code === 'offline' || code === 'timeout' || code === 'service_error' || code === 'rate_limited' || code === 'bad_response';
 }
 
 /**

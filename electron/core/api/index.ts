@@ -1,5 +1,5 @@
 export { createServiceClient, CLIENT_DEFAULTS, type ServiceClient, type ServiceClientOptions } from './service-client';
 export type { CallArgs, CallOptions, CallQuery, CallBody, CallParams, CallResult, CallSuccess, CallNotModified, CallFailure } from './call-types';
-export { isConnectionFailure, serviceError, toBridgeError, type ServiceError } from './service-error';
+export { isConnectionFailure, serviceError, type ServiceError } from './service-error';
 export { backoffDelayMs, parseRetryAfter } from './retry-policy';
 export { abortableSleep, type Sleep } from './sleep';

@@ -52,13 +52,6 @@ export function isConnectionFailure(code: string | null | undefined): boolean {
   return code === 'offline' || code === 'timeout';
 }
 
-/** The bridge-safe part of a service error (what may cross to the renderer). */
-export function toBridgeError(error: ServiceError): BridgeError {
-  return error.fields
-    ? { code: error.code, message: error.message, retryable: error.retryable, fields: error.fields }
-    : { code: error.code, message: error.message, retryable: error.retryable };
-}
-
 export interface ProblemInfo {
   detail: string | null;
   code: string | null;

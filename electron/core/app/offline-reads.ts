@@ -1,8 +1,26 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
-import type { Order, Product } from '../../../shared/schemas';
-import type { OfflineReads } from '../../bridge/handlers/offline-reads';
+import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared/schemas';
 import type { DetailRecord } from '../offline/dataset-records';
 import type { SyncEngine } from '../sync/sync-engine';
+
+/** Data from the offline copy with the time the service last confirmed it (null: never). */
+export interface Cached<T> {
+  data: T;
+  asOf: string | null;
+}
+
+/** What the handlers read from the offline copy, each with the time the service last confirmed it. */
+export interface OfflineReads {
+  suppliers(): Promise<Cached<Supplier[]> | null>;
+  orders(): Promise<Cached<OrderListItem[]> | null>;
+  orderDetail(id: string): Promise<Cached<Order> | null>;
+  productDetail(id: string): Promise<Cached<Product> | null>;
+  account(): Promise<Cached<Account> | null>;
+  webhooks(): Promise<Cached<Webhook[]> | null>;
+  /** A detail just read from the service joins the offline copy, so what was viewed can be viewed offline. */
+  keepProductDetail(product: Product): Promise<void>;
+  keepOrderDetail(order: Order): Promise<void>;
+}
 
 /**
  * The handlers' view of the offline copy of the current connection. A dataset that was never

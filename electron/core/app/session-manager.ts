@@ -1,7 +1,8 @@
 import type { Account } from '../../../shared/schemas';
 import type { BridgeError } from '../../../shared/bridge/result';
 import type { SessionInfo } from '../../../shared/bridge/session';
-import { BridgeFailure } from '../../bridge/bridge-failure';
+import { serviceError } from '../api/service-error';
+import { CoreFailure } from '../failure';
 import type { KeyVault, SettingsStore } from '../vault';
 
 /** The embedded demo service, running in its own process. */
@@ -97,6 +98,13 @@ export function createSessionManager(options: SessionManagerOptions) {
     return embedded;
   }
 
+  /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
+  async function stopEmbedded(): Promise<void> {
+    const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
+    embedded = null;
+    await running?.stop();
+  }
+
   /** Starts the demo service again and moves a demo session to its new address. */
   async function restartEmbedded(): Promise<void> {
     const service = await ensureEmbedded();
@@ -126,7 +134,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   async function signInToDemo(): Promise<Connection> {
     const service = await ensureEmbedded();
     const verified = await options.verify(service.baseUrl, service.apiKey);
-    if (!verified.ok) throw new BridgeFailure(verified.error.code, `The demo service did not start properly: ${verified.error.message}`, { retryable: true });
+    if (!verified.ok) throw new CoreFailure(serviceError({ code: verified.error.code, message: `The demo service did not start properly: ${verified.error.message}`, retryable: true }));
     demoKey = service.apiKey;
     settings.set(SETTING_MODE, 'demo');
     const next: Connection = { mode: 'demo', baseUrl: service.baseUrl, account: { id: verified.account.id, name: verified.account.name } };
@@ -210,7 +218,10 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     async connect(input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }): Promise<Connection> {
       const verified = await options.verify(input.baseUrl, input.apiKey);
-      if (!verified.ok) throw new BridgeFailure(verified.error.code, verified.error.message, { retryable: verified.error.retryable });
+      if (!verified.ok) {
+        const { code, message, retryable } = verified.error;
+        throw new CoreFailure(serviceError({ code, message, retryable }));
+      }
       if (options.memoryOnlyKeys) presetKey = input.apiKey;
       else vault.save(input.apiKey, { allowWeakKeyStorage: input.allowWeakKeyStorage });
       lastProblem = null;
@@ -221,7 +232,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       const next: Connection = { mode: 'custom', baseUrl: input.baseUrl, account };
       change(next);
       // The demo is not needed while another service is in use; "Use the demo" starts it again.
-      if (embedded && embedded.baseUrl !== input.baseUrl) await this.stopEmbedded().catch(() => undefined);
+      if (embedded && embedded.baseUrl !== input.baseUrl) await stopEmbedded().catch(() => undefined);
       return next;
     },
 
@@ -242,11 +253,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     embeddedService: () => embedded,
 
     /** Stops the embedded service, as when the network goes away (tests, the browser shell). */
-    async stopEmbedded(): Promise<void> {
-      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-      embedded = null;
-      await running?.stop();
-    },
+    stopEmbedded,
 
     /** Starts the embedded service again on the same data; the demo session follows it to its new address. */
     restartEmbedded,
@@ -267,9 +274,7 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     async close(): Promise<void> {
       closed = true;
-      const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-      embedded = null;
-      await running?.stop();
+      await stopEmbedded();
     },
   };
 }

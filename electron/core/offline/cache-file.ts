@@ -8,7 +8,7 @@ import {
   type CacheContents,
   type CacheLinesWrite,
   type CacheProblemReason,
-  type CacheScope,
+  type StoreScope,
   type CacheWrite,
 } from './cache-format';
 import { concatCooperatively, forEachCooperatively, sha256Cooperatively, splitCooperatively } from './cooperative';
@@ -20,7 +20,7 @@ export type CacheReadResult<R> =
 
 export interface CacheExpectation {
   dataset: string;
-  scope: CacheScope;
+  scope: StoreScope;
 }
 
 const NEWLINE = 0x0a;

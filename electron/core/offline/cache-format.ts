@@ -10,14 +10,14 @@ export const CACHE_FORMAT = 'caseworks-cache';
 export const CACHE_VERSION = 1;
 
 /** Whose data a file holds: public datasets name only the service, private ones also the account. */
-export const CacheScope = z.object({ baseUrl: z.string(), accountId: z.string().nullable() });
-export type CacheScope = z.infer<typeof CacheScope>;
+export const StoreScope = z.object({ baseUrl: z.string(), accountId: z.string().nullable() });
+export type StoreScope = z.infer<typeof StoreScope>;
 
 export const CacheHeader = z.object({
   format: z.literal(CACHE_FORMAT),
   version: z.number().int(),
   dataset: z.string(),
-  scope: CacheScope,
+  scope: StoreScope,
   savedAt: z.string(),
   /** Validators of the service's responses this file was built from, keyed by resource (e.g. `page:3`). */
   etags: z.record(z.string(), z.string()),

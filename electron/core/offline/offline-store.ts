@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CacheContents, CacheHeader, CacheLinesWrite, CacheProblem, CacheScope, CacheWrite } from './cache-format';
+import type { CacheContents, CacheHeader, CacheLinesWrite, CacheProblem, StoreScope, CacheWrite } from './cache-format';
 import { readCacheFile, readCacheHeader, readCacheLines, writeCacheFile, writeCacheLines, type CacheReadResult } from './cache-file';
 import { bytesUnder } from './disk-usage';
 
@@ -28,11 +28,8 @@ export type StoredDataset = (typeof STORED_DATASETS)[number];
 const PRIVATE_DATASETS: ReadonlySet<StoredDataset> = new Set(['orders', 'orderDetails', 'account', 'webhooks', 'syncState']);
 export const isPrivateDataset = (dataset: StoredDataset) => PRIVATE_DATASETS.has(dataset);
 
-/** Where this service's (and account's) data lives. */
-export interface StoreScope {
-  baseUrl: string;
-  accountId: string | null;
-}
+/** Where this service's (and account's) data lives; defined with the file header it is checked against. */
+export type { StoreScope };
 
 export interface OfflineStoreOptions {
   dataDir: string;
@@ -53,7 +50,7 @@ export function createOfflineStore({ dataDir, onProblem = () => {} }: OfflineSto
   };
 
   /** The scope written into (and demanded from) a file's header. */
-  const fileScope = (dataset: StoredDataset, scope: StoreScope): CacheScope =>
+  const fileScope = (dataset: StoredDataset, scope: StoreScope): StoreScope =>
     isPrivateDataset(dataset) ? { baseUrl: scope.baseUrl, accountId: scope.accountId } : { baseUrl: scope.baseUrl, accountId: null };
 
   const pathOf = (dataset: StoredDataset, scope: StoreScope) =>

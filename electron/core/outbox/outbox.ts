@@ -1,6 +1,7 @@
 import { CreateOrderBody } from '../../../shared';
-import { OrderDraft, fail, ok, type BridgeResult, type OutboxEntry } from '../../../shared/bridge';
-import { z } from 'zod';
+import { OrderDrafts, type OrderDraft, type OutboxEntry } from '../../../shared/bridge';
+import { serviceError } from '../api/service-error';
+import { failWith, succeed, type Outcome } from '../failure';
 import { loadOutboxFile, saveOutboxFile } from './outbox-file';
 import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
 
@@ -31,7 +32,7 @@ export interface OutboxOptions {
 
 export interface Outbox {
   /** Stores the orders durably (on disk before this resolves), then sends them in the background. */
-  submit(drafts: OrderDraft[]): Promise<BridgeResult<OutboxEntry[]>>;
+  submit(drafts: OrderDraft[]): Promise<Outcome<OutboxEntry[]>>;
   /** The current account's entries, oldest first; `all` includes other accounts' entries. */
   list(scope?: 'current' | 'all'): OutboxEntry[];
   /**
@@ -39,11 +40,11 @@ export interface Outbox {
    * the same order can never duplicate it). An entry sent again after repeated failures gets a
    * fresh count of failures.
    */
-  retry(id: string): Promise<BridgeResult<OutboxEntry>>;
+  retry(id: string): Promise<Outcome<OutboxEntry>>;
   /** Replaces the order of an entry awaiting review; the changed order gets a new Idempotency-Key. */
-  update(id: string, order: CreateOrderBody): Promise<BridgeResult<OutboxEntry>>;
+  update(id: string, order: CreateOrderBody): Promise<Outcome<OutboxEntry>>;
   /** Removes an entry that is not being sent right now (also dismisses a confirmed one). */
-  discard(id: string): Promise<BridgeResult<{ discarded: boolean }>>;
+  discard(id: string): Promise<Outcome<{ discarded: boolean }>>;
   /** Try now: connectivity came back, or the sign-in changed. Ends an outbox-wide wait or pause; an order's own backoff stays. */
   kick(): void;
   /** Number of entries not yet confirmed, for an account (default: all accounts). */
@@ -59,8 +60,6 @@ export interface Outbox {
 const DEFAULT_RETRY = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, minDelayMs: 1_000 };
 /** Confirmed orders stay in the outbox list a week (or until dismissed), then live on in Orders only. */
 export const CONFIRMED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-
-const Drafts = z.array(OrderDraft).min(1).max(50);
 
 /**
  * Every order goes through the outbox. Its whole state is one versioned file written atomically;
@@ -122,7 +121,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   }
 
   /** Applies a change and keeps it only if it reached the disk. */
-  async function commit(next: OutboxEntry[]): Promise<BridgeResult<null>> {
+  async function commit(next: OutboxEntry[]): Promise<Outcome<null>> {
     const previous = entries;
     entries = next;
     try {
@@ -131,10 +130,10 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
       entries = previous;
       const message = 'The queued orders could not be saved to disk. Check free space and permissions.';
       options.onProblem?.(message);
-      return fail('storage_error', message, true);
+      return failWith('storage_error', message, true);
     }
     emit();
-    return ok(null);
+    return succeed(null);
   }
 
   function pruneConfirmed(list: OutboxEntry[]): OutboxEntry[] {
@@ -205,7 +204,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     } catch {
       result = {
         ok: false,
-        error: { code: 'internal', message: 'The order could not be sent.', retryable: true, status: null, problemCode: null, retryAfterMs: null },
+        error: serviceError({ code: 'internal', message: 'The order could not be sent.', retryable: true }),
       };
     }
     const outcome = outcomeOf(sending, result, nowIso(), timing, holds);
@@ -226,11 +225,11 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     emit();
   }
 
-  async function submit(drafts: OrderDraft[]): Promise<BridgeResult<OutboxEntry[]>> {
-    const parsed = Drafts.safeParse(drafts);
-    if (!parsed.success) return fail('invalid_input', 'These orders are not complete or not valid.');
+  async function submit(drafts: OrderDraft[]): Promise<Outcome<OutboxEntry[]>> {
+    const parsed = OrderDrafts.safeParse(drafts);
+    if (!parsed.success) return failWith('invalid_input', 'These orders are not complete or not valid.');
     const account = current();
-    if (account === null) return fail('not_configured', 'Sign in to a service before placing orders.');
+    if (account === null) return failWith('not_configured', 'Sign in to a service before placing orders.');
     const stamp = nowIso();
     const created = parsed.data.map<OutboxEntry>((draft) => ({
       id: `out_${newKey().replace(/-/g, '')}`,
@@ -252,14 +251,14 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     const saved = await commit([...pruneConfirmed(entries), ...created]);
     if (!saved.ok) return saved;
     pump();
-    return ok(created);
+    return succeed(created);
   }
 
-  async function retry(id: string): Promise<BridgeResult<OutboxEntry>> {
+  async function retry(id: string): Promise<Outcome<OutboxEntry>> {
     const entry = find(id);
-    if (!entry || entry.accountId !== current()) return fail('not_found', 'That queued order no longer exists.');
-    if (entry.state === 'confirmed') return fail('rejected', 'That order has already been placed.');
-    if (entry.state === 'sending') return ok(entry);
+    if (!entry || entry.accountId !== current()) return failWith('not_found', 'That queued order no longer exists.');
+    if (entry.state === 'confirmed') return failWith('rejected', 'That order has already been placed.');
+    if (entry.state === 'sending') return succeed(entry);
     const failures = entry.state === 'needs_review' ? 0 : entry.failures;
     const again: OutboxEntry = { ...entry, state: 'queued', failures, review: null, nextAttemptAt: null, updatedAt: nowIso() };
     const saved = await commit(entries.map((candidate) => (candidate.id === id ? again : candidate)));
@@ -267,16 +266,16 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     paused = false;
     holdUntil = 0;
     pump();
-    return ok(again);
+    return succeed(again);
   }
 
-  async function update(id: string, order: CreateOrderBody): Promise<BridgeResult<OutboxEntry>> {
+  async function update(id: string, order: CreateOrderBody): Promise<Outcome<OutboxEntry>> {
     const body = CreateOrderBody.safeParse(order);
-    if (!body.success) return fail('invalid_input', 'The changed order is not complete or not valid.');
+    if (!body.success) return failWith('invalid_input', 'The changed order is not complete or not valid.');
     const entry = find(id);
-    if (!entry || entry.accountId !== current()) return fail('not_found', 'That queued order no longer exists.');
+    if (!entry || entry.accountId !== current()) return failWith('not_found', 'That queued order no longer exists.');
     if (entry.state === 'confirmed' || entry.state === 'sending') {
-      return fail('rejected', entry.state === 'confirmed' ? 'That order has already been placed.' : 'That order is being sent right now.', entry.state === 'sending');
+      return failWith('rejected', entry.state === 'confirmed' ? 'That order has already been placed.' : 'That order is being sent right now.', entry.state === 'sending');
     }
     const changed: OutboxEntry = {
       ...entry,
@@ -294,17 +293,17 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     if (!saved.ok) return saved;
     paused = false;
     pump();
-    return ok(changed);
+    return succeed(changed);
   }
 
-  async function discard(id: string): Promise<BridgeResult<{ discarded: boolean }>> {
+  async function discard(id: string): Promise<Outcome<{ discarded: boolean }>> {
     const entry = find(id);
-    if (!entry || entry.accountId !== current()) return ok({ discarded: false });
-    if (entry.state === 'sending') return fail('rejected', 'That order is being sent right now; try again in a moment.', true);
+    if (!entry || entry.accountId !== current()) return succeed({ discarded: false });
+    if (entry.state === 'sending') return failWith('rejected', 'That order is being sent right now; try again in a moment.', true);
     const saved = await commit(entries.filter((candidate) => candidate.id !== id));
     if (!saved.ok) return saved;
     arm();
-    return ok({ discarded: true });
+    return succeed({ discarded: true });
   }
 
   /** Ends a hold or pause about the connection or the sign-in; an order's own backoff stays. */

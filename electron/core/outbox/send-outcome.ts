@@ -1,7 +1,6 @@
 import type { BridgeErrorCode, OutboxEntry, OutboxReview } from '../../../shared/bridge';
 import type { CallResult } from '../api';
-import type { ServiceError } from '../api';
-import { backoffDelayMs } from '../api';
+import { backoffDelayMs, serviceError, type ServiceError } from '../api';
 
 export type SendResult = CallResult<'createOrder'>;
 
@@ -73,7 +72,7 @@ export function outcomeOf(entry: OutboxEntry, result: SendResult, nowIso: string
     };
   }
   const error: ServiceError = result.ok
-    ? { code: 'bad_response', message: 'The service answered the order without an order.', retryable: false, status: 304, problemCode: null, retryAfterMs: null }
+    ? serviceError({ code: 'bad_response', message: 'The service answered the order without an order.', retryable: false, status: 304 })
     : result.error;
   const waiting = { ...entry, state: 'queued' as const, lastError: error.message, updatedAt: nowIso };
   const nowMs = Date.parse(nowIso);

@@ -1,6 +1,6 @@
 import type { CatalogProduct } from '../../../shared';
 import type { CatalogSearchQuery, CatalogSearchResult } from '../../../shared/bridge';
-import type { CacheScope } from '../offline/cache-format';
+import type { StoreScope } from '../offline/cache-format';
 import type { ProductFacts } from './product-codes';
 
 /** Where the worker finds the catalog: the same files the offline store writes. */
@@ -8,7 +8,7 @@ export interface CatalogSource {
   catalogFile: string;
   detailsFile: string | null;
   /** The scope the files must carry (public data: accountId null). */
-  scope: CacheScope;
+  scope: StoreScope;
   /** Where the text index is saved for a fast reload; null to never save one. */
   snapshotFile: string | null;
 }

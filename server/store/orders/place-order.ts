@@ -9,7 +9,7 @@ import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
 import { OrderRejected, reject } from './order-rejection';
 
-/** Idempotency keys are honoured for this long (DESIGN.md: 24 h). */
+/** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const CREATED_STATUS = 201;

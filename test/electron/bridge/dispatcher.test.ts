@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
+import { serviceError } from '../../../electron/core/api';
+import { CoreFailure } from '../../../electron/core/failure';
 import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import { validBridgeInputs } from '../../support/bridge-samples';
@@ -88,11 +90,29 @@ describe('the bridge dispatcher', () => {
 
   it('passes a BridgeFailure through as its error value', async () => {
     const handlers = createRecordingHandlers();
-    handlers.getOrder.mockRejectedValueOnce(new BridgeFailure('not_found', 'No such order.', { fields: [{ pointer: '/id', detail: 'unknown' }] }));
+    handlers.getOrder.mockRejectedValueOnce(new BridgeFailure('not_found', 'No such order.'));
     const { dispatch } = createDispatcher({ handlers });
     expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'No such order.', retryable: false, fields: [{ pointer: '/id', detail: 'unknown' }] },
+      error: { code: 'not_found', message: 'No such order.', retryable: false },
+    });
+  });
+
+  it("maps the core's failure to its code, words and field errors, and nothing else it learned", async () => {
+    const handlers = createRecordingHandlers();
+    const error = serviceError({
+      code: 'rejected',
+      message: 'Not enough stock.',
+      retryable: false,
+      status: 409,
+      problemCode: 'insufficient_inventory',
+      fields: [{ pointer: '/items/0/quantity', detail: 'too many' }],
+    });
+    handlers.getOrder.mockRejectedValueOnce(new CoreFailure(error));
+    const { dispatch } = createDispatcher({ handlers });
+    expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
+      ok: false,
+      error: { code: 'rejected', message: 'Not enough stock.', retryable: false, fields: [{ pointer: '/items/0/quantity', detail: 'too many' }] },
     });
   });
 
@@ -107,26 +127,6 @@ describe('the bridge dispatcher', () => {
     expect(JSON.stringify(result)).not.toContain(secret);
     expect(JSON.stringify(result)).not.toMatch(/at .*\.ts/);
     expect(onUnexpectedError).toHaveBeenCalledWith('getAccount', expect.any(Error));
-  });
-
-  it('uses describeError for errors of other modules and survives it throwing', async () => {
-    class ServiceDown extends Error {}
-    const handlers = createRecordingHandlers();
-    handlers.listWebhooks.mockRejectedValue(new ServiceDown('down'));
-    const describeError = vi.fn((error: unknown) =>
-      error instanceof ServiceDown ? { code: 'offline' as const, message: 'The service cannot be reached.', retryable: true } : null,
-    );
-    expect(await createDispatcher({ handlers, describeError }).dispatch('listWebhooks', {})).toEqual({
-      ok: false,
-      error: { code: 'offline', message: 'The service cannot be reached.', retryable: true },
-    });
-    const throwing = createDispatcher({
-      handlers,
-      describeError: () => {
-        throw new Error('bug');
-      },
-    });
-    expect(await throwing.dispatch('listWebhooks', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
   it('never throws, even for input objects with hostile getters', async () => {

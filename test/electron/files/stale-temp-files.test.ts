@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { isAtomicWriteLeftover, removeStaleTempFiles } from '../../../electron/core/files/stale-temp-files';
 import { createTestPlatform } from '../../support/fake-core';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type CaseworksBridge } from '../../../shared/bridge/api';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
 import { startDesktopApp, type DesktopApp } from '../../../electron/main/desktop-app';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/web/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/app/content-security-policy';
 import type { FakeBrowserWindow, FakeElectron } from '../../support/fake-electron-module';
 import { validBridgeInputs } from '../../support/bridge-samples';
 import { createFakeCore, createMemorySettings, createTestPlatform } from '../../support/fake-core';

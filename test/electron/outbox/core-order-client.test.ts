@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';

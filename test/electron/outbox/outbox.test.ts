@@ -8,10 +8,18 @@ import { confirmedResult, draft, failedResult, manualTime, openOutbox, readOutbo
 
 const secondOrder = { ...orderBody, supplier_id: 'sup_def', items: [{ product_id: 'prod_2', quantity: 1 }] };
 let cleanups: Array<() => Promise<void>> = [];
+/** Every outbox a test opened, closed after it (also when it fails) before its folder goes. */
+const openedOutboxes: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
+  await Promise.all(openedOutboxes.splice(0).map((outbox) => outbox.close()));
   await Promise.all(cleanups.map((cleanup) => cleanup()));
   cleanups = [];
 });
+function open(...args: Parameters<typeof openOutbox>) {
+  const handle = openOutbox(...args);
+  void handle.opened.then((outbox) => openedOutboxes.push(outbox), () => undefined);
+  return handle;
+}
 async function dir() {
   const made = await tempDir();
   cleanups.push(made.cleanup);
@@ -27,7 +35,7 @@ describe('outbox: durability', () => {
       stateOnDiskDuringSend = (await readOutboxFile(folder)).entries[0]?.state;
       return confirmedResult(orderBody);
     });
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     const submitted = await outbox.submit([draft(orderBody)]);
     expect(submitted.ok).toBe(true);
     const entry = submitted.ok ? submitted.data[0] : undefined;
@@ -39,7 +47,6 @@ describe('outbox: durability', () => {
     const confirmed = (await readOutboxFile(folder)).entries[0];
     expect(confirmed?.state).toBe('confirmed');
     expect(confirmed?.confirmed?.id).toBe('ord_1');
-    await outbox.close();
   });
 
   it('reports a storage error and keeps nothing when the file cannot be written', async () => {
@@ -47,12 +54,11 @@ describe('outbox: durability', () => {
     const blocked = path.join(folder, 'not-a-folder');
     await writeFile(blocked, 'x');
     const { send } = scriptedSend(confirmedResult(orderBody));
-    const outbox = await openOutbox(blocked, manualTime(), { send }).opened;
+    const outbox = await open(blocked, manualTime(), { send }).opened;
     const submitted = await outbox.submit([draft(orderBody)]);
     expect(!submitted.ok && submitted.error.code).toBe('storage_error');
     expect(outbox.list()).toEqual([]);
     expect(send).not.toHaveBeenCalled();
-    await outbox.close();
   });
 
   it('resends an entry left in sending by a crash, with the same Idempotency-Key', async () => {
@@ -64,19 +70,18 @@ describe('outbox: durability', () => {
       requestLeft();
       return new Promise<SendResult>(() => undefined);
     });
-    const crashed = await openOutbox(folder, time, { send: first.send }).opened;
+    const crashed = await open(folder, time, { send: first.send }).opened;
     const submitted = await crashed.submit([draft(orderBody)]);
     await requestSent;
     await crashed.close();
 
     const second = scriptedSend(confirmedResult(orderBody));
-    const restarted = await openOutbox(folder, time, { send: second.send }).opened;
+    const restarted = await open(folder, time, { send: second.send }).opened;
     await restarted.whenIdle();
     expect(second.sent).toHaveLength(1);
     expect(second.sent[0]?.idempotencyKey).toBe(submitted.ok ? submitted.data[0]?.idempotencyKey : 'missing');
     expect(second.sent[0]?.attempts).toBe(2);
     expect(restarted.list()[0]?.state).toBe('confirmed');
-    await restarted.close();
   });
 
   it.each([
@@ -87,7 +92,7 @@ describe('outbox: durability', () => {
     const folder = await dir();
     await writeFile(path.join(folder, OUTBOX_FILE_NAME), contents);
     const { send } = scriptedSend(confirmedResult(orderBody));
-    const harness = openOutbox(folder, manualTime(), { send });
+    const harness = open(folder, manualTime(), { send });
     const outbox = await harness.opened;
     expect(outbox.list()).toEqual([]);
     expect(outbox.loadProblem).toMatch(reason);
@@ -98,26 +103,24 @@ describe('outbox: durability', () => {
     expect(await readFile(path.join(folder, aside ?? ''), 'utf8')).toBe(contents);
     expect((await outbox.submit([draft(orderBody)])).ok).toBe(true);
     await outbox.whenIdle();
-    await outbox.close();
   });
 
   it('keeps the good entries of a partly damaged file and a copy of the original', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send } = scriptedSend(failedResult('rejected'));
-    const writer = await openOutbox(folder, time, { send }).opened;
+    const writer = await open(folder, time, { send }).opened;
     await writer.submit([draft(orderBody)]);
     await writer.whenIdle();
     await writer.close();
     const stored = await readOutboxFile(folder);
     const damaged = JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [...stored.entries, { id: 42 }] });
     await writeFile(path.join(folder, OUTBOX_FILE_NAME), damaged);
-    const reader = await openOutbox(folder, time, { send }).opened;
+    const reader = await open(folder, time, { send }).opened;
     expect(reader.list()).toHaveLength(1);
     expect(reader.loadProblem).toMatch(/1 damaged queued order was left out/);
     expect((await readdir(folder)).some((name) => name.includes('.damaged-'))).toBe(true);
     await reader.whenIdle();
-    await reader.close();
   });
 });
 
@@ -129,7 +132,7 @@ describe('outbox: sending', () => {
       failedResult('rejected', { problemCode: 'insufficient_inventory', fields, message: 'Not enough stock.' }),
       confirmedResult(secondOrder, 'ord_2'),
     );
-    const outbox = await openOutbox(folder, manualTime(), { send }).opened;
+    const outbox = await open(folder, manualTime(), { send }).opened;
     await outbox.submit([draft(orderBody), draft(secondOrder)]);
     await outbox.whenIdle();
     expect(sent).toHaveLength(2);
@@ -137,13 +140,12 @@ describe('outbox: sending', () => {
     expect(rejected).toMatchObject({ state: 'needs_review', review: { code: 'insufficient_inventory', message: 'Not enough stock.', fields } });
     expect(placed).toMatchObject({ state: 'confirmed', confirmed: { id: 'ord_2' } });
     expect(outbox.pendingCount()).toBe(1);
-    await outbox.close();
   });
 
   it('retry() resends with the same key; update() sends the new order with a new key; discard() removes it', async () => {
     const folder = await dir();
     const { send, sent } = scriptedSend(failedResult('rejected'), failedResult('rejected'), confirmedResult(secondOrder, 'ord_9'));
-    const outbox = await openOutbox(folder, manualTime(), { send }).opened;
+    const outbox = await open(folder, manualTime(), { send }).opened;
     const [entry] = (await outbox.submit([draft(orderBody)])).ok ? outbox.list() : [];
     await outbox.whenIdle();
     const retried = await outbox.retry(entry?.id ?? '');
@@ -160,7 +162,6 @@ describe('outbox: sending', () => {
 
     expect(await outbox.discard(entry?.id ?? '')).toEqual({ ok: true, data: { discarded: true } });
     expect((await readOutboxFile(folder)).entries).toEqual([]);
-    await outbox.close();
   });
 
   it('refuses to update a confirmed order and to discard one being sent', async () => {
@@ -172,7 +173,7 @@ describe('outbox: sending', () => {
       started();
       return new Promise<SendResult>((resolve) => (release = resolve));
     });
-    const outbox = await openOutbox(folder, manualTime(), { send }).opened;
+    const outbox = await open(folder, manualTime(), { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await sendStarted;
     const id = outbox.list()[0]?.id ?? '';
@@ -181,14 +182,13 @@ describe('outbox: sending', () => {
     release(confirmedResult(orderBody));
     await outbox.whenIdle();
     expect((await outbox.update(id, secondOrder)).ok).toBe(false);
-    await outbox.close();
   });
 
   it('backs off with jitter after a retryable failure and sends again when the time comes', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send, sent } = scriptedSend(failedResult('service_error'), failedResult('service_error'), confirmedResult(orderBody));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     // random 0.5 → half of base 2 s for the first retry, half of 4 s for the second
@@ -206,50 +206,46 @@ describe('outbox: sending', () => {
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((attempt) => attempt.idempotencyKey)).size).toBe(1);
     expect(outbox.list()[0]?.state).toBe('confirmed');
-    await outbox.close();
   });
 
   it('waits at least as long as Retry-After asks', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send } = scriptedSend(failedResult('rate_limited', { retryAfterMs: 45_000 }), confirmedResult(orderBody));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     expect(time.waits()).toEqual([45_000]);
-    await outbox.close();
   });
 
   it('holds the whole queue after a connection failure instead of trying each order', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send, sent } = scriptedSend(failedResult('offline'));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody), draft(secondOrder)]);
     await outbox.whenIdle();
     expect(sent).toHaveLength(1);
-    await outbox.close();
   });
 
   it('kick() sends at once, skipping the wait', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send, sent } = scriptedSend(failedResult('offline'), confirmedResult(orderBody));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     outbox.kick();
     await outbox.whenIdle();
     expect(sent).toHaveLength(2);
     expect(outbox.list()[0]?.state).toBe('confirmed');
-    await outbox.close();
   });
 
   it('pauses on 401 without marking the order rejected, until kicked', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send, sent } = scriptedSend(failedResult('unauthorized'), confirmedResult(orderBody));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody), draft(secondOrder)]);
     await outbox.whenIdle();
     expect(sent).toHaveLength(1);
@@ -261,14 +257,13 @@ describe('outbox: sending', () => {
     outbox.kick();
     await outbox.whenIdle();
     expect(sent).toHaveLength(3);
-    await outbox.close();
   });
 
   it('sends only the signed-in account’s orders and keeps the others through sign-out', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send, sent } = scriptedSend(failedResult('offline'), confirmedResult(orderBody));
-    const harness = openOutbox(folder, time, { send });
+    const harness = open(folder, time, { send });
     const outbox = await harness.opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
@@ -288,55 +283,50 @@ describe('outbox: sending', () => {
     await outbox.whenIdle();
     expect(sent).toHaveLength(2);
     expect(outbox.list()[0]?.state).toBe('confirmed');
-    await outbox.close();
   });
 
   it('refuses orders while nobody is signed in, and invalid drafts', async () => {
     const folder = await dir();
     const { send } = scriptedSend(confirmedResult(orderBody));
-    const harness = openOutbox(folder, manualTime(), { send });
+    const harness = open(folder, manualTime(), { send });
     const outbox = await harness.opened;
     expect(await outbox.submit([{ ...draft(orderBody), order: { ...orderBody, items: [] } }])).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     harness.signIn(null);
     expect(await outbox.submit([draft(orderBody)])).toMatchObject({ ok: false, error: { code: 'not_configured' } });
-    await outbox.close();
   });
 
   it('asks for review when the confirmation could not be read, keeping the key for a safe resend', async () => {
     const folder = await dir();
     const { send } = scriptedSend(failedResult('bad_response'));
-    const outbox = await openOutbox(folder, manualTime(), { send }).opened;
+    const outbox = await open(folder, manualTime(), { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     expect(outbox.list()[0]?.state).toBe('needs_review');
     expect(outbox.list()[0]?.review?.message).toMatch(/may have been placed/);
-    await outbox.close();
   });
 
   it('treats a send that throws as a retryable failure', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send } = scriptedSend(() => Promise.reject(new Error('boom')));
-    const outbox = await openOutbox(folder, time, { send }).opened;
+    const outbox = await open(folder, time, { send }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     expect(outbox.list()[0]).toMatchObject({ state: 'queued', attempts: 1 });
     expect(time.waits()).toHaveLength(1);
-    await outbox.close();
   });
 
   it('drops confirmed entries after the retention period', async () => {
     const folder = await dir();
     const time = manualTime();
     const { send } = scriptedSend(confirmedResult(orderBody));
-    const outbox = await openOutbox(folder, time, { send, confirmedRetentionMs: 60_000 }).opened;
+    const outbox = await open(folder, time, { send, confirmedRetentionMs: 60_000 }).opened;
     await outbox.submit([draft(orderBody)]);
     await outbox.whenIdle();
     await outbox.close();
     time.advance(61_000);
-    const reopened = await openOutbox(folder, time, { send, confirmedRetentionMs: 60_000 }).opened;
+    const reopened = await open(folder, time, { send, confirmedRetentionMs: 60_000 }).opened;
     expect(reopened.list()).toEqual([]);
     expect((await readOutboxFile(folder)).entries).toEqual([]);
-    await reopened.close();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CacheProblem } from '../../../electron/core/offline/cache-format';
 import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-records';
 import { createOfflineStore, type OfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
@@ -328,9 +328,15 @@ describe('sync engine', () => {
     const service = createFakeService({ products: 30 });
     let lift!: () => void;
     let paused = new Promise<void>((resolve) => (lift = resolve));
-    const engine = engineFor(service, { hydrateDetails: true, backgroundPause: () => paused });
+    let pauseAsked = 0;
+    const backgroundPause = () => {
+      pauseAsked += 1;
+      return paused;
+    };
+    const engine = engineFor(service, { hydrateDetails: true, backgroundPause });
     await engine.sync();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The background work has reached the pause (it asks before each request): nothing went out.
+    await vi.waitFor(() => expect(pauseAsked).toBeGreaterThan(0));
     expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(0);
     expect(engine.running).toBe(true);
     paused = Promise.resolve();
@@ -344,14 +350,22 @@ describe('sync engine', () => {
     const service = createFakeService({ products: 250 });
     let lift!: () => void;
     let paused = Promise.resolve();
-    const engine = engineFor(service, { backgroundPause: () => paused });
+    let pauseAsked = 0;
+    const backgroundPause = () => {
+      pauseAsked += 1;
+      return paused;
+    };
+    const engine = engineFor(service, { backgroundPause });
     await engine.sync();
     const pagesBefore = service.log.filter((entry) => entry.name === 'listProducts').length;
     expect(pagesBefore, 'the first sync was not held').toBe(3);
+    await engine.whenIdle();
 
     paused = new Promise<void>((resolve) => (lift = resolve));
+    pauseAsked = 0;
     const periodic = engine.sync({ periodic: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The periodic sync has reached the pause before a page request: no page went out.
+    await vi.waitFor(() => expect(pauseAsked).toBeGreaterThan(0));
     expect(service.log.filter((entry) => entry.name === 'listProducts')).toHaveLength(pagesBefore);
     paused = Promise.resolve();
     lift();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText } from '../../../electron/core/app/session-manager';
 import { forkWithNode } from '../../../electron/core/connection';
 import type { ForkService } from '../../../electron/core/platform';

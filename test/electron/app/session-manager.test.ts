@@ -55,7 +55,7 @@ describe('the session', () => {
       verify: async () => ({ ok: false, error: { code: 'unauthorized', message: 'The service did not accept this API key.', retryable: false } }),
     });
     await expect(session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).rejects.toMatchObject({
-      code: 'unauthorized',
+      error: { code: 'unauthorized' },
     });
     expect(verify).toHaveBeenCalledWith('https://wine.example.com/api/v1', 'sk_live_abcdefgh');
     expect(settings.values.size).toBe(0);

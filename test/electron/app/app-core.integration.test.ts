@@ -5,51 +5,66 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeMethod, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { BridgeResult } from '../../../shared/bridge/result';
-import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/core/app-core';
+import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-core-'));
-const platform = createTestPlatform({ dataDir, now: () => new Date() });
-const events: BridgeEvent[] = [];
-let core: CaseworksCoreHandle;
-
-async function call<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeResult<BridgeOutput<M>>> {
-  return (await core.dispatcher.dispatch(method, input)) as BridgeResult<BridgeOutput<M>>;
-}
-
-async function data<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeOutput<M>> {
-  const result = await call(method, input);
-  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
-  return result.data;
-}
-
 const address = { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' };
 
-beforeAll(async () => {
+/** A core on its own embedded demo service and data folder, with the bridge as the renderer calls it. */
+async function startCore() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-core-'));
+  const platform = createTestPlatform({ dataDir, now: () => new Date() });
+  const events: BridgeEvent[] = [];
   const embedded = await inProcessEmbeddedService({ dataDir, catalogSize: 120, shipAfterSeconds: 10, deliverAfterSeconds: 120 });
-  core = createCaseworksCore(platform, {
+  const core: CaseworksCoreHandle = createCaseworksCore(platform, {
     startEmbedded: embedded.start,
     hydrateDetails: true,
     offlineProbeMs: 200,
     syncIntervalMs: 0,
     client: { timeoutMs: 3_000, maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
   });
+  running.push(core);
   core.events.subscribe((event) => events.push(event));
   await core.ready;
   await core.whenIdle();
+
+  async function call<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeResult<BridgeOutput<M>>> {
+    return (await core.dispatcher.dispatch(method, input)) as BridgeResult<BridgeOutput<M>>;
+  }
+
+  async function data<M extends BridgeMethod>(method: M, input?: BridgeInput<M>): Promise<BridgeOutput<M>> {
+    const result = await call(method, input);
+    if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+    return result.data;
+  }
+
+  return { core, platform, events, call, data };
+}
+
+const running: CaseworksCoreHandle[] = [];
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((core) => core.close()));
 });
 
-afterAll(async () => {
-  await core?.close();
+/**
+ * One core for the tests that leave it as they found it (reads, orders placed online). A test that
+ * changes what others rely on (stops the service, signs out) starts a core of its own, so no test
+ * depends on the order the others run in.
+ */
+let shared: Awaited<ReturnType<typeof startCore>>;
+beforeAll(async () => {
+  shared = await startCore();
 });
+const call: typeof shared.call = (...args) => shared.call(...args);
+const data: typeof shared.data = (...args) => shared.data(...args);
 
 describe('the core on the embedded demo service', () => {
   it('signs in as the first demo buyer on first launch', async () => {
     const session = await data('getSession');
     expect(session).toMatchObject({ mode: 'demo', keyStorage: 'embedded-demo', online: true });
     expect(session.account?.id).toMatch(/^org_/);
-    expect(events).toContainEqual({ type: 'session-changed' });
+    expect(shared.events).toContainEqual({ type: 'session-changed' });
   });
 
   it('syncs every dataset and reports their ages', async () => {
@@ -61,7 +76,7 @@ describe('the core on the embedded demo service', () => {
       expect(dataset?.error, name).toBeNull();
     }
     expect(status.cacheBytes).toBeGreaterThan(0);
-    expect(events.some((event) => event.type === 'sync-progress' && event.dataset === 'catalog' && event.finished)).toBe(true);
+    expect(shared.events.some((event) => event.type === 'sync-progress' && event.dataset === 'catalog' && event.finished)).toBe(true);
   });
 
   it('searches the cached catalog and serves product images from the cache', async () => {
@@ -71,11 +86,11 @@ describe('the core on the embedded demo service', () => {
     expect(first.image_url).toMatch(new RegExp(`^/product-images/${first.id}\\?v=[\\w-]{10}$`));
     const found = await data('searchCatalog', { text: first.name.split(' ')[0] ?? '' });
     expect(found.items.length).toBeGreaterThan(0);
-    const image = await core.readImage(first.id);
+    const image = await shared.core.readImage(first.id);
     expect(image?.contentType).toMatch(/^image\//);
     expect(image?.body.length).toBeGreaterThan(0);
     const notShownYet = all.items.at(-1)!;
-    expect((await core.readImage(notShownYet.id))?.body.length, 'a product the page was not handed is found in the catalog').toBeGreaterThan(0);
+    expect((await shared.core.readImage(notShownYet.id))?.body.length, 'a product the page was not handed is found in the catalog').toBeGreaterThan(0);
   });
 
   it('searches suppliers like the catalog: typos, towns, states by name, wine regions; filters region and state apart', async () => {
@@ -149,7 +164,7 @@ describe('the core on the embedded demo service', () => {
     const trackingUrl = shipped.data.tracking?.tracking_url;
     expect(trackingUrl).toMatch(/^https:/);
     expect(await data('openTrackingLink', { url: trackingUrl! })).toEqual({ opened: true });
-    expect(platform.openExternal).toHaveBeenCalledWith(trackingUrl);
+    expect(shared.platform.openExternal).toHaveBeenCalledWith(trackingUrl);
   });
 
   it.each([
@@ -159,12 +174,13 @@ describe('the core on the embedded demo service', () => {
     ['javascript', 'javascript:alert(1)'],
     ['data', 'data:text/html,<script>alert(1)</script>'],
   ])('refuses to open %s', async (_name, url) => {
-    vi.mocked(platform.openExternal).mockClear();
+    vi.mocked(shared.platform.openExternal).mockClear();
     expect(await call('openTrackingLink', { url })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(platform.openExternal).not.toHaveBeenCalled();
+    expect(shared.platform.openExternal).not.toHaveBeenCalled();
   });
 
   it('serves reads from the offline copy while the service is down and sends queued orders once it is back', async () => {
+    const { core, events, data } = await startCore();
     await core.whenIdle();
     await data('syncNow');
     await core.whenIdle();
@@ -226,20 +242,21 @@ describe('the core on the embedded demo service', () => {
       expect(confirmed).toBeTruthy();
       orderId = confirmed!.id;
     }, { timeout: 15_000, interval: 100 });
-    await core.whenIdle();
+    await shared.core.whenIdle();
     await data('syncNow');
-    await core.whenIdle();
+    await shared.core.whenIdle();
     await vi.waitFor(async () => expect((await data('getOrder', { id: orderId })).data.status).toBe('shipped'), {
       timeout: 30_000,
       interval: 250,
     });
     await data('syncNow');
-    await core.whenIdle();
-    expect(events).toContainEqual(expect.objectContaining({ type: 'order-status', orderId }));
-    expect(platform.notify).toHaveBeenCalledWith('Order shipped', expect.stringContaining('is on its way'));
+    await shared.core.whenIdle();
+    expect(shared.events).toContainEqual(expect.objectContaining({ type: 'order-status', orderId }));
+    expect(shared.platform.notify).toHaveBeenCalledWith('Order shipped', expect.stringContaining('is on its way'));
   });
 
   it('signs out: the account data goes, queued orders stay', async () => {
+    const { call, data } = await startCore();
     const catalogBefore = (await data('searchCatalog', { limit: 1 })).total;
     const someProduct = (await data('searchCatalog', { limit: 1 })).items[0]!;
     const result = await data('signOut');

@@ -4,31 +4,32 @@ import type { BridgeEvent } from '../../shared/bridge/events';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './api';
-import { startEmbeddedService, verifyService } from './connection';
-import { createConnectivity } from './app/connectivity';
-import { createKnownLinks } from './app/known-links';
-import { createOfflineReads } from './app/offline-reads';
-import { orderNotification } from './app/order-notifications';
-import { createProductImageAddresses } from './app/product-image-urls';
-import { scopeFileName, storeScopeOf } from './app/service-connection';
+import { createServiceClient, serviceError, type ServiceClient, type ServiceClientOptions } from '../core/api';
+import { startEmbeddedService, verifyService } from '../core/connection';
+import { createConnectivity } from '../core/app/connectivity';
+import { createKnownLinks } from '../core/app/known-links';
+import { createOfflineReads } from '../core/app/offline-reads';
+import { orderNotification } from '../core/app/order-notifications';
+import { createProductImageAddresses } from '../core/app/product-image-urls';
+import { scopeFileName, storeScopeOf } from '../core/app/service-connection';
 import {
   createSessionManager,
   type Connection,
   type EmbeddedRestartPolicy,
   type EmbeddedServiceHandle,
   type VerifyOutcome,
-} from './app/session-manager';
-import { countsAsTyping, createTypingActivity } from './app/typing-activity';
-import { removeStaleTempFiles } from './files/stale-temp-files';
-import { createImageCache } from './images/image-cache';
-import { createOfflineStore } from './offline/offline-store';
-import { createOutbox, type Outbox } from './outbox';
-import type { CaseworksCore, CaseworksPlatform, ProductImage } from './platform';
-import { createSearchService } from './search/search-service';
-import type { SearchWorkerEntry } from './search/worker-entry';
-import { createSyncEngine, type SyncEngine } from './sync/sync-engine';
-import { createKeyVault, type SafeStorageLike } from './vault';
+} from '../core/app/session-manager';
+import { countsAsTyping, createTypingActivity } from '../core/app/typing-activity';
+import { removeStaleTempFiles } from '../core/files/stale-temp-files';
+import { createImageCache } from '../core/images/image-cache';
+import { createOfflineStore } from '../core/offline/offline-store';
+import { createOutbox, type Outbox } from '../core/outbox';
+import type { CaseworksPlatform, ProductImage } from '../core/platform';
+import type { CaseworksCore } from './caseworks-core';
+import { createSearchService } from '../core/search/search-service';
+import type { SearchWorkerEntry } from '../core/search/worker-entry';
+import { createSyncEngine, type SyncEngine } from '../core/sync/sync-engine';
+import { createKeyVault, type SafeStorageLike } from '../core/vault';
 
 export interface CoreOptions {
   /** Starts the embedded demo service (default: in its own process through `platform.forkService`). */
@@ -251,7 +252,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       dataDir: platform.dataDir,
       send: async (entry) => {
         if (!active) {
-          return { ok: false, error: { code: 'not_configured', message: 'Not connected.', retryable: false, status: null, problemCode: null, retryAfterMs: null } };
+          return { ok: false, error: serviceError({ code: 'not_configured', message: 'Not connected.', retryable: false }) };
         }
         return active.orders.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
       },

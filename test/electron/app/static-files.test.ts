@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveStaticPath } from '../../../electron/web/static-files';
+import { resolveStaticPath } from '../../../electron/app/static-files';
 
 const root = path.resolve('/srv/renderer');
 

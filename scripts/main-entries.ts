@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The main process's bundles: bundle name → source file, from the repository root. */
+export const MAIN_ENTRIES = {
+  index: 'electron/main/index.ts',
+  'embedded-service': 'electron/main/embedded-service-process.ts',
+  'search-worker': 'electron/core/search/search-worker.ts',
+} as const;
+
+/**
+ * The entries with absolute paths. A source that does not exist fails the build here, naming it,
+ * instead of leaving a bundle out (the app would then fail only when it starts that bundle).
+ */
+export function mainEntryPaths(root: string, entries: Record<string, string> = MAIN_ENTRIES, exists: (file: string) => boolean = existsSync): Record<string, string> {
+  const resolved = Object.entries(entries).map(([name, source]) => [name, path.join(root, source)] as const);
+  const missing = resolved.filter(([, file]) => !exists(file)).map(([name]) => `${name} (${entries[name]})`);
+  if (missing.length > 0) throw new Error(`vite.config.ts: the main-process entry ${missing.join(', ')} names a file that does not exist.`);
+  return Object.fromEntries(resolved);
+}
