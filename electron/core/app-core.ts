@@ -4,7 +4,7 @@ import type { BridgeEvent } from '../../shared/bridge/events';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './api';
+import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from './api';
 import { startEmbeddedService, verifyService } from './connection';
 import { createConnectivity } from './app/connectivity';
 import { createKnownLinks } from './app/known-links';
@@ -295,6 +295,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     changed: (_dataset: DatasetName) => {
       active?.engine.syncNow();
     },
+    extensions: createExtensionRegistry({ fetch: platform.fetch }),
   };
 
   const handlers = createHandlers({
