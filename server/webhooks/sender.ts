@@ -53,9 +53,9 @@ function sendOnce(input: SendInput, options: SendOptions): Promise<SendOutcome> 
     ...signedHeaders(input.secret, input.id, options.now, input.body),
   };
   return new Promise((settle) => {
-    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const deadline: { timer?: ReturnType<typeof setTimeout> } = {};
     const resolve = (outcome: SendOutcome) => {
-      clearTimeout(deadline);
+      clearTimeout(deadline.timer);
       settle(outcome);
     };
     const request = transport.request(
@@ -78,7 +78,7 @@ function sendOnce(input: SendInput, options: SendOptions): Promise<SendOutcome> 
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     // The socket timeout bounds silence; this bounds the whole send (a receiver trickling bytes too).
-    deadline = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    deadline.timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     request.on('error', (error) =>
       resolve({ ok: false, statusCode: null, error: error.message, ...(error instanceof RefusedTargetError ? { refused: true as const } : {}) }),
     );

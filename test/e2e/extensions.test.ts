@@ -39,7 +39,7 @@ afterAll(async () => {
 
 async function openHash(page: Page, hash: string) {
   await page.evaluate((target) => {
-    window.location.hash = target;
+    (globalThis as unknown as { location: { hash: string } }).location.hash = target;
   }, hash);
 }
 
