@@ -124,6 +124,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     onOrderEvent: wakeDispatcher,
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
+    instanceId,
   });
   logError = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
 

@@ -44,6 +44,11 @@ export function createBridgeApi(transport: InvokeTransport) {
     createWebhook: call('createWebhook'),
     deleteWebhook: call('deleteWebhook'),
     openTrackingLink: call('openTrackingLink'),
+    getServiceExtensions: call('getServiceExtensions'),
+    cancelOrder: call('cancelOrder'),
+    listWebhookDeliveries: call('listWebhookDeliveries'),
+    sendWebhookTest: call('sendWebhookTest'),
+    setWebhookActive: call('setWebhookActive'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

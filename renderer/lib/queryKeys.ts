@@ -17,6 +17,9 @@ export const queryKeys = {
   outbox: ['outbox'] as const,
   account: ['account'] as const,
   webhooks: ['webhooks'] as const,
+  /** Extensions (issue 15): what the connected service offers, and a registration's deliveries (refreshed with the webhooks). */
+  serviceExtensions: (baseUrl: string | null) => ['serviceExtensions', baseUrl] as const,
+  webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
 };
 
 /** Which cached queries each dataset of the offline copy feeds. */

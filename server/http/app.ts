@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE_PATH, endpoints, type EndpointName, type EndpointSpec } from '../../shared';
@@ -43,7 +44,13 @@ export interface AppOptions {
   /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
   publicBaseUrl?: () => string;
   logger?: FastifyServerOptions['logger'];
+  /** Bounds the one send of POST /webhooks/{id}/test (default DEFAULT_WEBHOOK_TEST_TIMEOUT_MS). */
+  webhookTestTimeoutMs?: number;
+  /** Names this instance's claims of test deliveries (the dispatcher's instance id when running). */
+  instanceId?: string;
 }
+
+export const DEFAULT_WEBHOOK_TEST_TIMEOUT_MS = 10_000;
 
 const JSON_CONTENT = 'application/json; charset=utf-8';
 
@@ -107,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
     readCache: new ReadCache({ catalogStamp: () => options.store.catalogStamp() }),
     onEventError: (error) => app.log.error({ fault: classifyFault(error) }, 'queueing a webhook event failed'),
+    webhookTestTimeoutMs: options.webhookTestTimeoutMs ?? DEFAULT_WEBHOOK_TEST_TIMEOUT_MS,
+    instanceId: options.instanceId ?? `http/${randomUUID()}`,
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
     registerEndpoint(app, name, spec, handlers);

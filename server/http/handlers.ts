@@ -6,6 +6,7 @@ import type { OrderEventSink } from '../fulfilment/simulator';
 import type { Clock } from '../scheduling/poller';
 import { newWebhookSecret } from '../webhooks/signing';
 import { refuseTargetUrl, type DeliveryMode } from '../webhooks/target-policy';
+import { sendTestEvent } from '../webhooks/test-event';
 import { API_BASE_PATH } from '../../shared';
 import { HttpProblem, notFound } from './problem';
 import { idempotencyFromHeaders } from './idempotency';
@@ -37,6 +38,10 @@ export const RESOURCE_OF_ID: Partial<Record<EndpointName, string>> = {
   getProduct: 'product',
   getOrder: 'order',
   deleteWebhook: 'webhook',
+  cancelOrder: 'order',
+  listWebhookDeliveries: 'webhook',
+  testWebhook: 'webhook',
+  updateWebhook: 'webhook',
 };
 
 export const missing = (resource: string, id: string) =>
@@ -49,9 +54,13 @@ export interface HandlerDeps {
   onOrderEvent: OrderEventSink;
   onEventError: (error: unknown) => void;
   readCache: ReadCache;
+  /** Bounds POST /webhooks/{id}/test's one send. */
+  webhookTestTimeoutMs: number;
+  /** Names the claims of test deliveries this instance sends. */
+  instanceId: string;
 }
 
-export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache }: HandlerDeps): Handlers {
+export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache, webhookTestTimeoutMs, instanceId }: HandlerDeps): Handlers {
   /** Conditional catalog reads are answered from the validator alone when nothing has changed. */
   const cachedRead = async (key: string, headers: IncomingHttpHeaders, load: () => Promise<unknown>) => {
     const etag = await readCache.notModified(key, headers['if-none-match']);
@@ -124,6 +133,43 @@ export function createHandlers({ store, mode, clock, onOrderEvent, onEventError,
       const deleted = await store.deleteWebhook(caller.accountId, id);
       if (!deleted) throw missing('webhook', id);
       return { body: { success: true, message: `Webhook ${id} deleted; no further events will be sent to it.` } };
+    },
+
+    // Extensions.
+    cancelOrder: async ({ caller, id }) => {
+      const result = await store.cancelOrder(caller.accountId, id, clock());
+      switch (result.kind) {
+        case 'missing':
+          throw missing('order', id);
+        case 'not_cancellable':
+          throw new HttpProblem(409, 'order_not_cancellable', `Order ${result.order.order_number} is ${result.order.status} and can no longer be cancelled.`);
+        case 'already_cancelled':
+          return { body: result.order };
+        case 'cancelled':
+          readCache.invalidate();
+          // The cancel and its order.cancelled deliveries are committed; this only hurries the dispatcher.
+          await onOrderEvent('order.cancelled', caller.accountId, result.order).catch(onEventError);
+          return { body: result.order };
+      }
+    },
+
+    listWebhookDeliveries: async ({ caller, id, query }) => {
+      const page = await store.listDeliveryRecords(caller.accountId, id, query);
+      if (!page) throw missing('webhook', id);
+      return { body: page };
+    },
+
+    testWebhook: async ({ caller, id }) => {
+      const result = await sendTestEvent(store, caller.accountId, id, { mode, timeoutMs: webhookTestTimeoutMs, clock, instanceId });
+      if (result === 'missing') throw missing('webhook', id);
+      if (result === 'paused') throw new HttpProblem(409, 'webhook_paused', `Webhook ${id} is paused; resume it before sending a test event.`);
+      return { body: result };
+    },
+
+    updateWebhook: async ({ caller, id, body }) => {
+      const webhook = await store.setWebhookActive(caller.accountId, id, body.active);
+      if (!webhook) throw missing('webhook', id);
+      return { body: webhook };
     },
   };
 }

@@ -19,6 +19,8 @@ const TITLES: Record<ServiceErrorCode, string> = {
   rate_limited: 'Too many requests',
   internal_error: 'Internal error',
   service_unavailable: 'Service unavailable',
+  order_not_cancellable: 'Order not cancellable',
+  webhook_paused: 'Webhook paused',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

@@ -83,6 +83,7 @@ function operationOf(name: string, spec: EndpointSpec) {
     responses['415'] = problemResponse('The body is not application/json.');
     responses['422'] = problemResponse('Well-formed but refused by a business rule (code says which).');
   }
+  for (const [status, description] of Object.entries(spec.refusals ?? {})) responses[status] = problemResponse(description);
   if (spec.idempotent) {
     responses['409'] = problemResponse(
       'Not enough stock (insufficient_inventory), or a request with this Idempotency-Key is still being processed (idempotency_key_in_use).',
@@ -91,6 +92,7 @@ function operationOf(name: string, spec: EndpointSpec) {
   return {
     operationId: name,
     summary: spec.summary,
+    ...(spec.extension ? { description: `Extension of this service, not part of the marketplace's interface. ${spec.extension}`, 'x-caseworks-extension': true } : {}),
     parameters: parametersOf(spec),
     ...(spec.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(spec.body) } } } }

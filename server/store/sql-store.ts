@@ -9,6 +9,7 @@ import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
 import {
+  cancelOrder,
   deliverDueOrders,
   markCancelled,
   markDelivered,
@@ -20,6 +21,7 @@ import {
 import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
+import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
 import { guardStorableText } from './storable-text';
 
@@ -62,6 +64,11 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     recordDeliveryAttempt: (attempt) => recordDeliveryAttempt(db, attempt),
     releaseDeliveries: (instanceId) => releaseDeliveries(db, instanceId),
     deliveryLog: (webhookId, limit) => deliveryLog(db, webhookId, limit),
+    cancelOrder: (accountId, orderId, at) => cancelOrder(db, accountId, orderId, at),
+    listDeliveryRecords: (accountId, webhookId, query) => listDeliveryRecords(db, accountId, webhookId, query),
+    deliveryRecord: (deliveryId) => deliveryRecord(db, deliveryId),
+    setWebhookActive: (accountId, webhookId, active) => setWebhookActive(db, accountId, webhookId, active),
+    createTestDelivery: (accountId, webhookId, claim) => createTestDelivery(db, accountId, webhookId, claim),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
     pruneIdempotencyWhenDue: (at, olderThan, everyMs) => pruneIdempotencyWhenDue(db, at, olderThan, everyMs),
     ping: async () => {

@@ -17,6 +17,8 @@ import type {
   Tracking,
   Webhook,
   WebhookEventName,
+  WebhookDeliveryRecord,
+  DeliveryEventType,
   FieldError,
 } from '../../shared';
 
@@ -77,7 +79,7 @@ export interface PendingDelivery {
   webhookId: string;
   url: string;
   secret: string;
-  eventType: WebhookEventName;
+  eventType: DeliveryEventType;
   /** The exact body to send (already serialized), so every retry signs the same bytes. */
   body: string;
   attempts: number;
@@ -109,6 +111,8 @@ export interface DeliveryAttempt {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** How long the attempt took (measured by the sender). */
+  durationMs?: number;
   policy: RetryPolicy;
 }
 
@@ -119,6 +123,13 @@ export interface DeliveryOutcome {
   /** When it is tried next; null when delivered or given up. */
   nextAttemptAt: string | null;
 }
+
+/** How a buyer's cancel ended. */
+export type CancelResult =
+  | { kind: 'cancelled'; order: Order }
+  | { kind: 'already_cancelled'; order: Order }
+  | { kind: 'not_cancellable'; order: Order }
+  | { kind: 'missing' };
 
 export interface DeliveryLogEntry {
   deliveryId: string;
@@ -208,6 +219,21 @@ export interface Store {
   releaseDeliveries(instanceId: string): Promise<number>;
   /** The delivery log of one registration, newest first. */
   deliveryLog(webhookId: string, limit: number): Promise<DeliveryLogEntry[]>;
+
+  // Extensions (documented as such in the OpenAPI document).
+  /** The buyer's cancel of one of its orders: exactly once, racing the shipment safely. */
+  cancelOrder(accountId: string, orderId: string, at: Date): Promise<CancelResult>;
+  /** A registration's deliveries with their last attempt, newest first; null when it is not the account's. */
+  listDeliveryRecords(accountId: string, webhookId: string, query: PageQuery): Promise<Paginated<WebhookDeliveryRecord> | null>;
+  /** One delivery as the list shows it; null when unknown. */
+  deliveryRecord(deliveryId: string): Promise<WebhookDeliveryRecord | null>;
+  /** Pauses or resumes a registration; null when it is not the account's. */
+  setWebhookActive(accountId: string, webhookId: string, active: boolean): Promise<Webhook | null>;
+  /**
+   * Queues a webhook.test delivery already claimed by `instanceId` (so no dispatcher sends it too)
+   * and returns it to send now; 'missing' or 'paused' when it cannot be sent.
+   */
+  createTestDelivery(accountId: string, webhookId: string, claim: { instanceId: string; leaseMs: number; now: Date }): Promise<PendingDelivery | 'missing' | 'paused'>;
 
   /** Drops idempotency records older than 24 h. */
   pruneIdempotency(olderThan: Date): Promise<number>;

@@ -78,6 +78,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       ok: outcome.ok,
       statusCode: outcome.statusCode,
       error: outcome.error,
+      durationMs: outcome.durationMs,
       policy,
     });
   }

@@ -16,6 +16,8 @@ export interface SendOutcome {
   error: string | null;
   /** True when production mode refused the target (a non-public address), so nothing was sent. */
   refused?: true;
+  /** Milliseconds from the start of the send to its answer or failure. */
+  durationMs?: number;
 }
 
 export interface SendOptions {
@@ -26,8 +28,14 @@ export interface SendOptions {
   resolve?: Resolver;
 }
 
-/** Sends one signed delivery. Any 2xx answer counts as delivered; redirects are not followed. */
-export function sendDelivery(input: SendInput, options: SendOptions): Promise<SendOutcome> {
+/** Sends one signed delivery, timed. Any 2xx answer counts as delivered; redirects are not followed. */
+export async function sendDelivery(input: SendInput, options: SendOptions): Promise<SendOutcome> {
+  const started = performance.now();
+  const outcome = await sendOnce(input, options);
+  return { ...outcome, durationMs: Math.round(performance.now() - started) };
+}
+
+function sendOnce(input: SendInput, options: SendOptions): Promise<SendOutcome> {
   let url: URL;
   try {
     url = new URL(input.url);
@@ -44,7 +52,12 @@ export function sendDelivery(input: SendInput, options: SendOptions): Promise<Se
     'user-agent': 'Caseworks-Webhooks/1',
     ...signedHeaders(input.secret, input.id, options.now, input.body),
   };
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    const deadline: { timer?: ReturnType<typeof setTimeout> } = {};
+    const resolve = (outcome: SendOutcome) => {
+      clearTimeout(deadline.timer);
+      settle(outcome);
+    };
     const request = transport.request(
       url,
       {
@@ -64,6 +77,8 @@ export function sendDelivery(input: SendInput, options: SendOptions): Promise<Se
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    // The socket timeout bounds silence; this bounds the whole send (a receiver trickling bytes too).
+    deadline.timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
     request.on('error', (error) =>
       resolve({ ok: false, statusCode: null, error: error.message, ...(error instanceof RefusedTargetError ? { refused: true as const } : {}) }),
     );

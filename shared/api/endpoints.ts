@@ -19,6 +19,9 @@ import {
   SupplierId,
   SupplierListQuery,
   SupplierProduct,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDeliveryRecord,
   WebhookId,
   WebhookList,
   paginated,
@@ -27,7 +30,7 @@ import {
 /** Every path is relative to a base URL that ends in this segment. */
 export const API_BASE_PATH = '/api/v1';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface EndpointSpec {
   method: Method;
@@ -41,6 +44,13 @@ export interface EndpointSpec {
   status: 200 | 201;
   /** Accepts an `Idempotency-Key` header. */
   idempotent?: boolean;
+  /**
+   * Not part of the marketplace's interface: an extension this service offers (marked
+   * `x-caseworks-extension` in the OpenAPI document). The text describes it there.
+   */
+  extension?: string;
+  /** Business refusals the operation answers, by status, described in the OpenAPI document. */
+  refusals?: Partial<Record<'409', string>>;
 }
 
 const byId = <S extends z.ZodType>(id: S) => z.strictObject({ id });
@@ -144,6 +154,54 @@ export const endpoints = {
     query: NoQuery,
     response: DeleteResult,
     status: 200,
+  },
+
+  // Extensions: offered by this service beyond the marketplace's interface. A client learns
+  // them from the OpenAPI document (x-caseworks-extension) or from a 404/405 answer.
+  cancelOrder: {
+    method: 'POST',
+    path: '/orders/:id/cancel',
+    summary: 'Cancel a confirmed order: its cases go back to stock and order.cancelled is sent. Cancelling a cancelled order answers it again.',
+    params: byId(OrderId),
+    query: NoQuery,
+    response: Order,
+    status: 200,
+    extension:
+      'A confirmed order becomes cancelled (cancelled_at, an order_cancelled timeline entry), its stock is put back and registrations listing order.cancelled receive it. Exactly once: a cancel racing the shipment ends in one state. No body is needed.',
+    refusals: { '409': 'The order has shipped or been delivered (order_not_cancellable).' },
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    summary: "List one registration's deliveries, newest first, with their last attempt.",
+    params: byId(WebhookId),
+    query: PageQuery,
+    response: paginated(WebhookDeliveryRecord),
+    status: 200,
+    extension: 'What the service sent to this registration: each event, its attempts, the last answer or error, and the next retry.',
+  },
+  testWebhook: {
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    summary: 'Send a signed webhook.test event to the registration now (one attempt, bounded by the delivery timeout) and answer with it.',
+    params: byId(WebhookId),
+    query: NoQuery,
+    response: WebhookDeliveryRecord,
+    status: 200,
+    extension: 'A receiver that fails or does not answer in time is reported in the answer (state failed, error); the test is not retried. No body is needed.',
+    refusals: { '409': 'The registration is paused (webhook_paused); resume it first.' },
+  },
+  updateWebhook: {
+    method: 'PATCH',
+    path: '/webhooks/:id',
+    summary: 'Pause (active: false) or resume (active: true) a registration.',
+    params: byId(WebhookId),
+    query: NoQuery,
+    body: UpdateWebhookBody,
+    response: Webhook,
+    status: 200,
+    extension:
+      'A paused registration receives nothing: events raised while it is paused are not queued for it, and resuming does not replay them (only events raised after resuming are sent). Deliveries already queued wait while it is paused and are sent after it resumes.',
   },
 } as const satisfies Record<string, EndpointSpec>;
 

@@ -16,12 +16,14 @@ import {
   SupplierId,
   SupplierProduct,
   Webhook,
+  WebhookDeliveryRecord,
   WebhookId,
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
 import { OrderDrafts, OutboxEntry } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
+import { ServiceExtensions } from './extensions';
 
 const none = z.strictObject({});
 const page = {
@@ -106,6 +108,17 @@ export const bridgeContract = {
 
   // desktop
   openTrackingLink: { input: z.strictObject({ url: z.string().max(2048) }), output: z.object({ opened: z.boolean() }) },
+
+  // service extensions (issue 15): used only where the connected service offers them
+  getServiceExtensions: { input: none, output: ServiceExtensions },
+  /** Online only: cancels a confirmed order on the service. */
+  cancelOrder: { input: z.strictObject({ id: OrderId }), output: Order },
+  listWebhookDeliveries: {
+    input: z.strictObject({ id: WebhookId, ...page }),
+    output: z.object({ items: z.array(WebhookDeliveryRecord), meta: PageMeta }),
+  },
+  sendWebhookTest: { input: z.strictObject({ id: WebhookId }), output: WebhookDeliveryRecord },
+  setWebhookActive: { input: z.strictObject({ id: WebhookId, active: z.boolean() }), output: Webhook },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -58,6 +58,8 @@ export const Order = z.object({
   created_at: Timestamp,
   confirmed_at: Timestamp.nullable(),
   shipped_at: Timestamp.nullish(),
+  /** Extension: present once the order is cancelled (POST /orders/{id}/cancel). */
+  cancelled_at: Timestamp.optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  // Extensions (documented as such in the OpenAPI document).
+  'order_not_cancellable',
+  'webhook_paused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,4 +33,9 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   createWebhook: { url: 'https://hooks.example.com/in', events: ['order.shipped'] },
   deleteWebhook: { id: 'wh_abc123' },
   openTrackingLink: { url: 'https://track.example.com/1Z999' },
+  getServiceExtensions: {},
+  cancelOrder: { id: 'ord_abc123' },
+  listWebhookDeliveries: { id: 'wh_abc123', page: 1, perPage: 10 },
+  sendWebhookTest: { id: 'wh_abc123' },
+  setWebhookActive: { id: 'wh_abc123', active: false },
 };

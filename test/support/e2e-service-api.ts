@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, CatalogProduct, CreateOrderBody, Order, OrderListItem, Product, WebhookList, paginated } from '../../shared/schemas';
+import { Account, CatalogProduct, CreateOrderBody, CreateWebhookBody, CreatedWebhook, Order, OrderListItem, Product, WebhookList, paginated } from '../../shared/schemas';
 
 export interface ServiceCredentials {
   baseUrl: string;
@@ -35,6 +35,17 @@ export function createServiceApi(credentials: () => Promise<ServiceCredentials>)
       });
       if (!response.ok) throw new Error(`POST /orders answered ${response.status}: ${await response.text()}`);
       return Order.parse(await response.json());
+    },
+    /** Registers a webhook as the demo buyer. */
+    async createWebhook(body: CreateWebhookBody): Promise<CreatedWebhook> {
+      const { baseUrl, apiKey } = await credentials();
+      const response = await fetch(`${baseUrl}/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST /webhooks answered ${response.status}: ${await response.text()}`);
+      return CreatedWebhook.parse(await response.json());
     },
     async allProducts() {
       const first = await get('/products?per_page=100&page=1', paginated(CatalogProduct));

@@ -2,6 +2,7 @@ import type { BridgeHandlers } from '../handler-types';
 import { createAccountHandlers } from './account';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
+import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
 import { createSupplierHandlers, type SupplierHandlerDeps } from './suppliers';
@@ -11,7 +12,7 @@ import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
 export interface HandlerDeps {
   session: SessionHandlerDeps;
   sync: SyncHandlerDeps;
-  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
+  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps;
   desktop: DesktopHandlerDeps;
 }
 
@@ -26,6 +27,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createAccountHandlers(deps.reads),
     ...createWebhookHandlers(deps.reads),
     ...createDesktopHandlers(deps.desktop),
+    ...createExtensionHandlers(deps.reads),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -3,3 +3,4 @@ export type { CallArgs, CallOptions, CallQuery, CallBody, CallParams, CallResult
 export { isConnectionFailure, serviceError, type ServiceError } from './service-error';
 export { backoffDelayMs, parseRetryAfter } from './retry-policy';
 export { abortableSleep, type Sleep } from './sleep';
+export { createExtensionRegistry, extensionsInDocument, type ExtensionRegistry } from './service-extensions';

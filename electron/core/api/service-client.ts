@@ -57,6 +57,10 @@ const RESPONSE_NAMES: Record<EndpointName, string> = {
   listWebhooks: 'a webhook list',
   createWebhook: 'a webhook registration',
   deleteWebhook: 'a webhook deletion result',
+  cancelOrder: 'a cancelled order',
+  listWebhookDeliveries: "a webhook's delivery list",
+  testWebhook: 'a test delivery result',
+  updateWebhook: 'a webhook registration',
 };
 
 type Prepared = { url: string; body: string | undefined } | { error: ServiceError };

@@ -133,7 +133,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function onCatalog(fresh: CatalogOutline) {
     outline = fresh;
     if (!search) return;
-    const reload = search.load(catalogSource()).catch(() => undefined);
+    // Screens told of the new catalog at once still read the previous index; once the new one is
+    // searchable they are told again, so what they show is the synced stock, not the old one.
+    const reload = search.load(catalogSource()).then(
+      () => emit({ type: 'data-changed', datasets: ['catalog'] }),
+      () => undefined,
+    );
     reindexing = reload;
     void reload.finally(() => {
       if (reindexing === reload) reindexing = null;

@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useWineNames } from '../../lib/useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
+import { CancelOrder } from './CancelOrder';
 import { useReorder } from './useReorder';
 
 export default function OrderScreen({ route }: { route: Route }) {
@@ -67,6 +68,7 @@ export default function OrderScreen({ route }: { route: Route }) {
         <button type="button" onClick={() => void reorder(order)} disabled={running}>
           Reorder into the cart
         </button>
+        <CancelOrder order={order} />
         {outcome ? (
           <div role="status" className="reorder-outcome">
             {outcome.added.length > 0 ? <p>Added to the cart: {outcome.added.join(', ')}. <a href={routeHref({ screen: 'cart' })}>Go to cart</a></p> : null}

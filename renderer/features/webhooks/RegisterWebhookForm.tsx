@@ -4,12 +4,16 @@ import { CreateWebhookBody, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEve
 import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { useBridge } from '../../lib/bridgeContext';
 import { queryKeys } from '../../lib/queryKeys';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
 
 /** `deleted`: webhooks deleted since; the secret of one of them is no use any more and is not shown. */
 export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly string[] }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
+  // order.cancelled is an extension: offered only where the service accepts it.
+  const { orderCancelledEvent } = useServiceExtensions();
+  const offeredEvents = WEBHOOK_EVENTS.filter((event) => event !== 'order.cancelled' || orderCancelledEvent);
   const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENTS]);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
@@ -25,7 +29,7 @@ export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly strin
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setCreated(null);
-    const parsed = CreateWebhookBody.safeParse({ url: url.trim(), events });
+    const parsed = CreateWebhookBody.safeParse({ url: url.trim(), events: events.filter((event) => offeredEvents.includes(event)) });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -61,7 +65,7 @@ export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly strin
         </div>
         <fieldset aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend>Events</legend>
-          {WEBHOOK_EVENTS.map((name) => (
+          {offeredEvents.map((name) => (
             <label key={name} className="checkbox">
               <input type="checkbox" checked={events.includes(name)} onChange={(event) => toggle(name, event.target.checked)} /> {name}
             </label>

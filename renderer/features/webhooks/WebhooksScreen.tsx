@@ -9,6 +9,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { RegisterWebhookForm } from './RegisterWebhookForm';
+import { WebhookActivity } from './WebhookActivity';
 
 export default function WebhooksScreen() {
   const bridge = useBridge();
@@ -18,7 +19,7 @@ export default function WebhooksScreen() {
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
-      <p className="muted">The service posts order events (confirmed, shipped, delivered) to these addresses.</p>
+      <p className="muted">The service posts order events (confirmed, shipped, delivered, and cancelled where it offers it) to these addresses.</p>
       {query.isPending ? (
         <Loading label="Loading webhooks…" />
       ) : query.isError ? (
@@ -56,9 +57,10 @@ function WebhookRow({ webhook, onDeleted }: { webhook: Webhook; onDeleted(): voi
     <li className="webhook">
       <p className="webhook-url">{webhook.url}</p>
       <p>
-        Events: {webhook.events.join(', ') || 'none'} · <span className={webhook.active ? 'verified' : 'muted'}>{webhook.active ? 'Active' : 'Inactive'}</span> ·
+        Listens to: {webhook.events.join(', ') || 'none'} · <span className={webhook.active ? 'verified' : 'muted'}>{webhook.active ? 'Active' : 'Inactive'}</span> ·
         registered {formatDateTime(webhook.created_at)}
       </p>
+      <WebhookActivity webhook={webhook} />
       <ConfirmDialog
         trigger={
           <button type="button" className="danger" disabled={remove.isPending} aria-label={`Delete webhook ${webhook.url}`}>

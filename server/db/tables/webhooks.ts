@@ -67,6 +67,8 @@ export const webhookDeliveryAttempts = pgTable(
     statusCode: integer('status_code'),
     error: text('error'),
     nextAttemptAt: instant('next_attempt_at'),
+    /** How long the attempt took, request to answer or failure (null in attempts logged before it was measured). */
+    durationMs: integer('duration_ms'),
   },
   (table) => [index('webhook_delivery_attempts_delivery_idx').on(table.deliveryId, table.at)],
 );

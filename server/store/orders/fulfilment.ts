@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Order, WebhookEventName } from '../../../shared';
 import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
-import type { MovedOrder, ShipmentInput } from '../types';
+import type { CancelResult, MovedOrder, ShipmentInput } from '../types';
 import { queueOrderEvent } from '../webhooks/outbox';
 import { bumpCatalogVersion } from '../catalog/version';
 import { loadOrder } from './order-reader';
@@ -89,7 +89,7 @@ export function markDelivered(db: Database, orderId: string, at: Date): Promise<
   return move(db, orderId, delivering(at), at);
 }
 
-/** Cancelling returns the order's cases to stock (no webhook event exists for it). */
+/** Cancelling returns the order's cases to stock and raises order.cancelled (an extension event). */
 export function markCancelled(db: Database, orderId: string, at: Date): Promise<Order | null> {
   return move(
     db,
@@ -98,7 +98,7 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
       from: 'confirmed',
       changes: { status: 'cancelled', cancelledAt: at },
       timelineEvent: 'order_cancelled',
-      webhookEvent: null,
+      webhookEvent: 'order.cancelled',
       alsoInTransaction: async (tx) => {
         const items = await tx
           .select({ productId: orderItems.productId, quantity: orderItems.quantity })
@@ -116,6 +116,23 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
     },
     at,
   );
+}
+
+/**
+ * The buyer's cancel: exactly once. The move's status condition decides a race with the
+ * shipment (whichever commits first wins; the other finds the order no longer confirmed), so the
+ * answer is read after the attempt: the order as the winner left it.
+ */
+export async function cancelOrder(db: Database, accountId: string, orderId: string, at: Date): Promise<CancelResult> {
+  const owned = await loadOrder(db, orderId, accountId);
+  if (!owned) return { kind: 'missing' };
+  if (owned.status === 'confirmed') {
+    const cancelled = await markCancelled(db, orderId, at);
+    if (cancelled) return { kind: 'cancelled', order: cancelled };
+  }
+  const now = await loadOrder(db, orderId, accountId);
+  if (!now) return { kind: 'missing' };
+  return now.status === 'cancelled' ? { kind: 'already_cancelled', order: now } : { kind: 'not_cancellable', order: now };
 }
 
 /**

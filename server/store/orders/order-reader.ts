@@ -69,6 +69,8 @@ export function orderFromRows(
     created_at: order.createdAt.toISOString(),
     confirmed_at: order.confirmedAt?.toISOString() ?? null,
     shipped_at: order.shippedAt?.toISOString() ?? null,
+    // Extension field: only a cancelled order carries it, so other orders read as they always did.
+    ...(order.status === 'cancelled' && order.cancelledAt ? { cancelled_at: order.cancelledAt.toISOString() } : {}),
   };
 }
 

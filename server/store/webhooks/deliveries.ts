@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { WebhookEventName } from '../../../shared';
+import type { DeliveryEventType } from '../../../shared';
 import type { Database } from '../../db/database';
 import { webhookDeliveries, webhookDeliveryAttempts, webhooks, type DeliveryState } from '../../db/schema';
 import type { DeliveryAttempt, DeliveryClaim, DeliveryLogEntry, DeliveryOutcome, PendingDelivery } from '../types';
@@ -66,7 +66,7 @@ export async function claimDeliveries(db: Database, claim: DeliveryClaim): Promi
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
     });
   return rows
-    .map((row) => ({ ...row, eventType: row.eventType as WebhookEventName, nextAttemptAt: (row.nextAttemptAt ?? now).toISOString() }))
+    .map((row) => ({ ...row, eventType: row.eventType as DeliveryEventType, nextAttemptAt: (row.nextAttemptAt ?? now).toISOString() }))
     .sort((a, b) => (a.nextAttemptAt === b.nextAttemptAt ? (a.id < b.id ? -1 : 1) : a.nextAttemptAt < b.nextAttemptAt ? -1 : 1));
 }
 
@@ -109,6 +109,7 @@ export async function recordDeliveryAttempt(db: Database, attempt: DeliveryAttem
       statusCode: attempt.statusCode,
       error: attempt.error,
       nextAttemptAt: updated.nextAttemptAt,
+      durationMs: attempt.durationMs === undefined ? null : Math.max(0, Math.round(attempt.durationMs)),
     });
     return { state: updated.state, attempts: updated.attempts, nextAttemptAt: updated.nextAttemptAt?.toISOString() ?? null };
   });

@@ -117,6 +117,23 @@ describe('sync engine', () => {
     expect(status(engine, 'catalog').updatedAt).toBe('2026-11-22T10:00:00.000Z');
   });
 
+  it('tells the screens again once the new catalog is searchable, not only when it is saved', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const service = createFakeService({ products: 250 });
+    const engine = engineFor(service, {
+      search: { ...search, load: async () => (await held, search.load()) },
+    });
+    await engine.sync();
+    const catalogChanges = () => events.filter((event) => event.type === 'data-changed' && event.datasets.includes('catalog')).length;
+    expect(catalogChanges()).toBe(1);
+    release();
+    await engine.whenIdle();
+    expect(catalogChanges()).toBe(2);
+  });
+
   it('a change on one page refetches that page only and keeps the others from the stored copy', async () => {
     const service = createFakeService({ products: 250 });
     const engine = engineFor(service);

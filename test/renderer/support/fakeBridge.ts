@@ -235,6 +235,27 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('openTrackingLink', input);
       return ok({ opened: input.url.startsWith('https://') });
     },
+    // Extensions: none offered unless a test says so (overrides), as on the seed's service.
+    async getServiceExtensions(input) {
+      record('getServiceExtensions', input);
+      return ok({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+    },
+    async cancelOrder(input) {
+      record('cancelOrder', input);
+      return fail('not_found', 'This service does not offer cancelling orders.');
+    },
+    async listWebhookDeliveries(input) {
+      record('listWebhookDeliveries', input);
+      return fail('not_found', "This service does not offer showing a webhook's deliveries.");
+    },
+    async sendWebhookTest(input) {
+      record('sendWebhookTest', input);
+      return fail('not_found', 'This service does not offer sending test events.');
+    },
+    async setWebhookActive(input) {
+      record('setWebhookActive', input);
+      return fail('not_found', 'This service does not offer pausing webhooks.');
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);

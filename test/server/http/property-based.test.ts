@@ -12,6 +12,7 @@ import {
   productListQuery,
   supplierListQuery,
   webhookBody,
+  webhookUpdateBody,
   type Catalog,
 } from './property/arbitraries';
 
@@ -41,6 +42,10 @@ const RUNS: Record<EndpointName, number> = {
   listWebhooks: 60,
   createWebhook: 120,
   deleteWebhook: 100,
+  cancelOrder: 100,
+  listWebhookDeliveries: 60,
+  testWebhook: 40,
+  updateWebhook: 100,
 };
 
 type QueryPair = [string, string];
@@ -60,6 +65,8 @@ let supplierIds: string[];
 let ownOrderIds: string[];
 let otherOrderIds: string[];
 let knownWebhookIds: string[];
+/** Registrations of both buyers, none deleted by this suite (the extensions' path ids). */
+let bothBuyersWebhookIds: string[];
 const createdWebhookIds: string[] = [];
 const sent = new Map<EndpointName, { requests: number; byStatus: Map<number, number> }>();
 
@@ -85,6 +92,7 @@ beforeAll(async () => {
   const webhooksOf = async (key: string) =>
     ((await harness.request('GET', '/webhooks', { key })).json as { data: Array<{ id: string }> }).data.map((webhook) => webhook.id);
   knownWebhookIds = [...(await webhooksOf(harness.buyerB.api_key)), 'CREATED', 'CREATED'];
+  bothBuyersWebhookIds = [...(await webhooksOf(harness.buyerA.api_key)), ...(await webhooksOf(harness.buyerB.api_key))];
   expect(products.length).toBeGreaterThan(10);
   expect(ownOrderIds.length).toBeGreaterThan(0);
   expect(otherOrderIds.length).toBeGreaterThan(0);
@@ -130,6 +138,14 @@ function arbitraryFor(name: EndpointName): fc.Arbitrary<Request> {
       return withKey(fc.record({ query: noQuery, body: webhookBody }));
     case 'deleteWebhook':
       return withKey(idAnd(pathId(knownWebhookIds, 'wh'), noQuery));
+    case 'cancelOrder':
+      return withKey(idAnd(pathId([...ownOrderIds, ...otherOrderIds], 'ord'), noQuery));
+    case 'listWebhookDeliveries':
+      return withKey(idAnd(pathId(bothBuyersWebhookIds, 'wh'), pageQuery));
+    case 'testWebhook':
+      return withKey(idAnd(pathId(bothBuyersWebhookIds, 'wh'), noQuery));
+    case 'updateWebhook':
+      return withKey(fc.record({ id: pathId(bothBuyersWebhookIds, 'wh'), query: noQuery, body: webhookUpdateBody }));
   }
 }
 
@@ -161,6 +177,9 @@ function expectedStatuses(name: EndpointName, spec: EndpointSpec, ok: { id: bool
       return [201, 404, 409, 422];
     case 'createWebhook':
       return [201];
+    case 'cancelOrder':
+    case 'testWebhook':
+      return [200, 404, 409];
     default:
       return spec.params ? [spec.status, 404] : [spec.status];
   }

@@ -159,3 +159,9 @@ export const webhookBody = fc
     ),
   })
   .map((body): Record<string, unknown> => ({ ...body }));
+
+/** PATCH /webhooks/{id} bodies (extension): mostly a boolean `active`, sometimes not, or with another field. */
+export const webhookUpdateBody = fc.oneof(
+  { weight: 6, arbitrary: fc.boolean().map((active): unknown => ({ active })) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({}, { active: 'true' }, { active: 1 }, { active: null }, { active: true, url: 'https://example.com/x' }, [], null, 'active') },
+);

@@ -1,0 +1,80 @@
+import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoints';
+import type { DatasetName } from '../../../shared/bridge/datasets';
+import type { ServiceExtension } from '../../../shared/bridge/extensions';
+import type { CallArgs, ExtensionRegistry } from '../../core/api';
+import { CoreFailure } from '../../core/failure';
+import { BridgeFailure } from '../bridge-failure';
+import type { HandlerGroup } from '../handler-types';
+import type { ReadContext } from './offline-reads';
+import { NOT_CONNECTED } from './service-calls';
+
+export interface ExtensionHandlerDeps extends ReadContext {
+  /** A change was made on the service: refresh that part of the offline copy. */
+  changed(dataset: DatasetName): void;
+  extensions: ExtensionRegistry;
+}
+
+const WHAT: Record<ServiceExtension, string> = {
+  cancelOrder: 'cancelling orders',
+  webhookDeliveries: "showing a webhook's deliveries",
+  webhookTest: 'sending test events',
+  webhookPause: 'pausing webhooks',
+  orderCancelledEvent: 'the order.cancelled event',
+};
+
+export const OFFLINE_CANCEL = 'You are offline: an order can be cancelled only while Caseworks is connected to the service. Nothing was changed.';
+
+/**
+ * The service extensions (issue 15), each called only where the connected service offers it. A
+ * service that answers an extension's call 404/405 without having said it offers it is
+ * remembered as not offering it.
+ */
+export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
+  async function callExtension<N extends EndpointName>(extension: ServiceExtension, name: N, ...args: CallArgs<N>): Promise<EndpointResponse<N>> {
+    const client = deps.client();
+    if (!client) throw new BridgeFailure('not_configured', NOT_CONNECTED);
+    const known = await deps.extensions.known(client.baseUrl);
+    const notOffered = () => new BridgeFailure('not_found', `This service does not offer ${WHAT[extension]}.`);
+    if (known[extension] === false) throw notOffered();
+    const result = await client.call(name, ...args);
+    if (!result.ok) {
+      const { status } = result.error;
+      if ((status === 404 || status === 405) && known[extension] !== true) {
+        deps.extensions.refused(client.baseUrl, extension);
+        throw notOffered();
+      }
+      throw new CoreFailure(result.error);
+    }
+    if (result.notModified) throw new BridgeFailure('bad_response', 'The service answered "not modified" to a request without a validator.', { retryable: true });
+    return result.data;
+  }
+
+  return {
+    async getServiceExtensions() {
+      const client = deps.client();
+      if (!client) return { cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false };
+      return deps.extensions.offered(client.baseUrl);
+    },
+    async cancelOrder({ id }) {
+      if (!deps.online()) throw new BridgeFailure('offline', OFFLINE_CANCEL, { retryable: true });
+      const order = await callExtension('cancelOrder', 'cancelOrder', { params: { id } });
+      await deps.offline.keepOrderDetail(order);
+      // The list, the status notification and the catalog's restored stock come with the next sync.
+      deps.changed('orders');
+      deps.changed('catalog');
+      return order;
+    },
+    async listWebhookDeliveries({ id, page, perPage }) {
+      const result = await callExtension('webhookDeliveries', 'listWebhookDeliveries', { params: { id }, query: { page, per_page: perPage } });
+      return { items: result.data, meta: result.meta };
+    },
+    async sendWebhookTest({ id }) {
+      return callExtension('webhookTest', 'testWebhook', { params: { id } });
+    },
+    async setWebhookActive({ id, active }) {
+      const webhook = await callExtension('webhookPause', 'updateWebhook', { params: { id }, body: { active } });
+      deps.changed('webhooks');
+      return webhook;
+    },
+  } satisfies HandlerGroup<'getServiceExtensions' | 'cancelOrder' | 'listWebhookDeliveries' | 'sendWebhookTest' | 'setWebhookActive'>;
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatCents } from '../../../shared/format';
+import type { Order } from '../../../shared/schemas';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { useOnline } from '../status/useOnline';
+
+export const OFFLINE_CANCEL_NOTE = 'You are offline. An order can be cancelled only while Caseworks is connected to the service; nothing was changed.';
+
+/**
+ * "Cancel order" on a confirmed order, where the service offers it (an extension). Online only;
+ * the order, the lists and the catalog's stock are read again after it.
+ */
+export function CancelOrder({ order }: { order: Order }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const { cancelOrder: offered } = useServiceExtensions();
+  const [offlineNote, setOfflineNote] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => unwrap(bridge.cancelOrder({ id: order.id })),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(queryKeys.order(order.id), (current: { data: Order } | undefined) => (current ? { ...current, data: cancelled } : current));
+      for (const root of ['order', 'orders', 'catalog', 'product', 'supplierProducts']) void queryClient.invalidateQueries({ queryKey: [root] });
+    },
+    onError: (error) => {
+      // A service that turned out not to offer it: main remembers; the button goes.
+      if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+    },
+  });
+  if (!offered || order.status !== 'confirmed') return null;
+  if (!online) {
+    return (
+      <div className="cancel-order">
+        <button type="button" className="danger" onClick={() => setOfflineNote(true)}>
+          Cancel order
+        </button>
+        {offlineNote ? (
+          <p role="status" className="field-error">
+            {OFFLINE_CANCEL_NOTE}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="cancel-order">
+      <ConfirmDialog
+        trigger={
+          <button type="button" className="danger" disabled={cancel.isPending}>
+            Cancel order
+          </button>
+        }
+        title={`Cancel order ${order.order_number}?`}
+        description={
+          <p>
+            Order <strong>{order.order_number}</strong> from {order.supplier.name}, <strong>{formatCents(order.total_cents)}</strong>, will be
+            cancelled and its cases returned to the supplier&apos;s stock. This cannot be undone.
+          </p>
+        }
+        confirmLabel="Cancel this order"
+        onConfirm={() => cancel.mutate()}
+      />
+      {cancel.isError ? (
+        <p className="field-error" role="alert">
+          The order was not cancelled: {errorMessage(cancel.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../shared/format';
+import type { Webhook, WebhookDeliveryRecord } from '../../../shared/schemas';
+import { useBridge } from '../../lib/bridgeContext';
+import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
+
+const RECENT_DELIVERIES = 10;
+
+/** One attempt's outcome in plain words. */
+export function deliveryOutcome(delivery: WebhookDeliveryRecord): string {
+  if (delivery.state === 'delivered') return `Delivered (HTTP ${delivery.status_code ?? '2xx'})`;
+  const why = delivery.status_code !== null ? `HTTP ${delivery.status_code}` : (delivery.error ?? 'no answer');
+  if (delivery.state === 'failed') return `Failed: ${why}`;
+  if (delivery.attempts === 0) return 'Waiting to be sent';
+  return `Retrying (${why})${delivery.next_retry_at ? `, next at ${formatDateTime(delivery.next_retry_at)}` : ''}`;
+}
+
+const failing = (delivery: WebhookDeliveryRecord) => delivery.state === 'failed' || (delivery.state === 'pending' && delivery.attempts > 0);
+
+/**
+ * What the service did for one registration, where it offers it (extensions): pause/resume, a
+ * test event and its result, and the recent deliveries (a failing one stands out).
+ */
+export function WebhookActivity({ webhook }: { webhook: Webhook }) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const offered = useServiceExtensions();
+  const forgetIfNotOffered = (error: unknown) => {
+    if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+  };
+  const toggle = useMutation({
+    mutationFn: (active: boolean) => unwrap(bridge.setWebhookActive({ id: webhook.id, active })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    onError: forgetIfNotOffered,
+  });
+  const test = useMutation({
+    mutationFn: () => unwrap(bridge.sendWebhookTest({ id: webhook.id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(webhook.id) }),
+    onError: forgetIfNotOffered,
+  });
+  const deliveries = useQuery({
+    queryKey: queryKeys.webhookDeliveries(webhook.id),
+    queryFn: () => unwrap(bridge.listWebhookDeliveries({ id: webhook.id, page: 1, perPage: RECENT_DELIVERIES })),
+    enabled: offered.webhookDeliveries,
+  });
+
+  return (
+    <div className="webhook-activity">
+      <div className="webhook-actions">
+        {offered.webhookPause ? (
+          <button type="button" disabled={toggle.isPending} onClick={() => toggle.mutate(!webhook.active)} aria-label={`${webhook.active ? 'Pause' : 'Resume'} webhook ${webhook.url}`}>
+            {webhook.active ? 'Pause' : 'Resume'}
+          </button>
+        ) : null}
+        {offered.webhookTest ? (
+          <button type="button" disabled={test.isPending || !webhook.active} onClick={() => test.mutate()} aria-label={`Send test event to ${webhook.url}`}>
+            {test.isPending ? 'Sending…' : 'Send test event'}
+          </button>
+        ) : null}
+      </div>
+      {offered.webhookPause && !webhook.active ? (
+        <p className="muted">Paused: nothing is sent to it. Events raised while paused are not sent after it resumes.</p>
+      ) : null}
+      {toggle.isError ? <p className="field-error" role="alert">Could not change it: {errorMessage(toggle.error)}</p> : null}
+      {test.data ? (
+        <p role="status" className={failing(test.data) ? 'delivery-failing' : 'verified'}>
+          Test event: {deliveryOutcome(test.data)}
+          {test.data.duration_ms !== null ? ` in ${test.data.duration_ms} ms` : ''}
+        </p>
+      ) : null}
+      {test.isError ? <p className="field-error" role="alert">The test event was not sent: {errorMessage(test.error)}</p> : null}
+      {offered.webhookDeliveries ? (
+        <details className="webhook-deliveries" open>
+          <summary>Recent deliveries{deliveries.data ? ` (${deliveries.data.meta.total})` : ''}</summary>
+          {deliveries.isError ? (
+            <p className="field-error">Deliveries could not be loaded: {errorMessage(deliveries.error)}</p>
+          ) : deliveries.data && deliveries.data.items.length === 0 ? (
+            <p className="muted">Nothing sent yet.</p>
+          ) : deliveries.data ? (
+            <table className="orders-table" aria-label={`Deliveries to ${webhook.url}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Time</th>
+                  <th scope="col" className="num">Attempts</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.data.items.map((delivery) => (
+                  <tr key={delivery.webhook_id} className={failing(delivery) ? 'delivery-failing' : undefined} data-state={delivery.state}>
+                    <td>{delivery.event}</td>
+                    <td><time dateTime={delivery.last_attempt_at ?? delivery.created_at}>{formatDateTime(delivery.last_attempt_at ?? delivery.created_at)}</time></td>
+                    <td className="num">{delivery.attempts}</td>
+                    <td>{deliveryOutcome(delivery)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_delivery_attempts" ADD COLUMN "duration_ms" integer;
