@@ -57,3 +57,22 @@ export class OrderedIdCache {
     }
   }
 }
+
+/**
+ * One value per catalog version (the suppliers' product counts a product's detail shows): read
+ * again only when the stamp differs from the one it was read under. The stamp must be read before
+ * the value, as for OrderedIdCache.
+ */
+export class VersionedValue<T> {
+  private current: { stamp: string; value: Promise<T> } | null = null;
+
+  get(stamp: string, load: () => Promise<T>): Promise<T> {
+    if (this.current?.stamp === stamp) return this.current.value;
+    const entry = { stamp, value: load() };
+    this.current = entry;
+    entry.value.catch(() => {
+      if (this.current === entry) this.current = null;
+    });
+    return entry.value;
+  }
+}

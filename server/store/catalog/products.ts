@@ -6,8 +6,8 @@ import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
-import type { OrderedIdCache } from './ordered-ids';
-import { catalogStamp } from './version';
+import type { OrderedIdCache, VersionedValue } from './ordered-ids';
+import { catalogStamp, catalogVersionColumn, stampOf } from './version';
 
 const sameText = (column: AnyColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
 
@@ -135,16 +135,30 @@ export async function listProducts(
 
 const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
 
-export async function getProduct(db: Database, publicBaseUrl: PublicBaseUrl, productId: string): Promise<Product | null> {
+/**
+ * One product with its supplier. The supplier's product count comes from the counts of every
+ * supplier, read once per catalog version: the version is read in the same statement as the
+ * product, so a detail costs one query (a full download asks for 50,000 of them).
+ */
+export async function getProduct(
+  db: Database,
+  publicBaseUrl: PublicBaseUrl,
+  supplierCounts: VersionedValue<Map<string, number>>,
+  productId: string,
+): Promise<Product | null> {
   const [row] = await db
-    .select({ product: productColumns, supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location } })
+    .select({
+      product: productColumns,
+      supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location },
+      version: catalogVersionColumn(),
+    })
     .from(products)
     .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
     .where(eq(products.id, productId))
     .limit(1);
   if (!row) return null;
   const { product, supplier } = row;
-  const counts = await productCounts(db, [supplier.id]);
+  const counts = await supplierCounts.get(stampOf(row.version), () => productCounts(db, null));
   return {
     id: product.id,
     name: product.name,

@@ -36,6 +36,18 @@ describe('catalog listings kept per catalog version', () => {
     expect(fewer.meta.total).toBe(before.meta.total - 1);
   });
 
+  it("show a supplier's product count as of the catalog version in every product's detail", async () => {
+    const [first] = (await testStore.store.listProducts({ page: 1, per_page: 1, sort: 'name' })).data;
+    const sameSupplier = (await testStore.store.listProducts({ page: 1, per_page: 100, supplier_id: first!.supplier.id })).data;
+    const other = sameSupplier.find((product) => product.id !== first!.id)!;
+    const before = (await testStore.store.getProduct(first!.id))!.supplier.total_products;
+    await testStore.db.transaction(async (tx) => {
+      await tx.delete(products).where(eq(products.id, other.id));
+      await bumpCatalogVersion(tx as unknown as Database);
+    });
+    expect((await testStore.store.getProduct(first!.id))!.supplier.total_products).toBe(before - 1);
+  });
+
   it('pages through every product once, in order, at any page size', async () => {
     const seen: string[] = [];
     const prices: number[] = [];
