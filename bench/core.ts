@@ -8,7 +8,9 @@
  * - an unchanged re-sync (every page answered 304);
  * - index build in the worker thread, with the main thread's longest event-loop stall meanwhile;
  * - snapshot reload; local search p50/p95 over a fixed query set (through the worker, and inside it);
- * - resident memory of this process with the catalog loaded and indexed.
+ * - resident memory of this process with the catalog loaded and indexed;
+ * - the whole catalog offline: a first sync into an empty folder and the background download of
+ *   every product's details, until the engine is idle (BENCH_DETAILS=0 skips it).
  * Loopback only; every phase is bounded by the catalog size.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
@@ -27,6 +29,7 @@ import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import type { CatalogSource } from '../electron/core/search/search-protocol';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
+import { EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../electron/core/connection/embedded-service-args';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
@@ -50,7 +53,8 @@ async function serve() {
   const service = await startService({
     dataDir,
     catalogSize: CATALOG_SIZE,
-    rateLimitPerMinute: 100_000_000,
+    // The limit the app gives its own embedded service.
+    rateLimitPerMinute: EMBEDDED_RATE_LIMIT_PER_MINUTE,
     shipAfterSeconds: 3_600,
     deliverAfterSeconds: 7_200,
     logger: false,
@@ -202,6 +206,40 @@ async function main() {
     console.log(`plain fetch of the same ${syncUrls.length} requests: ${plainTimes.map(ms).join(', ')}`);
     figure('full first sync / plain fetch', `${(full / plain).toFixed(2)}× (${ms(full)} vs ${ms(plain)}; target ≤ 1.25×)`);
     figure('main-thread longest stall during sync', ms(mainStall));
+
+    if (process.env.BENCH_DETAILS !== '0') {
+      const detailsDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-details-'));
+      workDirs.push(detailsDir);
+      let detailOk = 0;
+      let detailOther = 0;
+      const countingFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (/\/products\/prod_/.test(String(input))) {
+          if (response.status === 200) detailOk += 1;
+          else detailOther += 1;
+        }
+        return response;
+      };
+      const detailsApi = createServiceClient({ baseUrl: ready.baseUrl, getApiKey: () => ready.apiKey, timeoutMs: 60_000, fetch: countingFetch });
+      const detailsSearch = createSearchService();
+      const detailsEngine = createSyncEngine({
+        api: detailsApi,
+        store: createOfflineStore({ dataDir: detailsDir }),
+        scope: { baseUrl: ready.baseUrl, accountId: null },
+        search: detailsSearch,
+        searchSnapshotFile: join(detailsDir, 'search', 'catalog.index.gz'),
+      });
+      const started = performance.now();
+      const report = await detailsEngine.sync();
+      const listed = performance.now() - started;
+      await detailsEngine.whenIdle();
+      const whole = performance.now() - started;
+      await detailsSearch.close();
+      figure(
+        'whole catalog offline (first sync + every detail)',
+        `${ms(whole)} (list ${ms(listed)}, sync report ${ms(report.millis)}); details 200: ${detailOk}, other statuses: ${detailOther}; target ≤ 3 min`,
+      );
+    }
 
     const { engine, dir, search } = last!;
     const resync = await engine.sync();

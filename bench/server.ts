@@ -5,6 +5,9 @@
  * folder, captures the exact response of GET /api/v1/products?per_page=50, serves those bytes from a
  * bare node:http server, and loads both with autocannon on loopback (50 connections, bounded
  * duration). Then measures sustained POST /orders with a fresh Idempotency-Key per request.
+ * Then walks every catalog page once per sort (each page's first touch, so the service's read cache
+ * cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (that database is
+ * seeded when empty). BENCH_UNCACHED_ONLY=1 skips the throughput runs.
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,7 +44,7 @@ function waitForReady(child: ChildProcess, what: string, timeoutMs: number): Pro
   });
 }
 
-async function startServiceProcess(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+async function startServiceProcess(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const [command, args] = pinned(0, process.execPath, [
     '--import',
     'tsx',
@@ -57,7 +60,8 @@ async function startServiceProcess(dataDir: string): Promise<{ child: ChildProce
     '--rate-limit',
     '10000000',
   ]);
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const env = { ...process.env, DATABASE_URL: databaseUrl ?? '' };
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   return { child, baseUrl: await waitForReady(child, 'the service', 600_000) };
 }
 
@@ -126,6 +130,76 @@ async function orderTargets(baseUrl: string, apiKey: string): Promise<OrderTarge
   return targets;
 }
 
+const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] as const;
+const UNCACHED_ONLY = process.env.BENCH_UNCACHED_ONLY === '1';
+
+interface PageWalk {
+  sort: string;
+  pages: number;
+  firstMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  walkMs: number;
+}
+
+/**
+ * Every page of the catalog (per_page 100) once, in order, one request at a time, for each sort:
+ * each request is the first for its page and sort, so the service's read cache cannot answer it.
+ */
+async function walkUncachedPages(baseUrl: string, authorization: string): Promise<PageWalk[]> {
+  const walks: PageWalk[] = [];
+  for (const sort of SORTS) {
+    const sortParam = sort.startsWith('(') ? '' : `&sort=${sort}`;
+    const times: number[] = [];
+    const started = performance.now();
+    for (let page = 1, pages = 1; page <= pages; page += 1) {
+      const before = performance.now();
+      const response = await fetch(`${baseUrl}/products?per_page=100&page=${page}${sortParam}`, { headers: { authorization } });
+      const body = (await response.json()) as { meta?: { total_pages: number } };
+      times.push(performance.now() - before);
+      if (response.status !== 200 || !body.meta) throw new Error(`page ${page} (${sort}) answered ${response.status}`);
+      pages = body.meta.total_pages;
+    }
+    const walkMs = performance.now() - started;
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+    walks.push({ sort, pages: times.length, firstMs: times[0] ?? 0, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), walkMs });
+  }
+  return walks;
+}
+
+function printWalks(database: string, walks: PageWalk[]): void {
+  console.log('');
+  console.log(`Uncached GET /products?per_page=100 on ${database}, every page once per sort, one at a time (load average ${loadavg()[0]?.toFixed(1)}):`);
+  for (const walk of walks) {
+    console.log(
+      `  ${walk.sort.padEnd(16)} ${walk.pages} pages   first ${walk.firstMs.toFixed(1).padStart(6)} ms   p50 ${walk.p50Ms.toFixed(1).padStart(5)} ms   p95 ${walk.p95Ms.toFixed(1).padStart(5)} ms (target <= 10)   max ${walk.maxMs.toFixed(0).padStart(4)} ms   walk ${(walk.walkMs / 1000).toFixed(2)} s (target <= 5 s on PGlite)`,
+    );
+  }
+}
+
+async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log('\n(DATABASE_URL unset: no uncached-page walk on PostgreSQL)');
+    return;
+  }
+  const pgDir = join(dataDir, 'postgres');
+  const service = await startServiceProcess(pgDir, databaseUrl);
+  children.push(service.child);
+  // The demo keys are known only to the start that seeded the database (they are stored hashed).
+  const credentialsFile = join(pgDir, 'demo-credentials.json');
+  if (!existsSync(credentialsFile)) {
+    console.log('\n(the PostgreSQL database was seeded before this run, so its demo keys are unknown: give an empty database)');
+    return;
+  }
+  const credentials = (await import(credentialsFile, { with: { type: 'json' } })).default as { buyers: Array<{ api_key: string }> };
+  const apiKey = credentials.buyers[0]?.api_key;
+  if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
+  printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`));
+}
+
 async function main(): Promise<void> {
   if (canPin) spawnSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
   const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-bench-'));
@@ -142,6 +216,10 @@ async function main(): Promise<void> {
     const apiKey = credentials.buyers[0]?.api_key;
     if (!apiKey) throw new Error('no demo buyer key');
     const authorization = `Bearer ${apiKey}`;
+
+    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization));
+    await uncachedPagesOnPostgres(dataDir, children);
+    if (UNCACHED_ONLY) return;
 
     const catalogUrl = `${service.baseUrl}/products?per_page=50`;
     const captured = await fetch(catalogUrl, { headers: { authorization } });

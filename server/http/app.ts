@@ -99,6 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     ...(options.rateLimitCounter ? { store: sharedRateLimitStore(options.rateLimitCounter) } : {}),
+    // RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (IETF draft) on every limited
+    // response, Retry-After on 429; clients pace themselves from them (see the OpenAPI document).
+    enableDraftSpec: true,
     keyGenerator: (request) => request.caller?.keyId ?? `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new HttpProblem(429, 'rate_limited', `Rate limit of ${context.max} requests per minute reached; retry in ${context.after}.`, undefined, {

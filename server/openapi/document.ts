@@ -33,6 +33,25 @@ const problemResponse = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
+/** Sent with every response of a rate-limited operation (IETF draft "RateLimit header fields"). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+};
+
+const RATE_LIMIT_HEADER_COMPONENTS = {
+  'RateLimit-Limit': { description: 'Requests this API key may make in one window (one minute).', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Remaining': { description: 'Requests left to this API key in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window ends and the count starts again.', schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': { description: 'On 429: seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } },
+};
+
+const withRateLimitHeaders = (response: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  ...response,
+  headers: { ...RATE_LIMIT_HEADERS, ...extra },
+});
+
 function parametersOf(spec: EndpointSpec): unknown[] {
   const parameters: unknown[] = [];
   if (spec.params) {
@@ -69,14 +88,16 @@ function parametersOf(spec: EndpointSpec): unknown[] {
 
 function operationOf(name: string, spec: EndpointSpec) {
   const responses: Record<string, unknown> = {
-    [String(spec.status)]: {
+    [String(spec.status)]: withRateLimitHeaders({
       description: 'Success.',
       content: { 'application/json': { schema: outputSchema(spec.response) } },
-    },
+    }),
     '400': problemResponse('Malformed input; `errors` names each bad field or parameter (pointer /query/<name> for parameters, a JSON pointer into the body for body fields).'),
     '401': problemResponse('Missing or unknown API key.'),
     '404': problemResponse('No such resource for this account.'),
-    '429': problemResponse('Rate limit reached; see Retry-After.'),
+    '429': withRateLimitHeaders(problemResponse('Rate limit reached; see Retry-After.'), {
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+    }),
   };
   if (spec.body) {
     responses['413'] = problemResponse('Body larger than the limit.');
@@ -158,6 +179,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
       schemas: { Problem: outputSchema(Problem) },
+      headers: RATE_LIMIT_HEADER_COMPONENTS,
     },
     paths,
   };

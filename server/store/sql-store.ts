@@ -5,6 +5,7 @@ import { authenticate } from './api-keys';
 import { listSupplierProducts, listSuppliers } from './catalog/suppliers';
 import { getProduct, listProducts } from './catalog/products';
 import { catalogStamp } from './catalog/version';
+import { OrderedIdCache, VersionedValue } from './catalog/ordered-ids';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
@@ -37,12 +38,14 @@ export interface SqlStoreOptions {
 export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
+  const orderedIds = new OrderedIdCache();
+  const supplierCounts = new VersionedValue<Map<string, number>>();
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, query),
     listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
-    listProducts: (query) => listProducts(db, publicBaseUrl, query),
-    getProduct: (productId) => getProduct(db, publicBaseUrl, productId),
+    listProducts: (query) => listProducts(db, publicBaseUrl, orderedIds, query),
+    getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, productId),
     catalogStamp: () => catalogStamp(db),
     placeOrder: (caller, body, idempotency, at) => placeOrder(db, caller, body, idempotency, at),
     listOrders: (accountId, query) => listOrders(db, accountId, query),

@@ -4,6 +4,8 @@ import type { CallArgs, CallOptions, CallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { buildRequestUrl, stringifyQuery } from './request-url';
 import { backoffDelayMs } from './retry-policy';
+import { readRateLimit } from './rate-limit-headers';
+import { RatePacer } from './rate-pacer';
 import { redactError, serviceError, type ServiceError } from './service-error';
 import { abortableSleep, type Sleep } from './sleep';
 
@@ -22,6 +24,8 @@ export interface ServiceClientOptions {
   /** A Retry-After longer than this ends the call with the error (and its retryAfterMs) instead of waiting. */
   maxRetryAfterMs?: number;
   maxResponseBytes?: number;
+  /** The longest a request is held back to stay under the service's announced rate limit. */
+  maxPaceDelayMs?: number;
   sleep?: Sleep;
   random?: () => number;
   now?: () => number;
@@ -41,6 +45,7 @@ export const CLIENT_DEFAULTS = {
   baseDelayMs: 300,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 30_000,
+  maxPaceDelayMs: 30_000,
   maxResponseBytes: 20 * 1024 * 1024,
 } as const;
 
@@ -72,6 +77,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const host = hostOf(options.baseUrl);
+  const pacer = new RatePacer({ now, maxDelayMs: settings.maxPaceDelayMs });
 
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>> {
     const callOptions = (args[0] ?? {}) as CallOptions<N>;
@@ -99,11 +105,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const error = redactError(outcome.error, apiKey);
       if (!error.retryable || !mayRetry || error.cancelled || attempt >= settings.maxAttempts) return failure(error);
       if (error.retryAfterMs !== null && error.retryAfterMs > settings.maxRetryAfterMs) return failure(error);
-      const delay = error.retryAfterMs ?? backoffDelayMs(attempt, { ...settings, random });
-      try {
-        await sleep(delay, callOptions.signal);
-      } catch {
-        return failure(cancelledError());
+      // A Retry-After is waited out by the pacer before the next attempt (every call waits it out).
+      if (error.retryAfterMs === null) {
+        try {
+          await sleep(backoffDelayMs(attempt, { ...settings, random }), callOptions.signal);
+        } catch {
+          return failure(cancelledError());
+        }
       }
       if (callOptions.signal?.aborted) return failure(cancelledError());
     }
@@ -118,6 +126,18 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     signal: AbortSignal | undefined,
   ): Promise<CallResult<N>> {
     if (signal?.aborted) return failure(cancelledError());
+    const paceMs = pacer.reserve();
+    let reading: ReturnType<typeof readRateLimit> = null;
+    try {
+      if (paceMs > 0) await sleep(paceMs, signal);
+    } catch {
+      pacer.finished(null);
+      return failure(cancelledError());
+    }
+    if (signal?.aborted) {
+      pacer.finished(null);
+      return failure(cancelledError());
+    }
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -129,6 +149,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       const response = await fetchImpl(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
       options.onReachability?.(true);
+      reading = readRateLimit(response.headers, now());
       const interpreted = await interpretResponse(response, {
         schema: spec.response,
         what: RESPONSE_NAMES[name],
@@ -139,6 +160,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         return { ok: true, notModified: false, data: interpreted.data as never, etag: interpreted.etag, status: interpreted.status };
       }
       if (interpreted.kind === 'not-modified') return { ok: true, notModified: true, etag: interpreted.etag, status: 304 };
+      if (response.status === 429 && interpreted.error.retryAfterMs !== null) pacer.retryAfter(interpreted.error.retryAfterMs);
       return failure(interpreted.error);
     } catch {
       if (timedOut) {
@@ -160,6 +182,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }),
       );
     } finally {
+      pacer.finished(reading);
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }

@@ -1,6 +1,13 @@
 /** The environment variable that carries the embedded service's command line into its process. */
 export const EMBEDDED_ARGS_ENV = 'CASEWORKS_SERVICE_ARGS';
 
+/**
+ * The embedded demo's rate limit per key and minute. It serves this app alone, on loopback, so
+ * its limit must never be what keeps the offline copy from filling: 50,000 product details take
+ * 50,000 requests. The CLI's upper bound.
+ */
+export const EMBEDDED_RATE_LIMIT_PER_MINUTE = 10_000_000;
+
 export interface EmbeddedServiceSettings {
   dataDir: string;
   shipAfterSeconds?: number;
@@ -8,9 +15,9 @@ export interface EmbeddedServiceSettings {
   catalogSize?: number;
 }
 
-/** The service CLI's arguments for the embedded demo: loopback, any free port, the app's data folder. */
+/** The service CLI's arguments for the embedded demo: loopback, any free port, the app's data folder, the app's own rate limit. */
 export function embeddedServiceArgs(settings: EmbeddedServiceSettings): string[] {
-  const args = ['--port', '0', '--data', settings.dataDir];
+  const args = ['--port', '0', '--data', settings.dataDir, '--rate-limit', String(EMBEDDED_RATE_LIMIT_PER_MINUTE)];
   if (settings.shipAfterSeconds !== undefined) args.push('--ship-after', String(Math.round(settings.shipAfterSeconds)));
   if (settings.deliverAfterSeconds !== undefined) args.push('--deliver-after', String(Math.round(settings.deliverAfterSeconds)));
   if (settings.catalogSize !== undefined) args.push('--catalog-size', String(settings.catalogSize));

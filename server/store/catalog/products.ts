@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
@@ -6,6 +6,8 @@ import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery, splitVintageWords } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
+import type { OrderedIdCache, VersionedValue } from './ordered-ids';
+import { catalogStamp, catalogVersionColumn, stampOf } from './version';
 
 const sameText = (column: AnyColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
 
@@ -30,9 +32,20 @@ function productOrder(query: ProductListQuery, tsQuery: SQL | null): SQL[] {
   }
 }
 
+/** What makes two listings the same list of ids: the filters and the sort, not the page. */
+function listingKey(query: ProductListQuery): string {
+  return JSON.stringify([query.q ?? null, query.varietal ?? null, query.region ?? null, query.country ?? null, query.supplier_id ?? null, query.sort ?? null]);
+}
+
+/**
+ * One page of the catalog. The ordered ids of the whole listing are read once per catalog version
+ * (an index scan, see OrderedIdCache) and every page is then its slice loaded by primary key, so
+ * page 500 costs what page 1 does and no page counts the table.
+ */
 export async function listProducts(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
+  orderedIds: OrderedIdCache,
   query: ProductListQuery,
 ): Promise<Paginated<CatalogProduct>> {
   const conditions: SQL[] = [];
@@ -52,11 +65,23 @@ export async function listProducts(
   if (query.supplier_id !== undefined) conditions.push(eq(products.supplierId, query.supplier_id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  if (total === 0 || pageOffset(query) >= total) return paginate([], total, query);
+  // The stamp first: the ids read after it are at least as new as the version they are kept under.
+  const stamp = await catalogStamp(db);
+  const ids = await orderedIds.get(`${stamp}\u0000${listingKey(query)}`, async () => {
+    // One row holding every id: PGlite hands 50,000 rows to JavaScript far slower than one string.
+    const [row] = await db
+      .select({ ids: sql<string | null>`string_agg(${products.id}, ',' ORDER BY ${sql.join(productOrder(query, tsQuery), sql`, `)})` })
+      .from(products)
+      .where(where);
+    // Ids are a prefix, `_` and base62 (server/store/ids.ts), so a comma never occurs in one.
+    return row?.ids ? row.ids.split(',') : [];
+  });
+  const total = ids.length;
+  const offset = pageOffset(query);
+  if (total === 0 || offset >= total) return paginate([], total, query);
+  const pageIds = ids.slice(offset, offset + query.per_page);
 
-  const rows = await db
+  const loaded = await db
     .select({
       id: products.id,
       name: products.name,
@@ -79,10 +104,13 @@ export async function listProducts(
     })
     .from(products)
     .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .where(where)
-    .orderBy(...productOrder(query, tsQuery))
-    .limit(query.per_page)
-    .offset(pageOffset(query));
+    .where(inArray(products.id, pageIds));
+  const byId = new Map(loaded.map((row) => [row.id, row]));
+  // A product removed since the ids were read is left out rather than failing the page.
+  const rows = pageIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 
   const baseUrl = publicBaseUrl();
   const data = rows.map(
@@ -111,16 +139,30 @@ export async function listProducts(
 
 const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
 
-export async function getProduct(db: Database, publicBaseUrl: PublicBaseUrl, productId: string): Promise<Product | null> {
+/**
+ * One product with its supplier. The supplier's product count comes from the counts of every
+ * supplier, read once per catalog version: the version is read in the same statement as the
+ * product, so a detail costs one query (a full download asks for 50,000 of them).
+ */
+export async function getProduct(
+  db: Database,
+  publicBaseUrl: PublicBaseUrl,
+  supplierCounts: VersionedValue<Map<string, number>>,
+  productId: string,
+): Promise<Product | null> {
   const [row] = await db
-    .select({ product: productColumns, supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location } })
+    .select({
+      product: productColumns,
+      supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location },
+      version: catalogVersionColumn(),
+    })
     .from(products)
     .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
     .where(eq(products.id, productId))
     .limit(1);
   if (!row) return null;
   const { product, supplier } = row;
-  const counts = await productCounts(db, [supplier.id]);
+  const counts = await supplierCounts.get(stampOf(row.version), () => productCounts(db, null));
   return {
     id: product.id,
     name: product.name,

@@ -17,12 +17,13 @@ function regionCondition(region: string): SQL {
   ) as SQL;
 }
 
-export async function productCounts(db: Database, supplierIds: string[]): Promise<Map<string, number>> {
-  if (supplierIds.length === 0) return new Map();
+/** Products per supplier, of the suppliers named, or of every supplier when `supplierIds` is null. */
+export async function productCounts(db: Database, supplierIds: string[] | null): Promise<Map<string, number>> {
+  if (supplierIds !== null && supplierIds.length === 0) return new Map();
   const rows = await db
     .select({ supplierId: products.supplierId, total: count() })
     .from(products)
-    .where(inArray(products.supplierId, supplierIds))
+    .where(supplierIds === null ? undefined : inArray(products.supplierId, supplierIds))
     .groupBy(products.supplierId);
   return new Map(rows.map((row) => [row.supplierId, Number(row.total)]));
 }

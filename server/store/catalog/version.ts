@@ -19,5 +19,13 @@ export async function bumpCatalogVersion(tx: Database): Promise<void> {
  */
 export async function catalogStamp(db: Database): Promise<string> {
   const [row] = await db.select({ version: sql<string | null>`sum(${catalogVersions.version})::text` }).from(catalogVersions);
-  return `v${row?.version ?? '0'}`;
+  return stampOf(row?.version ?? null);
+}
+
+/** The catalog's version as a scalar subquery, to read it in the same statement (snapshot) as other rows. */
+export const catalogVersionColumn = () => sql<string | null>`(select sum(${catalogVersions.version})::text from ${catalogVersions})`;
+
+/** The stamp of a version read by catalogVersionColumn. */
+export function stampOf(version: string | null): string {
+  return `v${version ?? '0'}`;
 }

@@ -115,13 +115,28 @@ describe('per-key rate limit', () => {
   });
 
   it('answers 429 with Retry-After past the limit, per key, leaving public routes alone', async () => {
-    for (let index = 0; index < 5; index += 1) expect((await harness.request('GET', '/account')).status).toBe(200);
+    for (let index = 0; index < 5; index += 1) {
+      const allowed = await harness.request('GET', '/account');
+      expect(allowed.status).toBe(200);
+      // The IETF draft's fields on every limited response, so clients can pace themselves.
+      expect(allowed.headers.get('ratelimit-limit')).toBe('5');
+      expect(allowed.headers.get('ratelimit-remaining')).toBe(String(4 - index));
+      const reset = Number(allowed.headers.get('ratelimit-reset'));
+      expect(reset).toBeGreaterThanOrEqual(0);
+      expect(reset).toBeLessThanOrEqual(60);
+    }
     const limited = await harness.request('GET', '/account');
     expectProblem(limited, 429, 'rate_limited');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await harness.request('GET', '/account', { key: harness.buyerB.api_key })).status).toBe(200);
-    expect((await harness.request('GET', '/openapi.json', { key: null })).status).toBe(200);
+    const document = await harness.request('GET', '/openapi.json', { key: null });
+    expect(document.status).toBe(200);
+    const responses = (document.json as { paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }> }).paths['/products']!.get
+      .responses;
+    expect(Object.keys(responses['200']!.headers ?? {})).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(Object.keys(responses['429']!.headers ?? {})).toContain('Retry-After');
   });
 });
