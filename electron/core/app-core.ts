@@ -21,6 +21,7 @@ import {
 } from './app/session-manager';
 import { countsAsTyping, createTypingActivity } from './app/typing-activity';
 import { removeStaleTempFiles } from './files/stale-temp-files';
+import { createAddressBooks } from './addresses/address-book';
 import { createImageCache } from './images/image-cache';
 import { createOfflineStore } from './offline/offline-store';
 import { createOutbox, type Outbox } from './outbox';
@@ -297,6 +298,19 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
   };
 
+  // The buyer's own tools (address book…): files of the signed-in account, kept through sign-out.
+  const addressBooks = createAddressBooks({ dataDir: platform.dataDir, now: () => platform.now() });
+  const signedInScope = () => {
+    const accountId = currentAccountId();
+    return active && accountId ? { baseUrl: storeScopeOf(active.connection).baseUrl, accountId } : null;
+  };
+  const buyerTools = {
+    addressBook: () => {
+      const scope = signedInScope();
+      return scope ? addressBooks.of(scope) : null;
+    },
+  };
+
   const handlers = createHandlers({
     session: {
       info: () => session.info(connectivity.online),
@@ -343,6 +357,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       openExternal: (url) => platform.openExternal(url),
     },
+    tools: buyerTools,
   });
 
   const dispatcher = createDispatcher({

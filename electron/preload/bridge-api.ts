@@ -44,6 +44,11 @@ export function createBridgeApi(transport: InvokeTransport) {
     createWebhook: call('createWebhook'),
     deleteWebhook: call('deleteWebhook'),
     openTrackingLink: call('openTrackingLink'),
+    getAddressBook: call('getAddressBook'),
+    addSavedAddress: call('addSavedAddress'),
+    updateSavedAddress: call('updateSavedAddress'),
+    deleteSavedAddress: call('deleteSavedAddress'),
+    setDefaultAddress: call('setDefaultAddress'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -22,6 +22,7 @@ import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
 import { OrderDraft, OutboxEntry } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
+import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 
 const none = z.strictObject({});
 const page = {
@@ -98,6 +99,14 @@ export const bridgeContract = {
 
   // desktop
   openTrackingLink: { input: z.strictObject({ url: z.string().max(2048) }), output: z.object({ opened: z.boolean() }) },
+
+  // the buyer's own tools, kept per account on this computer (issue 14)
+  getAddressBook: { input: none, output: AddressBook },
+  addSavedAddress: { input: SavedAddressInput.extend({ makeDefault: z.boolean().default(false) }), output: SavedAddress },
+  updateSavedAddress: { input: SavedAddressInput.extend({ id: SavedAddressId }), output: SavedAddress },
+  deleteSavedAddress: { input: z.strictObject({ id: SavedAddressId }), output: z.object({ deleted: z.boolean() }) },
+  /** `id: null` makes the account's own address the default again. */
+  setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -6,3 +6,4 @@ export * from './search';
 export * from './events';
 export * from './contract';
 export * from './api';
+export * from './address-book';

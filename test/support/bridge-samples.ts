@@ -33,4 +33,9 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   createWebhook: { url: 'https://hooks.example.com/in', events: ['order.shipped'] },
   deleteWebhook: { id: 'wh_abc123' },
   openTrackingLink: { url: 'https://track.example.com/1Z999' },
+  getAddressBook: {},
+  addSavedAddress: { label: 'Warehouse', address: order.shipping_address },
+  updateSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001', label: 'Warehouse', address: order.shipping_address },
+  deleteSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001' },
+  setDefaultAddress: { id: null },
 };

@@ -1,5 +1,6 @@
 import type { BridgeHandlers } from '../handler-types';
 import { createAccountHandlers } from './account';
+import { createAddressBookHandlers, type AddressBookHandlerDeps } from './address-book';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
@@ -13,6 +14,8 @@ export interface HandlerDeps {
   sync: SyncHandlerDeps;
   reads: CatalogHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
   desktop: DesktopHandlerDeps;
+  /** The buyer's own tools, kept per account on this computer. */
+  tools: AddressBookHandlerDeps;
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
@@ -26,6 +29,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createAccountHandlers(deps.reads),
     ...createWebhookHandlers(deps.reads),
     ...createDesktopHandlers(deps.desktop),
+    ...createAddressBookHandlers(deps.tools),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;
