@@ -17,6 +17,7 @@ export const queryKeys = {
   outbox: ['outbox'] as const,
   account: ['account'] as const,
   webhooks: ['webhooks'] as const,
+  addressBook: ['addressBook'] as const,
 };
 
 /** Which cached queries each dataset of the offline copy feeds. */

@@ -1,5 +1,6 @@
 import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { useSession } from '../../lib/useSession';
+import { AddressBookSection } from '../addresses/AddressBookSection';
 import { ConnectForm } from './ConnectForm';
 import { SignOut } from './SignOut';
 import { SyncPanel } from './SyncPanel';
@@ -26,6 +27,7 @@ export default function SettingsScreen() {
         )}
         <ConnectForm session={session.data} />
       </section>
+      {session.data?.account ? <AddressBookSection /> : null}
       <SyncPanel />
       {session.data && session.data.mode !== 'none' ? <SignOut /> : null}
     </section>
