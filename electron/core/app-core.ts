@@ -22,6 +22,7 @@ import {
 import { countsAsTyping, createTypingActivity } from './app/typing-activity';
 import { removeStaleTempFiles } from './files/stale-temp-files';
 import { createAddressBooks } from './addresses/address-book';
+import { createFavouriteLists } from './favourites/favourites-store';
 import { createImageCache } from './images/image-cache';
 import { createOfflineStore } from './offline/offline-store';
 import { createOutbox, type Outbox } from './outbox';
@@ -300,6 +301,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   // The buyer's own tools (address book…): files of the signed-in account, kept through sign-out.
   const addressBooks = createAddressBooks({ dataDir: platform.dataDir, now: () => platform.now() });
+  const favouriteLists = createFavouriteLists({ dataDir: platform.dataDir, now: () => platform.now() });
   const signedInScope = () => {
     const accountId = currentAccountId();
     return active && accountId ? { baseUrl: storeScopeOf(active.connection).baseUrl, accountId } : null;
@@ -308,6 +310,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     addressBook: () => {
       const scope = signedInScope();
       return scope ? addressBooks.of(scope) : null;
+    },
+    favourites: () => {
+      const scope = signedInScope();
+      return scope ? favouriteLists.of(scope) : null;
     },
   };
 
@@ -352,7 +358,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         return (await store.clearAll()) + (await images.clear());
       },
     },
-    reads,
+    reads: { ...reads, favouriteIds: async () => (await buyerTools.favourites()?.read())?.productIds ?? [] },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       openExternal: (url) => platform.openExternal(url),

@@ -49,6 +49,8 @@ export function createBridgeApi(transport: InvokeTransport) {
     updateSavedAddress: call('updateSavedAddress'),
     deleteSavedAddress: call('deleteSavedAddress'),
     setDefaultAddress: call('setDefaultAddress'),
+    getFavourites: call('getFavourites'),
+    setFavourite: call('setFavourite'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -23,6 +23,7 @@ import { ApiKey, ServiceUrl, SessionInfo } from './session';
 import { OrderDraft, OutboxEntry } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
+import { Favourites } from './favourites';
 
 const none = z.strictObject({});
 const page = {
@@ -107,6 +108,8 @@ export const bridgeContract = {
   deleteSavedAddress: { input: z.strictObject({ id: SavedAddressId }), output: z.object({ deleted: z.boolean() }) },
   /** `id: null` makes the account's own address the default again. */
   setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
+  getFavourites: { input: none, output: Favourites },
+  setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -7,3 +7,4 @@ export * from './events';
 export * from './contract';
 export * from './api';
 export * from './address-book';
+export * from './favourites';

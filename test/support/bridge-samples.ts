@@ -38,4 +38,6 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   updateSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001', label: 'Warehouse', address: order.shipping_address },
   deleteSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001' },
   setDefaultAddress: { id: null },
+  getFavourites: {},
+  setFavourite: { productId: 'prod_abc123', favourite: true },
 };

@@ -2,6 +2,7 @@ import type { BridgeHandlers } from '../handler-types';
 import { createAccountHandlers } from './account';
 import { createAddressBookHandlers, type AddressBookHandlerDeps } from './address-book';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
+import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourites';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
@@ -15,7 +16,7 @@ export interface HandlerDeps {
   reads: CatalogHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
-  tools: AddressBookHandlerDeps;
+  tools: AddressBookHandlerDeps & FavouritesHandlerDeps;
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
@@ -30,6 +31,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createWebhookHandlers(deps.reads),
     ...createDesktopHandlers(deps.desktop),
     ...createAddressBookHandlers(deps.tools),
+    ...createFavouritesHandlers(deps.tools),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -110,3 +110,19 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle?.close().catch(() => undefined);
   }
 }
+
+/** One store per account, opened on first use and kept (so its changes stay in order). */
+export function perAccount<T>(open: (scope: AccountScope) => T): { of(scope: AccountScope): T } {
+  const opened = new Map<string, T>();
+  return {
+    of(scope) {
+      const key = JSON.stringify([scope.baseUrl, scope.accountId]);
+      let store = opened.get(key);
+      if (store === undefined) {
+        store = open(scope);
+        opened.set(key, store);
+      }
+      return store;
+    },
+  };
+}

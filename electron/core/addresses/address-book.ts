@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SAVED_ADDRESSES_MAX, SavedAddress, SavedAddressId, type AddressBook, type SavedAddressInput } from '../../../shared/bridge/address-book';
-import { accountFolder, loadVersionedFile, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
+import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const ADDRESS_FILE: VersionedFileSpec<SavedAddress> = {
   fileName: 'addresses.json',
@@ -109,18 +109,7 @@ export function createAddressBookStore(options: { dataDir: string; scope: Accoun
   };
 }
 
-/** The address books of every account seen, opened on first use. */
+/** Every account's store, opened on first use. */
 export function createAddressBooks(options: { dataDir: string; now: () => Date }) {
-  const books = new Map<string, AddressBookStore>();
-  return {
-    of(scope: AccountScope): AddressBookStore {
-      const key = JSON.stringify([scope.baseUrl, scope.accountId]);
-      let book = books.get(key);
-      if (!book) {
-        book = createAddressBookStore({ ...options, scope });
-        books.set(key, book);
-      }
-      return book;
-    },
-  };
+  return perAccount((scope) => createAddressBookStore({ ...options, scope }));
 }

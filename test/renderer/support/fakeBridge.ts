@@ -54,6 +54,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
+  let favourites: string[] = [];
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -276,6 +277,15 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('setDefaultAddress', input);
       addressBook = { ...addressBook, defaultId: input.id };
       return ok(addressBook);
+    },
+    async getFavourites(input) {
+      record('getFavourites', input);
+      return ok({ productIds: favourites, problem: null });
+    },
+    async setFavourite(input) {
+      record('setFavourite', input);
+      favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
+      return ok({ productIds: favourites, problem: null });
     },
     subscribe(listener) {
       record('subscribe', null);
