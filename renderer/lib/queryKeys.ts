@@ -18,6 +18,7 @@ export const queryKeys = {
   account: ['account'] as const,
   webhooks: ['webhooks'] as const,
   addressBook: ['addressBook'] as const,
+  favourites: ['favourites'] as const,
 };
 
 /** Which cached queries each dataset of the offline copy feeds. */

@@ -5,6 +5,7 @@ import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddButton } from './AddButton';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from './productFacts';
 import { onProductRowKeyDown } from './rowKeys';
@@ -89,7 +90,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="num">{product.minimum_order}</td>
                 <td className={problem ? 'stock-problem' : undefined}>{stockLabel(product.inventory_available, true)}</td>
-                <td><AddButton product={product} addToCart={addToCart} /></td>
+                <td><FavouriteStar productId={product.id} name={product.name} /> <AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );
           })}

@@ -11,6 +11,8 @@ export interface CatalogFilters {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
+  /** Only the products the buyer starred. */
+  favouritesOnly: boolean;
   sort: ProductSort | '';
 }
 
@@ -23,6 +25,7 @@ export const EMPTY_FILTERS: CatalogFilters = {
   minPrice: '',
   maxPrice: '',
   inStock: false,
+  favouritesOnly: false,
   sort: '',
 };
 
