@@ -12,6 +12,7 @@ import { useWineNames } from '../../lib/useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
 import { useReorder } from './useReorder';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
@@ -55,7 +56,10 @@ export default function OrderScreen({ route }: { route: Route }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={item.id}>
-                <td><a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a></td>
+                <td>
+                  <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
+                  <a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a>
+                </td>
                 <td className="num">{item.quantity}</td>
                 <td className="num">{formatCents(item.unit_price_cents)}</td>
                 <td className="num">{formatCents(item.total_cents)}</td>
