@@ -31,4 +31,11 @@ describe('favourites in the catalog', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Favourites' }, slow));
     await waitFor(() => expect(fake.callsTo('searchCatalog').some((input) => (input as { favouritesOnly?: boolean }).favouritesOnly === true)).toBe(true));
   });
+
+  it('Settings says when the favourites file was set aside', async () => {
+    const fake = createFakeBridge();
+    fake.setFavouritesProblem('The favourites file was written by another version of the app. It was kept as favourites.json.damaged-1 for support.');
+    renderApp(fake.bridge, '#/settings');
+    expect(await screen.findByText(/favourites file was written by another version/, undefined, slow)).toBeTruthy();
+  });
 });

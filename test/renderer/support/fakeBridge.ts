@@ -55,6 +55,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let nextId = 1;
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
+  let favouritesProblem: string | null = null;
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -280,7 +281,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getFavourites(input) {
       record('getFavourites', input);
-      return ok({ productIds: favourites, problem: null });
+      return ok({ productIds: favourites, problem: favouritesProblem });
     },
     async setFavourite(input) {
       record('setFavourite', input);
@@ -343,6 +344,9 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       const updated: OutboxEntry = { ...entry, state: 'needs_review', review, lastError: review.message };
       outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
       return updated;
+    },
+    setFavouritesProblem(problem: string | null) {
+      favouritesProblem = problem;
     },
     setAddressBook(next: AddressBook) {
       addressBook = next;
