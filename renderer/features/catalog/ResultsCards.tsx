@@ -80,7 +80,10 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
                 </p>
-                <FavouriteStar productId={product.id} name={product.name} /> <AddButton product={product} addToCart={addToCart} />
+                <div className="card-actions">
+                  <AddButton product={product} addToCart={addToCart} />
+                  <FavouriteStar productId={product.id} name={product.name} />
+                </div>
               </li>
             );
           }),
