@@ -21,6 +21,8 @@ import {
 } from '../core/app/session-manager';
 import { countsAsTyping, createTypingActivity } from '../core/app/typing-activity';
 import { removeStaleTempFiles } from '../core/files/stale-temp-files';
+import { createAddressBooks } from '../core/addresses/address-book';
+import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { createOutbox, type Outbox } from '../core/outbox';
@@ -299,6 +301,24 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     extensions: createExtensionRegistry({ fetch: platform.fetch }),
   };
 
+  // The buyer's own tools (address book…): files of the signed-in account, kept through sign-out.
+  const addressBooks = createAddressBooks({ dataDir: platform.dataDir, now: () => platform.now() });
+  const favouriteLists = createFavouriteLists({ dataDir: platform.dataDir, now: () => platform.now() });
+  const signedInScope = () => {
+    const accountId = currentAccountId();
+    return active && accountId ? { baseUrl: storeScopeOf(active.connection).baseUrl, accountId } : null;
+  };
+  const buyerTools = {
+    addressBook: () => {
+      const scope = signedInScope();
+      return scope ? addressBooks.of(scope) : null;
+    },
+    favourites: () => {
+      const scope = signedInScope();
+      return scope ? favouriteLists.of(scope) : null;
+    },
+  };
+
   const handlers = createHandlers({
     session: {
       info: () => session.info(connectivity.online),
@@ -340,11 +360,12 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         return (await store.clearAll()) + (await images.clear());
       },
     },
-    reads,
+    reads: { ...reads, favouriteIds: async () => (await buyerTools.favourites()?.read())?.productIds ?? [] },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       openExternal: (url) => platform.openExternal(url),
     },
+    tools: buyerTools,
   });
 
   const dispatcher = createDispatcher({

@@ -49,6 +49,13 @@ export function createBridgeApi(transport: InvokeTransport) {
     listWebhookDeliveries: call('listWebhookDeliveries'),
     sendWebhookTest: call('sendWebhookTest'),
     setWebhookActive: call('setWebhookActive'),
+    getAddressBook: call('getAddressBook'),
+    addSavedAddress: call('addSavedAddress'),
+    updateSavedAddress: call('updateSavedAddress'),
+    deleteSavedAddress: call('deleteSavedAddress'),
+    setDefaultAddress: call('setDefaultAddress'),
+    getFavourites: call('getFavourites'),
+    setFavourite: call('setFavourite'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -20,6 +20,8 @@ export const queryKeys = {
   /** Extensions (issue 15): what the connected service offers, and a registration's deliveries (refreshed with the webhooks). */
   serviceExtensions: (baseUrl: string | null) => ['serviceExtensions', baseUrl] as const,
   webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
+  addressBook: ['addressBook'] as const,
+  favourites: ['favourites'] as const,
 };
 
 /** Which cached queries each dataset of the offline copy feeds. */

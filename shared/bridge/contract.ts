@@ -24,6 +24,8 @@ import { ApiKey, ServiceUrl, SessionInfo } from './session';
 import { OrderDrafts, OutboxEntry } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
+import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
+import { Favourites } from './favourites';
 
 const none = z.strictObject({});
 const page = {
@@ -119,6 +121,15 @@ export const bridgeContract = {
   },
   sendWebhookTest: { input: z.strictObject({ id: WebhookId }), output: WebhookDeliveryRecord },
   setWebhookActive: { input: z.strictObject({ id: WebhookId, active: z.boolean() }), output: Webhook },
+  // the buyer's own tools, kept per account on this computer (issue 14)
+  getAddressBook: { input: none, output: AddressBook },
+  addSavedAddress: { input: SavedAddressInput.extend({ makeDefault: z.boolean().default(false) }), output: SavedAddress },
+  updateSavedAddress: { input: SavedAddressInput.extend({ id: SavedAddressId }), output: SavedAddress },
+  deleteSavedAddress: { input: z.strictObject({ id: SavedAddressId }), output: z.object({ deleted: z.boolean() }) },
+  /** `id: null` makes the account's own address the default again. */
+  setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
+  getFavourites: { input: none, output: Favourites },
+  setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -7,3 +7,5 @@ export * from './events';
 export * from './contract';
 export * from './api';
 export * from './extensions';
+export * from './address-book';
+export * from './favourites';

@@ -26,13 +26,16 @@ export const CatalogSearchInput = z.strictObject({
   minPriceCents: z.number().int().nonnegative().optional(),
   maxPriceCents: z.number().int().nonnegative().optional(),
   inStock: z.boolean().optional(),
+  /** Only the account's starred products (main resolves them from the account's favourites). */
+  favouritesOnly: z.boolean().optional(),
   /** Without a sort, text searches order by relevance and plain browsing by name. */
   sort: CatalogSort.optional(),
   offset: z.number().int().nonnegative().max(1_000_000).default(0),
   limit: z.number().int().positive().max(500).default(100),
 });
 export type CatalogSearchInput = z.input<typeof CatalogSearchInput>;
-export type CatalogSearchQuery = z.output<typeof CatalogSearchInput>;
+/** What the search index answers: the input, with `favouritesOnly` resolved by main into the products to keep. */
+export type CatalogSearchQuery = z.output<typeof CatalogSearchInput> & { onlyIds?: readonly string[] };
 
 export const FacetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int().nonnegative() });
 export type FacetCount = z.infer<typeof FacetCount>;

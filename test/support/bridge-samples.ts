@@ -38,4 +38,11 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   listWebhookDeliveries: { id: 'wh_abc123', page: 1, perPage: 10 },
   sendWebhookTest: { id: 'wh_abc123' },
   setWebhookActive: { id: 'wh_abc123', active: false },
+  getAddressBook: {},
+  addSavedAddress: { label: 'Warehouse', address: order.shipping_address },
+  updateSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001', label: 'Warehouse', address: order.shipping_address },
+  deleteSavedAddress: { id: 'adr_00000000-0000-4000-8000-000000000001' },
+  setDefaultAddress: { id: null },
+  getFavourites: {},
+  setFavourite: { productId: 'prod_abc123', favourite: true },
 };

@@ -6,18 +6,21 @@ import { callService, freshOrCached } from './service-calls';
 
 export interface CatalogHandlerDeps extends ReadContext {
   search: {
-    search(input: CatalogSearchInput): Promise<CatalogSearchResult>;
+    search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult>;
     lookupCode(code: string): Promise<CatalogProduct | null>;
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
   catalogAsOf(): Promise<string | null>;
+  /** The signed-in account's starred products, for the "Favourites" filter (none when nobody is signed in). */
+  favouriteIds?(): Promise<readonly string[]>;
 }
 
 /** The catalog is searched locally (the offline copy in the search worker); one product is read fresh when possible. */
 export function createCatalogHandlers(deps: CatalogHandlerDeps) {
   return {
     async searchCatalog(input) {
-      const result = await deps.search.search(input);
+      const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
+      const result = await deps.search.search(input, onlyIds);
       return { ...result, items: result.items.map((item) => deps.images.localize(item)) };
     },
     async lookupProductCode({ code }) {

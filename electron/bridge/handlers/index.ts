@@ -1,6 +1,8 @@
 import type { BridgeHandlers } from '../handler-types';
 import { createAccountHandlers } from './account';
+import { createAddressBookHandlers, type AddressBookHandlerDeps } from './address-book';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
+import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourites';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
@@ -14,6 +16,8 @@ export interface HandlerDeps {
   sync: SyncHandlerDeps;
   reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps;
   desktop: DesktopHandlerDeps;
+  /** The buyer's own tools, kept per account on this computer. */
+  tools: AddressBookHandlerDeps & FavouritesHandlerDeps;
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
@@ -28,6 +32,8 @@ export function createHandlers(deps: HandlerDeps) {
     ...createWebhookHandlers(deps.reads),
     ...createDesktopHandlers(deps.desktop),
     ...createExtensionHandlers(deps.reads),
+    ...createAddressBookHandlers(deps.tools),
+    ...createFavouritesHandlers(deps.tools),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -144,6 +144,8 @@ export class CatalogIndex {
     const minPrice = query.minPriceCents ?? -Infinity;
     const maxPrice = query.maxPriceCents ?? Infinity;
     const inStockOnly = query.inStock === true;
+    const only = query.onlyIds ? new Set(query.onlyIds) : null;
+    const items = this.items;
 
     const varietalKeys = columns.keys.varietal;
     const regionKeys = columns.keys.region;
@@ -175,6 +177,7 @@ export class CatalogIndex {
       if (wantVintage !== -3 && vintageKeys[position] !== wantVintage) failed |= FAIL_VINTAGE;
       const price = prices[position]!;
       if (price < minPrice || price > maxPrice || (inStockOnly && stock[position] === 0)) failed |= FAIL_OTHER;
+      if (only && !only.has(items[position]!.id)) failed |= FAIL_OTHER;
       if (failed === 0) {
         matched[position] = 1;
         total += 1;

@@ -80,8 +80,9 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
       lastSource = source;
       return send({ type: 'load', source });
     },
-    async search(input: CatalogSearchInput): Promise<CatalogSearchResult> {
-      return send({ type: 'search', query: CatalogSearchInput.parse(input) });
+    /** `onlyIds`: keep only these products (the account's favourites). */
+    async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
+      return send({ type: 'search', query: { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) } });
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       return send({ type: 'lookup', code });

@@ -2,19 +2,24 @@ import { useMemo, useState } from 'react';
 import { routeHref } from '../../app/routes';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
 import { useAccount, useOutbox } from '../../lib/useSession';
+import { useAddressBook } from '../addresses/queries';
+import { labelProblem } from '../addresses/savedAddressForm';
 import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
 import { ReceiptsSection } from './outbox/ReceiptsSection';
 import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
-import { resolveShipTo } from './shipTo';
+import { chosenSavedAddress, resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
 import { useFreshCartLines } from './useFreshCartLines';
 
 export default function CartScreen() {
   const lines = useCartStore((state) => state.lines);
   const shipTo = useCartStore((state) => state.shipTo);
+  const shipToChoice = useCartStore((state) => state.shipToChoice);
+  const saveShipTo = useCartStore((state) => state.saveShipTo);
+  const addressBook = useAddressBook();
   const drafts = useCartStore((state) => state.drafts);
   const account = useAccount();
   const outbox = useOutbox();
@@ -22,7 +27,11 @@ export default function CartScreen() {
   useFreshCartLines(lines);
   const groups = useMemo(() => groupCart(lines, drafts), [lines, drafts]);
   const accountAddress = account.data?.data.address;
-  const shipToCheck = resolveShipTo(shipTo, accountAddress);
+  const saved = chosenSavedAddress(shipToChoice, addressBook.data);
+  const shipToCheck = resolveShipTo(shipTo ?? saved?.address ?? null, accountAddress);
+  // "Save for later" needs a label the address book can keep.
+  const saveLabelError = shipTo && saveShipTo.save ? labelProblem(saveShipTo.label) : null;
+  const shipToErrors = { ...(shipToCheck.ok ? {} : shipToCheck.fields), ...(saveLabelError ? { label: saveLabelError } : {}) };
 
   return (
     <section className="cart" aria-labelledby="cart-title">
@@ -57,8 +66,14 @@ export default function CartScreen() {
           {groups.map((group) => (
             <CartGroupCard key={group.supplierId} group={group} />
           ))}
-          <ShipToForm accountAddress={accountAddress} errors={attempted && !shipToCheck.ok ? shipToCheck.fields : {}} />
-          <PlaceOrders groups={groups} shipTo={shipToCheck} attempted={attempted} onAttempt={() => setAttempted(true)} />
+          <ShipToForm accountAddress={accountAddress} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} />
+          <PlaceOrders
+            groups={groups}
+            shipTo={shipToCheck}
+            saveLabelError={saveLabelError}
+            attempted={attempted}
+            onAttempt={() => setAttempted(true)}
+          />
         </>
       )}
       {outbox.isError ? <ErrorMessage error={outbox.error} title="The outbox could not be read" onRetry={() => void outbox.refetch()} /> : null}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { formatCents, formatCount } from '../../../shared/format';
 import { useBridge } from '../../lib/bridgeContext';
+import { useAddAddress } from '../addresses/mutations';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
@@ -13,6 +14,8 @@ import { notesProblem, type ShipToCheck } from './shipTo';
 interface Props {
   groups: CartGroup[];
   shipTo: ShipToCheck;
+  /** What is wrong with the label of a one-off address to be saved for later, if anything. */
+  saveLabelError?: string | null;
   onAttempt(): void;
   attempted: boolean;
 }
@@ -21,11 +24,15 @@ interface Props {
 export const PLACE_ORDERS_ID = 'place-orders';
 
 /** Hands each supplier's group to the outbox as its own order; the cart keeps them until the outbox has them. */
-export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
+export function PlaceOrders({ groups, shipTo, saveLabelError = null, onAttempt, attempted }: Props) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const notes = useCartStore((state) => state.notes);
   const ordersPlaced = useCartStore((state) => state.ordersPlaced);
+  const oneOff = useCartStore((state) => state.shipTo);
+  const saveShipTo = useCartStore((state) => state.saveShipTo);
+  const chooseShipTo = useCartStore((state) => state.chooseShipTo);
+  const saveAddress = useAddAddress();
   const submit = useMutation({
     mutationFn: (drafts: Parameters<typeof bridge.submitOrders>[0]['drafts']) => unwrap(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
@@ -40,12 +47,27 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
     ...blocked.map((group) => `Fix the quantities marked in the order from ${group.supplierName}.`),
     ...groups.filter((group) => notesProblem(notes[group.supplierId])).map((group) => `Fix the notes for ${group.supplierName}.`),
     ...(shipTo.ok ? [] : [shipTo.message]),
+    ...(saveLabelError ? ['Give the address to save a label, or untick “Save for later”.'] : []),
   ];
 
   const place = () => {
     onAttempt();
     if (problems.length > 0 || !shipTo.ok) return;
-    submit.mutate(groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId])));
+    const drafts = groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId]));
+    if (oneOff && saveShipTo.save) {
+      // Saved first; the cart then ships to the saved address, so trying again never saves it twice.
+      saveAddress.mutate(
+        { label: saveShipTo.label, address: shipTo.address },
+        {
+          onSuccess: (saved) => {
+            chooseShipTo(saved.id);
+            submit.mutate(drafts);
+          },
+        },
+      );
+      return;
+    }
+    submit.mutate(drafts);
   };
   // Ctrl+Enter (Cmd+Enter on a Mac) presses "Place order" from anywhere on the cart screen.
   useEffect(() => {
@@ -75,12 +97,17 @@ export function PlaceOrders({ groups, shipTo, onAttempt, attempted }: Props) {
           </ul>
         </div>
       ) : null}
+      {saveAddress.isError ? (
+        <p className="field-error" role="alert">
+          The address was not saved, and no order was placed: {errorMessage(saveAddress.error)}
+        </p>
+      ) : null}
       {submit.isError ? (
         <p className="field-error" role="alert">
           The orders were not handed over: {errorMessage(submit.error)} Your cart is unchanged; try again.
         </p>
       ) : null}
-      <button type="button" id={PLACE_ORDERS_ID} className="primary" onClick={place} disabled={submit.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">
+      <button type="button" id={PLACE_ORDERS_ID} className="primary" onClick={place} disabled={submit.isPending || saveAddress.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">
         {submit.isPending ? 'Placing…' : groups.length === 1 ? 'Place order' : `Place ${groups.length} orders`}
       </button>
     </div>

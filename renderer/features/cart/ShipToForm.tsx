@@ -1,29 +1,43 @@
 import { useId } from 'react';
-import { US_STATE_CODES, US_STATES, usStateCodeOf, type AccountAddress } from '../../../shared/schemas';
+import type { AddressBook } from '../../../shared/bridge';
+import type { AccountAddress } from '../../../shared/schemas';
+import { addressLine } from '../addresses/addressLine';
+import { AddressFields } from '../addresses/AddressFields';
 import { useCartStore } from './cartStore';
-import { EMPTY_ADDRESS, fromAccountAddress, SHIP_TO_FIELDS, type ShipToField } from './shipTo';
+import { chosenSavedAddress, EMPTY_ADDRESS, fromAccountAddress, type ShipToField } from './shipTo';
 
 interface Props {
   accountAddress: AccountAddress | undefined;
-  errors: Partial<Record<ShipToField, string>>;
+  /** The saved addresses; undefined while they are read (or could not be). */
+  addressBook: AddressBook | undefined;
+  errors: Partial<Record<ShipToField | 'label', string>>;
 }
 
-export function ShipToForm({ accountAddress, errors }: Props) {
+/** The account's address first (read-only), then the saved ones, then a one-off address with "save for later". */
+export function ShipToForm({ accountAddress, addressBook, errors }: Props) {
   const shipTo = useCartStore((state) => state.shipTo);
+  const choice = useCartStore((state) => state.shipToChoice);
+  const saveShipTo = useCartStore((state) => state.saveShipTo);
   const setShipTo = useCartStore((state) => state.setShipTo);
+  const chooseShipTo = useCartStore((state) => state.chooseShipTo);
+  const setSaveShipTo = useCartStore((state) => state.setSaveShipTo);
   const id = useId();
-  const stateCode = shipTo ? (usStateCodeOf(shipTo.state) ?? shipTo.state) : '';
-  const accountLine = accountAddress
-    ? Object.values(fromAccountAddress(accountAddress)).join(', ')
-    : 'not synced yet';
+  const saved = chosenSavedAddress(choice, addressBook);
+  const accountLine = accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet';
 
   return (
     <fieldset className="ship-to">
       <legend>Ship to</legend>
       <label className="radio">
-        <input type="radio" name={`${id}-choice`} checked={shipTo === null} onChange={() => setShipTo(null)} />
+        <input type="radio" name={`${id}-choice`} checked={shipTo === null && saved === null} onChange={() => chooseShipTo('account')} />
         The account's address ({accountLine})
       </label>
+      {addressBook?.items.map((item) => (
+        <label className="radio" key={item.id}>
+          <input type="radio" name={`${id}-choice`} checked={shipTo === null && saved?.id === item.id} onChange={() => chooseShipTo(item.id)} />
+          {item.label} ({addressLine(item.address)})
+        </label>
+      ))}
       <label className="radio">
         <input
           type="radio"
@@ -34,44 +48,31 @@ export function ShipToForm({ accountAddress, errors }: Props) {
         Another address
       </label>
       {shipTo ? (
-        <div className="address-fields">
-          {SHIP_TO_FIELDS.map(({ field, label, autoComplete }) => (
-            <div className="field" key={field}>
-              <label htmlFor={`${id}-${field}`}>{label}</label>
-              {field === 'state' ? (
-                <select
-                  id={`${id}-${field}`}
-                  value={stateCode}
-                  autoComplete={autoComplete}
-                  onChange={(event) => setShipTo({ ...shipTo, state: event.target.value })}
-                  aria-invalid={errors[field] ? true : undefined}
-                  aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-                >
-                  {Object.hasOwn(US_STATES, stateCode) ? null : <option value={stateCode}>Choose a state</option>}
-                  {US_STATE_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {US_STATES[code]} ({code})
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={`${id}-${field}`}
-                  value={shipTo[field]}
-                  autoComplete={autoComplete}
-                  onChange={(event) => setShipTo({ ...shipTo, [field]: event.target.value })}
-                  aria-invalid={errors[field] ? true : undefined}
-                  aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-                />
-              )}
-              {errors[field] ? (
-                <p id={`${id}-${field}-error`} className="field-error">
-                  {errors[field]}
+        <>
+          <AddressFields idPrefix={id} value={shipTo} onChange={setShipTo} errors={errors} />
+          <label className="checkbox">
+            <input type="checkbox" checked={saveShipTo.save} onChange={(event) => setSaveShipTo({ ...saveShipTo, save: event.target.checked })} />
+            Save for later
+          </label>
+          {saveShipTo.save ? (
+            <div className="field">
+              <label htmlFor={`${id}-label`}>Label for the saved address</label>
+              <input
+                id={`${id}-label`}
+                value={saveShipTo.label}
+                placeholder="Downtown bar"
+                onChange={(event) => setSaveShipTo({ ...saveShipTo, label: event.target.value })}
+                aria-invalid={errors.label ? true : undefined}
+                aria-describedby={errors.label ? `${id}-label-error` : undefined}
+              />
+              {errors.label ? (
+                <p id={`${id}-label-error`} className="field-error">
+                  {errors.label}
                 </p>
               ) : null}
             </div>
-          ))}
-        </div>
+          ) : null}
+        </>
       ) : null}
     </fieldset>
   );

@@ -31,6 +31,10 @@ export interface CartState {
   notes: Record<string, string>;
   /** The ship-to address the buyer chose; null means "use the account's address". */
   shipTo: ShippingAddress | null;
+  /** Which address orders go to when no one-off is typed: a saved address's id, 'account', or null for the address book's default. */
+  shipToChoice: string | null;
+  /** Whether the one-off address is to be saved (under this label) when the orders are placed. Not persisted. */
+  saveShipTo: { save: boolean; label: string };
   /** Quantities typed but not accepted, per product; they block placing until fixed. Not persisted. */
   drafts: Record<string, string>;
   add(product: CartProduct, quantity: number): QuantityCheck;
@@ -47,6 +51,9 @@ export interface CartState {
   ordersPlaced(supplierIds: readonly string[]): void;
   setNotes(supplierId: string, notes: string): void;
   setShipTo(address: ShippingAddress | null): void;
+  /** Chooses the account's address ('account') or a saved one (its id); leaves a one-off address. */
+  chooseShipTo(choice: string | null): void;
+  setSaveShipTo(save: { save: boolean; label: string }): void;
   clear(): void;
 }
 
@@ -66,6 +73,8 @@ export const useCartStore = create<CartState>()(
       lines: [],
       notes: {},
       shipTo: null,
+      shipToChoice: null,
+      saveShipTo: { save: false, label: '' },
       drafts: {},
       add(product, quantity) {
         const existing = get().lines.find((line) => line.productId === product.productId);
@@ -113,13 +122,19 @@ export const useCartStore = create<CartState>()(
       },
       ordersPlaced(supplierIds) {
         get().removeSuppliers(supplierIds);
-        set({ shipTo: null });
+        set({ shipTo: null, saveShipTo: { save: false, label: '' } });
       },
       setNotes(supplierId, notes) {
         set((state) => ({ notes: { ...state.notes, [supplierId]: notes } }));
       },
       setShipTo(address) {
         set({ shipTo: address });
+      },
+      chooseShipTo(choice) {
+        set({ shipTo: null, shipToChoice: choice, saveShipTo: { save: false, label: '' } });
+      },
+      setSaveShipTo(save) {
+        set({ saveShipTo: save });
       },
       clear() {
         set({ lines: [], notes: {}, drafts: {} });
@@ -129,7 +144,7 @@ export const useCartStore = create<CartState>()(
       name: CART_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo }),
+      partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo, shipToChoice: state.shipToChoice }),
     },
   ),
 );

@@ -1,3 +1,4 @@
+import type { AddressBook, SavedAddress } from '../../../shared/bridge/address-book';
 import {
   ADDRESS_LIMITS,
   BUYER_NOTES_MAX,
@@ -74,4 +75,15 @@ export function resolveShipTo(custom: ShippingAddress | null, account: AccountAd
     if (field && field in FIELD_NAMES) fields[field] ??= fieldMessage(field, custom[field], issue);
   }
   return { ok: false, message: 'Check the ship-to address.', fields };
+}
+
+/**
+ * The saved address orders go to when no one-off address is typed: the one chosen, else the
+ * address book's default; null means the account's own address. A chosen address since deleted
+ * falls back to the default.
+ */
+export function chosenSavedAddress(choice: string | null, book: AddressBook | undefined): SavedAddress | null {
+  if (choice === 'account' || !book) return null;
+  const find = (id: string | null) => (id === null ? undefined : book.items.find((item) => item.id === id));
+  return find(choice) ?? find(book.defaultId) ?? null;
 }

@@ -67,6 +67,9 @@ export const FiltersPanel = memo(function FiltersPanel({ facets: latestFacets }:
       <label className="checkbox">
         <input type="checkbox" checked={filters.inStock} onChange={(event) => setFilter('inStock', event.target.checked)} /> In stock only
       </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={filters.favouritesOnly} onChange={(event) => setFilter('favouritesOnly', event.target.checked)} /> Favourites
+      </label>
       <div className="field">
         <label htmlFor="catalog-sort">Sort by</label>
         <select

@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddButton } from './AddButton';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from './productFacts';
 import type { ResultsProps } from './ResultsTable';
@@ -86,7 +87,10 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
                 </p>
-                <AddButton product={product} addToCart={addToCart} />
+                <div className="card-actions">
+                  <AddButton product={product} addToCart={addToCart} />
+                  <FavouriteStar productId={product.id} name={product.name} />
+                </div>
               </li>
             );
           }),

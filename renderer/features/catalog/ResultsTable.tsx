@@ -6,6 +6,7 @@ import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from './productFacts';
@@ -125,7 +126,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="c-min num">{product.minimum_order}</td>
                 <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
-                <td className="c-add"><AddButton product={product} addToCart={addToCart} /></td>
+                <td className="c-add"><FavouriteStar productId={product.id} name={product.name} /> <AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );
           })}

@@ -13,6 +13,8 @@ export interface CatalogFilters {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
+  /** Only the products the buyer starred. */
+  favouritesOnly: boolean;
   sort: CatalogSort | '';
 }
 
@@ -26,6 +28,7 @@ export const EMPTY_FILTERS: CatalogFilters = {
   minPrice: '',
   maxPrice: '',
   inStock: false,
+  favouritesOnly: false,
   sort: '',
 };
 

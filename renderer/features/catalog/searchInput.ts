@@ -45,6 +45,7 @@ export function toSearchInput(filters: CatalogFilters): CatalogQuery {
   if (minCents !== undefined) input.minPriceCents = minCents;
   if (maxCents !== undefined) input.maxPriceCents = maxCents;
   if (filters.inStock) input.inStock = true;
+  if (filters.favouritesOnly) input.favouritesOnly = true;
   if (filters.sort) input.sort = filters.sort;
   return input;
 }

@@ -13,6 +13,7 @@ import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
 import { CancelOrder } from './CancelOrder';
 import { useReorder } from './useReorder';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
@@ -56,7 +57,10 @@ export default function OrderScreen({ route }: { route: Route }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={item.id}>
-                <td><a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a></td>
+                <td>
+                  <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
+                  <a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a>
+                </td>
                 <td className="num">{item.quantity}</td>
                 <td className="num">{formatCents(item.unit_price_cents)}</td>
                 <td className="num">{formatCents(item.total_cents)}</td>

@@ -10,6 +10,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
+import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
 
@@ -63,10 +64,11 @@ export default function ProductScreen({ route }: { route: Route }) {
   );
 }
 
-function ProductHeading({ product }: { product: Pick<CatalogProduct, 'name' | 'brand' | 'supplier'> }) {
+function ProductHeading({ product }: { product: Pick<CatalogProduct, 'id' | 'name' | 'brand' | 'supplier'> }) {
   return (
     <>
       <h1 id="product-title">{product.name}</h1>
+      <FavouriteStar productId={product.id} name={product.name} />
       <p className="muted">
         {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
       </p>

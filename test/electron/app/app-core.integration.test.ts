@@ -223,6 +223,15 @@ describe('the core on the embedded demo service', () => {
     expect(live.meta.total).toBe(ordersBefore + 1);
   });
 
+  it('keeps the signed-in account’s address book and favourites, and filters the catalog by them', async () => {
+    const saved = await data('addSavedAddress', { label: 'Warehouse', address, makeDefault: true });
+    expect(await data('getAddressBook')).toMatchObject({ items: [{ id: saved.id, label: 'Warehouse' }], defaultId: saved.id, problem: null });
+    const { items } = await data('searchCatalog', { limit: 5 });
+    for (const item of items.slice(0, 2)) await data('setFavourite', { productId: item.id, favourite: true });
+    const starred = await data('searchCatalog', { favouritesOnly: true, limit: 50 });
+    expect(starred.items.map((item) => item.id).sort()).toEqual(items.slice(0, 2).map((item) => item.id).sort());
+  });
+
   it('notifies the desktop when a synced order ships', async () => {
     const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
       (candidate) => candidate.inventory_available >= candidate.minimum_order + 1,

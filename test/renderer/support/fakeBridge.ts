@@ -7,6 +7,7 @@ import {
   type BridgeMethod,
   type CaseworksBridge,
   type FacetCount,
+  type AddressBook,
   type OutboxEntry,
   type SessionInfo,
 } from '../../../shared/bridge';
@@ -52,6 +53,9 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
+  let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
+  let favourites: string[] = [];
+  let favouritesProblem: string | null = null;
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -256,6 +260,56 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('setWebhookActive', input);
       return fail('not_found', 'This service does not offer pausing webhooks.');
     },
+    async getAddressBook(input) {
+      record('getAddressBook', input);
+      return ok(addressBook);
+    },
+    async addSavedAddress(input) {
+      record('addSavedAddress', input);
+      if (addressBook.items.some((item) => item.label === input.label)) {
+        const message = `You already have an address called “${input.label}”. Choose another label.`;
+        return fail('invalid_input', message, false, [{ pointer: '/label', detail: message }]);
+      }
+      const saved = {
+        id: `adr_00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
+        label: input.label,
+        address: { ...input.address, state: input.address.state },
+        createdAt: '2026-11-22T08:00:00.000Z',
+      } as AddressBook['items'][number];
+      addressBook = { ...addressBook, items: [...addressBook.items, saved], defaultId: input.makeDefault ? saved.id : addressBook.defaultId };
+      return ok(saved);
+    },
+    async updateSavedAddress(input) {
+      record('updateSavedAddress', input);
+      const existing = addressBook.items.find((item) => item.id === input.id);
+      if (!existing) return fail('not_found', 'That saved address is no longer in the address book.');
+      const saved = { ...existing, label: input.label, address: input.address } as AddressBook['items'][number];
+      addressBook = { ...addressBook, items: addressBook.items.map((item) => (item.id === input.id ? saved : item)) };
+      return ok(saved);
+    },
+    async deleteSavedAddress(input) {
+      record('deleteSavedAddress', input);
+      addressBook = {
+        ...addressBook,
+        items: addressBook.items.filter((item) => item.id !== input.id),
+        defaultId: addressBook.defaultId === input.id ? null : addressBook.defaultId,
+      };
+      return ok({ deleted: true });
+    },
+    async setDefaultAddress(input) {
+      record('setDefaultAddress', input);
+      addressBook = { ...addressBook, defaultId: input.id };
+      return ok(addressBook);
+    },
+    async getFavourites(input) {
+      record('getFavourites', input);
+      return ok({ productIds: favourites, problem: favouritesProblem });
+    },
+    async setFavourite(input) {
+      record('setFavourite', input);
+      favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
+      return ok({ productIds: favourites, problem: null });
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -312,6 +366,12 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       const updated: OutboxEntry = { ...entry, state: 'needs_review', review, lastError: review.message };
       outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
       return updated;
+    },
+    setFavouritesProblem(problem: string | null) {
+      favouritesProblem = problem;
+    },
+    setAddressBook(next: AddressBook) {
+      addressBook = next;
     },
     setSession(next: Partial<SessionInfo>) {
       session = { ...session, ...next };

@@ -36,7 +36,7 @@ export function renderApp(bridge: CaseworksBridge, hash = '#/catalog') {
 /** Client state lives in module-level stores and localStorage; every test starts from nothing. */
 export function resetClientState(): void {
   localStorage.clear();
-  useCartStore.setState({ lines: [], notes: {}, shipTo: null, drafts: {} });
+  useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, saveShipTo: { save: false, label: '' }, drafts: {} });
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { SAVED_ADDRESSES_MAX, SavedAddress, SavedAddressId, type AddressBook, type SavedAddressInput } from '../../../shared/bridge/address-book';
+import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
+
+export const ADDRESS_FILE: VersionedFileSpec<SavedAddress> = {
+  fileName: 'addresses.json',
+  format: 'caseworks-addresses',
+  version: 1,
+  entry: SavedAddress,
+  what: 'saved addresses',
+};
+
+/** Why a change to the address book was refused: a code to decide by, words for the person. */
+export type AddressBookRefusal = { code: 'not_found' | 'duplicate_label' | 'full'; message: string };
+export type AddressBookResult<T> = { ok: true; value: T } | { ok: false; refusal: AddressBookRefusal };
+
+export interface AddressBookStore {
+  read(): Promise<AddressBook>;
+  add(input: SavedAddressInput, makeDefault: boolean): Promise<AddressBookResult<SavedAddress>>;
+  update(id: string, input: SavedAddressInput): Promise<AddressBookResult<SavedAddress>>;
+  remove(id: string): Promise<AddressBookResult<null>>;
+  /** null: the account's own address is the default again. */
+  setDefault(id: string | null): Promise<AddressBookResult<null>>;
+}
+
+interface State {
+  items: SavedAddress[];
+  defaultId: string | null;
+  problem: string | null;
+}
+
+const sameLabel = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/**
+ * One account's address book in its own file. Changes are made one at a time: the new book is
+ * written to disk first (atomically) and only then becomes the book, so a failed write changes nothing.
+ */
+export function createAddressBookStore(options: { dataDir: string; scope: AccountScope; now: () => Date }): AddressBookStore {
+  const dir = accountFolder(options.dataDir, options.scope);
+  let loaded: Promise<State> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const state = () =>
+    (loaded ??= loadVersionedFile(dir, ADDRESS_FILE, options.now().toISOString()).then(({ entries, extra, problem }) => {
+      const defaultId = SavedAddressId.nullable().catch(null).parse(extra.defaultId ?? null);
+      return { items: entries, defaultId: entries.some((item) => item.id === defaultId) ? defaultId : null, problem };
+    }));
+
+  /** Runs one change after the previous one; `change` returns the next state or a refusal. */
+  function change<T>(make: (current: State) => { next: State; value: T } | AddressBookRefusal): Promise<AddressBookResult<T>> {
+    const run = queue.then(async (): Promise<AddressBookResult<T>> => {
+      const current = await state();
+      const made = make(current);
+      if ('code' in made) return { ok: false, refusal: made };
+      await saveVersionedFile(dir, ADDRESS_FILE, made.next.items, { defaultId: made.next.defaultId });
+      loaded = Promise.resolve(made.next);
+      return { ok: true, value: made.value };
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const duplicate = (items: SavedAddress[], label: string, except?: string): AddressBookRefusal | null =>
+    items.some((item) => item.id !== except && sameLabel(item.label, label))
+      ? { code: 'duplicate_label', message: `You already have an address called “${label}”. Choose another label.` }
+      : null;
+  const notFound: AddressBookRefusal = { code: 'not_found', message: 'That saved address is no longer in the address book.' };
+
+  return {
+    async read() {
+      await queue;
+      const { items, defaultId, problem } = await state();
+      return { items, defaultId, problem };
+    },
+    add(input, makeDefault) {
+      return change((current) => {
+        if (current.items.length >= SAVED_ADDRESSES_MAX) {
+          return { code: 'full', message: `The address book is full (${SAVED_ADDRESSES_MAX} addresses). Delete one you no longer use first.` };
+        }
+        const refusal = duplicate(current.items, input.label);
+        if (refusal) return refusal;
+        const saved: SavedAddress = { id: `adr_${randomUUID()}`, label: input.label, address: input.address, createdAt: options.now().toISOString() };
+        return { next: { ...current, items: [...current.items, saved], defaultId: makeDefault ? saved.id : current.defaultId }, value: saved };
+      });
+    },
+    update(id, input) {
+      return change((current) => {
+        const existing = current.items.find((item) => item.id === id);
+        if (!existing) return notFound;
+        const refusal = duplicate(current.items, input.label, id);
+        if (refusal) return refusal;
+        const saved = { ...existing, label: input.label, address: input.address };
+        return { next: { ...current, items: current.items.map((item) => (item.id === id ? saved : item)) }, value: saved };
+      });
+    },
+    remove(id) {
+      return change((current) => {
+        if (!current.items.some((item) => item.id === id)) return notFound;
+        const items = current.items.filter((item) => item.id !== id);
+        return { next: { ...current, items, defaultId: current.defaultId === id ? null : current.defaultId }, value: null };
+      });
+    },
+    setDefault(id) {
+      return change((current) => {
+        if (id !== null && !current.items.some((item) => item.id === id)) return notFound;
+        return { next: { ...current, defaultId: id }, value: null };
+      });
+    },
+  };
+}
+
+/** Every account's store, opened on first use. */
+export function createAddressBooks(options: { dataDir: string; now: () => Date }) {
+  return perAccount((scope) => createAddressBookStore({ ...options, scope }));
+}
