@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
 import type { ProbeWindow } from '../support/e2e-dom';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, navLink, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, navLink, openReceipts, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 300 });
 
@@ -61,6 +61,7 @@ describe('the keyboard alone', () => {
     await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor();
     await page.getByText('Reading the outbox…').waitFor({ state: 'detached' });
     await page.keyboard.press('Control+Enter');
+    await openReceipts(page);
     const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${product.supplier.name}: Confirmed` }) });
     await entry.waitFor({ timeout: WAIT.fulfilment });
     expect(await app().service.orderCount()).toBe(ordersBefore + 1);

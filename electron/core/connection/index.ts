@@ -7,5 +7,12 @@ export {
   type EmbeddedService,
   type EmbeddedServiceOptions,
 } from './embedded-service';
-export { embeddedServiceArgs, embeddedServiceEnv, readEmbeddedServiceArgs, EMBEDDED_ARGS_ENV, type EmbeddedServiceSettings } from './embedded-service-args';
+export {
+  embeddedServiceArgs,
+  embeddedServiceEnv,
+  readEmbeddedServiceArgs,
+  EMBEDDED_ARGS_ENV,
+  EMBEDDED_RATE_LIMIT_PER_MINUTE,
+  type EmbeddedServiceSettings,
+} from './embedded-service-args';
 export { forkWithNode } from './fork-with-node';

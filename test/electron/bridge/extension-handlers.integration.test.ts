@@ -7,7 +7,8 @@ import { createExtensionRegistry, createServiceClient, extensionsInDocument, typ
 import { createProductImageAddresses } from '../../../electron/core/app/product-image-urls';
 import { createExtensionHandlers, OFFLINE_CANCEL } from '../../../electron/bridge/handlers/extensions';
 import type { OfflineReads } from '../../../electron/core/app/offline-reads';
-import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
+import { bridgeErrorOf } from '../../../electron/bridge/bridge-failure';
+import type { BridgeError } from '../../../shared/bridge/result';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { orderableBody, startRealService, type RealService } from '../api/real-service-harness';
 
@@ -46,13 +47,15 @@ function handlersFor(client: ServiceClient | null, options: { online?: boolean; 
   return { handlers, changed, kept, extensions };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<BridgeFailure> {
-  const error = await promise.then(
+/** What the one bridge mapping makes of a handler's failure: the error that crosses to the renderer. */
+async function failureOf(promise: Promise<unknown>): Promise<BridgeError> {
+  const thrown = await promise.then(
     () => null,
-    (thrown: unknown) => thrown,
+    (error: unknown) => error,
   );
-  expect(error).toBeInstanceOf(BridgeFailure);
-  return error as BridgeFailure;
+  const error = bridgeErrorOf(thrown);
+  expect(error).not.toBeNull();
+  return error!;
 }
 
 describe('the service extensions through the bridge handlers, on the real service', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_CREDENTIALS_FILE,
+  EMBEDDED_RATE_LIMIT_PER_MINUTE,
   EMBEDDED_ARGS_ENV,
   readEmbeddedServiceArgs,
   startEmbeddedService,
@@ -59,7 +60,7 @@ describe('startEmbeddedService with an injected fork', () => {
     });
     const service = await startEmbeddedService({ dataDir: dir, fork, shipAfterSeconds: 5 });
     const args = readEmbeddedServiceArgs([], fork.mock.calls[0]?.[0].env ?? {});
-    expect(args).toEqual(['--port', '0', '--data', dir, '--ship-after', '5']);
+    expect(args).toEqual(['--port', '0', '--data', dir, '--rate-limit', String(EMBEDDED_RATE_LIMIT_PER_MINUTE), '--ship-after', '5']);
     expect(service.baseUrl).toBe('http://127.0.0.1:5555/api/v1');
     expect(service.buyers).toEqual(buyers);
     await service.stop();
