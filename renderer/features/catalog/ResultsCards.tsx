@@ -13,7 +13,7 @@ import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
 const CARD_MIN_WIDTH = 250;
-const CARD_ROW_HEIGHT = 350;
+const CARD_ROW_HEIGHT = 400;
 
 function useColumns(ref: RefObject<HTMLElement | null>): number {
   const [columns, setColumns] = useState(3);

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ProbeWindow } from '../support/e2e-dom';
+import { useE2eApp } from '../support/e2e-suite';
+import { waitForCatalog } from '../support/e2e-screens';
+
+const app = useE2eApp({ catalogSize: 300 });
+
+/** For each card wholly on screen: whether its name has room for a line and nothing sticks out of it. */
+const cardLayout = (page: Page) =>
+  page.evaluate(() => {
+    const win = globalThis as unknown as ProbeWindow;
+    const scroller = win.document.querySelector('.results-scroll')!;
+    const view = scroller.getBoundingClientRect();
+    const cards = [...scroller.querySelectorAll('.product-card')].filter((card) => {
+      const box = card.getBoundingClientRect();
+      return box.top >= view.top && box.bottom <= view.bottom;
+    });
+    return cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      const name = card.querySelector('.product-name')!;
+      const lineHeight = parseFloat(win.getComputedStyle(name).lineHeight);
+      const outside = [...card.children]
+        .map((child) => ({ child, rect: child.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.height > 0 && (rect.bottom > box.bottom + 0.5 || rect.right > box.right + 0.5))
+        .map(({ child }) => child.className || child.tagName);
+      return { name: name.textContent ?? '', nameHeight: name.getBoundingClientRect().height, lineHeight, outside };
+    });
+  });
+
+describe('the catalog cards', () => {
+  it('show each name on at least one whole line, and the prices, stock and buttons inside the card, from 1024 px', async () => {
+    const { page, problems, close } = await app().openPage();
+    await waitForCatalog(page, app().catalogSize);
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Cards' }).click();
+    for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }, { width: 1400, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      const size = `${viewport.width}×${viewport.height}`;
+      await expect.poll(async () => (await cardLayout(page)).length, { message: `${size}: cards on screen` }).toBeGreaterThan(0);
+      const cards = await cardLayout(page);
+      expect(cards.filter((card) => card.nameHeight < card.lineHeight - 1).map((card) => card.name), size).toEqual([]);
+      expect(cards.filter((card) => card.outside.length > 0), size).toEqual([]);
+    }
+    problems.assertNone('looking at the catalog cards');
+    await close();
+  });
+});
