@@ -19,6 +19,8 @@ export interface ProbeElement {
   dataset: Record<string, string | undefined>;
   style: Record<string, string>;
   parentElement: ProbeElement | null;
+  className: string;
+  children: Iterable<ProbeElement> & ArrayLike<ProbeElement>;
   scrollWidth: number;
   clientWidth: number;
   scrollHeight: number;
@@ -42,6 +44,6 @@ export interface ProbeWindow {
     querySelectorAll(selector: string): Iterable<ProbeElement> & ArrayLike<ProbeElement>;
   };
   scrollY: number;
-  getComputedStyle(element: ProbeElement): { display: string; color: string; backgroundColor: string };
+  getComputedStyle(element: ProbeElement): { display: string; color: string; backgroundColor: string; lineHeight: string };
   MutationObserver: new (callback: () => void) => { observe(target: ProbeElement, options: object): void };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { writeFileDurably } from '../files/durable-write';
 
 /** Which account's files: the service it lives on (a stable name for the demo) and its id. */
 export interface AccountScope {
@@ -92,23 +93,7 @@ async function setAside<T>(
 
 /** Writes the whole file atomically (temporary file, fsync, rename). Resolves once it is on disk. */
 export async function saveVersionedFile<T>(dir: string, spec: VersionedFileSpec<T>, entries: readonly T[], extra: Record<string, unknown> = {}): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const contents = JSON.stringify({ format: spec.format, version: spec.version, ...extra, entries });
-  await writeFileAtomic(path.join(dir, spec.fileName), contents, { fsync: true });
-  await syncDirectory(dir);
-}
-
-/** Makes the rename itself durable; platforms that cannot open a folder (Windows) skip this. */
-async function syncDirectory(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Best effort: the file's own data is already synced.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
+  await writeFileDurably(dir, spec.fileName, JSON.stringify({ format: spec.format, version: spec.version, ...extra, entries }));
 }
 
 /** One store per account, opened on first use and kept (so its changes stay in order). */

@@ -1,8 +1,9 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { OutboxEntry } from '../../../shared/bridge';
+import { writeFileDurably } from '../files/durable-write';
 
 export const OUTBOX_FILE_NAME = 'outbox.json';
 const OUTBOX_FORMAT = 'caseworks-outbox';
@@ -77,21 +78,5 @@ async function setAside(
 
 /** Writes the whole outbox atomically (temporary file, fsync, rename). Resolves once it is on disk. */
 export async function saveOutboxFile(dataDir: string, entries: readonly OutboxEntry[]): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
-  const contents = JSON.stringify({ format: OUTBOX_FORMAT, version: OUTBOX_VERSION, entries });
-  await writeFileAtomic(path.join(dataDir, OUTBOX_FILE_NAME), contents, { fsync: true });
-  await syncDirectory(dataDir);
-}
-
-/** Makes the rename itself durable; platforms that cannot open a folder (Windows) skip this. */
-async function syncDirectory(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Best effort: the file's own data is already synced.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
+  await writeFileDurably(dataDir, OUTBOX_FILE_NAME, JSON.stringify({ format: OUTBOX_FORMAT, version: OUTBOX_VERSION, entries }));
 }
