@@ -8,7 +8,7 @@ import { TotalsList } from '../../components/TotalsList';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { useWineNames } from '../../lib/useWineNames';
+import { useWineNames } from './useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
 import { CancelOrder } from './CancelOrder';

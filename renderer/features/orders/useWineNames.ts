@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
-import { formatWineName } from '../../shared/format';
-import { useBridge } from './bridgeContext';
-import { unwrap } from './bridgeErrors';
-import { queryKeys } from './queryKeys';
+import { formatWineName } from '../../../shared/format';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
 
 export interface NamedItem {
   product_id: string;

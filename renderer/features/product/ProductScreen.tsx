@@ -9,7 +9,7 @@ import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
+import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';

@@ -10,7 +10,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates'
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
-import { stockLabel, vintageLabel } from '../catalog/productFacts';
+import { stockLabel, vintageLabel } from '../../lib/productFacts';
 import { useFiltersStore } from '../catalog/filtersStore';
 import { navigate } from '../../app/useRoute';
 

@@ -5,7 +5,7 @@ import { formatCases, formatWineName } from '../../../../shared/format';
 import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
-import { checkQuantity, MAX_CASES_PER_LINE } from '../quantityRules';
+import { checkQuantity, MAX_CASES_PER_LINE } from '../../../lib/quantityRules';
 import { DiscardOrderButton } from './DiscardOrderButton';
 import { mergeOutbox } from './mergeOutbox';
 import { useDiscardOutboxEntry } from './mutations';

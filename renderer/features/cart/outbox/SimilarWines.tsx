@@ -5,7 +5,7 @@ import { routeHref } from '../../../app/routes';
 import { useBridge } from '../../../lib/bridgeContext';
 import { unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
-import { orderProblemOf } from '../../catalog/productFacts';
+import { orderProblemOf } from '../../../lib/productFacts';
 import { useAddToCart } from '../useAddToCart';
 
 /** How many alternatives a refused line offers. */
