@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../shared/format';
 import { DataAge } from '../../components/DataAge';
 import { ErrorMessage, Loading } from '../../components/QueryStates';
-import { useAccount } from '../../lib/useSession';
+import { useAccount } from './queries';
 
 export default function AccountScreen() {
   const query = useAccount();

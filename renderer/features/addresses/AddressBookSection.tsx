@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SavedAddress } from '../../../shared/bridge';
 import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { errorMessage } from '../../lib/bridgeErrors';
-import { useAccount } from '../../lib/useSession';
+import { useAccount } from '../account/queries';
 import { fromAccountAddress } from '../cart/shipTo';
 import { addressLine } from './addressLine';
 import { useDeleteAddress, useSetDefaultAddress } from './mutations';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatCases, formatCents, formatDateTime } from '../../../shared/format';
 import type { CatalogProduct, Product } from '../../../shared/schemas';
 import type { Route } from '../../app/routes';
@@ -6,19 +6,16 @@ import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
 import { ProductImage } from '../../components/ProductImage';
 import { ErrorMessage, Loading } from '../../components/QueryStates';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
 import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
+import { useProduct } from './queries';
 
 export default function ProductScreen({ route }: { route: Route }) {
   const id = route.screen === 'product' ? route.id : '';
-  const bridge = useBridge();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.product(id), queryFn: () => unwrap(bridge.getProduct({ id })), enabled: id !== '' });
+  const query = useProduct(id);
 
   if (query.isPending) return <Loading label="Loading the product…" />;
   if (query.isError) {

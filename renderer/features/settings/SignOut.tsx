@@ -4,7 +4,7 @@ import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { useOutbox } from '../../lib/useSession';
+import { useOutbox } from '../cart/outbox/queries';
 import { useSessionChange } from './useSessionChange';
 
 export function SignOut() {

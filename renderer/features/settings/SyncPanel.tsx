@@ -6,7 +6,7 @@ import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { formatBytes } from '../../lib/formatBytes';
-import { useSyncStatus } from '../../lib/useSession';
+import { useSyncStatus } from './queries';
 import { DATASET_LABELS } from '../status/SyncProgress';
 import { useSessionChange } from './useSessionChange';
 

@@ -6,6 +6,7 @@ import { useBridge } from '../../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { checkQuantity, MAX_CASES_PER_LINE } from '../../../lib/quantityRules';
+import { productQuery } from '../../product/queries';
 import { DiscardOrderButton } from './DiscardOrderButton';
 import { mergeOutbox } from './mergeOutbox';
 import { useDiscardOutboxEntry } from './mutations';
@@ -26,8 +27,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const [formError, setFormError] = useState<string | null>(null);
   const products = useQueries({
     queries: entry.order.items.map((item) => ({
-      queryKey: queryKeys.product(item.product_id),
-      queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+      ...productQuery(bridge, item.product_id),
       // The refusal may be about stock or a minimum that changed: read the product again now.
       staleTime: 0,
       refetchOnMount: 'always' as const,
