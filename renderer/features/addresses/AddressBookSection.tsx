@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SavedAddress } from '../../../shared/bridge';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { errorMessage } from '../../lib/bridgeErrors';
 import { useAccount } from '../account/queries';
 import { fromAccountAddress } from '../cart/shipTo';
@@ -20,29 +20,26 @@ export function AddressBookSection() {
   return (
     <section aria-labelledby="addresses-title" className="address-book">
       <h2 id="addresses-title">Ship-to addresses</h2>
-      {book.isPending ? (
-        <Loading label="Reading the address book…" />
-      ) : book.isError ? (
-        <ErrorMessage error={book.error} title="The address book could not be read" onRetry={() => void book.refetch()} />
-      ) : (
+      <QueryView query={book} loading="Reading the address book…" errorTitle="The address book could not be read">
+        {(saved) => (
         <>
-          {book.data.problem ? (
+          {saved.problem ? (
             <p className="notice" role="status">
-              {book.data.problem}
+              {saved.problem}
             </p>
           ) : null}
           <ul className="address-list" aria-label="Ship-to addresses">
             <li>
               <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
-              {book.data.defaultId === null ? <span className="badge">Default</span> : null}
+              {saved.defaultId === null ? <span className="badge">Default</span> : null}
               <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
-              {book.data.defaultId !== null ? (
+              {saved.defaultId !== null ? (
                 <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
                   Make default
                 </button>
               ) : null}
             </li>
-            {book.data.items.map((item) =>
+            {saved.items.map((item) =>
               editing === item.id ? (
                 <li key={item.id}>
                   <SavedAddressEditor editing={item} onDone={() => setEditing(null)} />
@@ -51,7 +48,7 @@ export function AddressBookSection() {
                 <SavedAddressRow
                   key={item.id}
                   item={item}
-                  isDefault={book.data.defaultId === item.id}
+                  isDefault={saved.defaultId === item.id}
                   onEdit={() => setEditing(item.id)}
                   onMakeDefault={() => setDefault.mutate(item.id)}
                 />
@@ -67,7 +64,8 @@ export function AddressBookSection() {
             </button>
           )}
         </>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

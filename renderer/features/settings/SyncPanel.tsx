@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { formatAge, formatDateTime, formatNumber } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { formatBytes } from '../../lib/formatBytes';
@@ -32,15 +32,12 @@ export function SyncPanel() {
   return (
     <section aria-labelledby="sync-title">
       <h2 id="sync-title">Offline copy</h2>
-      {status.isPending ? (
-        <Loading label="Reading the sync status…" />
-      ) : status.isError ? (
-        <ErrorMessage error={status.error} title="The sync status could not be read" onRetry={() => void status.refetch()} />
-      ) : (
+      <QueryView query={status} loading="Reading the sync status…" errorTitle="The sync status could not be read">
+        {(current) => (
         <>
           <p>
-            {syncStateLabel(status.data.online, status.data.running)} · saved data takes{' '}
-            {formatBytes(status.data.cacheBytes)}
+            {syncStateLabel(current.online, current.running)} · saved data takes{' '}
+            {formatBytes(current.cacheBytes)}
           </p>
           <table className="datasets">
             <thead>
@@ -52,7 +49,7 @@ export function SyncPanel() {
               </tr>
             </thead>
             <tbody>
-              {status.data.datasets.map((dataset) => (
+              {current.datasets.map((dataset) => (
                 <tr key={dataset.name}>
                   <th scope="row">{DATASET_LABELS[dataset.name]}</th>
                   <td>
@@ -71,7 +68,8 @@ export function SyncPanel() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </QueryView>
       <div className="actions">
         <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending || status.data?.running}>
           Sync now

@@ -4,7 +4,8 @@ import { formatDateTime } from '../../../shared/format';
 import type { Webhook } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataAge } from '../../components/DataAge';
-import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { EmptyState } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
@@ -20,24 +21,22 @@ export default function WebhooksScreen() {
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
       <p className="muted">The service posts order events (confirmed, shipped, delivered, and cancelled where it offers it) to these addresses.</p>
-      {query.isPending ? (
-        <Loading label="Loading webhooks…" />
-      ) : query.isError ? (
-        <ErrorMessage error={query.error} title="Webhooks could not be loaded" onRetry={() => void query.refetch()} />
-      ) : (
+      <QueryView query={query} loading="Loading webhooks…" errorTitle="Webhooks could not be loaded">
+        {({ items, freshness }) => (
         <>
-          <DataAge freshness={query.data.freshness} label="Webhooks" />
-          {query.data.items.length === 0 ? (
+          <DataAge freshness={freshness} label="Webhooks" />
+          {items.length === 0 ? (
             <EmptyState title="No webhooks registered" />
           ) : (
             <ul className="webhook-list">
-              {query.data.items.map((webhook) => (
+              {items.map((webhook) => (
                 <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
               ))}
             </ul>
           )}
         </>
-      )}
+        )}
+      </QueryView>
       <RegisterWebhookForm deleted={deleted} />
     </section>
   );
