@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCents, formatDateTime } from '../../../shared/format';
 import type { OrderStatus } from '../../../shared/schemas';
@@ -7,21 +6,14 @@ import { DataAge } from '../../components/DataAge';
 import { Pager } from '../../components/Pager';
 import { EmptyState } from '../../components/QueryStates';
 import { QueryView } from '../../components/QueryView';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { useOrders } from './queries';
 import { STATUS_LABELS } from './statusLabels';
 
 const PER_PAGE = 25;
 
 export function OrderList({ status }: { status: OrderStatus | 'all' }) {
-  const bridge = useBridge();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: queryKeys.orders(status, page),
-    queryFn: () => unwrap(bridge.listOrders({ ...(status === 'all' ? {} : { status }), page, perPage: PER_PAGE })),
-    placeholderData: keepPreviousData,
-  });
+  const query = useOrders(status, page, PER_PAGE);
   return (
     <QueryView
       query={query}

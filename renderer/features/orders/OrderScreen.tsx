@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatDateTime } from '../../../shared/format';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
 import { QueryView } from '../../components/QueryView';
 import { TotalsList } from '../../components/TotalsList';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { useOrder } from './queries';
 import { useWineNames } from './useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
@@ -17,8 +14,7 @@ import { FavouriteStar } from '../favourites/FavouriteStar';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
-  const bridge = useBridge();
-  const query = useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
+  const query = useOrder(id);
   const { reorder, outcome, running } = useReorder();
   const names = useWineNames((query.data?.data.items ?? []).map((item) => ({ product_id: item.product_id, name: item.product_name })));
 

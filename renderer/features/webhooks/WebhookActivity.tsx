@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook, WebhookDeliveryRecord } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { useWebhookDeliveries } from './queries';
 
 const RECENT_DELIVERIES = 10;
 
@@ -40,11 +41,7 @@ export function WebhookActivity({ webhook }: { webhook: Webhook }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(webhook.id) }),
     onError: forgetIfNotOffered,
   });
-  const deliveries = useQuery({
-    queryKey: queryKeys.webhookDeliveries(webhook.id),
-    queryFn: () => unwrap(bridge.listWebhookDeliveries({ id: webhook.id, page: 1, perPage: RECENT_DELIVERIES })),
-    enabled: offered.webhookDeliveries,
-  });
+  const deliveries = useWebhookDeliveries(webhook.id, RECENT_DELIVERIES, offered.webhookDeliveries);
 
   return (
     <div className="webhook-activity">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook } from '../../../shared/schemas';
@@ -9,12 +9,12 @@ import { QueryView } from '../../components/QueryView';
 import { useBridge } from '../../lib/bridgeContext';
 import { errorMessage, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
+import { useWebhooks } from './queries';
 import { RegisterWebhookForm } from './RegisterWebhookForm';
 import { WebhookActivity } from './WebhookActivity';
 
 export default function WebhooksScreen() {
-  const bridge = useBridge();
-  const query = useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
+  const query = useWebhooks();
   // Webhooks deleted on this screen: the secret of one just registered goes with it.
   const [deleted, setDeleted] = useState<readonly string[]>([]);
   return (
