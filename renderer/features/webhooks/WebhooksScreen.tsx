@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook } from '../../../shared/schemas';
@@ -6,9 +5,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState } from '../../components/QueryStates';
 import { QueryView } from '../../components/QueryView';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorMessage } from '../../lib/bridgeErrors';
+import { useDeleteWebhook } from './mutations';
 import { useWebhooks } from './queries';
 import { RegisterWebhookForm } from './RegisterWebhookForm';
 import { WebhookActivity } from './WebhookActivity';
@@ -43,15 +41,7 @@ export default function WebhooksScreen() {
 }
 
 function WebhookRow({ webhook, onDeleted }: { webhook: Webhook; onDeleted(): void }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => unwrap(bridge.deleteWebhook({ id: webhook.id })),
-    onSuccess: () => {
-      onDeleted();
-      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    },
-  });
+  const remove = useDeleteWebhook(webhook.id, onDeleted);
   return (
     <li className="webhook">
       <p className="webhook-url">{webhook.url}</p>
