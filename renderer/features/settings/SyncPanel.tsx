@@ -1,32 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
 import { formatAge, formatDateTime, formatNumber } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryView } from '../../components/QueryView';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { formatBytes } from '../../lib/formatBytes';
+import { useClearCache, useSyncNow } from './mutations';
 import { useSyncStatus } from './queries';
 import { DATASET_LABELS } from '../status/SyncProgress';
 import { useSessionChange } from './useSessionChange';
 
 export function SyncPanel() {
-  const bridge = useBridge();
   const status = useSyncStatus();
   const onSessionChange = useSessionChange();
-  const sync = useMutation({
-    mutationFn: () => unwrap(bridge.syncNow({})),
-    onSuccess: (result) => {
-      if (!result.started) showToast({ tone: 'info', title: 'A sync is already running' });
-      void status.refetch();
-    },
+  const sync = useSyncNow((result) => {
+    if (!result.started) showToast({ tone: 'info', title: 'A sync is already running' });
+    void status.refetch();
   });
-  const clear = useMutation({
-    mutationFn: () => unwrap(bridge.clearCache({})),
-    onSuccess: (result) => {
-      showToast({ tone: 'success', title: 'Offline copy cleared', description: `${formatBytes(result.freedBytes)} freed. Queued orders were kept.` });
-      onSessionChange();
-    },
+  const clear = useClearCache((result) => {
+    showToast({ tone: 'success', title: 'Offline copy cleared', description: `${formatBytes(result.freedBytes)} freed. Queued orders were kept.` });
+    onSessionChange();
   });
 
   return (
