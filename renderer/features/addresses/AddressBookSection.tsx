@@ -22,48 +22,48 @@ export function AddressBookSection() {
       <h2 id="addresses-title">Ship-to addresses</h2>
       <QueryView query={book} loading="Reading the address book…" errorTitle="The address book could not be read">
         {(saved) => (
-        <>
-          {saved.problem ? (
-            <p className="notice" role="status">
-              {saved.problem}
-            </p>
-          ) : null}
-          <ul className="address-list" aria-label="Ship-to addresses">
-            <li>
-              <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
-              {saved.defaultId === null ? <span className="badge">Default</span> : null}
-              <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
-              {saved.defaultId !== null ? (
-                <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
-                  Make default
-                </button>
-              ) : null}
-            </li>
-            {saved.items.map((item) =>
-              editing === item.id ? (
-                <li key={item.id}>
-                  <SavedAddressEditor editing={item} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <SavedAddressRow
-                  key={item.id}
-                  item={item}
-                  isDefault={saved.defaultId === item.id}
-                  onEdit={() => setEditing(item.id)}
-                  onMakeDefault={() => setDefault.mutate(item.id)}
-                />
-              ),
+          <>
+            {saved.problem ? (
+              <p className="notice" role="status">
+                {saved.problem}
+              </p>
+            ) : null}
+            <ul className="address-list" aria-label="Ship-to addresses">
+              <li>
+                <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
+                {saved.defaultId === null ? <span className="badge">Default</span> : null}
+                <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
+                {saved.defaultId !== null ? (
+                  <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
+                    Make default
+                  </button>
+                ) : null}
+              </li>
+              {saved.items.map((item) =>
+                editing === item.id ? (
+                  <li key={item.id}>
+                    <SavedAddressEditor editing={item} onDone={() => setEditing(null)} />
+                  </li>
+                ) : (
+                  <SavedAddressRow
+                    key={item.id}
+                    item={item}
+                    isDefault={saved.defaultId === item.id}
+                    onEdit={() => setEditing(item.id)}
+                    onMakeDefault={() => setDefault.mutate(item.id)}
+                  />
+                ),
+              )}
+            </ul>
+            {setDefault.isError ? <p className="field-error" role="alert">The default was not changed: {errorMessage(setDefault.error)}</p> : null}
+            {editing === 'new' ? (
+              <SavedAddressEditor onDone={() => setEditing(null)} />
+            ) : (
+              <button type="button" onClick={() => setEditing('new')}>
+                Add an address
+              </button>
             )}
-          </ul>
-          {setDefault.isError ? <p className="field-error" role="alert">The default was not changed: {errorMessage(setDefault.error)}</p> : null}
-          {editing === 'new' ? (
-            <SavedAddressEditor onDone={() => setEditing(null)} />
-          ) : (
-            <button type="button" onClick={() => setEditing('new')}>
-              Add an address
-            </button>
-          )}
-        </>
+          </>
         )}
       </QueryView>
     </section>

@@ -26,40 +26,40 @@ export function SyncPanel() {
       <h2 id="sync-title">Offline copy</h2>
       <QueryView query={status} loading="Reading the sync status…" errorTitle="The sync status could not be read">
         {(current) => (
-        <>
-          <p>
-            {syncStateLabel(current.online, current.running)} · saved data takes{' '}
-            {formatBytes(current.cacheBytes)}
-          </p>
-          <table className="datasets">
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Last synced</th>
-                <th scope="col" className="num">Items</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {current.datasets.map((dataset) => (
-                <tr key={dataset.name}>
-                  <th scope="row">{DATASET_LABELS[dataset.name]}</th>
-                  <td>
-                    {dataset.updatedAt ? (
-                      <time dateTime={dataset.updatedAt} title={formatDateTime(dataset.updatedAt)}>
-                        {formatAge(dataset.updatedAt)}
-                      </time>
-                    ) : (
-                      'never'
-                    )}
-                  </td>
-                  <td className="num">{formatNumber(dataset.count)}</td>
-                  <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>
+          <>
+            <p>
+              {syncStateLabel(current.online, current.running)} · saved data takes{' '}
+              {formatBytes(current.cacheBytes)}
+            </p>
+            <table className="datasets">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Last synced</th>
+                  <th scope="col" className="num">Items</th>
+                  <th scope="col">Problem</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+              </thead>
+              <tbody>
+                {current.datasets.map((dataset) => (
+                  <tr key={dataset.name}>
+                    <th scope="row">{DATASET_LABELS[dataset.name]}</th>
+                    <td>
+                      {dataset.updatedAt ? (
+                        <time dateTime={dataset.updatedAt} title={formatDateTime(dataset.updatedAt)}>
+                          {formatAge(dataset.updatedAt)}
+                        </time>
+                      ) : (
+                        'never'
+                      )}
+                    </td>
+                    <td className="num">{formatNumber(dataset.count)}</td>
+                    <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </QueryView>
       <div className="actions">

@@ -41,18 +41,18 @@ export default function SupplierScreen({ route }: { route: Route }) {
         )}
       >
         {({ data: found, freshness }) => (
-        <header>
-          <h1 id="supplier-title">{found.name}</h1>
-          {found.dba_name ? <p className="muted">Doing business as {found.dba_name}</p> : null}
-          <p>
-            {found.location} · {found.total_products} products · on the marketplace since{' '}
-            {formatDateTime(found.created_at)}
-          </p>
-          <DataAge freshness={freshness} label="Supplier" />
-          <button type="button" onClick={browseInCatalog}>
-            Search and filter this supplier's products in the catalog
-          </button>
-        </header>
+          <header>
+            <h1 id="supplier-title">{found.name}</h1>
+            {found.dba_name ? <p className="muted">Doing business as {found.dba_name}</p> : null}
+            <p>
+              {found.location} · {found.total_products} products · on the marketplace since{' '}
+              {formatDateTime(found.created_at)}
+            </p>
+            <DataAge freshness={freshness} label="Supplier" />
+            <button type="button" onClick={browseInCatalog}>
+              Search and filter this supplier's products in the catalog
+            </button>
+          </header>
         )}
       </QueryView>
       <h2>Products</h2>
@@ -64,34 +64,34 @@ export default function SupplierScreen({ route }: { route: Route }) {
         empty={<EmptyState title="This supplier lists no products yet" />}
       >
         {(data) => (
-        <>
-          <table className="results-table">
-            <thead>
-              <tr>
-                <th scope="col"><span className="visually-hidden">Photo</span></th>
-                <th scope="col">Product</th>
-                <th scope="col">Varietal</th>
-                <th scope="col">Vintage</th>
-                <th scope="col" className="num">Case</th>
-                <th scope="col">Stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((product) => (
-                <tr key={product.id}>
-                  <td><ProductImage url={product.image_url} name={product.name} /></td>
-                  <td><a href={routeHref({ screen: 'product', id: product.id })}>{product.name}</a></td>
-                  <td>{product.varietal}</td>
-                  <td>{vintageLabel(product.vintage)}</td>
-                  <td className="num">{formatCents(product.case_price_cents)}</td>
-                  <td>{stockLabel(product.inventory_available)}</td>
+          <>
+            <table className="results-table">
+              <thead>
+                <tr>
+                  <th scope="col"><span className="visually-hidden">Photo</span></th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Varietal</th>
+                  <th scope="col">Vintage</th>
+                  <th scope="col" className="num">Case</th>
+                  <th scope="col">Stock</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <DataAge freshness={data.freshness} label="Products" />
-          <Pager page={data.meta.page} totalPages={data.meta.total_pages} onPage={setPage} label="Product pages" />
-        </>
+              </thead>
+              <tbody>
+                {data.items.map((product) => (
+                  <tr key={product.id}>
+                    <td><ProductImage url={product.image_url} name={product.name} /></td>
+                    <td><a href={routeHref({ screen: 'product', id: product.id })}>{product.name}</a></td>
+                    <td>{product.varietal}</td>
+                    <td>{vintageLabel(product.vintage)}</td>
+                    <td className="num">{formatCents(product.case_price_cents)}</td>
+                    <td>{stockLabel(product.inventory_available)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DataAge freshness={data.freshness} label="Products" />
+            <Pager page={data.meta.page} totalPages={data.meta.total_pages} onPage={setPage} label="Product pages" />
+          </>
         )}
       </QueryView>
     </section>

@@ -89,25 +89,25 @@ export default function SuppliersScreen() {
         }
       >
         {(data) => (
-        <>
-          <p role="status" className="result-count">
-            {data.meta.total} {data.meta.total === 1 ? 'supplier' : 'suppliers'}
-          </p>
-          <ul className="supplier-list">
-            {data.items.map((supplier) => (
-              <li key={supplier.id} className="supplier-card">
-                <a href={routeHref({ screen: 'supplier', id: supplier.id })} className="supplier-name">
-                  {supplier.name}
-                </a>
-                {supplier.dba_name ? <span className="muted"> (doing business as {supplier.dba_name})</span> : null}
-                <p className="muted">
-                  {supplier.location} · {supplier.total_products} {supplier.total_products === 1 ? 'product' : 'products'}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager page={data.meta.page} totalPages={data.meta.total_pages} onPage={setPage} label="Supplier pages" />
-        </>
+          <>
+            <p role="status" className="result-count">
+              {data.meta.total} {data.meta.total === 1 ? 'supplier' : 'suppliers'}
+            </p>
+            <ul className="supplier-list">
+              {data.items.map((supplier) => (
+                <li key={supplier.id} className="supplier-card">
+                  <a href={routeHref({ screen: 'supplier', id: supplier.id })} className="supplier-name">
+                    {supplier.name}
+                  </a>
+                  {supplier.dba_name ? <span className="muted"> (doing business as {supplier.dba_name})</span> : null}
+                  <p className="muted">
+                    {supplier.location} · {supplier.total_products} {supplier.total_products === 1 ? 'product' : 'products'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.meta.page} totalPages={data.meta.total_pages} onPage={setPage} label="Supplier pages" />
+          </>
         )}
       </QueryView>
     </section>

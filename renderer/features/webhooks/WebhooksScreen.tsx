@@ -21,18 +21,18 @@ export default function WebhooksScreen() {
       <p className="muted">The service posts order events (confirmed, shipped, delivered, and cancelled where it offers it) to these addresses.</p>
       <QueryView query={query} loading="Loading webhooks…" errorTitle="Webhooks could not be loaded">
         {({ items, freshness }) => (
-        <>
-          <DataAge freshness={freshness} label="Webhooks" />
-          {items.length === 0 ? (
-            <EmptyState title="No webhooks registered" />
-          ) : (
-            <ul className="webhook-list">
-              {items.map((webhook) => (
-                <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
-              ))}
-            </ul>
-          )}
-        </>
+          <>
+            <DataAge freshness={freshness} label="Webhooks" />
+            {items.length === 0 ? (
+              <EmptyState title="No webhooks registered" />
+            ) : (
+              <ul className="webhook-list">
+                {items.map((webhook) => (
+                  <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </QueryView>
       <RegisterWebhookForm deleted={deleted} />
