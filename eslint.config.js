@@ -21,6 +21,11 @@ const layer = (files, forbiddenGroups, extraPaths = []) => ({
   },
 });
 
+const rendererGroups = [
+  { group: ['**/server/**', '**/electron/**', '**/test/**'], message: 'renderer/ may import shared/ only; it reaches main through the bridge on window' },
+  { group: ['electron', 'electron-store', 'fastify', 'drizzle-orm', '@electric-sql/*', 'pg', 'minisearch'], message: 'renderer/ runs in the page' },
+];
+
 const noNodePaths = nodeBuiltins.map((name) => ({ name, message: 'this layer runs without Node built-ins' }));
 
 export default tseslint.config(
@@ -58,8 +63,10 @@ export default tseslint.config(
     plugins: { caseworks },
     rules: { 'caseworks/layers': 'error' },
   },
-  layer(['renderer/**'], [
-    { group: ['**/server/**', '**/electron/**', '**/test/**'], message: 'renderer/ may import shared/ only; it reaches main through the bridge on window' },
-    { group: ['electron', 'electron-store', 'fastify', 'drizzle-orm', '@electric-sql/*', 'pg', 'minisearch'], message: 'renderer/ runs in the page' },
+  layer(['renderer/**'], rendererGroups, noNodePaths),
+  // Inside renderer/: components/ and lib/ are shared by every feature, so they import no feature.
+  layer(['renderer/components/**', 'renderer/lib/**'], [
+    ...rendererGroups,
+    { group: ['**/features/**'], message: 'renderer/components and renderer/lib are shared: they import nothing from renderer/features' },
   ], noNodePaths),
 );

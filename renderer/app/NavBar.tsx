@@ -1,5 +1,5 @@
 import { useCartStore, selectCartCount } from '../features/cart/cartStore';
-import { useOutbox } from '../lib/useSession';
+import { useOutbox } from '../features/cart/outbox/queries';
 import { NAV_ITEMS, navScreenOf, routeHref, type Route } from './routes';
 import { formatCases } from '../../shared/format';
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent, OutboxEntry, SessionInfo } from '../../shared/bridge';
 import { useStatusStore } from '../features/status/statusStore';
+import { knownOnline } from '../features/status/useOnline';
 import { datasetQueryRoots, queryKeys } from '../lib/queryKeys';
 import { showToast } from './toastStore';
 
@@ -26,7 +27,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
         if (event.finished) void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
         return;
       case 'connectivity': {
-        const before = useStatusStore.getState().online ?? queryClient.getQueryData<SessionInfo>(queryKeys.session)?.online ?? null;
+        const before = knownOnline(useStatusStore.getState().online, queryClient.getQueryData<SessionInfo>(queryKeys.session));
         useStatusStore.getState().setOnline(event.online);
         if (before !== null && before !== event.online) {
           showToast(

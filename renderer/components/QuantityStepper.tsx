@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { checkQuantity, MAX_CASES_PER_LINE, type QuantityLimits } from '../features/cart/quantityRules';
+import { checkQuantity, MAX_CASES_PER_LINE, type QuantityLimits } from '../lib/quantityRules';
 
 interface Props {
   label: string;

@@ -24,8 +24,13 @@ export const queryKeys = {
   favourites: ['favourites'] as const,
 };
 
-/** Which cached queries each dataset of the offline copy feeds. */
-export const datasetQueryRoots: Record<DatasetName, readonly string[]> = {
+type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;
+
+/** The first element of some key in `queryKeys`: the root a dataset's change invalidates by. */
+export type QueryRoot = { [Name in keyof typeof queryKeys]: KeyOf<(typeof queryKeys)[Name]> extends readonly [infer Root, ...unknown[]] ? Root : never }[keyof typeof queryKeys];
+
+/** Which cached queries each dataset of the offline copy feeds (roots of `queryKeys`, so a typo fails to compile). */
+export const datasetQueryRoots: Record<DatasetName, readonly QueryRoot[]> = {
   suppliers: ['suppliers'],
   catalog: ['catalog', 'supplierProducts'],
   productDetails: ['product'],

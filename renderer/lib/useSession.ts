@@ -3,22 +3,8 @@ import { useBridge } from './bridgeContext';
 import { unwrap } from './bridgeErrors';
 import { queryKeys } from './queryKeys';
 
+/** Who is signed in to which service, and whether the core could reach it when asked. */
 export function useSession() {
   const bridge = useBridge();
   return useQuery({ queryKey: queryKeys.session, queryFn: () => unwrap(bridge.getSession({})), staleTime: 60_000 });
-}
-
-export function useSyncStatus() {
-  const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.syncStatus, queryFn: () => unwrap(bridge.getSyncStatus({})), staleTime: 10_000 });
-}
-
-export function useOutbox() {
-  const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.outbox, queryFn: () => unwrap(bridge.listOutbox({})), staleTime: Infinity });
-}
-
-export function useAccount() {
-  const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.account, queryFn: () => unwrap(bridge.getAccount({})) });
 }

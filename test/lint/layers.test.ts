@@ -87,3 +87,31 @@ describe('the layers inside electron/ (eslint.config.js)', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** The findings of the import rule (no-restricted-imports) for `code` written in the file `file`. */
+async function importProblems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('inside renderer/: components/ and lib/ import no feature (eslint.config.js)', () => {
+  it.each([
+    ['renderer/components/QuantityStepper.tsx', '../features/cart/cartStore'],
+    ['renderer/lib/queryKeys.ts', '../features/product/queries'],
+  ])('refuses in %s: import from "%s"', async (file, source) => {
+    const problems = await importProblems(file, `import { x } from '${source}';\nexport const y = x;\n`);
+    expect(problems).toHaveLength(1);
+  });
+
+  it.each([
+    ['renderer/components/QuantityStepper.tsx', '../lib/quantityRules'],
+    ['renderer/features/cart/cartStore.ts', '../../lib/quantityRules'],
+    ['renderer/features/cart/CartScreen.tsx', '../product/queries'],
+  ])('allows in %s: import from "%s"', async (file, source) => {
+    expect(await importProblems(file, `import { x } from '${source}';\nexport const y = x;\n`)).toEqual([]);
+  });
+
+  it('still refuses the renderer-wide edges in components/ and lib/', async () => {
+    expect(await importProblems('renderer/lib/queryKeys.ts', "import { x } from '../../server/main';\nexport const y = x;\n")).toHaveLength(1);
+  });
+});

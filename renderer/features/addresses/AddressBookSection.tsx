@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SavedAddress } from '../../../shared/bridge';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { errorMessage } from '../../lib/bridgeErrors';
-import { useAccount } from '../../lib/useSession';
+import { useAccount } from '../account/queries';
 import { fromAccountAddress } from '../cart/shipTo';
 import { addressLine } from './addressLine';
 import { useDeleteAddress, useSetDefaultAddress } from './mutations';
@@ -20,54 +20,52 @@ export function AddressBookSection() {
   return (
     <section aria-labelledby="addresses-title" className="address-book">
       <h2 id="addresses-title">Ship-to addresses</h2>
-      {book.isPending ? (
-        <Loading label="Reading the address book…" />
-      ) : book.isError ? (
-        <ErrorMessage error={book.error} title="The address book could not be read" onRetry={() => void book.refetch()} />
-      ) : (
-        <>
-          {book.data.problem ? (
-            <p className="notice" role="status">
-              {book.data.problem}
-            </p>
-          ) : null}
-          <ul className="address-list" aria-label="Ship-to addresses">
-            <li>
-              <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
-              {book.data.defaultId === null ? <span className="badge">Default</span> : null}
-              <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
-              {book.data.defaultId !== null ? (
-                <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
-                  Make default
-                </button>
-              ) : null}
-            </li>
-            {book.data.items.map((item) =>
-              editing === item.id ? (
-                <li key={item.id}>
-                  <SavedAddressEditor editing={item} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <SavedAddressRow
-                  key={item.id}
-                  item={item}
-                  isDefault={book.data.defaultId === item.id}
-                  onEdit={() => setEditing(item.id)}
-                  onMakeDefault={() => setDefault.mutate(item.id)}
-                />
-              ),
+      <QueryView query={book} loading="Reading the address book…" errorTitle="The address book could not be read">
+        {(saved) => (
+          <>
+            {saved.problem ? (
+              <p className="notice" role="status">
+                {saved.problem}
+              </p>
+            ) : null}
+            <ul className="address-list" aria-label="Ship-to addresses">
+              <li>
+                <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
+                {saved.defaultId === null ? <span className="badge">Default</span> : null}
+                <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
+                {saved.defaultId !== null ? (
+                  <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
+                    Make default
+                  </button>
+                ) : null}
+              </li>
+              {saved.items.map((item) =>
+                editing === item.id ? (
+                  <li key={item.id}>
+                    <SavedAddressEditor editing={item} onDone={() => setEditing(null)} />
+                  </li>
+                ) : (
+                  <SavedAddressRow
+                    key={item.id}
+                    item={item}
+                    isDefault={saved.defaultId === item.id}
+                    onEdit={() => setEditing(item.id)}
+                    onMakeDefault={() => setDefault.mutate(item.id)}
+                  />
+                ),
+              )}
+            </ul>
+            {setDefault.isError ? <p className="field-error" role="alert">The default was not changed: {errorMessage(setDefault.error)}</p> : null}
+            {editing === 'new' ? (
+              <SavedAddressEditor onDone={() => setEditing(null)} />
+            ) : (
+              <button type="button" onClick={() => setEditing('new')}>
+                Add an address
+              </button>
             )}
-          </ul>
-          {setDefault.isError ? <p className="field-error" role="alert">The default was not changed: {errorMessage(setDefault.error)}</p> : null}
-          {editing === 'new' ? (
-            <SavedAddressEditor onDone={() => setEditing(null)} />
-          ) : (
-            <button type="button" onClick={() => setEditing('new')}>
-              Add an address
-            </button>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatWineName } from '../../../shared/format';
 import { useUiStore } from '../../app/uiStore';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { useLookupProductCode } from './mutations';
 import { createScannerCapture } from './scannerCapture';
 
 /** A success names the cart line it changed, so it can go once the cart no longer says that. */
@@ -16,7 +15,6 @@ type Feedback = { tone: 'success'; text: string; productId: string; quantity: nu
  * catalog and puts the product in the cart at its minimum order.
  */
 export function BarcodeField() {
-  const bridge = useBridge();
   const add = useCartStore((state) => state.add);
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -28,7 +26,7 @@ export function BarcodeField() {
   // "Added 2 × … (now 2)" is true only while the cart still holds that; emptied or changed, it goes.
   const feedback = latest?.tone === 'success' && lineQuantity !== latest.quantity ? null : latest;
   const focusRequest = useUiStore((state) => state.barcodeFocusRequest);
-  const lookup = useMutation({ mutationFn: (value: string) => unwrap(bridge.lookupProductCode({ code: value })) });
+  const lookup = useLookupProductCode();
 
   useEffect(() => {
     if (focusRequest > 0) inputRef.current?.focus();

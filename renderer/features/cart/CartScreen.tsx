@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { routeHref } from '../../app/routes';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
-import { useAccount, useOutbox } from '../../lib/useSession';
+import { useAccount } from '../account/queries';
+import { useOutbox } from './outbox/queries';
 import { useAddressBook } from '../addresses/queries';
 import { labelProblem } from '../addresses/savedAddressForm';
 import { CartGroupCard } from './CartGroupCard';

@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { OutboxEntry } from '../../../shared/bridge';
 import { formatCents, formatCount } from '../../../shared/format';
-import { useBridge } from '../../lib/bridgeContext';
 import { useAddAddress } from '../addresses/mutations';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
 import { useCartStore } from './cartStore';
-import { mergeOutbox } from './outbox/mergeOutbox';
+import { useSubmitOrders } from './mutations';
 import { notesProblem, type ShipToCheck } from './shipTo';
 
 interface Props {
@@ -25,21 +21,13 @@ export const PLACE_ORDERS_ID = 'place-orders';
 
 /** Hands each supplier's group to the outbox as its own order; the cart keeps them until the outbox has them. */
 export function PlaceOrders({ groups, shipTo, saveLabelError = null, onAttempt, attempted }: Props) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
   const notes = useCartStore((state) => state.notes);
   const ordersPlaced = useCartStore((state) => state.ordersPlaced);
   const oneOff = useCartStore((state) => state.shipTo);
   const saveShipTo = useCartStore((state) => state.saveShipTo);
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
-  const submit = useMutation({
-    mutationFn: (drafts: Parameters<typeof bridge.submitOrders>[0]['drafts']) => unwrap(bridge.submitOrders({ drafts })),
-    onSuccess: (entries, drafts) => {
-      queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
-      ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
-    },
-  });
+  const submit = useSubmitOrders((drafts) => ordersPlaced(drafts.map((draft) => draft.order.supplier_id)));
 
   const blocked = groups.filter((group) => !groupIsPlaceable(group));
   const grandTotal = groups.reduce((sum, group) => sum + group.totals.total_cents, 0);

@@ -2,7 +2,7 @@ import type { OrderDraft } from '../../../shared/bridge';
 import { orderTotals, type OrderTotals } from '../../../shared/pricing';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
-import { checkQuantity } from './quantityRules';
+import { checkQuantity } from '../../lib/quantityRules';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ShippingAddress } from '../../../shared/schemas';
-import { checkQuantity, type QuantityCheck } from './quantityRules';
+import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
 
 /** What the cart keeps of a product, so it can show and check the line offline. */
 export interface CartProduct {

@@ -3,7 +3,7 @@ import type { CatalogProduct, Product } from '../../../shared/schemas';
 import { showToast } from '../../app/toastStore';
 import { toCartProduct } from './cartProduct';
 import { useCartStore } from './cartStore';
-import type { QuantityCheck } from './quantityRules';
+import type { QuantityCheck } from '../../lib/quantityRules';
 import { formatCases, formatWineName } from '../../../shared/format';
 
 /** Adds a product (by default at its minimum order) and says what happened in a toast. */

@@ -2,8 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Product } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { productQuery } from '../product/queries';
 import { toCartProduct } from './cartProduct';
 import { useCartStore, type CartLine } from './cartStore';
 
@@ -18,8 +17,7 @@ export function useFreshCartLines(lines: readonly CartLine[]): void {
   const refreshProduct = useCartStore((state) => state.refreshProduct);
   const products = useQueries({
     queries: lines.map((line) => ({
-      queryKey: queryKeys.product(line.productId),
-      queryFn: () => unwrap(bridge.getProduct({ id: line.productId })),
+      ...productQuery(bridge, line.productId),
       staleTime: 10_000,
     })),
     combine: productsOf,

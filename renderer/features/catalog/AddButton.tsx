@@ -1,6 +1,6 @@
 import { formatCases } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { orderProblemOf } from './productFacts';
+import { orderProblemOf } from '../../lib/productFacts';
 
 /** The list's own add-to-cart is passed in, so a list of many buttons holds one cart subscription. */
 export function AddButton({ product, addToCart }: { product: CatalogProduct; addToCart: (product: CatalogProduct) => unknown }) {

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { formatNumber } from '../../../shared/format';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
-import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
+import { EmptyState, ErrorMessage } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { FiltersPanel } from './FiltersPanel';
 import { useFiltersStore } from './filtersStore';
@@ -50,35 +51,37 @@ export default function CatalogScreen() {
               ))}
             </div>
           </div>
-          {query.isPending ? (
-            <Loading label="Searching the catalog…" />
-          ) : query.isError && !first ? (
-            <ErrorMessage error={query.error} title="The catalog could not be searched" onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {query.isError ? <ErrorMessage error={query.error} title="The latest search failed" onRetry={() => void query.refetch()} /> : null}
-              {items.length === 0 && first?.freshness.asOf === null ? (
+          {query.isError && first ? <ErrorMessage error={query.error} title="The latest search failed" onRetry={() => void query.refetch()} /> : null}
+          <QueryView
+            query={{ isPending: query.isPending, isError: query.isError && !first, error: query.error, data: first && { first, items }, refetch: query.refetch }}
+            loading="Searching the catalog…"
+            errorTitle="The catalog could not be searched"
+            isEmpty={(shown) => shown.items.length === 0}
+            empty={
+              first?.freshness.asOf === null ? (
                 <EmptyState title="The catalog has not been downloaded yet">
                   <p>It appears here as soon as the first sync brings it in; the progress shows at the top of the window.</p>
                 </EmptyState>
-              ) : items.length === 0 ? (
+              ) : (
                 <EmptyState title="No products match">
                   <p>Try fewer words or clear the filters.</p>
                   <button type="button" onClick={resetFilters}>
                     Clear filters
                   </button>
                 </EmptyState>
-              ) : (
-                <Results
-                  items={items}
-                  total={first?.total ?? items.length}
-                  hasMore={query.hasNextPage}
-                  loadingMore={query.isFetchingNextPage}
-                  loadMore={loadMore}
-                />
-              )}
-            </>
-          )}
+              )
+            }
+          >
+            {(shown) => (
+              <Results
+                items={shown.items}
+                total={shown.first.total}
+                hasMore={query.hasNextPage}
+                loadingMore={query.isFetchingNextPage}
+                loadMore={loadMore}
+              />
+            )}
+          </QueryView>
         </div>
       </div>
     </section>

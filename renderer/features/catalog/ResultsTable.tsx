@@ -9,7 +9,7 @@ import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
-import { formatSize, orderProblemOf, stockLabel, vintageLabel } from './productFacts';
+import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { onProductRowKeyDown } from './rowKeys';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
 import { useOnline } from '../status/useOnline';
+import { useCancelOrder } from './mutations';
 
 export const OFFLINE_CANCEL_NOTE = 'You are offline. An order can be cancelled only while Caseworks is connected to the service; nothing was changed.';
 
@@ -16,22 +14,10 @@ export const OFFLINE_CANCEL_NOTE = 'You are offline. An order can be cancelled o
  * the order, the lists and the catalog's stock are read again after it.
  */
 export function CancelOrder({ order }: { order: Order }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
   const online = useOnline();
   const { cancelOrder: offered } = useServiceExtensions();
   const [offlineNote, setOfflineNote] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => unwrap(bridge.cancelOrder({ id: order.id })),
-    onSuccess: (cancelled) => {
-      queryClient.setQueryData(queryKeys.order(order.id), (current: { data: Order } | undefined) => (current ? { ...current, data: cancelled } : current));
-      for (const root of ['order', 'orders', 'catalog', 'product', 'supplierProducts']) void queryClient.invalidateQueries({ queryKey: [root] });
-    },
-    onError: (error) => {
-      // A service that turned out not to offer it: main remembers; the button goes.
-      if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
-    },
-  });
+  const cancel = useCancelOrder(order.id);
   if (!offered || order.status !== 'confirmed') return null;
   if (!online) {
     return (

@@ -1,14 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatDateTime } from '../../../shared/format';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { TotalsList } from '../../components/TotalsList';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
-import { useWineNames } from '../../lib/useWineNames';
+import { useOrder } from './queries';
+import { useWineNames } from './useWineNames';
 import { STATUS_LABELS, timelineLabel } from './statusLabels';
 import { TrackingPanel } from './TrackingPanel';
 import { CancelOrder } from './CancelOrder';
@@ -17,90 +14,93 @@ import { FavouriteStar } from '../favourites/FavouriteStar';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
-  const bridge = useBridge();
-  const query = useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
+  const query = useOrder(id);
   const { reorder, outcome, running } = useReorder();
   const names = useWineNames((query.data?.data.items ?? []).map((item) => ({ product_id: item.product_id, name: item.product_name })));
 
-  if (query.isPending) return <Loading label="Loading the order…" />;
-  if (query.isError) {
-    return (
-      <section aria-labelledby="order-title">
-        <h1 id="order-title">Order</h1>
-        <ErrorMessage error={query.error} title="This order could not be loaded" onRetry={() => void query.refetch()} />
-        <p><a href={routeHref({ screen: 'orders' })}>Back to orders</a></p>
-      </section>
-    );
-  }
-  const { data: order, freshness } = query.data;
   return (
-    <article aria-labelledby="order-title" className="order">
-      <p><a href={routeHref({ screen: 'orders' })}>← Orders</a></p>
-      <h1 id="order-title">
-        Order {order.order_number} <span className={`status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
-      </h1>
-      <p>
-        From {order.supplier.name}, {order.supplier.address} · placed {formatDateTime(order.created_at)}
-      </p>
-      <DataAge freshness={freshness} label="Order" />
-      <section aria-labelledby="order-items">
-        <h2 id="order-items">Items</h2>
-        <table className="orders-table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">Cases</th>
-              <th scope="col" className="num">Case price</th>
-              <th scope="col" className="num">Line total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, index) => (
-              <tr key={item.id}>
-                <td>
-                  <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
-                  <a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a>
-                </td>
-                <td className="num">{item.quantity}</td>
-                <td className="num">{formatCents(item.unit_price_cents)}</td>
-                <td className="num">{formatCents(item.total_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <TotalsList totals={order} label="Order totals" />
-        <button type="button" onClick={() => void reorder(order)} disabled={running}>
-          Reorder into the cart
-        </button>
-        <CancelOrder order={order} />
-        {outcome ? (
-          <div role="status" className="reorder-outcome">
-            {outcome.added.length > 0 ? <p>Added to the cart: {outcome.added.join(', ')}. <a href={routeHref({ screen: 'cart' })}>Go to cart</a></p> : null}
-            {outcome.skipped.length > 0 ? <ul className="field-error">{outcome.skipped.map((line) => <li key={line}>{line}</li>)}</ul> : null}
-          </div>
-        ) : null}
-      </section>
-      <section aria-labelledby="order-ship-to">
-        <h2 id="order-ship-to">Ship to</h2>
-        <address>
-          {order.shipping_address.street1}
-          <br />
-          {order.shipping_address.city}, {order.shipping_address.state} {order.shipping_address.zip}
-        </address>
-        <h2>Notes</h2>
-        <p>{order.buyer_notes?.trim() ? order.buyer_notes : 'No notes.'}</p>
-      </section>
-      {order.tracking ? <TrackingPanel tracking={order.tracking} /> : null}
-      <section aria-labelledby="order-timeline">
-        <h2 id="order-timeline">Timeline</h2>
-        <ol className="timeline">
-          {order.timeline.map((entry) => (
-            <li key={`${entry.event}-${entry.timestamp}`}>
-              <strong>{timelineLabel(entry.event)}</strong> <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
-            </li>
-          ))}
-        </ol>
-      </section>
-    </article>
+    <QueryView
+      query={query}
+      loading="Loading the order…"
+      errorTitle="This order could not be loaded"
+      renderError={(message) => (
+        <section aria-labelledby="order-title">
+          <h1 id="order-title">Order</h1>
+          {message}
+          <p><a href={routeHref({ screen: 'orders' })}>Back to orders</a></p>
+        </section>
+      )}
+    >
+      {({ data: order, freshness }) => (
+        <article aria-labelledby="order-title" className="order">
+          <p><a href={routeHref({ screen: 'orders' })}>← Orders</a></p>
+          <h1 id="order-title">
+            Order {order.order_number} <span className={`status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+          </h1>
+          <p>
+            From {order.supplier.name}, {order.supplier.address} · placed {formatDateTime(order.created_at)}
+          </p>
+          <DataAge freshness={freshness} label="Order" />
+          <section aria-labelledby="order-items">
+            <h2 id="order-items">Items</h2>
+            <table className="orders-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="num">Cases</th>
+                  <th scope="col" className="num">Case price</th>
+                  <th scope="col" className="num">Line total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item, index) => (
+                  <tr key={item.id}>
+                    <td>
+                      <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
+                      <a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a>
+                    </td>
+                    <td className="num">{item.quantity}</td>
+                    <td className="num">{formatCents(item.unit_price_cents)}</td>
+                    <td className="num">{formatCents(item.total_cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <TotalsList totals={order} label="Order totals" />
+            <button type="button" onClick={() => void reorder(order)} disabled={running}>
+              Reorder into the cart
+            </button>
+            <CancelOrder order={order} />
+            {outcome ? (
+              <div role="status" className="reorder-outcome">
+                {outcome.added.length > 0 ? <p>Added to the cart: {outcome.added.join(', ')}. <a href={routeHref({ screen: 'cart' })}>Go to cart</a></p> : null}
+                {outcome.skipped.length > 0 ? <ul className="field-error">{outcome.skipped.map((line) => <li key={line}>{line}</li>)}</ul> : null}
+              </div>
+            ) : null}
+          </section>
+          <section aria-labelledby="order-ship-to">
+            <h2 id="order-ship-to">Ship to</h2>
+            <address>
+              {order.shipping_address.street1}
+              <br />
+              {order.shipping_address.city}, {order.shipping_address.state} {order.shipping_address.zip}
+            </address>
+            <h2>Notes</h2>
+            <p>{order.buyer_notes?.trim() ? order.buyer_notes : 'No notes.'}</p>
+          </section>
+          {order.tracking ? <TrackingPanel tracking={order.tracking} /> : null}
+          <section aria-labelledby="order-timeline">
+            <h2 id="order-timeline">Timeline</h2>
+            <ol className="timeline">
+              {order.timeline.map((entry) => (
+                <li key={`${entry.event}-${entry.timestamp}`}>
+                  <strong>{timelineLabel(entry.event)}</strong> <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </article>
+      )}
+    </QueryView>
   );
 }

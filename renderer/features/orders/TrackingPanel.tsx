@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { formatCalendarDate } from '../../../shared/format';
 import type { Tracking } from '../../../shared/schemas';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { errorMessage } from '../../lib/bridgeErrors';
+import { useOpenTrackingLink } from './mutations';
 
 export function TrackingPanel({ tracking }: { tracking: Tracking }) {
-  const bridge = useBridge();
-  const open = useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url: tracking.tracking_url })) });
+  const open = useOpenTrackingLink(tracking.tracking_url);
   return (
     <section aria-labelledby="tracking-title" className="tracking">
       <h2 id="tracking-title">Tracking</h2>

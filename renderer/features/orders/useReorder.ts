@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { formatWineName } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { productQuery } from '../product/queries';
 
 export interface ReorderOutcome {
   added: string[];
@@ -26,10 +26,7 @@ export function useReorder() {
     const result: ReorderOutcome = { added: [], skipped: [] };
     for (const item of order.items) {
       try {
-        const { data: product } = await queryClient.fetchQuery({
-          queryKey: queryKeys.product(item.product_id),
-          queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
-        });
+        const { data: product } = await queryClient.fetchQuery(productQuery(bridge, item.product_id));
         const name = formatWineName({ name: item.product_name, vintage: product.vintage, sizeMl: product.size_ml });
         const check = add(toCartProduct(product), item.quantity);
         if (check.ok) result.added.push(`${item.quantity} × ${name}`);

@@ -3,8 +3,8 @@ import type { CatalogProduct, Product } from '../../../shared/schemas';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
-import { checkQuantity } from '../cart/quantityRules';
-import { orderProblemOf } from '../catalog/productFacts';
+import { checkQuantity } from '../../lib/quantityRules';
+import { orderProblemOf } from '../../lib/productFacts';
 import { routeHref } from '../../app/routes';
 import { formatCases } from '../../../shared/format';
 

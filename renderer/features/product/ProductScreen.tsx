@@ -1,66 +1,64 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatCases, formatCents, formatDateTime } from '../../../shared/format';
 import type { CatalogProduct, Product } from '../../../shared/schemas';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
 import { ProductImage } from '../../components/ProductImage';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
-import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../catalog/productFacts';
+import { QueryView } from '../../components/QueryView';
+import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
+import { useProduct } from './queries';
 
 export default function ProductScreen({ route }: { route: Route }) {
   const id = route.screen === 'product' ? route.id : '';
-  const bridge = useBridge();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.product(id), queryFn: () => unwrap(bridge.getProduct({ id })), enabled: id !== '' });
+  const query = useProduct(id);
 
-  if (query.isPending) return <Loading label="Loading the product…" />;
-  if (query.isError) {
-    const summary = cachedCatalogItem(queryClient, id);
-    return (
-      <section aria-labelledby="product-title">
-        <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
-        {summary ? (
-          <ProductSummary product={summary} />
-        ) : (
-          <h1 id="product-title">Product</h1>
-        )}
-        <ErrorMessage
-          error={query.error}
-          title={summary ? 'The full details could not be loaded; this is what the catalog list has' : 'This product could not be loaded'}
-          onRetry={() => void query.refetch()}
-        />
-      </section>
-    );
-  }
-  const { data: product, freshness } = query.data;
+  // When the product cannot be read, the catalog list's summary of it (if it was listed) stands in.
+  const summary = query.isError ? cachedCatalogItem(queryClient, id) : null;
   return (
-    <article className="product" aria-labelledby="product-title">
-      <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
-      <div className="product-layout">
-        <ProductImage url={product.image_url} name={product.name} size="large" />
-        <div>
-          <ProductHeading product={product} />
-          <p className="prices">
-            <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size}
-            <br />
-            {bottlePricesOf(product)}
-          </p>
-          <p>
-            Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
-          </p>
-          <DataAge freshness={freshness} label="Product" />
-          <AddToCartForm product={product} />
-        </div>
-      </div>
-      <ProductFacts product={product} />
-    </article>
+    <QueryView
+      query={query}
+      loading="Loading the product…"
+      errorTitle={summary ? 'The full details could not be loaded; this is what the catalog list has' : 'This product could not be loaded'}
+      renderError={(message) => (
+        <section aria-labelledby="product-title">
+          <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
+          {summary ? (
+            <ProductSummary product={summary} />
+          ) : (
+            <h1 id="product-title">Product</h1>
+          )}
+          {message}
+        </section>
+      )}
+    >
+      {({ data: product, freshness }) => (
+        <article className="product" aria-labelledby="product-title">
+          <p><a href={routeHref({ screen: 'catalog' })}>← Catalog</a></p>
+          <div className="product-layout">
+            <ProductImage url={product.image_url} name={product.name} size="large" />
+            <div>
+              <ProductHeading product={product} />
+              <p className="prices">
+                <strong>{formatCents(product.case_price_cents)}</strong> per case of {product.pack_size}
+                <br />
+                {bottlePricesOf(product)}
+              </p>
+              <p>
+                Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
+              </p>
+              <DataAge freshness={freshness} label="Product" />
+              <AddToCartForm product={product} />
+            </div>
+          </div>
+          <ProductFacts product={product} />
+        </article>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionInfo } from '../../../shared/bridge';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { errorCode, errorMessage } from '../../lib/bridgeErrors';
+import { useConnectService, useDemoService } from './mutations';
 import { connectionErrorsFrom, validateConnection, type ConnectionErrors } from './connectionForm';
 import { useSessionChange } from './useSessionChange';
 
 export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
-  const bridge = useBridge();
   const onSessionChange = useSessionChange();
   const [baseUrl, setBaseUrl] = useState(session?.mode === 'custom' ? (session.baseUrl ?? '') : '');
   const [apiKey, setApiKey] = useState('');
@@ -23,8 +21,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
     else if (next.apiKey) keyRef.current?.focus();
   };
 
-  const connect = useMutation({
-    mutationFn: (input: { baseUrl: string; apiKey: string }) => unwrap(bridge.connectService({ ...input, allowWeakKeyStorage: allowWeak })),
+  const connect = useConnectService({
     onSuccess: (next) => {
       setApiKey('');
       setConnectedTo(next.account?.name ?? next.baseUrl ?? 'the service');
@@ -32,12 +29,9 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
     },
     onError: (error) => showErrors(connectionErrorsFrom(errorCode(error), errorMessage(error))),
   });
-  const demo = useMutation({
-    mutationFn: () => unwrap(bridge.useDemoService({})),
-    onSuccess: (next) => {
-      setConnectedTo(next.account?.name ?? 'the demo service');
-      onSessionChange(next);
-    },
+  const demo = useDemoService((next) => {
+    setConnectedTo(next.account?.name ?? 'the demo service');
+    onSessionChange(next);
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -49,7 +43,7 @@ export function ConnectForm({ session }: { session: SessionInfo | undefined }) {
       return;
     }
     setErrors({});
-    connect.mutate({ baseUrl: check.baseUrl, apiKey: check.apiKey });
+    connect.mutate({ baseUrl: check.baseUrl, apiKey: check.apiKey, allowWeakKeyStorage: allowWeak });
   };
 
   return (

@@ -1,30 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
 import { formatCount } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { useOutbox } from '../../lib/useSession';
+import { errorMessage } from '../../lib/bridgeErrors';
+import { useOutbox } from '../cart/outbox/queries';
+import { useSignOut } from './mutations';
 import { useSessionChange } from './useSessionChange';
 
 export function SignOut() {
-  const bridge = useBridge();
   const outbox = useOutbox();
   const onSessionChange = useSessionChange();
   const waiting = outbox.data?.filter((entry) => entry.state !== 'confirmed').length ?? 0;
-  const signOut = useMutation({
-    mutationFn: () => unwrap(bridge.signOut({})),
-    onSuccess: (result) => {
-      showToast({
-        tone: 'info',
-        title: 'Signed out',
-        description:
-          result.keptQueuedOrders > 0
-            ? `${formatCount(result.keptQueuedOrders, 'queued order was', 'queued orders were')} kept and will be sent after you sign in again.`
-            : undefined,
-      });
-      onSessionChange();
-    },
+  const signOut = useSignOut((result) => {
+    showToast({
+      tone: 'info',
+      title: 'Signed out',
+      description:
+        result.keptQueuedOrders > 0
+          ? `${formatCount(result.keptQueuedOrders, 'queued order was', 'queued orders were')} kept and will be sent after you sign in again.`
+          : undefined,
+    });
+    onSessionChange();
   });
   return (
     <section aria-labelledby="signout-title">

@@ -1,77 +1,67 @@
-import { useMutation } from '@tanstack/react-query';
 import { formatAge, formatDateTime, formatNumber } from '../../../shared/format';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorMessage, Loading } from '../../components/QueryStates';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
+import { QueryView } from '../../components/QueryView';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { formatBytes } from '../../lib/formatBytes';
-import { useSyncStatus } from '../../lib/useSession';
+import { useClearCache, useSyncNow } from './mutations';
+import { useSyncStatus } from './queries';
 import { DATASET_LABELS } from '../status/SyncProgress';
 import { useSessionChange } from './useSessionChange';
 
 export function SyncPanel() {
-  const bridge = useBridge();
   const status = useSyncStatus();
   const onSessionChange = useSessionChange();
-  const sync = useMutation({
-    mutationFn: () => unwrap(bridge.syncNow({})),
-    onSuccess: (result) => {
-      if (!result.started) showToast({ tone: 'info', title: 'A sync is already running' });
-      void status.refetch();
-    },
+  const sync = useSyncNow((result) => {
+    if (!result.started) showToast({ tone: 'info', title: 'A sync is already running' });
+    void status.refetch();
   });
-  const clear = useMutation({
-    mutationFn: () => unwrap(bridge.clearCache({})),
-    onSuccess: (result) => {
-      showToast({ tone: 'success', title: 'Offline copy cleared', description: `${formatBytes(result.freedBytes)} freed. Queued orders were kept.` });
-      onSessionChange();
-    },
+  const clear = useClearCache((result) => {
+    showToast({ tone: 'success', title: 'Offline copy cleared', description: `${formatBytes(result.freedBytes)} freed. Queued orders were kept.` });
+    onSessionChange();
   });
 
   return (
     <section aria-labelledby="sync-title">
       <h2 id="sync-title">Offline copy</h2>
-      {status.isPending ? (
-        <Loading label="Reading the sync status…" />
-      ) : status.isError ? (
-        <ErrorMessage error={status.error} title="The sync status could not be read" onRetry={() => void status.refetch()} />
-      ) : (
-        <>
-          <p>
-            {syncStateLabel(status.data.online, status.data.running)} · saved data takes{' '}
-            {formatBytes(status.data.cacheBytes)}
-          </p>
-          <table className="datasets">
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Last synced</th>
-                <th scope="col" className="num">Items</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.data.datasets.map((dataset) => (
-                <tr key={dataset.name}>
-                  <th scope="row">{DATASET_LABELS[dataset.name]}</th>
-                  <td>
-                    {dataset.updatedAt ? (
-                      <time dateTime={dataset.updatedAt} title={formatDateTime(dataset.updatedAt)}>
-                        {formatAge(dataset.updatedAt)}
-                      </time>
-                    ) : (
-                      'never'
-                    )}
-                  </td>
-                  <td className="num">{formatNumber(dataset.count)}</td>
-                  <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>
+      <QueryView query={status} loading="Reading the sync status…" errorTitle="The sync status could not be read">
+        {(current) => (
+          <>
+            <p>
+              {syncStateLabel(current.online, current.running)} · saved data takes{' '}
+              {formatBytes(current.cacheBytes)}
+            </p>
+            <table className="datasets">
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Last synced</th>
+                  <th scope="col" className="num">Items</th>
+                  <th scope="col">Problem</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+              </thead>
+              <tbody>
+                {current.datasets.map((dataset) => (
+                  <tr key={dataset.name}>
+                    <th scope="row">{DATASET_LABELS[dataset.name]}</th>
+                    <td>
+                      {dataset.updatedAt ? (
+                        <time dateTime={dataset.updatedAt} title={formatDateTime(dataset.updatedAt)}>
+                          {formatAge(dataset.updatedAt)}
+                        </time>
+                      ) : (
+                        'never'
+                      )}
+                    </td>
+                    <td className="num">{formatNumber(dataset.count)}</td>
+                    <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </QueryView>
       <div className="actions">
         <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending || status.data?.running}>
           Sync now

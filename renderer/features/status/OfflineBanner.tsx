@@ -1,5 +1,5 @@
 import { useShellLink } from '../../bridge';
-import { useOutbox } from '../../lib/useSession';
+import { useOutbox } from '../cart/outbox/queries';
 import { useOnline } from './useOnline';
 
 export function OfflineBanner() {

@@ -1,29 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
 import { Pager } from '../../components/Pager';
-import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
-import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { EmptyState } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSuppliers } from './queries';
 
 const PER_PAGE = 50;
 
 export default function SuppliersScreen() {
-  const bridge = useBridge();
   const [text, setText] = useState('');
   const [region, setRegion] = useState('');
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(text.trim(), 150);
-  const query = useQuery({
-    queryKey: queryKeys.suppliers(q, region, state, page),
-    queryFn: () =>
-      unwrap(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), ...(state ? { state } : {}), page, perPage: PER_PAGE })),
-    placeholderData: keepPreviousData,
-  });
+  const query = useSuppliers({ q, region, state }, page, PER_PAGE);
   const regions = query.data?.regions ?? [];
   const states = query.data?.states ?? [];
 
@@ -85,35 +77,39 @@ export default function SuppliersScreen() {
         </div>
         <DataAge freshness={query.data?.freshness} label="Suppliers" />
       </div>
-      {query.isPending ? (
-        <Loading label="Loading suppliers…" />
-      ) : query.isError ? (
-        <ErrorMessage error={query.error} title="Suppliers could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState title="No suppliers match">
-          <p>Try another name, or choose all wine regions and states.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <p role="status" className="result-count">
-            {query.data.meta.total} {query.data.meta.total === 1 ? 'supplier' : 'suppliers'}
-          </p>
-          <ul className="supplier-list">
-            {query.data.items.map((supplier) => (
-              <li key={supplier.id} className="supplier-card">
-                <a href={routeHref({ screen: 'supplier', id: supplier.id })} className="supplier-name">
-                  {supplier.name}
-                </a>
-                {supplier.dba_name ? <span className="muted"> (doing business as {supplier.dba_name})</span> : null}
-                <p className="muted">
-                  {supplier.location} · {supplier.total_products} {supplier.total_products === 1 ? 'product' : 'products'}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager page={query.data.meta.page} totalPages={query.data.meta.total_pages} onPage={setPage} label="Supplier pages" />
-        </>
-      )}
+      <QueryView
+        query={query}
+        loading="Loading suppliers…"
+        errorTitle="Suppliers could not be loaded"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState title="No suppliers match">
+            <p>Try another name, or choose all wine regions and states.</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <p role="status" className="result-count">
+              {data.meta.total} {data.meta.total === 1 ? 'supplier' : 'suppliers'}
+            </p>
+            <ul className="supplier-list">
+              {data.items.map((supplier) => (
+                <li key={supplier.id} className="supplier-card">
+                  <a href={routeHref({ screen: 'supplier', id: supplier.id })} className="supplier-name">
+                    {supplier.name}
+                  </a>
+                  {supplier.dba_name ? <span className="muted"> (doing business as {supplier.dba_name})</span> : null}
+                  <p className="muted">
+                    {supplier.location} · {supplier.total_products} {supplier.total_products === 1 ? 'product' : 'products'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.meta.page} totalPages={data.meta.total_pages} onPage={setPage} label="Supplier pages" />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CreateWebhookBody, WEBHOOK_EVENTS, type CreatedWebhook, type WebhookEventName } from '../../../shared/schemas';
-import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { useBridge } from '../../lib/bridgeContext';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorCode, errorMessage } from '../../lib/bridgeErrors';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { useCreateWebhook } from './mutations';
 
 /** `deleted`: webhooks deleted since; the secret of one of them is no use any more and is not shown. */
 export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly string[] }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   // order.cancelled is an extension: offered only where the service accepts it.
   const { orderCancelledEvent } = useServiceExtensions();
@@ -17,13 +13,9 @@ export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly strin
   const [events, setEvents] = useState<WebhookEventName[]>([...WEBHOOK_EVENTS]);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const create = useMutation({
-    mutationFn: (body: CreateWebhookBody) => unwrap(bridge.createWebhook(body)),
-    onSuccess: (webhook) => {
-      setCreated(webhook);
-      setUrl('');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    },
+  const create = useCreateWebhook((webhook) => {
+    setCreated(webhook);
+    setUrl('');
   });
 
   const onSubmit = (event: FormEvent) => {

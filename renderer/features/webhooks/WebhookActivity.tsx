@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook, WebhookDeliveryRecord } from '../../../shared/schemas';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorCode, errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { errorMessage } from '../../lib/bridgeErrors';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { useSendWebhookTest, useSetWebhookActive } from './mutations';
+import { useWebhookDeliveries } from './queries';
 
 const RECENT_DELIVERIES = 10;
 
@@ -24,27 +23,10 @@ const failing = (delivery: WebhookDeliveryRecord) => delivery.state === 'failed'
  * test event and its result, and the recent deliveries (a failing one stands out).
  */
 export function WebhookActivity({ webhook }: { webhook: Webhook }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
   const offered = useServiceExtensions();
-  const forgetIfNotOffered = (error: unknown) => {
-    if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
-  };
-  const toggle = useMutation({
-    mutationFn: (active: boolean) => unwrap(bridge.setWebhookActive({ id: webhook.id, active })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
-    onError: forgetIfNotOffered,
-  });
-  const test = useMutation({
-    mutationFn: () => unwrap(bridge.sendWebhookTest({ id: webhook.id })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(webhook.id) }),
-    onError: forgetIfNotOffered,
-  });
-  const deliveries = useQuery({
-    queryKey: queryKeys.webhookDeliveries(webhook.id),
-    queryFn: () => unwrap(bridge.listWebhookDeliveries({ id: webhook.id, page: 1, perPage: RECENT_DELIVERIES })),
-    enabled: offered.webhookDeliveries,
-  });
+  const toggle = useSetWebhookActive(webhook.id);
+  const test = useSendWebhookTest(webhook.id);
+  const deliveries = useWebhookDeliveries(webhook.id, RECENT_DELIVERIES, offered.webhookDeliveries);
 
   return (
     <div className="webhook-activity">

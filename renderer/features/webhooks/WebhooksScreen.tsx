@@ -1,58 +1,47 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { Webhook } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataAge } from '../../components/DataAge';
-import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
-import { useBridge } from '../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
+import { EmptyState } from '../../components/QueryStates';
+import { QueryView } from '../../components/QueryView';
+import { errorMessage } from '../../lib/bridgeErrors';
+import { useDeleteWebhook } from './mutations';
+import { useWebhooks } from './queries';
 import { RegisterWebhookForm } from './RegisterWebhookForm';
 import { WebhookActivity } from './WebhookActivity';
 
 export default function WebhooksScreen() {
-  const bridge = useBridge();
-  const query = useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
+  const query = useWebhooks();
   // Webhooks deleted on this screen: the secret of one just registered goes with it.
   const [deleted, setDeleted] = useState<readonly string[]>([]);
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
       <p className="muted">The service posts order events (confirmed, shipped, delivered, and cancelled where it offers it) to these addresses.</p>
-      {query.isPending ? (
-        <Loading label="Loading webhooks…" />
-      ) : query.isError ? (
-        <ErrorMessage error={query.error} title="Webhooks could not be loaded" onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <DataAge freshness={query.data.freshness} label="Webhooks" />
-          {query.data.items.length === 0 ? (
-            <EmptyState title="No webhooks registered" />
-          ) : (
-            <ul className="webhook-list">
-              {query.data.items.map((webhook) => (
-                <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryView query={query} loading="Loading webhooks…" errorTitle="Webhooks could not be loaded">
+        {({ items, freshness }) => (
+          <>
+            <DataAge freshness={freshness} label="Webhooks" />
+            {items.length === 0 ? (
+              <EmptyState title="No webhooks registered" />
+            ) : (
+              <ul className="webhook-list">
+                {items.map((webhook) => (
+                  <WebhookRow key={webhook.id} webhook={webhook} onDeleted={() => setDeleted((ids) => [...ids, webhook.id])} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryView>
       <RegisterWebhookForm deleted={deleted} />
     </section>
   );
 }
 
 function WebhookRow({ webhook, onDeleted }: { webhook: Webhook; onDeleted(): void }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => unwrap(bridge.deleteWebhook({ id: webhook.id })),
-    onSuccess: () => {
-      onDeleted();
-      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    },
-  });
+  const remove = useDeleteWebhook(webhook.id, onDeleted);
   return (
     <li className="webhook">
       <p className="webhook-url">{webhook.url}</p>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { QuantityStepper } from '../../../renderer/components/QuantityStepper';
-import { checkQuantity } from '../../../renderer/features/cart/quantityRules';
+import { checkQuantity } from '../../../renderer/lib/quantityRules';
 
 function Harness({ initial, minimum, stock }: { initial: string; minimum: number; stock: number }) {
   const [value, setValue] = useState(initial);

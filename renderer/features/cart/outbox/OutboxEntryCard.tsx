@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
 import { formatAge, formatCases, formatCents, formatCount, formatDateTime } from '../../../../shared/format';
-import { useBridge } from '../../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
-import { mergeOutbox } from './mergeOutbox';
+import { errorMessage } from '../../../lib/bridgeErrors';
+import { useRetryOutboxEntry } from './mutations';
 import { OutboxItems } from './OutboxItems';
 import { ReviewEditor } from './ReviewEditor';
 import { SendAgainReview } from './SendAgainReview';
@@ -17,12 +14,7 @@ export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
 };
 
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
-    onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
-  });
+  const retry = useRetryOutboxEntry(entry.id);
   const cases = entry.order.items.reduce((sum, item) => sum + item.quantity, 0);
   const headingId = `outbox-${entry.id}`;
 

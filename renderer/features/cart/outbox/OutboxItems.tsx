@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../../../shared/bridge';
-import { useWineNames } from '../../../lib/useWineNames';
+import { useWineNames } from '../../orders/useWineNames';
 
 /** "3 × Ashby Pinot Noir 2019 · 750 ml, 2 × …": what an order on its way holds, each wine told apart. */
 export function OutboxItems({ entry }: { entry: OutboxEntry }) {

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatCents, formatCount } from '../../../../shared/format';
 import { routeHref } from '../../../app/routes';
-import { useBridge } from '../../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
+import { errorMessage } from '../../../lib/bridgeErrors';
 import { EstimateDifference } from './EstimateDifference';
+import { useDismissReceipts } from './mutations';
 
 type Receipt = OutboxEntry & { confirmed: NonNullable<OutboxEntry['confirmed']> };
 
@@ -21,24 +19,8 @@ export function receiptsOf(entries: readonly OutboxEntry[]): Receipt[] {
  * week of them must not push the cart down the screen.
  */
 export function ReceiptsSection({ entries }: { entries: readonly OutboxEntry[] }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
   const receipts = receiptsOf(entries);
-  const forget = (ids: readonly string[]) =>
-    queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((entry) => !ids.includes(entry.id)));
-  const dismiss = useMutation({
-    mutationFn: async (ids: readonly string[]) => {
-      const done: string[] = [];
-      try {
-        for (const id of ids) {
-          await unwrap(bridge.discardOutboxEntry({ id }));
-          done.push(id);
-        }
-      } finally {
-        forget(done);
-      }
-    },
-  });
+  const dismiss = useDismissReceipts();
   if (receipts.length === 0) return null;
 
   return (

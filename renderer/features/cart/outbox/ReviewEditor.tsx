@@ -1,14 +1,13 @@
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatCases, formatWineName } from '../../../../shared/format';
 import { useBridge } from '../../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
-import { checkQuantity, MAX_CASES_PER_LINE } from '../quantityRules';
+import { errorMessage } from '../../../lib/bridgeErrors';
+import { checkQuantity, MAX_CASES_PER_LINE } from '../../../lib/quantityRules';
+import { productQuery } from '../../product/queries';
 import { DiscardOrderButton } from './DiscardOrderButton';
-import { mergeOutbox } from './mergeOutbox';
-import { useDiscardOutboxEntry } from './mutations';
+import { useDiscardOutboxEntry, useUpdateOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
 
@@ -20,24 +19,18 @@ const itemIndexOf = (pointer: string) => {
 /** Lets the buyer fix the quantities of a rejected order and send it again, or discard it. */
 export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const bridge = useBridge();
-  const queryClient = useQueryClient();
   const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
   const products = useQueries({
     queries: entry.order.items.map((item) => ({
-      queryKey: queryKeys.product(item.product_id),
-      queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+      ...productQuery(bridge, item.product_id),
       // The refusal may be about stock or a minimum that changed: read the product again now.
       staleTime: 0,
       refetchOnMount: 'always' as const,
     })),
   });
-  const store = (updated: OutboxEntry) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated]));
-  const update = useMutation({
-    mutationFn: (order: OutboxEntry['order']) => unwrap(bridge.updateOutboxEntry({ id: entry.id, order })),
-    onSuccess: store,
-  });
+  const update = useUpdateOutboxEntry(entry.id);
   const discard = useDiscardOutboxEntry(entry.id);
 
   const fieldsByItem = new Map<number, string[]>();

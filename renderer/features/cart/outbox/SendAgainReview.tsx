@@ -1,11 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../../shared/bridge';
-import { useBridge } from '../../../lib/bridgeContext';
-import { errorMessage, unwrap } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
+import { errorMessage } from '../../../lib/bridgeErrors';
 import { DiscardOrderButton } from './DiscardOrderButton';
-import { mergeOutbox } from './mergeOutbox';
-import { useDiscardOutboxEntry } from './mutations';
+import { useDiscardOutboxEntry, useRetryOutboxEntry } from './mutations';
 
 /**
  * For an order the service failed on again and again (or answered unreadably): nothing in it needs
@@ -13,12 +9,7 @@ import { useDiscardOutboxEntry } from './mutations';
  * placed twice — or discards it.
  */
 export function SendAgainReview({ entry }: { entry: OutboxEntry }) {
-  const bridge = useBridge();
-  const queryClient = useQueryClient();
-  const sendAgain = useMutation({
-    mutationFn: () => unwrap(bridge.retryOutboxEntry({ id: entry.id })),
-    onSuccess: (updated) => queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated])),
-  });
+  const sendAgain = useRetryOutboxEntry(entry.id);
   const discard = useDiscardOutboxEntry(entry.id);
   return (
     <div>

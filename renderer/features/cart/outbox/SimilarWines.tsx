@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CatalogProduct, Product } from '../../../../shared/schemas';
 import { formatCents, formatWineName } from '../../../../shared/format';
 import { routeHref } from '../../../app/routes';
-import { useBridge } from '../../../lib/bridgeContext';
-import { unwrap } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
-import { orderProblemOf } from '../../catalog/productFacts';
+import { orderProblemOf } from '../../../lib/productFacts';
+import { useSimilarWineCandidates } from '../../catalog/queries';
 import { useAddToCart } from '../useAddToCart';
 
 /** How many alternatives a refused line offers. */
@@ -25,13 +22,8 @@ export function similarWines(product: Product, candidates: readonly CatalogProdu
 }
 
 export function SimilarWines({ product }: { product: Product }) {
-  const bridge = useBridge();
   const addToCart = useAddToCart();
-  const search = { varietal: product.varietal, region: product.region, inStock: true } as const;
-  const query = useQuery({
-    queryKey: queryKeys.similarWines(product.id),
-    queryFn: () => unwrap(bridge.searchCatalog({ ...search, limit: 100 })),
-  });
+  const query = useSimilarWineCandidates(product);
   const name = formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
   const similar = query.data ? similarWines(product, query.data.items) : [];
   if (similar.length === 0) return null;

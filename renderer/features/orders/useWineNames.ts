@@ -1,8 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { formatWineName } from '../../shared/format';
-import { useBridge } from './bridgeContext';
-import { unwrap } from './bridgeErrors';
-import { queryKeys } from './queryKeys';
+import { formatWineName } from '../../../shared/format';
+import { useBridge } from '../../lib/bridgeContext';
+import { productQuery } from '../product/queries';
 
 export interface NamedItem {
   product_id: string;
@@ -23,8 +22,7 @@ export function useWineNames(items: readonly NamedItem[]): string[] {
   const bridge = useBridge();
   const products = useQueries({
     queries: items.map((item) => ({
-      queryKey: queryKeys.product(item.product_id),
-      queryFn: () => unwrap(bridge.getProduct({ id: item.product_id })),
+      ...productQuery(bridge, item.product_id),
       retry: false,
     })),
   });

@@ -1,5 +1,5 @@
-import { orderableProblem } from '../cart/quantityRules';
-import { formatBottlePrices, formatCases, formatNumber, formatSize, vintageLabel } from '../../../shared/format';
+import { orderableProblem } from './quantityRules';
+import { formatBottlePrices, formatCases, formatNumber, formatSize, vintageLabel } from '../../shared/format';
 
 interface BottleFacts {
   vintage: number | null;

@@ -1,4 +1,4 @@
-import { formatCases } from '../../../shared/format';
+import { formatCases } from '../../shared/format';
 
 /** The service's own ceiling on one order line, from `OrderLineInput`. */
 export const MAX_CASES_PER_LINE = 100_000;

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CaseworksBridge, OutboxEntry } from '../../../shared/bridge';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+import { mergeOutbox } from './outbox/mergeOutbox';
+
+type Drafts = Parameters<CaseworksBridge['submitOrders']>[0]['drafts'];
+
+/** Hands the cart's orders to the outbox; its list shows them at once, then `onSubmitted` with the drafts sent. */
+export function useSubmitOrders(onSubmitted: (drafts: Drafts) => void) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (drafts: Drafts) => unwrap(bridge.submitOrders({ drafts })),
+    onSuccess: (entries, drafts) => {
+      queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
+      onSubmitted(drafts);
+    },
+  });
+}
