@@ -96,6 +96,8 @@ export interface PostgresOpenOptions {
   migrationsFolder?: string;
   /** Pool size; concurrent orders each hold one connection for their transaction. */
   maxConnections?: number;
+  /** `application_name` of every session (PostgreSQL keeps its first 63 bytes). */
+  applicationName?: string;
 }
 
 export async function openPostgres(options: PostgresOpenOptions): Promise<Connection> {
@@ -106,13 +108,19 @@ export async function openPostgres(options: PostgresOpenOptions): Promise<Connec
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
+    application_name: options.applicationName,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
 
   async function underSetupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
-    const client = new GuardedClient({ connectionString: options.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    const client = new GuardedClient({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: options.applicationName,
+    });
     client.on('error', () => undefined);
     await client.connect();
     try {
