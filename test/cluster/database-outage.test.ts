@@ -42,7 +42,7 @@ async function ask(instance: Instance, key: string, path: string, init: { method
 }
 
 describe('the database going away under three running instances', () => {
-  it('(f) each answers 503 problem JSON within seconds while it is away, stays live, and recovers without a restart', async () => {
+  it('(i) each answers 503 problem JSON within seconds while it is away, stays live, and recovers without a restart', async () => {
     proxy = await startOutageProxy(new URL(serverUrl()));
     const cluster = await startCluster(3, ['--ship-after', '1', '--deliver-after', '3600'], { reachVia: proxy.via });
     const key = cluster.apiKeys[0] as string;

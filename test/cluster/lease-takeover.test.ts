@@ -75,7 +75,7 @@ async function placeOrders(cluster: Cluster, key: string, count: number): Promis
 }
 
 describe('an instance killed with SIGKILL while it holds work', () => {
-  it('(d) a webhook delivery it was sending is sent by another instance once its lease ends, and succeeds once', async () => {
+  it('(g) a webhook delivery it was sending is sent by another instance once its lease ends, and succeeds once', async () => {
     // The send timeout must outlast finding the sender and killing it (a loaded machine included);
     // the lease must outlast the timeout (the CLI refuses a shorter one).
     const timeoutMs = 5_000;
@@ -137,7 +137,7 @@ describe('an instance killed with SIGKILL while it holds work', () => {
     expect(receiver.arrivals.map((arrival) => arrival.answeredWith)).toEqual([null, 204]);
   });
 
-  it('(e) orders it was shipping are shipped by another instance once, with one timeline entry and one event each', async () => {
+  it('(h) orders it was shipping are shipped by another instance once, with one timeline entry and one event each', async () => {
     const shipAfterSeconds = 2;
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
