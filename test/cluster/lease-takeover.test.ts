@@ -138,7 +138,7 @@ describe('an instance killed with SIGKILL while it holds work', () => {
   });
 
   it('(h) orders it was shipping are shipped by another instance once, with one timeline entry and one event each', async () => {
-    const shipAfterSeconds = 2;
+    const shipAfterSeconds = 3;
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
     const cluster = await startCluster(3, [
@@ -151,7 +151,7 @@ describe('an instance killed with SIGKILL while it holds work', () => {
 
     // Holding this lock stops every shipment half-way: after its transaction has locked and moved
     // the order, at the timeline entry it writes next. (Placing orders writes the same table, so
-    // the lock is taken once they are placed, well within the 2 s before they are due.)
+    // the lock is taken once they are placed, well within the 3 s before they are due.)
     const blocker = await cluster.database.connect();
     await blocker.query('begin');
     await blocker.query('lock table order_events in share mode');
