@@ -24,6 +24,12 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export const STATEMENT_TIMEOUT_MS = 15_000;
 /** Client-side: a server that stopped answering mid-query (no FIN, no RST). */
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
+/**
+ * Server-side: a transaction whose instance went silent (frozen, or its machine gone without
+ * closing its connections) is ended and rolled back after this, releasing the orders and rows it
+ * held for the other instances. Our transactions never wait this long between two statements.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
 
 export interface Connection {
   db: Database;
@@ -107,6 +113,7 @@ export async function openPostgres(options: PostgresOpenOptions): Promise<Connec
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     keepAlive: true,
     application_name: options.applicationName,
   });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Order, WebhookDelivery, type Webhook } from '../../shared';
+import { IDLE_IN_TRANSACTION_TIMEOUT_MS } from '../../server/db/connection';
 import { startReceiver, waitFor } from '../server/webhooks/receiver';
 import { call, instanceNamed, orderableProducts, placeOrder, startCluster, stopAll, type Cluster } from './support/cluster';
 
@@ -138,73 +139,103 @@ describe('an instance killed with SIGKILL while it holds work', () => {
   });
 
   it('(h) orders it was shipping are shipped by another instance once, with one timeline entry and one event each', async () => {
-    const shipAfterSeconds = 3;
-    const receiver = await startReceiver();
-    cleanups.push(receiver.close);
-    const cluster = await startCluster(3, [
-      '--ship-after', String(shipAfterSeconds), '--deliver-after', '3600', '--webhook-retry-base-ms', '60000', '--webhook-poll-ms', '100',
-    ]);
-    const key = cluster.apiKeys[0] as string;
-    const webhook = await register(cluster, key, receiver.url('/shipped'), ['order.shipped']);
-    const orders = await placeOrders(cluster, key, 3);
-    const ids = orders.map((order) => order.id);
-
-    // Holding this lock stops every shipment half-way: after its transaction has locked and moved
-    // the order, at the timeline entry it writes next. (Placing orders writes the same table, so
-    // the lock is taken once they are placed, well within the 3 s before they are due.)
-    const blocker = await cluster.database.connect();
-    await blocker.query('begin');
-    await blocker.query('lock table order_events in share mode');
-    const shipping = await waitFor(async () => {
-      const { rows } = await cluster.database.query<{ application_name: string }>(
-        `select application_name from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "order_events"%'`,
-      );
-      return rows.length > 0 && rows;
-    }, 15_000);
-    const holderId = shipping[0]!.application_name.replace(/^caseworks /, '');
-    const holder = instanceNamed(cluster.instances, holderId);
-    // The orders now locked by a shipment under way (FOR UPDATE rows are skipped by this probe).
-    const free = await cluster.database.query<{ id: string }>('select id from orders where id = any($1) for key share skip locked', [ids]);
-    const held = ids.filter((id) => !free.rows.some((row) => row.id === id));
-    expect(held.length).toBeGreaterThan(0);
-
+    const run = await startShipping();
+    const { holder, session, release } = await stopShipmentsHalfWay(run);
     holder.kill();
     expect(await holder.exited).toBe(-1);
-    await blocker.query('commit');
+    await release();
 
     // The killed instance's session ends (its transaction rolls back) and the others ship everything.
-    await waitFor(async () => {
-      const { rows } = await cluster.database.query('select 1 from pg_stat_activity where application_name = $1', [`caseworks ${holderId}`]);
-      return rows.length === 0;
-    }, 15_000);
-    const shipped = await waitFor(async () => {
-      const { rows } = await cluster.database.query<{ id: string; status: string; tracking_number: string | null }>(
-        'select id, status, tracking_number from orders where id = any($1)',
-        [ids],
-      );
-      return rows.length === ids.length && rows.every((row) => row.status === 'shipped') && rows;
-    }, 20_000);
-    expect(shipped.every((row) => row.tracking_number !== null)).toBe(true);
-
-    const timeline = await cluster.database.query<{ order_id: string; event: string }>(
-      'select order_id, event from order_events where order_id = any($1)',
-      [ids],
-    );
-    for (const id of ids) {
-      const events = timeline.rows.filter((entry) => entry.order_id === id).map((entry) => entry.event).sort();
-      expect(events, id).toEqual(['order_confirmed', 'order_placed', 'order_shipped']);
-    }
-    // One order.shipped event per order, queued and delivered once.
-    await waitFor(async () => {
-      const { rows } = await cluster.database.query<{ state: string }>('select state from webhook_deliveries where webhook_id = $1', [webhook.id]);
-      return rows.length === ids.length && rows.every((row) => row.state === 'delivered');
-    }, 15_000);
-    const events = receiver.received.filter((delivery) => delivery.path === '/shipped').map((delivery) => WebhookDelivery.parse(JSON.parse(delivery.body)));
-    expect(events.map((event) => event.type)).toEqual(['order.shipped', 'order.shipped', 'order.shipped']);
-    expect(events.map((event) => Order.parse(event.data).id).sort()).toEqual([...ids].sort());
-    for (const event of events) expect(Order.parse(event.data).status).toBe('shipped');
-    // Every order the killed instance was shipping was shipped by another one.
-    expect(held.every((id) => shipped.some((row) => row.id === id))).toBe(true);
+    await waitFor(async () => !(await hasSession(run.cluster, session)), 15_000);
+    await expectShippedOnce(run, 20_000);
   });
 });
+
+describe('an instance frozen while it holds a transition (as a machine gone without closing its connections)', () => {
+  it('(j) the database ends its transaction after the idle-in-transaction timeout, and another instance ships the orders once', async () => {
+    const run = await startShipping();
+    const { holder, session, release } = await stopShipmentsHalfWay(run);
+    // SIGSTOP: its connections stay open and silent; nothing tells the database it is gone.
+    holder.child.kill('SIGSTOP');
+    const frozenAt = Date.now();
+    await release();
+
+    // Its shipping session stays, idle in its transaction, until the database ends it.
+    const ended = await waitFor(async () => !(await hasSession(run.cluster, session)) && Date.now(), IDLE_IN_TRANSACTION_TIMEOUT_MS + 15_000);
+    expect(ended - frozenAt).toBeGreaterThanOrEqual(IDLE_IN_TRANSACTION_TIMEOUT_MS - 1_000);
+    await expectShippedOnce(run, 20_000);
+  }, 120_000);
+});
+
+interface ShippingRun {
+  cluster: Cluster;
+  ids: string[];
+  webhook: Webhook;
+  receiver: Awaited<ReturnType<typeof startReceiver>>;
+}
+
+/** Three instances shipping 3 s after confirmation, a receiver of order.shipped, and three orders placed. */
+async function startShipping(): Promise<ShippingRun> {
+  const receiver = await startReceiver();
+  cleanups.push(receiver.close);
+  const cluster = await startCluster(3, ['--ship-after', '3', '--deliver-after', '3600', '--webhook-retry-base-ms', '60000', '--webhook-poll-ms', '100']);
+  const key = cluster.apiKeys[0] as string;
+  const webhook = await register(cluster, key, receiver.url('/shipped'), ['order.shipped']);
+  const orders = await placeOrders(cluster, key, 3);
+  return { cluster, ids: orders.map((order) => order.id), webhook, receiver };
+}
+
+/** Whether the database still has this session (a backend's pid). */
+const hasSession = async (cluster: Cluster, backendPid: number) =>
+  (await cluster.database.query('select 1 from pg_stat_activity where pid = $1', [backendPid])).rows.length > 0;
+
+/**
+ * Stops every shipment half-way with a lock on the timeline, which a shipment writes after it has
+ * locked and moved its orders (placing orders writes it too, so it is taken once they are placed,
+ * well within the 3 s before they are due). Resolves with an instance whose session waits there,
+ * holding at least one of the orders; release() lets the shipments go on.
+ */
+async function stopShipmentsHalfWay({ cluster, ids }: ShippingRun) {
+  const blocker = await cluster.database.connect();
+  await blocker.query('begin');
+  await blocker.query('lock table order_events in share mode');
+  const shipping = await waitFor(async () => {
+    const { rows } = await cluster.database.query<{ application_name: string; pid: number }>(
+      `select application_name, pid from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "order_events"%'`,
+    );
+    return rows.length > 0 && rows;
+  }, 15_000);
+  const holderId = shipping[0]!.application_name.replace(/^caseworks /, '');
+  // The orders locked by shipments under way (rows locked FOR UPDATE are skipped by this probe).
+  const free = await cluster.database.query<{ id: string }>('select id from orders where id = any($1) for key share skip locked', [ids]);
+  const held = ids.filter((id) => !free.rows.some((row) => row.id === id));
+  expect(held.length).toBeGreaterThan(0);
+  return { holder: instanceNamed(cluster.instances, holderId), session: shipping[0]!.pid, release: () => blocker.query('commit') };
+}
+
+/** Every order shipped, with one timeline entry and one order.shipped event, delivered once. */
+async function expectShippedOnce({ cluster, ids, webhook, receiver }: ShippingRun, withinMs: number): Promise<void> {
+  const shipped = await waitFor(async () => {
+    const { rows } = await cluster.database.query<{ id: string; status: string; tracking_number: string | null }>(
+      'select id, status, tracking_number from orders where id = any($1)',
+      [ids],
+    );
+    return rows.length === ids.length && rows.every((row) => row.status === 'shipped') && rows;
+  }, withinMs);
+  expect(shipped.every((row) => row.tracking_number !== null)).toBe(true);
+
+  const timeline = await cluster.database.query<{ order_id: string; event: string }>('select order_id, event from order_events where order_id = any($1)', [ids]);
+  for (const id of ids) {
+    const events = timeline.rows.filter((entry) => entry.order_id === id).map((entry) => entry.event).sort();
+    expect(events, id).toEqual(['order_confirmed', 'order_placed', 'order_shipped']);
+  }
+  await waitFor(async () => {
+    const { rows } = await cluster.database.query<{ state: string }>('select state from webhook_deliveries where webhook_id = $1', [webhook.id]);
+    return rows.length === ids.length && rows.every((row) => row.state === 'delivered');
+  }, 15_000);
+  const events = receiver.received.filter((delivery) => delivery.path === '/shipped').map((delivery) => WebhookDelivery.parse(JSON.parse(delivery.body)));
+  expect(events.map((event) => event.type)).toEqual(['order.shipped', 'order.shipped', 'order.shipped']);
+  expect(events.map((event) => Order.parse(event.data).id).sort()).toEqual([...ids].sort());
+  for (const event of events) expect(Order.parse(event.data).status).toBe('shipped');
+}
