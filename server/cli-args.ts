@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { API_BASE_PATH } from '../shared';
 import type { ServiceOptions } from './main';
+import { DEFAULT_SEND_TIMEOUT_MS, leaseIsLongEnough } from './webhooks/delivery-timing';
 
 export const USAGE = `Usage: npm run server -- --port <n> --data <dir> [options]
 
@@ -25,6 +26,12 @@ Options:
                           every instance on one PostgreSQL
   --webhook-retry-base-ms <n>  delay before the first webhook retry, doubling after (default 5000)
   --webhook-max-attempts <n>   webhook delivery attempts, the first included (default 8)
+  --webhook-timeout-ms <n>     how long a webhook send waits for the answer (default 10000)
+  --webhook-lease-ms <n>       how long a delivery claimed by an instance stays its own; past it
+                               another instance takes it over (the first died mid-send). Must
+                               exceed the send timeout (default 2 x timeout + 5000)
+  --webhook-poll-ms <n>        how often each instance looks for due deliveries when nothing
+                               wakes it (default the retry base, at most 5000)
   -h, --help              show this text`;
 
 export const DEFAULT_PORT = 4010;
@@ -95,6 +102,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
         'public-url': { type: 'string' },
         'webhook-retry-base-ms': { type: 'string' },
         'webhook-max-attempts': { type: 'string' },
+        'webhook-timeout-ms': { type: 'string' },
+        'webhook-lease-ms': { type: 'string' },
+        'webhook-poll-ms': { type: 'string' },
         data: { type: 'string' },
         'ship-after': { type: 'string' },
         'deliver-after': { type: 'string' },
@@ -113,6 +123,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     throw new CliUsageError(`--mode must be sandbox or production, got "${mode}"`);
   }
   if (values.data !== undefined && values.data.trim() === '') throw new CliUsageError('--data must name a folder');
+  const webhookTimeoutMs = integer('webhook-timeout-ms', values['webhook-timeout-ms'], 100, 600_000);
+  const webhookLeaseMs = integer('webhook-lease-ms', values['webhook-lease-ms'], 1, 86_400_000);
+  const timeoutMs = webhookTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+  if (webhookLeaseMs !== undefined && !leaseIsLongEnough(webhookLeaseMs, timeoutMs)) {
+    throw new CliUsageError(`--webhook-lease-ms must be longer than the send timeout (${timeoutMs} ms; see --webhook-timeout-ms), got "${webhookLeaseMs}"`);
+  }
   return {
     kind: 'run',
     options: {
@@ -127,6 +143,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       rateLimitPerMinute: integer('rate-limit', values['rate-limit'], 1, 10_000_000),
       webhookRetryBaseMs: integer('webhook-retry-base-ms', values['webhook-retry-base-ms'], 1, 86_400_000),
       webhookMaxAttempts: integer('webhook-max-attempts', values['webhook-max-attempts'], 1, 100),
+      webhookTimeoutMs,
+      webhookLeaseMs,
+      webhookPollIntervalMs: integer('webhook-poll-ms', values['webhook-poll-ms'], 10, 3_600_000),
       mode,
     },
   };

@@ -48,6 +48,8 @@ export interface ServiceOptions {
   /** Webhook retry timing; tests shorten it. */
   webhookRetryBaseMs?: number;
   webhookMaxAttempts?: number;
+  /** How long a send waits for the receiver's answer (default 10 s). */
+  webhookTimeoutMs?: number;
   /** How long a claimed delivery stays this instance's before another may take it over. */
   webhookLeaseMs?: number;
   /** How often each instance looks for due deliveries when nothing wakes it. */
@@ -87,15 +89,16 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const mode = options.mode ?? 'sandbox';
   let baseUrl = '';
+  const instanceId = newInstanceId();
   const opened = await (options.openStore ?? openStore)({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     catalogSize: options.catalogSize,
     publicBaseUrl: () => baseUrl,
+    applicationName: `caseworks ${instanceId}`,
   });
   const { store } = opened;
   let logError: (message: string, error: unknown) => void = () => undefined;
-  const instanceId = newInstanceId();
 
   // Events are queued by the changes themselves (the outbox); these only wake the dispatcher.
   const dispatcher = createWebhookDispatcher({
@@ -104,6 +107,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     instanceId,
     retryBaseMs: options.webhookRetryBaseMs,
     maxAttempts: options.webhookMaxAttempts,
+    timeoutMs: options.webhookTimeoutMs,
     leaseMs: options.webhookLeaseMs,
     pollIntervalMs: options.webhookPollIntervalMs,
     onError: (error) => logError('webhook delivery run failed', error),

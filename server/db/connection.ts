@@ -24,6 +24,12 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export const STATEMENT_TIMEOUT_MS = 15_000;
 /** Client-side: a server that stopped answering mid-query (no FIN, no RST). */
 const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
+/**
+ * Server-side: a transaction whose instance went silent (frozen, or its machine gone without
+ * closing its connections) is ended and rolled back after this, releasing the orders and rows it
+ * held for the other instances. Our transactions never wait this long between two statements.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
 
 export interface Connection {
   db: Database;
@@ -96,6 +102,8 @@ export interface PostgresOpenOptions {
   migrationsFolder?: string;
   /** Pool size; concurrent orders each hold one connection for their transaction. */
   maxConnections?: number;
+  /** `application_name` of every session (PostgreSQL keeps its first 63 bytes). */
+  applicationName?: string;
 }
 
 export async function openPostgres(options: PostgresOpenOptions): Promise<Connection> {
@@ -105,14 +113,21 @@ export async function openPostgres(options: PostgresOpenOptions): Promise<Connec
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     keepAlive: true,
+    application_name: options.applicationName,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
 
   async function underSetupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
-    const client = new GuardedClient({ connectionString: options.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    const client = new GuardedClient({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: options.applicationName,
+    });
     client.on('error', () => undefined);
     await client.connect();
     try {

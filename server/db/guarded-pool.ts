@@ -48,10 +48,16 @@ export class GuardedClient extends pg.Client {
 Object.defineProperty(GuardedClient.prototype, 'query', { value: guarded(pg.Client.prototype.query as AnyMethod), writable: true, configurable: true });
 Object.defineProperty(GuardedClient.prototype, 'connect', { value: guarded(pg.Client.prototype.connect as AnyMethod), writable: true, configurable: true });
 
-/** A pg pool of GuardedClients whose checkout failures (refused, timed out) are DatabaseUnavailableErrors too. */
+/**
+ * A pg pool of GuardedClients whose checkout failures (refused, timed out) are DatabaseUnavailableErrors
+ * too. `pool.query` is guarded itself: when the connection of the client it checked out is lost
+ * mid-query, the pool answers with the client's 'error' event ("Connection terminated
+ * unexpectedly"), before and instead of the client's guarded query callback.
+ */
 export class GuardedPool extends pg.Pool {
   constructor(config: pg.PoolConfig) {
     super({ ...config, Client: GuardedClient } as pg.PoolConfig);
   }
 }
 Object.defineProperty(GuardedPool.prototype, 'connect', { value: guarded(pg.Pool.prototype.connect as AnyMethod), writable: true, configurable: true });
+Object.defineProperty(GuardedPool.prototype, 'query', { value: guarded(pg.Pool.prototype.query as AnyMethod), writable: true, configurable: true });

@@ -26,6 +26,11 @@ export interface OpenStoreOptions {
   pgliteArchive?: Blob;
   /** Seed of the demo data generator. */
   demoSeed?: number;
+  /**
+   * Names the PostgreSQL sessions (`application_name` in `pg_stat_activity`), so an operator, or
+   * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
+   */
+  applicationName?: string;
 }
 
 export interface OpenedStore {
@@ -40,7 +45,7 @@ export interface OpenedStore {
 
 async function connect(options: OpenStoreOptions): Promise<Connection> {
   if (options.databaseUrl) {
-    return openPostgres({ databaseUrl: options.databaseUrl, migrationsFolder: options.migrationsFolder });
+    return openPostgres({ databaseUrl: options.databaseUrl, migrationsFolder: options.migrationsFolder, applicationName: options.applicationName });
   }
   return openPglite({ dataDir: options.dataDir, loadDataDir: options.pgliteArchive, migrationsFolder: options.migrationsFolder });
 }

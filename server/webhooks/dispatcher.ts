@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PendingDelivery, RetryPolicy, Store } from '../store/types';
 import { createPoller, systemClock, type Clock } from '../scheduling/poller';
 import { sendDelivery } from './sender';
+import { DEFAULT_SEND_TIMEOUT_MS, defaultLeaseMs, defaultPollIntervalMs } from './delivery-timing';
 import type { DeliveryMode, Resolver } from './target-policy';
 
 export type DispatcherStore = Pick<Store, 'claimDeliveries' | 'recordDeliveryAttempt' | 'releaseDeliveries'>;
@@ -59,8 +60,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     retryBaseMs: options.retryBaseMs ?? 5_000,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 3_600_000,
   };
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const leaseMs = options.leaseMs ?? 2 * timeoutMs + 5_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? defaultLeaseMs(timeoutMs);
   const concurrency = options.concurrency ?? 8;
   const onError = options.onError ?? (() => undefined);
   const { store } = options;
@@ -121,7 +122,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
     }
   }
 
-  const poller = createPoller(pump, options.pollIntervalMs ?? Math.min(policy.retryBaseMs, 5_000), onError);
+  const poller = createPoller(pump, options.pollIntervalMs ?? defaultPollIntervalMs(policy.retryBaseMs), onError);
 
   return {
     instanceId,

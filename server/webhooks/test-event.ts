@@ -2,6 +2,7 @@ import type { WebhookDeliveryRecord } from '../../shared';
 import type { Store } from '../store/types';
 import type { Clock } from '../scheduling/poller';
 import { sendDelivery } from './sender';
+import { defaultLeaseMs } from './delivery-timing';
 import type { DeliveryMode, Resolver } from './target-policy';
 
 export interface TestEventOptions {
@@ -27,7 +28,7 @@ export async function sendTestEvent(
   options: TestEventOptions,
 ): Promise<WebhookDeliveryRecord | 'missing' | 'paused'> {
   const now = options.clock();
-  const delivery = await store.createTestDelivery(accountId, webhookId, { instanceId: options.instanceId, leaseMs: 2 * options.timeoutMs + 5_000, now });
+  const delivery = await store.createTestDelivery(accountId, webhookId, { instanceId: options.instanceId, leaseMs: defaultLeaseMs(options.timeoutMs), now });
   if (typeof delivery === 'string') return delivery;
   const outcome = await sendDelivery(
     { id: delivery.id, url: delivery.url, secret: delivery.secret, body: delivery.body },

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { CatalogProduct, Paginated } from '../../../shared';
 
 /**
  * Several processes of the real CLI (`tsx server/cli.ts`, as `npm run server` runs it) on one
@@ -150,6 +151,17 @@ export function spawnInstance(options: StartOptions): { ready: Promise<Instance>
 
 export const startInstance = (options: StartOptions): Promise<Instance> => spawnInstance(options).ready;
 
+/**
+ * The instance an instance id names (`host/pid/random`, as in `webhook_deliveries.claimed_by` and,
+ * after `caseworks `, in `pg_stat_activity.application_name`): the one whose process has that pid.
+ */
+export function instanceNamed(instances: Instance[], instanceId: string): Instance {
+  const pid = Number(/(?:^|\/)(\d+)\/[^/]+$/.exec(instanceId)?.[1]);
+  const found = instances.find((instance) => instance.child.pid === pid);
+  if (!found) throw new Error(`no running instance has the id ${instanceId}`);
+  return found;
+}
+
 export interface Cluster {
   database: ClusterDatabase;
   instances: Instance[];
@@ -157,15 +169,21 @@ export interface Cluster {
   apiKeys: string[];
 }
 
+export interface ClusterOptions {
+  /** The URL the instances are given instead of the database's own, e.g. one through a proxy. */
+  reachVia?: (databaseUrl: string) => string;
+}
+
 /**
  * A fresh database and `count` instances on it: the first starts alone (it migrates and seeds),
  * the others then start together.
  */
-export async function startCluster(count: number, args: string[] = []): Promise<Cluster> {
+export async function startCluster(count: number, args: string[] = [], options: ClusterOptions = {}): Promise<Cluster> {
   const database = await createDatabase();
   databases.add(database);
-  const first = await startInstance({ databaseUrl: database.url, args });
-  const others = await Promise.all(Array.from({ length: count - 1 }, () => startInstance({ databaseUrl: database.url, args })));
+  const databaseUrl = options.reachVia?.(database.url) ?? database.url;
+  const first = await startInstance({ databaseUrl, args });
+  const others = await Promise.all(Array.from({ length: count - 1 }, () => startInstance({ databaseUrl, args })));
   return { database, instances: [first, ...others], apiKeys: readApiKeys(first.dataDir) };
 }
 
@@ -219,3 +237,18 @@ export async function call(
 }
 
 export const shippingAddress = { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' };
+
+/** Products with stock for at least two orders of their minimum, from the first page of the catalog. */
+export async function orderableProducts(baseUrl: string, apiKey: string): Promise<CatalogProduct[]> {
+  const page = await call(baseUrl, '/products?per_page=100', apiKey);
+  if (page.status !== 200) throw new Error(`GET /products answered ${page.status}`);
+  return page.json<Paginated<CatalogProduct>>().data.filter((product) => product.inventory_available >= 2 * product.minimum_order);
+}
+
+/** Places one order of the product's minimum quantity; the caller checks the answer. */
+export const placeOrder = (baseUrl: string, apiKey: string, product: CatalogProduct) =>
+  call(baseUrl, '/orders', apiKey, {
+    method: 'POST',
+    headers: { 'idempotency-key': randomUUID() },
+    body: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: shippingAddress },
+  });

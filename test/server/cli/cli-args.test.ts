@@ -8,6 +8,7 @@ describe('CLI arguments', () => {
         '--port', '4010', '--data', '/tmp/x', '--ship-after', '1.5', '--deliver-after', '0', '--catalog-size', '50000',
         '--mode', 'production', '--rate-limit', '100', '--host', '0.0.0.0', '--public-url', 'https://wine.example/shop/api/v1/',
         '--webhook-retry-base-ms', '200', '--webhook-max-attempts', '3',
+        '--webhook-timeout-ms', '3000', '--webhook-lease-ms', '4000', '--webhook-poll-ms', '100',
       ],
       { DATABASE_URL: 'postgres://127.0.0.1/db' },
     );
@@ -25,6 +26,9 @@ describe('CLI arguments', () => {
         rateLimitPerMinute: 100,
         webhookRetryBaseMs: 200,
         webhookMaxAttempts: 3,
+        webhookTimeoutMs: 3000,
+        webhookLeaseMs: 4000,
+        webhookPollIntervalMs: 100,
         mode: 'production',
       },
     });
@@ -33,6 +37,12 @@ describe('CLI arguments', () => {
   it('defaults to port 4010, sandbox mode and no database URL', () => {
     const command = parseCliArgs(['--data', 'd'], {});
     expect(command).toMatchObject({ kind: 'run', options: { port: 4010, mode: 'sandbox', databaseUrl: undefined, host: '127.0.0.1', publicUrl: undefined } });
+  });
+
+  it('a lease just longer than the send timeout is accepted; without flags the service keeps its defaults', () => {
+    expect(parseCliArgs(['--webhook-lease-ms', '10001'])).toMatchObject({ kind: 'run', options: { webhookLeaseMs: 10_001, webhookTimeoutMs: undefined } });
+    expect(parseCliArgs(['--webhook-timeout-ms', '100', '--webhook-lease-ms', '101'])).toMatchObject({ options: { webhookLeaseMs: 101, webhookTimeoutMs: 100 } });
+    expect(parseCliArgs([])).toMatchObject({ options: { webhookLeaseMs: undefined, webhookTimeoutMs: undefined, webhookPollIntervalMs: undefined } });
   });
 
   it('--help wins', () => {
@@ -56,6 +66,12 @@ describe('CLI arguments', () => {
     [['--public-url', 'https://wine.example/api'], /--public-url must end in \/api\/v1/],
     [['--public-url', 'https://wine.example/api/v1?x=1'], /--public-url must have no query/],
     [['--webhook-max-attempts', '0'], /--webhook-max-attempts/],
+    [['--webhook-timeout-ms', '50'], /--webhook-timeout-ms must be a whole number from 100 to 600000/],
+    [['--webhook-lease-ms', '1.5'], /--webhook-lease-ms must be a whole number/],
+    [['--webhook-poll-ms', '0'], /--webhook-poll-ms must be a whole number from 10/],
+    // A lease no longer than a send would let a second instance send while the first still waits.
+    [['--webhook-lease-ms', '10000'], /--webhook-lease-ms must be longer than the send timeout \(10000 ms/],
+    [['--webhook-timeout-ms', '3000', '--webhook-lease-ms', '3000'], /--webhook-lease-ms must be longer than the send timeout \(3000 ms/],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

@@ -124,5 +124,6 @@ describe('npm run server', () => {
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('--ship-after');
     expect(run.output().stdout).toContain('DATABASE_URL');
+    for (const flag of ['--webhook-timeout-ms', '--webhook-lease-ms', '--webhook-poll-ms']) expect(run.output().stdout).toContain(flag);
   });
 });

@@ -1,4 +1,3 @@
-import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Problem } from '../../../shared';
 import { startService, type RunningService } from '../../../server/main';
@@ -6,53 +5,8 @@ import { DatabaseUnavailableError } from '../../../server/db/unavailable';
 import { createSqlStore } from '../../../server/store/sql-store';
 import type { Store } from '../../../server/store/types';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
+import { startOutageProxy } from '../../support/tcp-outage-proxy';
 import { waitFor } from '../webhooks/receiver';
-
-/**
- * A TCP hop between the service and PostgreSQL that can go down like a restarting server: every
- * connection is cut and new ones are refused until it comes back on the same port.
- */
-async function startOutageProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        port = typeof address === 'object' && address ? address.port : port;
-        resolve();
-      });
-    });
-  const down = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server?.close(() => resolve());
-      server = null;
-    });
-  await listen();
-  return {
-    url: () => {
-      const url = new URL(target);
-      url.host = `127.0.0.1:${port}`;
-      return url.toString();
-    },
-    down,
-    up: listen,
-    close: () => (server ? down() : Promise.resolve()),
-  };
-}
 
 /** On PGlite there is no server to lose: its store fails as a store on a lost connection does. */
 function faultableStore(testStore: TestStore, publicBaseUrl: () => string) {
