@@ -14,10 +14,11 @@ export class DatabaseUnavailableError extends Error {
 
 /**
  * SQLSTATEs the server sends when it cannot serve the session: connection exceptions (class 08),
- * too many connections, admin or crash shutdown, "the database system is starting up", and a
- * statement cancelled by our own statement timeout.
+ * too many connections, admin or crash shutdown, "the database system is starting up", a
+ * statement cancelled by our own statement timeout, and a session ended by our own
+ * idle-in-transaction timeout (25P03: an instance that froze inside a transaction and woke up).
  */
-const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '57014']);
+const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '57014', '25P03']);
 const UNAVAILABLE_SQLSTATE_CLASSES = new Set(['08']);
 /** Node's errors for a server that cannot be reached. */
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

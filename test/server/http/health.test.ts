@@ -69,6 +69,7 @@ describe('a database that cannot answer is 503, not 500', () => {
     ['the server starting up (57P03)', withCode('57P03')],
     ['a connection exception (08006)', failedQuery(withCode('08006'))],
     ['our statement timeout (57014)', failedQuery(withCode('57014'))],
+    ['a session ended by our idle-in-transaction timeout (25P03)', failedQuery(withCode('25P03'))],
   ])('%s', (_name, error) => {
     const problem = toProblem(error);
     expect(problem).toMatchObject({ status: 503, code: 'service_unavailable' });
