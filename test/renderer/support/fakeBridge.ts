@@ -310,6 +310,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
       return ok({ productIds: favourites, problem: null });
     },
+    // As in the browser shell: the page prints itself (a test overrides it to stand for Electron).
+    async saveOrderSheetPdf(input) {
+      record('saveOrderSheetPdf', input);
+      return ok({ outcome: 'unsupported' });
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
