@@ -110,7 +110,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
           (!input.supplierId || item.supplier.id === input.supplierId) &&
           (input.minPriceCents === undefined || item.case_price_cents >= input.minPriceCents) &&
           (input.maxPriceCents === undefined || item.case_price_cents <= input.maxPriceCents) &&
-          (!input.inStock || item.inventory_available > 0),
+          (!input.inStock || item.inventory_available > 0) &&
+          (!input.favouritesOnly || favourites.includes(item.id)),
       );
       if (input.sort === 'price_asc') items = [...items].sort((a, b) => a.case_price_cents - b.case_price_cents);
       if (input.sort === 'price_desc') items = [...items].sort((a, b) => b.case_price_cents - a.case_price_cents);
