@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
 import { formatCases, formatCents, formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { routeHref } from '../../app/routes';
 import { casesToFreeShipping, freeShippingShortfallCents, rankCandidates, type CandidateSource } from '../../lib/freeShipping';
 import type { CartGroup } from './cartGroups';
 import { useFreeShippingWines } from './queries';
@@ -70,7 +69,7 @@ export function FreeShippingHint({ group, guideWines = [] }: { group: CartGroup;
             {plan.map((pick) => (
               <li key={pick.productId}>
                 <span>
-                  {formatCases(pick.cases)} of <a href={routeHref({ screen: 'product', id: pick.productId })}>{pick.name}</a>
+                  {formatCases(pick.cases)} of {pick.name}
                   {SOURCE_NOTES[pick.source] ? <span className="muted"> ({SOURCE_NOTES[pick.source]})</span> : null} · {formatCents(pick.addedCents)}
                 </span>
                 <button type="button" onClick={() => add(pick.product, pick.cases)} aria-label={`Add ${formatCases(pick.cases)} of ${pick.name} for free shipping`}>
