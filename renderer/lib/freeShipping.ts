@@ -57,7 +57,7 @@ interface Choice {
 }
 
 /** How many product-by-quantity steps the search for the cheapest way may take before it settles for the best found. */
-const SEARCH_BUDGET = 200_000;
+const SEARCH_BUDGET = 50_000;
 
 /**
  * The fewest cases that bring the order from `shortfallCents` short to free shipping, added to the
