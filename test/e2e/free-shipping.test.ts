@@ -58,7 +58,9 @@ describe('the free-shipping hint', () => {
     for (let pressed = 0; pressed < suggested; pressed += 1) {
       await adds.first().focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => hint.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => hint.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement))
+        .toBe(true);
     }
     await expect.poll(() => status.textContent()).toBe('This order ships free.');
     expect(await adds.count()).toBe(0);
@@ -69,9 +71,8 @@ describe('the free-shipping hint', () => {
     // Below the threshold again: the other lines removed and the first wine back at its minimum, the hint is back with the first amount.
     const shownName = formatWineName({ name: wine.name, vintage: wine.vintage, sizeMl: wine.size_ml });
     const removes = page.getByRole('button', { name: /^Remove .* from the cart$/ });
-    const others = (await removes.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))).filter(
-      (label) => label !== `Remove ${shownName} from the cart`,
-    );
+    const labels = await Promise.all((await removes.all()).map(async (button) => (await button.getAttribute('aria-label')) ?? ''));
+    const others = labels.filter((label) => label !== `Remove ${shownName} from the cart`);
     for (const label of others) await page.getByRole('button', { name: label, exact: true }).click();
     await page.getByRole('textbox', { name: `Cases of ${shownName}`, exact: true }).fill(String(wine.minimum_order));
     await expect.poll(() => status.textContent()).toBe(`Add ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS - opening)} more for free shipping.`);
