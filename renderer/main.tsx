@@ -6,6 +6,8 @@ import { getBridge } from './bridge';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/features.css';
+import './styles/free-shipping.css';
+import './styles/print.css';
 
 // A bridge reply reaches the screen in the same task instead of after a setTimeout; the query
 // cache's notifications are still batched per task.

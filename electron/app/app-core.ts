@@ -26,6 +26,7 @@ import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { createOutbox, type Outbox } from '../core/outbox';
+import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform, ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
 import { createSearchService } from '../core/search/search-service';
@@ -364,6 +365,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       openExternal: (url) => platform.openExternal(url),
+      saveOrderSheetPdf: orderSheetPdfSaver(platform.pdfHost),
     },
     tools: buyerTools,
   });

@@ -1,4 +1,5 @@
 import type { SafeStorageLike, SettingsStore } from './vault';
+import type { PdfHost } from './order-sheet/save-pdf';
 
 export type { SafeStorageLike, SettingsStore };
 
@@ -27,6 +28,8 @@ export interface CaseworksPlatform {
   notify(title: string, body: string): void;
   /** Opens an https URL in the user's browser; false when this host cannot. */
   openExternal(url: string): Promise<boolean>;
+  /** Saves the window as a PDF through a save dialog (Electron); absent where the page prints itself (the browser shell). */
+  pdfHost?: PdfHost;
   now(): Date;
   /** Test and demo knobs for the embedded service's fulfilment simulator. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };

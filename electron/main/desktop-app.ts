@@ -13,7 +13,7 @@ export interface DesktopAppOptions {
   /** The folder of the built main process (`dist-electron/main`). */
   mainDir: string;
   createCore(platform: CaseworksPlatform): CaseworksCore;
-  createPlatform?(options: { mainDir: string }): CaseworksPlatform;
+  createPlatform?(options: { mainDir: string; window: () => BrowserWindow | null }): CaseworksPlatform;
 }
 
 export interface DesktopApp {
@@ -42,7 +42,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   denyAllPermissions(session.defaultSession);
   enforceContentSecurityPolicy(session.defaultSession);
 
-  const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir });
+  const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir, window: () => mainWindow });
   const core = options.createCore(platform);
   const rendererDir = path.join(options.mainDir, '..', '..', 'dist', 'renderer');
   handleAppProtocol({ rendererDir, readImage: (productId) => core.readImage(productId) });

@@ -1,7 +1,8 @@
-import { Notification, app, safeStorage, shell, utilityProcess } from 'electron';
+import { Notification, app, safeStorage, shell, utilityProcess, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import path from 'node:path';
 import type { CaseworksPlatform, ForkService, SettingsStore } from '../core/platform';
+import { createPdfHost } from './order-sheet-pdf';
 
 /** The embedded service runs in its own utility process, never in the main process. */
 function forkUtilityProcess(entry: string): ForkService {
@@ -30,7 +31,8 @@ function settingsStore(): SettingsStore {
   };
 }
 
-export function createElectronPlatform(options: { mainDir: string }): CaseworksPlatform {
+/** `window`: the main window while it is open, which "Save as PDF" prints. */
+export function createElectronPlatform(options: { mainDir: string; window?: () => BrowserWindow | null }): CaseworksPlatform {
   return {
     dataDir: app.getPath('userData'),
     keyStore: { safeStorage, settings: settingsStore() },
@@ -44,6 +46,7 @@ export function createElectronPlatform(options: { mainDir: string }): CaseworksP
       await shell.openExternal(url);
       return true;
     },
+    ...(options.window ? { pdfHost: createPdfHost(options.window) } : {}),
     now: () => new Date(),
     log: (message) => console.log(`[caseworks] ${message}`),
   };

@@ -56,6 +56,7 @@ export function createBridgeApi(transport: InvokeTransport) {
     setDefaultAddress: call('setDefaultAddress'),
     getFavourites: call('getFavourites'),
     setFavourite: call('setFavourite'),
+    saveOrderSheetPdf: call('saveOrderSheetPdf'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

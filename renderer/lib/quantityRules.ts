@@ -38,3 +38,14 @@ export function orderableProblem(limits: QuantityLimits): string | null {
   }
   return null;
 }
+
+/**
+ * How many cases can be added to a line that holds `inCart` (0: a new line) so that the line then
+ * passes `checkQuantity`: any number from `low` to `high`; null when none can (out of stock, or the
+ * stock is below the minimum).
+ */
+export function addableCases(inCart: number, limits: QuantityLimits): { low: number; high: number } | null {
+  const low = Math.max(1, limits.minimum - inCart);
+  const high = Math.min(limits.stock, MAX_CASES_PER_LINE) - inCart;
+  return limits.stock > 0 && low <= high ? { low, high } : null;
+}

@@ -22,6 +22,8 @@ export const queryKeys = {
   webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   addressBook: ['addressBook'] as const,
   favourites: ['favourites'] as const,
+  /** A supplier's in-stock wines (or only the starred ones) the free-shipping hint picks from; under 'catalog', so starring and catalog changes refresh them. */
+  freeShippingCandidates: (supplierId: string, favouritesOnly: boolean) => ['catalog', { supplierId, favouritesOnly, for: 'freeShipping' }] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;

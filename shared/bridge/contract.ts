@@ -26,6 +26,7 @@ import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
+import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
 
 const none = z.strictObject({});
 const page = {
@@ -130,6 +131,8 @@ export const bridgeContract = {
   setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
   getFavourites: { input: none, output: Favourites },
   setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
+  /** Saves the order sheet on screen as a PDF where the desktop can (Electron); `unsupported` in the browser shell, which prints in the page. */
+  saveOrderSheetPdf: { input: z.strictObject({ orderNumber: OrderSheetNumber }), output: OrderSheetPdfOutcome },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

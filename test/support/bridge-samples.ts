@@ -45,4 +45,5 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   setDefaultAddress: { id: null },
   getFavourites: {},
   setFavourite: { productId: 'prod_abc123', favourite: true },
+  saveOrderSheetPdf: { orderNumber: 'CW-240117' },
 };

@@ -39,6 +39,8 @@ function createFakeWebContents() {
     openWindow(url: string) {
       return windowOpenHandler?.({ url });
     },
+    /** A one-page PDF's first bytes; a test replaces the implementation to fail or to return something else. */
+    printToPDF: vi.fn(async (_options: Record<string, unknown>) => Buffer.from('%PDF-1.7\n% fake\n')),
   };
 }
 
@@ -127,6 +129,10 @@ export function createFakeElectron() {
       decryptString: vi.fn((buffer: Buffer) => buffer.toString().replace(/^enc:/, '')),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
+    /** The save dialog answers as if the buyer chose this path; a test sets `canceled` instead. */
+    dialog: {
+      showSaveDialog: vi.fn(async (_window: unknown, options: { defaultPath?: string }) => ({ canceled: false, filePath: options.defaultPath ?? '' })),
+    },
     BrowserWindow: FakeBrowserWindow,
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     Notification: Object.assign(

@@ -1,4 +1,6 @@
-import { BridgeFailure } from '../bridge-failure';
+import type { OrderSheetPdfOutcome } from '../../../shared/bridge/order-sheet';
+import type { Outcome } from '../../core/failure';
+import { BridgeFailure, unwrap } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface DesktopHandlerDeps {
@@ -6,6 +8,8 @@ export interface DesktopHandlerDeps {
   isOpenableLink(url: string): boolean;
   /** Opens the URL in the user's browser; false where the transport cannot (the browser shell). */
   openExternal(url: string): Promise<boolean>;
+  /** Saves the order sheet on screen as a PDF; null where the host cannot (the browser shell prints in the page). */
+  saveOrderSheetPdf: ((orderNumber: string) => Promise<Outcome<OrderSheetPdfOutcome>>) | null;
 }
 
 export function createDesktopHandlers(deps: DesktopHandlerDeps) {
@@ -16,5 +20,9 @@ export function createDesktopHandlers(deps: DesktopHandlerDeps) {
       }
       return { opened: await deps.openExternal(url) };
     },
-  } satisfies HandlerGroup<'openTrackingLink'>;
+    async saveOrderSheetPdf({ orderNumber }) {
+      if (!deps.saveOrderSheetPdf) return { outcome: 'unsupported' as const };
+      return unwrap(await deps.saveOrderSheetPdf(orderNumber));
+    },
+  } satisfies HandlerGroup<'openTrackingLink' | 'saveOrderSheetPdf'>;
 }

@@ -6,7 +6,7 @@ import writeFileAtomic from 'write-file-atomic';
  * Writes a whole file atomically (temporary file, fsync, rename) and then syncs its folder, so the
  * rename itself survives a power cut. Resolves once both are on disk.
  */
-export async function writeFileDurably(dir: string, fileName: string, contents: string): Promise<void> {
+export async function writeFileDurably(dir: string, fileName: string, contents: string | Buffer): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFileAtomic(path.join(dir, fileName), contents, { fsync: true });
   await syncDirectory(dir);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TotalsList } from '../../components/TotalsList';
 import type { CartGroup } from './cartGroups';
 import { CartLineRow } from './CartLineRow';
+import { FreeShippingHint } from './FreeShippingHint';
 import { useCartStore } from './cartStore';
 import { notesProblem } from './shipTo';
 import { BUYER_NOTES_MAX } from '../../../shared/schemas';
@@ -20,6 +21,7 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
           <CartLineRow key={line.productId} line={line} problem={group.problems[line.productId]} />
         ))}
       </ul>
+      <FreeShippingHint group={group} />
       <div className="cart-group-footer">
         <div className="field">
           <label htmlFor={`${id}-notes`}>Notes for {group.supplierName}</label>

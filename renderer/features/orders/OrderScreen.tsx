@@ -11,6 +11,8 @@ import { TrackingPanel } from './TrackingPanel';
 import { CancelOrder } from './CancelOrder';
 import { useReorder } from './useReorder';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { OrderSheet } from './OrderSheet';
+import { PrintOrderButton } from './PrintOrderButton';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
@@ -41,6 +43,8 @@ export default function OrderScreen({ route }: { route: Route }) {
             From {order.supplier.name}, {order.supplier.address} · placed {formatDateTime(order.created_at)}
           </p>
           <DataAge freshness={freshness} label="Order" />
+          <PrintOrderButton orderNumber={order.order_number} />
+          <OrderSheet order={order} names={names} />
           <section aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <table className="orders-table">

@@ -29,3 +29,17 @@ export function useOpenTrackingLink(url: string) {
   const bridge = useBridge();
   return useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url })) });
 }
+
+/**
+ * Saves the order sheet on screen as a PDF through main (the desktop app); where main answers
+ * `unsupported` (the browser shell) the page prints itself with `print`.
+ */
+export function useSaveOrderSheetPdf(orderNumber: string, print: () => void) {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: () => unwrap(bridge.saveOrderSheetPdf({ orderNumber })),
+    onSuccess: (result) => {
+      if (result.outcome === 'unsupported') print();
+    },
+  });
+}

@@ -26,6 +26,7 @@ const settings = createMemorySettings();
 settings.set('window.bounds', { x: 40, y: 30, width: 1000, height: 700 });
 let desktop: DesktopApp;
 let window: FakeBrowserWindow;
+let platformOptions: { mainDir: string; window: () => unknown } | null = null;
 
 function invoke(event: unknown, method: unknown, input?: unknown) {
   const handler = fake.ipcMain.handlers.get(IPC_INVOKE_CHANNEL);
@@ -47,7 +48,10 @@ beforeAll(async () => {
   const started = await startDesktopApp({
     mainDir,
     createCore: () => core,
-    createPlatform: () => createTestPlatform({ keyStore: { safeStorage: null, settings } }),
+    createPlatform: (options) => {
+      platformOptions = options;
+      return createTestPlatform({ keyStore: { safeStorage: null, settings } });
+    },
   });
   if (!started) throw new Error('the app did not start');
   desktop = started;
@@ -55,6 +59,12 @@ beforeAll(async () => {
 });
 
 describe('the main window', () => {
+  it('gives the platform the main window (the one "Save as PDF" prints)', () => {
+    expect(platformOptions?.mainDir).toBe(mainDir);
+    expect(platformOptions?.window()).toBe(desktop.window());
+    expect(platformOptions?.window()).toBe(window);
+  });
+
   it('is isolated, sandboxed, without Node, and loads the preload from dist-electron', () => {
     expect(window.options.webPreferences).toMatchObject({
       contextIsolation: true,

@@ -110,7 +110,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
           (!input.supplierId || item.supplier.id === input.supplierId) &&
           (input.minPriceCents === undefined || item.case_price_cents >= input.minPriceCents) &&
           (input.maxPriceCents === undefined || item.case_price_cents <= input.maxPriceCents) &&
-          (!input.inStock || item.inventory_available > 0),
+          (!input.inStock || item.inventory_available > 0) &&
+          (!input.favouritesOnly || favourites.includes(item.id)),
       );
       if (input.sort === 'price_asc') items = [...items].sort((a, b) => a.case_price_cents - b.case_price_cents);
       if (input.sort === 'price_desc') items = [...items].sort((a, b) => b.case_price_cents - a.case_price_cents);
@@ -309,6 +310,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('setFavourite', input);
       favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
       return ok({ productIds: favourites, problem: null });
+    },
+    // As in the browser shell: the page prints itself (a test overrides it to stand for Electron).
+    async saveOrderSheetPdf(input) {
+      record('saveOrderSheetPdf', input);
+      return ok({ outcome: 'unsupported' });
     },
     subscribe(listener) {
       record('subscribe', null);
