@@ -28,6 +28,8 @@ export interface CaseworksPlatform {
   /** Opens an https URL in the user's browser; false when this host cannot. */
   openExternal(url: string): Promise<boolean>;
   now(): Date;
+  /** Asks the user where to save a text file (a guide's CSV) and writes it there; absent where the host cannot ask (the browser shell). */
+  saveTextFile?(suggestedName: string, contents: string): Promise<'saved' | 'cancelled'>;
   /** Test and demo knobs for the embedded service's fulfilment simulator. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
   /** The service to use instead of the demo, when the environment names one (browser shell). */

@@ -56,6 +56,15 @@ export function createBridgeApi(transport: InvokeTransport) {
     setDefaultAddress: call('setDefaultAddress'),
     getFavourites: call('getFavourites'),
     setFavourite: call('setFavourite'),
+    listOrderGuides: call('listOrderGuides'),
+    getOrderGuide: call('getOrderGuide'),
+    createOrderGuide: call('createOrderGuide'),
+    renameOrderGuide: call('renameOrderGuide'),
+    deleteOrderGuide: call('deleteOrderGuide'),
+    setGuideLine: call('setGuideLine'),
+    removeGuideLine: call('removeGuideLine'),
+    importOrderGuide: call('importOrderGuide'),
+    exportOrderGuide: call('exportOrderGuide'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -26,6 +26,7 @@ import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
+import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 
 const none = z.strictObject({});
 const page = {
@@ -130,6 +131,18 @@ export const bridgeContract = {
   setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
   getFavourites: { input: none, output: Favourites },
   setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
+  listOrderGuides: { input: none, output: OrderGuides },
+  getOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: OrderGuideView },
+  createOrderGuide: { input: z.strictObject({ name: GuideName, from: GuideSource.default({ kind: 'empty' }) }), output: OrderGuide },
+  renameOrderGuide: { input: z.strictObject({ id: OrderGuideId, name: GuideName }), output: OrderGuide },
+  deleteOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: z.object({ deleted: z.boolean() }) },
+  /** Adds a product to a guide, or sets its par when it is already there. */
+  setGuideLine: { input: z.strictObject({ id: OrderGuideId, productId: ProductId, par: Par }), output: OrderGuide },
+  removeGuideLine: { input: z.strictObject({ id: OrderGuideId, productId: ProductId }), output: OrderGuide },
+  /** A new guide from a CSV's text (columns `GUIDE_CSV_COLUMNS`); rows that could not be used are listed. */
+  importOrderGuide: { input: z.strictObject({ name: GuideName, csv: z.string().max(GUIDE_CSV_MAX_BYTES) }), output: GuideImportResult },
+  /** The guide as CSV: saved where the buyer chooses on the desktop, or handed to the page to download. */
+  exportOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: GuideExport },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -45,4 +45,13 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   setDefaultAddress: { id: null },
   getFavourites: {},
   setFavourite: { productId: 'prod_abc123', favourite: true },
+  listOrderGuides: {},
+  getOrderGuide: { id: 'gd_00000000-0000-4000-8000-000000000001' },
+  createOrderGuide: { name: 'Friday bar', from: { kind: 'favourites' } },
+  renameOrderGuide: { id: 'gd_00000000-0000-4000-8000-000000000001', name: 'Weekend bar' },
+  deleteOrderGuide: { id: 'gd_00000000-0000-4000-8000-000000000001' },
+  setGuideLine: { id: 'gd_00000000-0000-4000-8000-000000000001', productId: 'prod_abc123', par: 6 },
+  removeGuideLine: { id: 'gd_00000000-0000-4000-8000-000000000001', productId: 'prod_abc123' },
+  importOrderGuide: { name: 'Friday bar', csv: 'sku,par\r\nCW-1,6\r\n' },
+  exportOrderGuide: { id: 'gd_00000000-0000-4000-8000-000000000001' },
 };
