@@ -22,6 +22,8 @@ export const queryKeys = {
   webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   addressBook: ['addressBook'] as const,
   favourites: ['favourites'] as const,
+  orderGuides: ['orderGuides'] as const,
+  orderGuide: (id: string) => ['orderGuides', id] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;
@@ -32,7 +34,7 @@ export type QueryRoot = { [Name in keyof typeof queryKeys]: KeyOf<(typeof queryK
 /** Which cached queries each dataset of the offline copy feeds (roots of `queryKeys`, so a typo fails to compile). */
 export const datasetQueryRoots: Record<DatasetName, readonly QueryRoot[]> = {
   suppliers: ['suppliers'],
-  catalog: ['catalog', 'supplierProducts'],
+  catalog: ['catalog', 'supplierProducts', 'orderGuides'],
   productDetails: ['product'],
   orders: ['orders', 'order'],
   account: ['account'],

@@ -45,7 +45,8 @@ export const Par = z
   .min(0, 'must be a whole number of cases, 0 or more')
   .max(PAR_MAX, `can be at most ${PAR_MAX} cases`);
 
-export const OrderGuideId = z.string().regex(/^gd_[0-9a-f-]{36}$/, 'must be an order guide id');
+/** `gd_` and 32 hex digits: an id the screens' addresses (`#/guides/<id>`) carry as it is. */
+export const OrderGuideId = z.string().regex(/^gd_[0-9a-f]{32}$/, 'must be an order guide id');
 export const GuideName = oneLineText(GUIDE_NAME_MAX);
 
 /** One product of a guide and how many cases to keep of it. */

@@ -110,7 +110,7 @@ export function createOrderGuidesStore(options: { dataDir: string; scope: Accoun
         const refusal = duplicate(current.guides, name) ?? tooLong(distinct.length);
         if (refusal) return refusal;
         const at = options.now().toISOString();
-        const guide: OrderGuide = { id: `gd_${randomUUID()}`, name, lines: distinct, createdAt: at, updatedAt: at };
+        const guide: OrderGuide = { id: `gd_${randomUUID().replaceAll('-', '')}`, name, lines: distinct, createdAt: at, updatedAt: at };
         return { guides: [...current.guides, guide], value: guide };
       });
     },

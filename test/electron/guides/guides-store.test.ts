@@ -16,7 +16,7 @@ const writeFile = (contents: unknown) => {
   writeFileSync(file(), typeof contents === 'string' ? contents : JSON.stringify(contents));
 };
 const guide = (id: string, name: string, lines: { productId: string; par: unknown }[]) => ({
-  id: `gd_00000000-0000-4000-8000-${id.padStart(12, '0')}`,
+  id: `gd_${id.padStart(32, '0')}`,
   name,
   lines,
   createdAt: 'x',

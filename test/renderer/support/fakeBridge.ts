@@ -331,7 +331,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('createOrderGuide', input);
       const lines = input.from?.kind === 'favourites' ? favourites.map((productId) => ({ productId, par: fixtures.product(productId).minimum_order })) : [];
       const guide: OrderGuide = {
-        id: `gd_00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
+        id: `gd_${String(nextId++).padStart(32, '0')}`,
         name: input.name,
         lines,
         createdAt: freshness.asOf,
