@@ -114,7 +114,7 @@ export function CountAndOrder({ view }: { view: OrderGuideView }) {
           Fill the cart
         </button>
       </div>
-      <div role="status" className="count-report">
+      <div role="status" className="count-report" aria-label="What was put in the cart">
         {report ? (
           <>
             <p>
