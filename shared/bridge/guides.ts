@@ -12,7 +12,7 @@ export const PAR_MAX = 10_000;
 /** The longest name of a guide ("Friday bar order"). */
 export const GUIDE_NAME_MAX = 60;
 /** The largest CSV file a guide is imported from (bytes as read; characters once text). */
-export const GUIDE_CSV_MAX_BYTES = 1_000_000;
+export const GUIDE_CSV_MAX_BYTES = 1024 * 1024;
 
 /**
  * The columns of a guide's CSV, defined once: a row names its product by `sku` or `upc` (either is

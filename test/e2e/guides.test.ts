@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWineName } from '../../shared/format';
 import type { OrderGuides } from '../../shared/bridge';
 import type { CatalogProduct } from '../../shared/schemas';
+import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, navLink, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
@@ -73,6 +74,10 @@ describe('order guides', () => {
     await page.keyboard.press('Enter');
     const report = page.getByRole('status', { name: 'What was put in the cart' });
     await expect.poll(() => report.textContent(), { timeout: WAIT.short }).toContain('Put 2 products');
+    const blockingGuide = blockingViolations(await runAxe(page));
+    expect(blockingGuide, formatViolations('guide', blockingGuide)).toEqual([]);
+    // The background downloads settle first, so the picture shows the screen, not a progress bar.
+    await app().shell.core.whenIdle();
     await view.screenshot('guide');
 
     await goTo(page, 'Cart');
@@ -115,6 +120,8 @@ describe('order guides', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText(/Row 1 names columns Caseworks does not know: “product”, “qty”/).waitFor({ timeout: WAIT.short });
     expect(await page.getByRole('list', { name: 'Your order guides' }).getByRole('link').allTextContents()).toEqual(['Friday bar', 'Copy of Friday']);
+    const blockingGuides = blockingViolations(await runAxe(page));
+    expect(blockingGuides, formatViolations('guides', blockingGuides)).toEqual([]);
     problems.assertNone('exporting and importing a guide');
     await close();
   });

@@ -34,7 +34,7 @@ const unescapeFormula = (value: string) => value.replace(/^'(?=[=+\-@\t\r])/, ''
  */
 export function readGuideCsv(text: string): GuideCsvRead {
   if (text.length > GUIDE_CSV_MAX_BYTES) {
-    return { ok: false, message: `The file is too big for an order guide (at most ${GUIDE_CSV_MAX_BYTES / 1_000_000} MB).` };
+    return { ok: false, message: `The file is too big for an order guide (at most ${GUIDE_CSV_MAX_BYTES / 1024 / 1024} MB).` };
   }
   // A NUL or a run of characters that were not text: a spreadsheet's own format, an image, junk.
   if (text.includes('\u0000') || (text.match(/\uFFFD/g)?.length ?? 0) > 3) {

@@ -99,3 +99,35 @@ describe('an order guide', { timeout: 20_000 }, () => {
     expect((screen.getByRole('textbox', { name: 'Par for Coast Pinot Noir' }) as HTMLInputElement).value).toBe('3');
   });
 });
+
+describe('importing a guide', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('refuses a file over 1 MB at the file field, before reading it, and calls nothing', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/guides');
+    const input = (await screen.findByLabelText('CSV file', undefined, slow)) as HTMLInputElement;
+    const junk = new File(['x'.repeat(10 * 1024 * 1024)], 'junk.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [junk] } });
+    expect((screen.getByRole('textbox', { name: 'Name of the new guide' }) as HTMLInputElement).value).toBe('junk');
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText("The file is 10 MB; a guide's CSV can be at most 1.0 MB.")).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsTo('importOrderGuide')).toEqual([]);
+  });
+
+  it('shows the file-level refusal of the core at the file field', async () => {
+    const fake = createFakeBridge({
+      importOrderGuide: async () => ({
+        ok: false,
+        error: { code: 'invalid_input', message: 'Row 1 has no “par” column.', retryable: false, fields: [{ pointer: '/csv', detail: 'Row 1 has no “par” column.' }] },
+      }),
+    });
+    renderApp(fake.bridge, '#/guides');
+    const input = (await screen.findByLabelText('CSV file', undefined, slow)) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['sku\nX\n'], 'bad.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Row 1 has no “par” column.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});
