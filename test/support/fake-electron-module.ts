@@ -127,6 +127,7 @@ export function createFakeElectron() {
       decryptString: vi.fn((buffer: Buffer) => buffer.toString().replace(/^enc:/, '')),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
+    dialog: { showSaveDialog: vi.fn(async (): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })) },
     BrowserWindow: FakeBrowserWindow,
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     Notification: Object.assign(
