@@ -131,3 +131,26 @@ describe('importing a guide', { timeout: 20_000 }, () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+describe('add to guide', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('from the product page: names a new guide, refuses a bad par at its field, then adds the product at its par', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/product/prod_pinot');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to guide: Coast Pinot Noir' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to an order guide' });
+    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: 'Guide' }) as HTMLSelectElement).value).toBe('new'));
+    expect((within(dialog).getByRole('textbox', { name: 'Par (cases to keep)' }) as HTMLInputElement).value).toBe('3');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name of the new guide' }), { target: { value: 'Patio' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Par (cases to keep)' }), { target: { value: '2.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to guide' }));
+    expect(await within(dialog).findByText(/The par must be a whole number of cases, 0 or more/)).toBeTruthy();
+    expect(fake.callsTo('createOrderGuide')).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Par (cases to keep)' }), { target: { value: '4' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to guide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsTo('createOrderGuide')).toEqual([{ name: 'Patio', from: { kind: 'empty' } }]);
+    expect(fake.callsTo('setGuideLine')).toEqual([{ id: expect.stringMatching(/^gd_/), productId: 'prod_pinot', par: 4 }]);
+  });
+});
