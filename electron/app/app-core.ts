@@ -23,6 +23,7 @@ import { countsAsTyping, createTypingActivity } from '../core/app/typing-activit
 import { removeStaleTempFiles } from '../core/files/stale-temp-files';
 import { createAddressBooks } from '../core/addresses/address-book';
 import { createFavouriteLists } from '../core/favourites/favourites-store';
+import { createOrderGuideLists } from '../core/guides/guides-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { createOutbox, type Outbox } from '../core/outbox';
@@ -305,6 +306,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   // The buyer's own tools (address book…): files of the signed-in account, kept through sign-out.
   const addressBooks = createAddressBooks({ dataDir: platform.dataDir, now: () => platform.now() });
   const favouriteLists = createFavouriteLists({ dataDir: platform.dataDir, now: () => platform.now() });
+  const guideLists = createOrderGuideLists({ dataDir: platform.dataDir, now: () => platform.now() });
   const signedInScope = () => {
     const accountId = currentAccountId();
     return active && accountId ? { baseUrl: storeScopeOf(active.connection).baseUrl, accountId } : null;
@@ -317,6 +319,21 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     favourites: () => {
       const scope = signedInScope();
       return scope ? favouriteLists.of(scope) : null;
+    },
+    orderGuides: () => {
+      const scope = signedInScope();
+      return scope ? guideLists.of(scope) : null;
+    },
+    guideSources: {
+      products: async (ids: string[]) => (await search.products(ids)).map((product) => (product ? imageAddresses.localize(product) : null)),
+      lookupCode: (code: string) => search.lookupCode(code),
+      catalogAsOf: reads.catalogAsOf,
+      productCodes: async (id: string) => {
+        const detail = (await reads.offline.productDetail(id))?.data;
+        return detail ? { sku: detail.sku, upc: detail.upc } : null;
+      },
+      pastOrder: async (id: string) => (await reads.offline.orderDetail(id))?.data ?? null,
+      saveTextFile: async (fileName: string, contents: string) => (platform.saveTextFile ? platform.saveTextFile(fileName, contents) : 'unavailable'),
     },
   };
 

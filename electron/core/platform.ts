@@ -31,6 +31,8 @@ export interface CaseworksPlatform {
   /** Saves the window as a PDF through a save dialog (Electron); absent where the page prints itself (the browser shell). */
   pdfHost?: PdfHost;
   now(): Date;
+  /** Asks the user where to save a text file (a guide's CSV) and writes it there; absent where the host cannot ask (the browser shell). */
+  saveTextFile?(suggestedName: string, contents: string): Promise<'saved' | 'cancelled'>;
   /** Test and demo knobs for the embedded service's fulfilment simulator. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
   /** The service to use instead of the demo, when the environment names one (browser shell). */

@@ -1,5 +1,6 @@
-import { Notification, app, safeStorage, shell, utilityProcess, type BrowserWindow } from 'electron';
+import { Notification, app, dialog, safeStorage, shell, utilityProcess, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaseworksPlatform, ForkService, SettingsStore } from '../core/platform';
 import { createPdfHost } from './order-sheet-pdf';
@@ -48,6 +49,12 @@ export function createElectronPlatform(options: { mainDir: string; window?: () =
     },
     ...(options.window ? { pdfHost: createPdfHost(options.window) } : {}),
     now: () => new Date(),
+    async saveTextFile(suggestedName, contents) {
+      const choice = await dialog.showSaveDialog({ defaultPath: path.join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      if (choice.canceled || !choice.filePath) return 'cancelled';
+      await writeFile(choice.filePath, contents, 'utf8');
+      return 'saved';
+    },
     log: (message) => console.log(`[caseworks] ${message}`),
   };
 }

@@ -57,6 +57,15 @@ export function createBridgeApi(transport: InvokeTransport) {
     getFavourites: call('getFavourites'),
     setFavourite: call('setFavourite'),
     saveOrderSheetPdf: call('saveOrderSheetPdf'),
+    listOrderGuides: call('listOrderGuides'),
+    getOrderGuide: call('getOrderGuide'),
+    createOrderGuide: call('createOrderGuide'),
+    renameOrderGuide: call('renameOrderGuide'),
+    deleteOrderGuide: call('deleteOrderGuide'),
+    setGuideLine: call('setGuideLine'),
+    removeGuideLine: call('removeGuideLine'),
+    importOrderGuide: call('importOrderGuide'),
+    exportOrderGuide: call('exportOrderGuide'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

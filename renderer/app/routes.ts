@@ -9,11 +9,13 @@ export type Route =
   | { screen: 'order'; id: string }
   | { screen: 'account' }
   | { screen: 'webhooks' }
-  | { screen: 'settings' };
+  | { screen: 'settings' }
+  | { screen: 'guides' }
+  | { screen: 'guide'; id: string };
 
-export type NavScreen = 'catalog' | 'suppliers' | 'cart' | 'orders' | 'account' | 'webhooks' | 'settings';
+export type NavScreen = 'catalog' | 'suppliers' | 'cart' | 'orders' | 'account' | 'webhooks' | 'settings' | 'guides';
 
-/** Navigation order; Alt+1..7 follow it. */
+/** Navigation order; Alt+1..8 follow it. */
 export const NAV_ITEMS: readonly { screen: NavScreen; label: string }[] = [
   { screen: 'catalog', label: 'Catalog' },
   { screen: 'suppliers', label: 'Suppliers' },
@@ -22,6 +24,7 @@ export const NAV_ITEMS: readonly { screen: NavScreen; label: string }[] = [
   { screen: 'account', label: 'Account' },
   { screen: 'webhooks', label: 'Webhooks' },
   { screen: 'settings', label: 'Settings' },
+  { screen: 'guides', label: 'Guides' },
 ];
 
 const idPattern = /^[A-Za-z]+_[A-Za-z0-9]{1,64}$/;
@@ -36,6 +39,8 @@ export function parseHash(hash: string): Route {
       return id ? { screen: 'supplier', id } : { screen: 'suppliers' };
     case 'orders':
       return id ? { screen: 'order', id } : { screen: 'orders' };
+    case 'guides':
+      return id ? { screen: 'guide', id } : { screen: 'guides' };
     case 'cart':
     case 'account':
     case 'webhooks':
@@ -54,6 +59,8 @@ export function routeHref(route: Route): string {
       return `#/suppliers/${encodeURIComponent(route.id)}`;
     case 'order':
       return `#/orders/${encodeURIComponent(route.id)}`;
+    case 'guide':
+      return `#/guides/${encodeURIComponent(route.id)}`;
     default:
       return `#/${route.screen}`;
   }
@@ -68,6 +75,8 @@ export function navScreenOf(route: Route): NavScreen {
       return 'suppliers';
     case 'order':
       return 'orders';
+    case 'guide':
+      return 'guides';
     default:
       return route.screen;
   }

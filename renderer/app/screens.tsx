@@ -15,4 +15,6 @@ export const SCREENS: Record<Route['screen'], { title: string; component: Screen
   account: { title: 'Account', component: lazy(() => import('../features/account/AccountScreen')) },
   webhooks: { title: 'Webhooks', component: lazy(() => import('../features/webhooks/WebhooksScreen')) },
   settings: { title: 'Settings', component: lazy(() => import('../features/settings/SettingsScreen')) },
+  guides: { title: 'Order guides', component: lazy(() => import('../features/guides/GuidesScreen')) },
+  guide: { title: 'Order guide', component: lazy(() => import('../features/guides/GuideScreen')) },
 };

@@ -24,6 +24,8 @@ export const queryKeys = {
   favourites: ['favourites'] as const,
   /** A supplier's in-stock wines (or only the starred ones) the free-shipping hint picks from; under 'catalog', so starring and catalog changes refresh them. */
   freeShippingCandidates: (supplierId: string, favouritesOnly: boolean) => ['catalog', { supplierId, favouritesOnly, for: 'freeShipping' }] as const,
+  orderGuides: ['orderGuides'] as const,
+  orderGuide: (id: string) => ['orderGuides', id] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;
@@ -34,7 +36,7 @@ export type QueryRoot = { [Name in keyof typeof queryKeys]: KeyOf<(typeof queryK
 /** Which cached queries each dataset of the offline copy feeds (roots of `queryKeys`, so a typo fails to compile). */
 export const datasetQueryRoots: Record<DatasetName, readonly QueryRoot[]> = {
   suppliers: ['suppliers'],
-  catalog: ['catalog', 'supplierProducts'],
+  catalog: ['catalog', 'supplierProducts', 'orderGuides'],
   productDetails: ['product'],
   orders: ['orders', 'order'],
   account: ['account'],

@@ -27,6 +27,7 @@ import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
 import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
+import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 
 const none = z.strictObject({});
 const page = {
@@ -133,6 +134,18 @@ export const bridgeContract = {
   setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
   /** Saves the order sheet on screen as a PDF where the desktop can (Electron); `unsupported` in the browser shell, which prints in the page. */
   saveOrderSheetPdf: { input: z.strictObject({ orderNumber: OrderSheetNumber }), output: OrderSheetPdfOutcome },
+  listOrderGuides: { input: none, output: OrderGuides },
+  getOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: OrderGuideView },
+  createOrderGuide: { input: z.strictObject({ name: GuideName, from: GuideSource.default({ kind: 'empty' }) }), output: OrderGuide },
+  renameOrderGuide: { input: z.strictObject({ id: OrderGuideId, name: GuideName }), output: OrderGuide },
+  deleteOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: z.object({ deleted: z.boolean() }) },
+  /** Adds a product to a guide, or sets its par when it is already there. */
+  setGuideLine: { input: z.strictObject({ id: OrderGuideId, productId: ProductId, par: Par }), output: OrderGuide },
+  removeGuideLine: { input: z.strictObject({ id: OrderGuideId, productId: ProductId }), output: OrderGuide },
+  /** A new guide from a CSV's text (columns `GUIDE_CSV_COLUMNS`); rows that could not be used are listed. */
+  importOrderGuide: { input: z.strictObject({ name: GuideName, csv: z.string().max(GUIDE_CSV_MAX_BYTES) }), output: GuideImportResult },
+  /** The guide as CSV: saved where the buyer chooses on the desktop, or handed to the page to download. */
+  exportOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: GuideExport },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

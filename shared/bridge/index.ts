@@ -10,3 +10,4 @@ export * from './extensions';
 export * from './address-book';
 export * from './favourites';
 export * from './order-sheet';
+export * from './guides';

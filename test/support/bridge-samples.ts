@@ -46,4 +46,13 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   getFavourites: {},
   setFavourite: { productId: 'prod_abc123', favourite: true },
   saveOrderSheetPdf: { orderNumber: 'CW-240117' },
+  listOrderGuides: {},
+  getOrderGuide: { id: 'gd_00000000000040008000000000000001' },
+  createOrderGuide: { name: 'Friday bar', from: { kind: 'favourites' } },
+  renameOrderGuide: { id: 'gd_00000000000040008000000000000001', name: 'Weekend bar' },
+  deleteOrderGuide: { id: 'gd_00000000000040008000000000000001' },
+  setGuideLine: { id: 'gd_00000000000040008000000000000001', productId: 'prod_abc123', par: 6 },
+  removeGuideLine: { id: 'gd_00000000000040008000000000000001', productId: 'prod_abc123' },
+  importOrderGuide: { name: 'Friday bar', csv: 'sku,par\r\nCW-1,6\r\n' },
+  exportOrderGuide: { id: 'gd_00000000000040008000000000000001' },
 };

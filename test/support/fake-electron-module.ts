@@ -129,9 +129,12 @@ export function createFakeElectron() {
       decryptString: vi.fn((buffer: Buffer) => buffer.toString().replace(/^enc:/, '')),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
-    /** The save dialog answers as if the buyer chose this path; a test sets `canceled` instead. */
+    /** The save dialog answers as if the buyer chose the offered path (called with or without a window); a test sets `canceled` instead. */
     dialog: {
-      showSaveDialog: vi.fn(async (_window: unknown, options: { defaultPath?: string }) => ({ canceled: false, filePath: options.defaultPath ?? '' })),
+      showSaveDialog: vi.fn(async (...args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => {
+        const options = (args.length > 1 ? args[1] : args[0]) as { defaultPath?: string } | undefined;
+        return { canceled: false, filePath: options?.defaultPath ?? '' };
+      }),
     },
     BrowserWindow: FakeBrowserWindow,
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },

@@ -3,6 +3,7 @@ import { createAccountHandlers } from './account';
 import { createAddressBookHandlers, type AddressBookHandlerDeps } from './address-book';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
 import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourites';
+import { createGuideHandlers, type GuideHandlerDeps } from './guides';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
@@ -17,7 +18,7 @@ export interface HandlerDeps {
   reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
-  tools: AddressBookHandlerDeps & FavouritesHandlerDeps;
+  tools: AddressBookHandlerDeps & FavouritesHandlerDeps & GuideHandlerDeps;
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
@@ -34,6 +35,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createExtensionHandlers(deps.reads),
     ...createAddressBookHandlers(deps.tools),
     ...createFavouritesHandlers(deps.tools),
+    ...createGuideHandlers(deps.tools),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

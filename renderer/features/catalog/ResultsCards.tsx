@@ -5,6 +5,7 @@ import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { AddToGuide } from '../guides/AddToGuide';
 import { AddButton } from './AddButton';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../lib/productFacts';
 import type { ResultsProps } from './ResultsTable';
@@ -90,6 +91,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <div className="card-actions">
                   <AddButton product={product} addToCart={addToCart} />
                   <FavouriteStar productId={product.id} name={product.name} />
+                  <AddToGuide product={product} compact />
                 </div>
               </li>
             );

@@ -7,6 +7,7 @@ import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { AddToGuide } from '../guides/AddToGuide';
 import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
@@ -126,7 +127,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="c-min num">{product.minimum_order}</td>
                 <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
-                <td className="c-add"><FavouriteStar productId={product.id} name={product.name} /> <AddButton product={product} addToCart={addToCart} /></td>
+                <td className="c-add"><FavouriteStar productId={product.id} name={product.name} /> <AddToGuide product={product} compact /> <AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );
           })}

@@ -8,6 +8,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { AddToGuide } from '../guides/AddToGuide';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
 import { useProduct } from './queries';
@@ -62,11 +63,12 @@ export default function ProductScreen({ route }: { route: Route }) {
   );
 }
 
-function ProductHeading({ product }: { product: Pick<CatalogProduct, 'id' | 'name' | 'brand' | 'supplier'> }) {
+function ProductHeading({ product }: { product: Pick<CatalogProduct, 'id' | 'name' | 'brand' | 'supplier' | 'minimum_order'> }) {
   return (
     <>
       <h1 id="product-title">{product.name}</h1>
       <FavouriteStar productId={product.id} name={product.name} />
+      <AddToGuide product={product} />
       <p className="muted">
         {product.brand} · <a href={routeHref({ screen: 'supplier', id: product.supplier.id })}>{product.supplier.name}</a>, {product.supplier.location}
       </p>

@@ -1,4 +1,7 @@
 import * as electron from 'electron';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createElectronPlatform } from '../../../electron/main/electron-platform';
 import type { FakeElectron } from '../../support/fake-electron-module';
@@ -25,6 +28,22 @@ describe('the Electron platform', () => {
   it('opens https links in the browser', async () => {
     expect(await platform.openExternal('https://track.example.com/1Z')).toBe(true);
     expect(fake.shell.openExternal).toHaveBeenCalledWith('https://track.example.com/1Z');
+  });
+
+  it('saves a text file where the user chooses, and nothing when they cancel', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'caseworks-save-'));
+    try {
+      const target = path.join(folder, 'Friday bar.csv');
+      fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
+      expect(await platform.saveTextFile?.('Friday bar.csv', 'sku,upc,par,name\r\n')).toBe('saved');
+      expect(readFileSync(target, 'utf8')).toBe('sku,upc,par,name\r\n');
+      expect(fake.dialog.showSaveDialog).toHaveBeenLastCalledWith(expect.objectContaining({ defaultPath: '/tmp/caseworks-fake-electron/documents/Friday bar.csv' }));
+      fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
+      expect(await platform.saveTextFile?.('Other.csv', 'x')).toBe('cancelled');
+      expect(readdirSync(folder)).toEqual(['Friday bar.csv']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('shows desktop notifications', () => {

@@ -8,6 +8,7 @@ import {
   type CaseworksBridge,
   type FacetCount,
   type AddressBook,
+  type OrderGuide,
   type OutboxEntry,
   type SessionInfo,
 } from '../../../shared/bridge';
@@ -56,6 +57,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
+  let guides: OrderGuide[] = [];
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -316,6 +318,73 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('saveOrderSheetPdf', input);
       return ok({ outcome: 'unsupported' });
     },
+    async listOrderGuides(input) {
+      record('listOrderGuides', input);
+      return ok({ items: guides, problem: null });
+    },
+    async getOrderGuide(input) {
+      record('getOrderGuide', input);
+      const guide = guides.find((item) => item.id === input.id);
+      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
+      const catalog = (id: string) => fixtures.products.find((item) => item.id === id);
+      const lines = guide.lines.map((line) => {
+        const found = catalog(line.productId);
+        return { ...line, product: found ? fixtures.toCatalogProduct(found) : null };
+      });
+      return ok({ guide, lines, freshness });
+    },
+    async createOrderGuide(input) {
+      record('createOrderGuide', input);
+      const lines = input.from?.kind === 'favourites' ? favourites.map((productId) => ({ productId, par: fixtures.product(productId).minimum_order })) : [];
+      const guide: OrderGuide = {
+        id: `gd_${String(nextId++).padStart(32, '0')}`,
+        name: input.name,
+        lines,
+        createdAt: freshness.asOf,
+        updatedAt: freshness.asOf,
+      };
+      guides = [...guides, guide];
+      return ok(guide);
+    },
+    async renameOrderGuide(input) {
+      record('renameOrderGuide', input);
+      guides = guides.map((guide) => (guide.id === input.id ? { ...guide, name: input.name } : guide));
+      const guide = guides.find((item) => item.id === input.id);
+      return guide ? ok(guide) : fail('not_found', 'That order guide is no longer on this computer.');
+    },
+    async deleteOrderGuide(input) {
+      record('deleteOrderGuide', input);
+      guides = guides.filter((guide) => guide.id !== input.id);
+      return ok({ deleted: true });
+    },
+    async setGuideLine(input) {
+      record('setGuideLine', input);
+      const guide = guides.find((item) => item.id === input.id);
+      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
+      const listed = guide.lines.some((line) => line.productId === input.productId);
+      const lines = listed
+        ? guide.lines.map((line) => (line.productId === input.productId ? { productId: line.productId, par: input.par } : line))
+        : [...guide.lines, { productId: input.productId, par: input.par }];
+      const saved = { ...guide, lines };
+      guides = guides.map((item) => (item.id === input.id ? saved : item));
+      return ok(saved);
+    },
+    async removeGuideLine(input) {
+      record('removeGuideLine', input);
+      const guide = guides.find((item) => item.id === input.id);
+      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
+      const saved = { ...guide, lines: guide.lines.filter((line) => line.productId !== input.productId) };
+      guides = guides.map((item) => (item.id === input.id ? saved : item));
+      return ok(saved);
+    },
+    async importOrderGuide(input) {
+      record('importOrderGuide', input);
+      return ok({ guide: null, rows: 0, skipped: [] });
+    },
+    async exportOrderGuide(input) {
+      record('exportOrderGuide', input);
+      return ok({ fileName: 'guide.csv', csv: 'sku,upc,par,name\r\n', outcome: 'download', withoutCode: 0 });
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -375,6 +444,9 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     setFavouritesProblem(problem: string | null) {
       favouritesProblem = problem;
+    },
+    setGuides(next: OrderGuide[]) {
+      guides = next;
     },
     setAddressBook(next: AddressBook) {
       addressBook = next;
