@@ -364,6 +364,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       openExternal: (url) => platform.openExternal(url),
+      ...(platform.saveFile ? { saveFile: platform.saveFile.bind(platform) } : {}),
     },
     tools: buyerTools,
   });

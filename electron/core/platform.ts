@@ -11,6 +11,9 @@ export interface ForkedProcess {
   readonly pid?: number | undefined;
 }
 
+/** What became of a file the user was asked where to save. */
+export type SaveFileOutcome = { saved: true; fileName: string } | { saved: false; reason: 'cancelled' | 'unsupported' };
+
 export type ForkService = (options: { env: Record<string, string> }) => ForkedProcess;
 
 /** Everything the core needs from its host, so the same core runs in Electron and in the browser shell. */
@@ -27,6 +30,11 @@ export interface CaseworksPlatform {
   notify(title: string, body: string): void;
   /** Opens an https URL in the user's browser; false when this host cannot. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Asks the user where to save a text file (a save dialog) and writes it there. A host without one
+   * (the browser shell) leaves it out: the page downloads the file itself.
+   */
+  saveFile?(request: { suggestedName: string; contents: string; filterName: string; extension: string }): Promise<SaveFileOutcome>;
   now(): Date;
   /** Test and demo knobs for the embedded service's fulfilment simulator. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };

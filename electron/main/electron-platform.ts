@@ -1,6 +1,7 @@
-import { Notification, app, safeStorage, shell, utilityProcess } from 'electron';
+import { BrowserWindow, Notification, app, dialog, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
 import path from 'node:path';
+import { writeFileDurably } from '../core/files/durable-write';
 import type { CaseworksPlatform, ForkService, SettingsStore } from '../core/platform';
 
 /** The embedded service runs in its own utility process, never in the main process. */
@@ -43,6 +44,15 @@ export function createElectronPlatform(options: { mainDir: string }): CaseworksP
       if (!url.startsWith('https://')) return false;
       await shell.openExternal(url);
       return true;
+    },
+    // The system's save dialog, in the Documents folder; the file is written whole or not at all.
+    async saveFile({ suggestedName, contents, filterName, extension }) {
+      const options = { defaultPath: path.join(app.getPath('documents'), suggestedName), filters: [{ name: filterName, extensions: [extension] }] };
+      const parent = BrowserWindow.getFocusedWindow();
+      const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return { saved: false, reason: 'cancelled' };
+      await writeFileDurably(path.dirname(choice.filePath), path.basename(choice.filePath), contents);
+      return { saved: true, fileName: path.basename(choice.filePath) };
     },
     now: () => new Date(),
     log: (message) => console.log(`[caseworks] ${message}`),

@@ -56,6 +56,9 @@ export function createBridgeApi(transport: InvokeTransport) {
     setDefaultAddress: call('setDefaultAddress'),
     getFavourites: call('getFavourites'),
     setFavourite: call('setFavourite'),
+    listOrderHistory: call('listOrderHistory'),
+    listLastOrdered: call('listLastOrdered'),
+    exportOrderHistory: call('exportOrderHistory'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

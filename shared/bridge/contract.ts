@@ -26,6 +26,7 @@ import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
+import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
 
 const none = z.strictObject({});
 const page = {
@@ -130,6 +131,11 @@ export const bridgeContract = {
   setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
   getFavourites: { input: none, output: Favourites },
   setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
+  // order history (issue 14): read from the offline copy, so they work offline too
+  listOrderHistory: { input: OrderHistoryPageInput, output: OrderHistoryPage },
+  listLastOrdered: { input: none, output: LastOrderedList },
+  /** One CSV row per line item of the filtered orders, saved through the desktop's dialog or handed back for a download. */
+  exportOrderHistory: { input: OrderHistoryFilter, output: OrderHistoryExport },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

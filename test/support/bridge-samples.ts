@@ -45,4 +45,7 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   setDefaultAddress: { id: null },
   getFavourites: {},
   setFavourite: { productId: 'prod_abc123', favourite: true },
+  listOrderHistory: { supplierId: 'sup_abc123', from: '2026-01-01', to: '2026-03-31', search: 'pinot', timeZone: 'America/Los_Angeles', page: 1 },
+  listLastOrdered: {},
+  exportOrderHistory: { status: 'delivered', timeZone: 'Europe/Paris' },
 };

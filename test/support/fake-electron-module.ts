@@ -47,6 +47,8 @@ export type FakeWebContents = ReturnType<typeof createFakeWebContents>;
 /** Stands in for `BrowserWindow`: keeps its options and every instance for assertions. */
 class FakeBrowserWindow {
   static instances: FakeBrowserWindow[] = [];
+  /** No window has the focus in these tests: dialogs open on their own. */
+  static getFocusedWindow = () => null;
   readonly options: Record<string, unknown>;
   readonly webContents = createFakeWebContents();
   private readonly emitter = createEmitter();
@@ -127,6 +129,8 @@ export function createFakeElectron() {
       decryptString: vi.fn((buffer: Buffer) => buffer.toString().replace(/^enc:/, '')),
     },
     shell: { openExternal: vi.fn(async () => undefined) },
+    /** The save dialog answers "cancelled" unless a test says where the user chose. */
+    dialog: { showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: true })) },
     BrowserWindow: FakeBrowserWindow,
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })), setApplicationMenu: vi.fn() },
     Notification: Object.assign(

@@ -1,3 +1,4 @@
+import type { SaveFileOutcome } from '../../core/platform';
 import { BridgeFailure } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
@@ -6,6 +7,8 @@ export interface DesktopHandlerDeps {
   isOpenableLink(url: string): boolean;
   /** Opens the URL in the user's browser; false where the transport cannot (the browser shell). */
   openExternal(url: string): Promise<boolean>;
+  /** The host's save dialog (the desktop); absent where there is none, and the page downloads the file. */
+  saveFile?: (request: { suggestedName: string; contents: string; filterName: string; extension: string }) => Promise<SaveFileOutcome>;
 }
 
 export function createDesktopHandlers(deps: DesktopHandlerDeps) {

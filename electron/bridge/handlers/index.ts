@@ -6,6 +6,7 @@ import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourit
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
+import { createOrderHistoryHandlers, type OrderHistoryHandlerDeps } from './order-history';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
 import { createSupplierHandlers, type SupplierHandlerDeps } from './suppliers';
 import { createSyncHandlers, type SyncHandlerDeps } from './sync';
@@ -14,7 +15,7 @@ import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
 export interface HandlerDeps {
   session: SessionHandlerDeps;
   sync: SyncHandlerDeps;
-  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps;
+  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps & OrderHistoryHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
   tools: AddressBookHandlerDeps & FavouritesHandlerDeps;
@@ -34,6 +35,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createExtensionHandlers(deps.reads),
     ...createAddressBookHandlers(deps.tools),
     ...createFavouritesHandlers(deps.tools),
+    ...createOrderHistoryHandlers({ ...deps.reads, saveFile: deps.desktop.saveFile }),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -1,4 +1,7 @@
 import * as electron from 'electron';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createElectronPlatform } from '../../../electron/main/electron-platform';
 import type { FakeElectron } from '../../support/fake-electron-module';
@@ -47,5 +50,18 @@ describe('the Electron platform', () => {
     expect(messages).toHaveBeenCalledWith({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' });
     child.postMessage({ type: 'stop' });
     expect(forked.postMessage).toHaveBeenCalledWith({ type: 'stop' });
+  });
+
+  it('saves a file where the user chose in the save dialog, and nothing when the dialog is cancelled', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'caseworks-save-'));
+    const request = { suggestedName: 'orders.csv', contents: 'Order number\r\nCW-1\r\n', filterName: 'CSV', extension: 'csv' };
+    fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: path.join(folder, 'march.csv') });
+    expect(await platform.saveFile!(request)).toEqual({ saved: true, fileName: 'march.csv' });
+    expect(readFileSync(path.join(folder, 'march.csv'), 'utf8')).toBe(request.contents);
+    expect(fake.dialog.showSaveDialog).toHaveBeenLastCalledWith({
+      defaultPath: '/tmp/caseworks-fake-electron/documents/orders.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
+    expect(await platform.saveFile!(request)).toEqual({ saved: false, reason: 'cancelled' });
   });
 });
