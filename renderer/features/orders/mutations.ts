@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderHistoryFilter } from '../../../shared/bridge';
 import type { Order } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
+import { downloadTextFile } from '../../lib/downloadTextFile';
 import { errorCode, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys, type QueryRoot } from '../../lib/queryKeys';
 
@@ -28,4 +30,16 @@ export function useCancelOrder(id: string) {
 export function useOpenTrackingLink(url: string) {
   const bridge = useBridge();
   return useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url })) });
+}
+
+/** Exports the filtered orders as CSV: main saves it through the desktop's dialog, or hands it back to download. */
+export function useExportOrderHistory() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: async (filter: OrderHistoryFilter) => {
+      const result = await unwrap(bridge.exportOrderHistory(filter));
+      if (result.outcome === 'download') downloadTextFile(result.fileName, result.csv, 'text/csv;charset=utf-8');
+      return result;
+    },
+  });
 }

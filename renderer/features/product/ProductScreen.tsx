@@ -8,6 +8,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { QueryView } from '../../components/QueryView';
 import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { LastOrderedLine } from '../orders/LastOrdered';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
 import { useProduct } from './queries';
@@ -51,6 +52,7 @@ export default function ProductScreen({ route }: { route: Route }) {
               <p>
                 Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
               </p>
+              <LastOrderedLine productId={product.id} />
               <DataAge freshness={freshness} label="Product" />
               <AddToCartForm product={product} />
             </div>

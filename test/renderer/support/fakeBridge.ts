@@ -14,6 +14,7 @@ import {
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
+import { fakeOrderHistory } from './fakeOrderHistory';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -56,6 +57,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
+  let historyOrders: readonly Order[] = [fixtures.shippedOrder];
+  let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -310,6 +313,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
       return ok({ productIds: favourites, problem: null });
     },
+    ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -372,6 +376,14 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     setAddressBook(next: AddressBook) {
       addressBook = next;
+    },
+    /** The buyer's orders in the offline copy, as the order history methods read them. */
+    setOrderHistory(orders: readonly Order[]) {
+      historyOrders = orders;
+    },
+    /** What main does with an export: hand it back to download (the browser shell), or save or cancel in a dialog. */
+    setExportOutcome(outcome: 'download' | 'saved' | 'cancelled') {
+      exportOutcome = outcome;
     },
     setSession(next: Partial<SessionInfo>) {
       session = { ...session, ...next };
