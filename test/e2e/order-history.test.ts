@@ -3,10 +3,10 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_HISTORY_CSV_HEADERS } from '../../electron/core/order-history';
-import { formatCents } from '../../shared/format';
+import { formatCents, formatDate } from '../../shared/format';
 import type { Order } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 300 });
 
@@ -135,6 +135,17 @@ describe('the order history', () => {
     }, `#/product/${line.product_id}`);
     await page.getByText(/^Last ordered /).waitFor({ timeout: WAIT.short });
     expect(await page.getByText(/^Last ordered /).textContent()).toContain(`(order ${newestBought.order_number})`);
+
+    // … and in the catalog's table, in a 1400 px window: the day, the cases and the case price paid.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await goTo(page, 'Catalog');
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
+    await searchField(page).fill(line.product_name);
+    const row = page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ has: page.getByRole('link', { name: line.product_name, exact: true }) }).first();
+    await expect.poll(() => row.locator('td.c-last').textContent(), { timeout: WAIT.short }).toBe(
+      `${formatDate(newestBought.created_at)}${line.quantity} × ${formatCents(line.unit_price_cents)}`,
+    );
+    expect(await row.locator('td.c-last').isVisible()).toBe(true);
 
     problems.assertNone('filtering and exporting the order history');
     await close();
