@@ -13,7 +13,7 @@ export function HistoryFilters() {
   const setFields = useHistoryFilterStore((state) => state.setFields);
   const clear = useHistoryFilterStore((state) => state.clear);
   const suppliers = useHistorySuppliers();
-  const timeZone = useMemo(buyerTimeZone, []);
+  const timeZone = useMemo(() => buyerTimeZone(), []);
   const check = useMemo(() => checkHistoryFilter(fields, 'all', timeZone), [fields, timeZone]);
   const errors = check.ok ? {} : check.errors;
   const supplierMissing = fields.supplierId !== '' && !suppliers.data?.some((supplier) => supplier.id === fields.supplierId);

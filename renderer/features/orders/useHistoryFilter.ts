@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { OrderHistoryFilter } from '../../../shared/bridge';
 import type { OrderStatus } from '../../../shared/schemas';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -10,21 +10,16 @@ const SEARCH_PAUSE_MS = 250;
 
 /**
  * The order history filter to show orders for: the fields as set (the search once typing pauses)
- * with the status tab. While a field is wrong, the last filter that was right stays applied and
- * `errors` says what is wrong, at once.
+ * with the status tab. While a field is wrong, the last filter that was right stays applied (the
+ * filter's form says what is wrong).
  */
 export function useHistoryFilter(status: OrderStatus | 'all') {
   const fields = useHistoryFilterStore((state) => state.fields);
   const search = useDebouncedValue(fields.search, SEARCH_PAUSE_MS);
-  const timeZone = useMemo(buyerTimeZone, []);
-  const now = useMemo(() => checkHistoryFilter(fields, status, timeZone), [fields, status, timeZone]);
+  const timeZone = useMemo(() => buyerTimeZone(), []);
   const paused = useMemo(() => checkHistoryFilter({ ...fields, search }, status, timeZone), [fields, search, status, timeZone]);
   const [applied, setApplied] = useState<OrderHistoryFilter>(() => (paused.ok ? paused.filter : { timeZone }));
-  const pausedKey = paused.ok ? JSON.stringify(paused.filter) : null;
-  useEffect(() => {
-    if (paused.ok) setApplied(paused.filter);
-    // The key stands for the filter's value: a new object with the same value changes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pausedKey]);
-  return { filter: paused.ok ? paused.filter : applied, errors: now.ok ? {} : now.errors, valid: now.ok };
+  // Remembered while rendering (React's way to keep what an earlier render saw), compared by value.
+  if (paused.ok && JSON.stringify(paused.filter) !== JSON.stringify(applied)) setApplied(paused.filter);
+  return { filter: paused.ok ? paused.filter : applied };
 }
