@@ -167,7 +167,7 @@ describe('the order history', { timeout: 20_000 }, () => {
 
   it('shows when a product was last ordered, with the cases and the price paid, on its page', async () => {
     historyApp('#/product/prod_pinot');
-    const line = await screen.findByText(/^Last ordered/, slow);
+    const line = await screen.findByText(/^Last ordered/, {}, slow);
     // The newest order of the Pinot was delivered; the older cancelled one does not count.
     expect(line.textContent).toBe('Last ordered Oct 5, 2026: 3 cases at $300.00 a case (order ORD-0950)');
     expect(within(line).getByRole('link', { name: 'ORD-0950' }).getAttribute('href')).toBe('#/orders/ord_delivered1');
