@@ -147,6 +147,16 @@ describe('the order history', () => {
     );
     expect(await row.locator('td.c-last').isVisible()).toBe(true);
 
+    // Offline the history answers the same, from the offline copy, and says how old it is.
+    await app().stopService();
+    problems.allow(/\/product-images\/prod_/);
+    await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ timeout: WAIT.fulfilment });
+    await goTo(page, 'Orders');
+    await page.getByLabel('Search orders').fill(wanted.order_number);
+    await expect.poll(() => listedNumbers(page)).toEqual([wanted.order_number]);
+    await page.getByText(/^Orders saved copy, updated /).waitFor();
+    expect(await totalShown(page, 'Total')).toBe(wanted.status === 'cancelled' ? formatCents(0) : formatCents(wanted.total_cents));
+
     problems.assertNone('filtering and exporting the order history');
     await close();
   });
