@@ -1,4 +1,5 @@
 import { useMemo, type ChangeEvent, type FocusEvent } from 'react';
+import { CheckedInput } from '../../components/CheckedInput';
 import { buyerTimeZone, checkHistoryFilter, isFiltering } from './historyFilter';
 import { useHistoryFilterStore, type HistoryFilterFields } from './historyFilterStore';
 import { useHistorySuppliers } from './queries';
@@ -34,23 +35,18 @@ export function HistoryFilters() {
       </div>
       <DateField id="history-from" label="Placed from" field="from" fields={fields} error={errors.from} onChange={setFields} />
       <DateField id="history-to" label="Placed to" field="to" fields={fields} error={errors.to} onChange={setFields} />
-      <div className="field history-search">
-        <label htmlFor="history-search">Search orders</label>
-        <input
-          id="history-search"
-          type="search"
-          placeholder="Order number or product"
-          value={fields.search}
-          onChange={(event) => setFields({ search: event.target.value })}
-          aria-invalid={errors.search ? true : undefined}
-          aria-describedby={errors.search ? 'history-search-error' : undefined}
-        />
-        {errors.search ? (
-          <p id="history-search-error" className="field-error" role="alert">
-            {errors.search}
-          </p>
-        ) : null}
-      </div>
+      <CheckedInput id="history-search" label="Search orders" className="field history-search" error={errors.search}>
+        {(describedBy) => (
+          <input
+            id="history-search"
+            type="search"
+            placeholder="Order number or product"
+            value={fields.search}
+            onChange={(event) => setFields({ search: event.target.value })}
+            {...describedBy}
+          />
+        )}
+      </CheckedInput>
       {isFiltering(fields) ? (
         <button type="button" className="ghost" onClick={clear}>
           Clear filter
@@ -74,22 +70,8 @@ function DateField(props: {
   const report = (event: ChangeEvent<HTMLInputElement> | FocusEvent<HTMLInputElement>) =>
     onChange({ [field]: event.target.value, [incomplete]: event.target.validity.badInput });
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        value={fields[field]}
-        onChange={report}
-        onBlur={report}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <CheckedInput id={id} label={label} error={error}>
+      {(describedBy) => <input id={id} type="date" value={fields[field]} onChange={report} onBlur={report} {...describedBy} />}
+    </CheckedInput>
   );
 }

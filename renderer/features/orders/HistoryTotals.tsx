@@ -3,34 +3,23 @@ import type { OrderHistoryTotals } from '../../../shared/bridge';
 
 /** The totals of the orders the filter lets through (all their pages), and what they leave out. */
 export function HistoryTotals({ totals }: { totals: OrderHistoryTotals }) {
-  const counted = totals.orders - totals.cancelled;
+  const shown: [term: string, value: string][] = [
+    ['Orders', formatCount(totals.orders - totals.cancelled, 'order', 'orders')],
+    ['Cases', formatCases(totals.cases)],
+    ['Subtotal', formatCents(totals.subtotalCents)],
+    ['Shipping', formatCents(totals.shippingCents)],
+    ['Platform fee', formatCents(totals.feeCents)],
+    ['Total', formatCents(totals.totalCents)],
+  ];
   return (
     <div className="history-totals">
       <dl aria-label="Totals of these orders">
-        <div>
-          <dt>Orders</dt>
-          <dd>{formatCount(counted, 'order', 'orders')}</dd>
-        </div>
-        <div>
-          <dt>Cases</dt>
-          <dd>{formatCases(totals.cases)}</dd>
-        </div>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCents(totals.subtotalCents)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatCents(totals.shippingCents)}</dd>
-        </div>
-        <div>
-          <dt>Platform fee</dt>
-          <dd>{formatCents(totals.feeCents)}</dd>
-        </div>
-        <div className="total">
-          <dt>Total</dt>
-          <dd>{formatCents(totals.totalCents)}</dd>
-        </div>
+        {shown.map(([term, value]) => (
+          <div key={term} className={term === 'Total' ? 'total' : undefined}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {totals.cancelled > 0 ? <p className="muted">{formatCount(totals.cancelled, 'cancelled order is', 'cancelled orders are')} listed but not counted.</p> : null}
       {totals.withoutLines > 0 ? (
