@@ -46,6 +46,8 @@ describe('the order history', () => {
     const bought = inRange.filter((order) => order.status !== 'cancelled');
     expect(await totalShown(page, 'Total')).toBe(formatCents(bought.reduce((sum, order) => sum + order.total_cents, 0)));
     expect(await totalShown(page, 'Subtotal')).toBe(formatCents(bought.reduce((sum, order) => sum + order.subtotal_cents, 0)));
+    // The picture shows the filter at rest, not a field being edited.
+    await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
     await view.screenshot('order-history');
 
     // Export: the browser shell has no save dialog, so the page downloads the file.
