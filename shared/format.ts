@@ -74,6 +74,14 @@ export function formatDateTime(iso: string): string {
   return Number.isFinite(time) ? dateTime.format(time) : '—';
 }
 
+const localDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** "Nov 3, 2026": the local day of an instant. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? localDate.format(time) : '—';
+}
+
 /** A calendar date (`YYYY-MM-DD`) is shown as that day, whatever the local zone. */
 export function formatCalendarDate(date: string): string {
   const time = Date.parse(`${date}T00:00:00Z`);

@@ -12,6 +12,12 @@ export interface ForkedProcess {
   readonly pid?: number | undefined;
 }
 
+/** What became of a file the user was asked where to save. */
+/** What a save dialog offers for a CSV file (order history, order guides). */
+export const CSV_FILE_TYPE = { filterName: 'CSV (comma-separated values)', extension: 'csv' } as const;
+
+export type SaveFileOutcome = { saved: true; fileName: string } | { saved: false; reason: 'cancelled' | 'unsupported' };
+
 export type ForkService = (options: { env: Record<string, string> }) => ForkedProcess;
 
 /** Everything the core needs from its host, so the same core runs in Electron and in the browser shell. */
@@ -30,9 +36,12 @@ export interface CaseworksPlatform {
   openExternal(url: string): Promise<boolean>;
   /** Saves the window as a PDF through a save dialog (Electron); absent where the page prints itself (the browser shell). */
   pdfHost?: PdfHost;
+  /**
+   * Asks the user where to save a text file (a save dialog) and writes it there. A host without one
+   * (the browser shell) leaves it out: the page downloads the file itself.
+   */
+  saveFile?(request: { suggestedName: string; contents: string; filterName: string; extension: string }): Promise<SaveFileOutcome>;
   now(): Date;
-  /** Asks the user where to save a text file (a guide's CSV) and writes it there; absent where the host cannot ask (the browser shell). */
-  saveTextFile?(suggestedName: string, contents: string): Promise<'saved' | 'cancelled'>;
   /** Test and demo knobs for the embedded service's fulfilment simulator. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
   /** The service to use instead of the demo, when the environment names one (browser shell). */

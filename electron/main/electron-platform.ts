@@ -1,7 +1,7 @@
-import { Notification, app, dialog, safeStorage, shell, utilityProcess, type BrowserWindow } from 'electron';
+import { BrowserWindow, Notification, app, dialog, safeStorage, shell, utilityProcess } from 'electron';
 import Store from 'electron-store';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileDurably } from '../core/files/durable-write';
 import type { CaseworksPlatform, ForkService, SettingsStore } from '../core/platform';
 import { createPdfHost } from './order-sheet-pdf';
 
@@ -48,13 +48,16 @@ export function createElectronPlatform(options: { mainDir: string; window?: () =
       return true;
     },
     ...(options.window ? { pdfHost: createPdfHost(options.window) } : {}),
-    now: () => new Date(),
-    async saveTextFile(suggestedName, contents) {
-      const choice = await dialog.showSaveDialog({ defaultPath: path.join(app.getPath('documents'), suggestedName), filters: [{ name: 'CSV', extensions: ['csv'] }] });
-      if (choice.canceled || !choice.filePath) return 'cancelled';
-      await writeFile(choice.filePath, contents, 'utf8');
-      return 'saved';
+    // The system's save dialog, in the Documents folder; the file is written whole or not at all.
+    async saveFile({ suggestedName, contents, filterName, extension }) {
+      const options = { defaultPath: path.join(app.getPath('documents'), suggestedName), filters: [{ name: filterName, extensions: [extension] }] };
+      const parent = BrowserWindow.getFocusedWindow();
+      const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return { saved: false, reason: 'cancelled' };
+      await writeFileDurably(path.dirname(choice.filePath), path.basename(choice.filePath), contents);
+      return { saved: true, fileName: path.basename(choice.filePath) };
     },
+    now: () => new Date(),
     log: (message) => console.log(`[caseworks] ${message}`),
   };
 }

@@ -66,6 +66,9 @@ export function createBridgeApi(transport: InvokeTransport) {
     removeGuideLine: call('removeGuideLine'),
     importOrderGuide: call('importOrderGuide'),
     exportOrderGuide: call('exportOrderGuide'),
+    listOrderHistory: call('listOrderHistory'),
+    listLastOrdered: call('listLastOrdered'),
+    exportOrderHistory: call('exportOrderHistory'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -49,6 +49,8 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
       case 'order-status':
         showToast({ tone: 'info', title: `Order ${event.orderNumber} ${statusWords[event.status] ?? event.status}` });
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['orderHistory'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.lastOrdered });
         void queryClient.invalidateQueries({ queryKey: queryKeys.order(event.orderId) });
         return;
       case 'session-changed':

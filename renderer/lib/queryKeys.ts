@@ -1,4 +1,4 @@
-import type { CatalogSearchInput, DatasetName } from '../../shared/bridge';
+import type { CatalogSearchInput, DatasetName, OrderHistoryFilter } from '../../shared/bridge';
 import type { OrderStatus } from '../../shared/schemas';
 
 /** Every server-state key in one place, so change events can invalidate by dataset. */
@@ -26,6 +26,9 @@ export const queryKeys = {
   freeShippingCandidates: (supplierId: string, favouritesOnly: boolean) => ['catalog', { supplierId, favouritesOnly, for: 'freeShipping' }] as const,
   orderGuides: ['orderGuides'] as const,
   orderGuide: (id: string) => ['orderGuides', id] as const,
+  /** The order history (issue 14): a page of the filtered orders, and "last ordered" of every product. */
+  orderHistory: (filter: OrderHistoryFilter, page: number) => ['orderHistory', filter, page] as const,
+  lastOrdered: ['lastOrdered'] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;
@@ -38,7 +41,7 @@ export const datasetQueryRoots: Record<DatasetName, readonly QueryRoot[]> = {
   suppliers: ['suppliers'],
   catalog: ['catalog', 'supplierProducts', 'orderGuides'],
   productDetails: ['product'],
-  orders: ['orders', 'order'],
+  orders: ['orders', 'order', 'orderHistory', 'lastOrdered'],
   account: ['account'],
   webhooks: ['webhooks'],
   images: ['catalog', 'product', 'supplierProducts'],

@@ -28,6 +28,7 @@ import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './
 import { Favourites } from './favourites';
 import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
+import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
 
 const none = z.strictObject({});
 const page = {
@@ -146,6 +147,11 @@ export const bridgeContract = {
   importOrderGuide: { input: z.strictObject({ name: GuideName, csv: z.string().max(GUIDE_CSV_MAX_BYTES) }), output: GuideImportResult },
   /** The guide as CSV: saved where the buyer chooses on the desktop, or handed to the page to download. */
   exportOrderGuide: { input: z.strictObject({ id: OrderGuideId }), output: GuideExport },
+  // order history (issue 14): read from the offline copy, so they work offline too
+  listOrderHistory: { input: OrderHistoryPageInput, output: OrderHistoryPage },
+  listLastOrdered: { input: none, output: LastOrderedList },
+  /** One CSV row per line item of the filtered orders, saved through the desktop's dialog or handed back for a download. */
+  exportOrderHistory: { input: OrderHistoryFilter, output: OrderHistoryExport },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -11,3 +11,4 @@ export * from './address-book';
 export * from './favourites';
 export * from './order-sheet';
 export * from './guides';
+export * from './order-history';

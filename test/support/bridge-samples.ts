@@ -55,4 +55,7 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   removeGuideLine: { id: 'gd_00000000000040008000000000000001', productId: 'prod_abc123' },
   importOrderGuide: { name: 'Friday bar', csv: 'sku,par\r\nCW-1,6\r\n' },
   exportOrderGuide: { id: 'gd_00000000000040008000000000000001' },
+  listOrderHistory: { supplierId: 'sup_abc123', from: '2026-01-01', to: '2026-03-31', search: 'pinot', timeZone: 'America/Los_Angeles', page: 1 },
+  listLastOrdered: {},
+  exportOrderHistory: { status: 'delivered', timeZone: 'Europe/Paris' },
 };

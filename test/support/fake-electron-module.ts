@@ -49,6 +49,8 @@ export type FakeWebContents = ReturnType<typeof createFakeWebContents>;
 /** Stands in for `BrowserWindow`: keeps its options and every instance for assertions. */
 class FakeBrowserWindow {
   static instances: FakeBrowserWindow[] = [];
+  /** No window has the focus in these tests: dialogs open on their own. */
+  static getFocusedWindow = () => null;
   readonly options: Record<string, unknown>;
   readonly webContents = createFakeWebContents();
   private readonly emitter = createEmitter();

@@ -1,5 +1,6 @@
 import type { OrderSheetPdfOutcome } from '../../../shared/bridge/order-sheet';
 import type { Outcome } from '../../core/failure';
+import type { SaveFileOutcome } from '../../core/platform';
 import { BridgeFailure, unwrap } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
@@ -10,6 +11,8 @@ export interface DesktopHandlerDeps {
   openExternal(url: string): Promise<boolean>;
   /** Saves the order sheet on screen as a PDF; null where the host cannot (the browser shell prints in the page). */
   saveOrderSheetPdf: ((orderNumber: string) => Promise<Outcome<OrderSheetPdfOutcome>>) | null;
+  /** The host's save dialog (the desktop); absent where there is none, and the page downloads the file. */
+  saveFile?: (request: { suggestedName: string; contents: string; filterName: string; extension: string }) => Promise<SaveFileOutcome>;
 }
 
 export function createDesktopHandlers(deps: DesktopHandlerDeps) {

@@ -7,6 +7,7 @@ import { createGuideHandlers, type GuideHandlerDeps } from './guides';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
+import { createOrderHistoryHandlers, type OrderHistoryHandlerDeps } from './order-history';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
 import { createSupplierHandlers, type SupplierHandlerDeps } from './suppliers';
 import { createSyncHandlers, type SyncHandlerDeps } from './sync';
@@ -15,7 +16,7 @@ import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
 export interface HandlerDeps {
   session: SessionHandlerDeps;
   sync: SyncHandlerDeps;
-  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps;
+  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps & OrderHistoryHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
   tools: AddressBookHandlerDeps & FavouritesHandlerDeps & GuideHandlerDeps;
@@ -36,6 +37,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createAddressBookHandlers(deps.tools),
     ...createFavouritesHandlers(deps.tools),
     ...createGuideHandlers(deps.tools),
+    ...createOrderHistoryHandlers({ ...deps.reads, saveFile: deps.desktop.saveFile }),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -1,6 +1,7 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared/schemas';
 import type { DetailRecord } from '../offline/dataset-records';
+import { historyOrders, type HistoryOrder } from '../order-history';
 import type { SyncEngine } from '../sync/sync-engine';
 
 /** Data from the offline copy with the time the service last confirmed it (null: never). */
@@ -17,6 +18,8 @@ export interface OfflineReads {
   productDetail(id: string): Promise<Cached<Product> | null>;
   account(): Promise<Cached<Account> | null>;
   webhooks(): Promise<Cached<Webhook[]> | null>;
+  /** The buyer's orders with the details the copy holds, newest first, as old as the orders dataset. */
+  orderHistory(): Promise<Cached<HistoryOrder[]> | null>;
   /** A detail just read from the service joins the offline copy, so what was viewed can be viewed offline. */
   keepProductDetail(product: Product): Promise<void>;
   keepOrderDetail(order: Order): Promise<void>;
@@ -49,6 +52,11 @@ export function createOfflineReads(engine: () => SyncEngine | null): OfflineRead
     productDetail: (id) => detail(engine()?.copy.get('productDetails'), id),
     account: () => read('account', (current) => current.copy.get('account')),
     webhooks: () => read('webhooks', (current) => current.copy.get('webhooks')),
+    orderHistory: () =>
+      read('orders', async (current) => {
+        const [orders, details] = await Promise.all([current.copy.get('orders'), current.copy.get('orderDetails')]);
+        return historyOrders(orders, (id) => details.get(id)?.detail ?? null);
+      }),
     // The maps are the copy's own records, which the sync writes to disk at its next checkpoint.
     // No validator is kept, so the sync reads such a detail in full next time.
     async keepProductDetail(product: Product) {

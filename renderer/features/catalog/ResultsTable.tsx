@@ -8,6 +8,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
+import { LastOrderedCell } from '../orders/LastOrdered';
 import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
@@ -95,6 +96,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
             <th scope="col" className="c-bottle num">Bottle</th>
             <th scope="col" className="c-min num">Min.</th>
             <th scope="col" className="c-stock">Stock</th>
+            <th scope="col" className="c-last">Last ordered</th>
             <th scope="col" className="c-add"><span className="visually-hidden">Add to cart</span></th>
           </tr>
         </thead>
@@ -127,6 +129,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="c-min num">{product.minimum_order}</td>
                 <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
+                <td className="c-last"><LastOrderedCell productId={product.id} /></td>
                 <td className="c-add"><FavouriteStar productId={product.id} name={product.name} /> <AddToGuide product={product} compact /> <AddButton product={product} addToCart={addToCart} /></td>
               </tr>
             );

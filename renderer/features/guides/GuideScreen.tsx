@@ -14,6 +14,7 @@ import { CountAndOrder } from './CountAndOrder';
 import { guideNameProblem, readPar, serverFieldError } from './guideForm';
 import { useDeleteGuide, useExportGuide, useRemoveGuideLine, useRenameGuide, useSetGuideLine } from './mutations';
 import { useOrderGuide } from './queries';
+import { downloadCsvFile } from '../../lib/downloadTextFile';
 
 /** One order guide: its products and pars, "Count and order", rename, export, delete. */
 export default function GuideScreen({ route }: { route: Route }) {
@@ -88,7 +89,7 @@ function GuideActions({ view }: { view: OrderGuideView }) {
   const onExport = () =>
     exportGuide.mutate(view.guide.id, {
       onSuccess: (exported) => {
-        if (exported.outcome === 'download') downloadText(exported.fileName, exported.csv);
+        if (exported.outcome === 'download') downloadCsvFile(exported.fileName, exported.csv);
         if (exported.outcome !== 'cancelled') {
           showToast({
             tone: exported.withoutCode > 0 ? 'warning' : 'success',
@@ -141,18 +142,6 @@ function GuideActions({ view }: { view: OrderGuideView }) {
       {remove.isError ? <p className="field-error" role="alert">Not deleted: {errorMessage(remove.error)}</p> : null}
     </div>
   );
-}
-
-/** Hands a text file to the browser's own download (the browser shell, where the desktop cannot ask where to save). */
-function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function ParsTable({ view }: { view: OrderGuideView }) {

@@ -5,7 +5,7 @@ import { QueryView } from '../../components/QueryView';
 import { routeHref } from '../../app/routes';
 import { navigate } from '../../app/useRoute';
 import { errorMessage } from '../../lib/bridgeErrors';
-import { useOrders } from '../orders/queries';
+import { useOrderHistory } from '../orders/queries';
 import { guideNameProblem, serverFieldError } from './guideForm';
 import { ImportGuide } from './ImportGuide';
 import { useCreateGuide } from './mutations';
@@ -56,7 +56,7 @@ function NewGuideForm() {
   const [orderId, setOrderId] = useState('');
   const [errors, setErrors] = useState<{ name?: string; order?: string; form?: string }>({});
   const create = useCreateGuide();
-  const orders = useOrders('all', 1, 50);
+  const orders = useOrderHistory({}, 1, 50);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

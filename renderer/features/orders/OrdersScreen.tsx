@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/schemas';
+import { HistoryFilters } from './HistoryFilters';
 import { OrderList } from './OrderList';
 import { STATUS_LABELS } from './statusLabels';
 
@@ -15,6 +16,7 @@ export default function OrdersScreen() {
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>
+      <HistoryFilters />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <Tabs.List className="tabs" aria-label="Order status">
           {TABS.map(({ value, label }) => (

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderHistoryFilter } from '../../../shared/bridge';
 import type { Order } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
+import { downloadCsvFile } from '../../lib/downloadTextFile';
 import { errorCode, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys, type QueryRoot } from '../../lib/queryKeys';
 
@@ -40,6 +42,18 @@ export function useSaveOrderSheetPdf(orderNumber: string, print: () => void) {
     mutationFn: () => unwrap(bridge.saveOrderSheetPdf({ orderNumber })),
     onSuccess: (result) => {
       if (result.outcome === 'unsupported') print();
+    },
+  });
+}
+
+/** Exports the filtered orders as CSV: main saves it through the desktop's dialog, or hands it back to download. */
+export function useExportOrderHistory() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: async (filter: OrderHistoryFilter) => {
+      const result = await unwrap(bridge.exportOrderHistory(filter));
+      if (result.outcome === 'download') downloadCsvFile(result.fileName, result.csv);
+      return result;
     },
   });
 }

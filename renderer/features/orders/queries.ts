@@ -1,20 +1,43 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderStatus } from '../../../shared/schemas';
+import type { LastOrderedList, OrderHistoryFilter } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
-/** One page of orders, all or of one status; the last page stays shown while the next loads. */
-export function useOrders(status: OrderStatus | 'all', page: number, perPage: number) {
+export function useOrder(id: string) {
+  const bridge = useBridge();
+  return useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
+}
+
+/** A page of the order history filter's orders with their totals, from the offline copy (works offline). */
+export function useOrderHistory(filter: OrderHistoryFilter, page: number, perPage: number) {
   const bridge = useBridge();
   return useQuery({
-    queryKey: queryKeys.orders(status, page),
-    queryFn: () => unwrap(bridge.listOrders({ ...(status === 'all' ? {} : { status }), page, perPage })),
+    queryKey: queryKeys.orderHistory(filter, page),
+    queryFn: () => unwrap(bridge.listOrderHistory({ ...filter, page, perPage })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useOrder(id: string) {
+/** The suppliers the buyer has ordered from: the choices of the supplier filter. */
+export function useHistorySuppliers() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
+  return useQuery({
+    queryKey: queryKeys.orderHistory({}, 0),
+    queryFn: () => unwrap(bridge.listOrderHistory({ perPage: 1 })),
+    select: (history) => history.suppliers,
+  });
+}
+
+/** By product id; defined once, so TanStack Query builds the map once per answer, not once per row. */
+const byProduct = (list: LastOrderedList) => new Map(list.items.map((item) => [item.productId, item]));
+
+/** "Last ordered" of every product the buyer has ordered, by product id; one cache entry for every screen. */
+export function useLastOrdered() {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: queryKeys.lastOrdered,
+    queryFn: () => unwrap(bridge.listLastOrdered({})),
+    select: byProduct,
+  });
 }

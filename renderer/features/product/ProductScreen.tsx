@@ -9,6 +9,7 @@ import { QueryView } from '../../components/QueryView';
 import { bottlePricesOf, formatSize, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
+import { LastOrderedLine } from '../orders/LastOrdered';
 import { AddToCartForm } from './AddToCartForm';
 import { cachedCatalogItem } from './cachedCatalogItem';
 import { useProduct } from './queries';
@@ -52,6 +53,7 @@ export default function ProductScreen({ route }: { route: Route }) {
               <p>
                 Minimum order {formatCases(product.minimum_order)} · {stockLabel(product.inventory_available)}
               </p>
+              <LastOrderedLine productId={product.id} />
               <DataAge freshness={freshness} label="Product" />
               <AddToCartForm product={product} />
             </div>

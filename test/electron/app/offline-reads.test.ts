@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, Product } from '../../../shared/schemas';
+import type { Order, OrderListItem, Product } from '../../../shared/schemas';
 import { createOfflineReads } from '../../../electron/core/app/offline-reads';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 
@@ -41,5 +41,19 @@ describe('offline reads', () => {
     const { engine, maps } = fakeEngine('2026-11-22T00:00:00.000Z', null);
     await createOfflineReads(() => engine).keepOrderDetail({ id: 'ord_1' } as Order);
     expect(maps.orderDetails.size).toBe(0);
+  });
+
+  it('reads the order history as the list with the details it holds, newest first, as old as the orders', async () => {
+    const { engine, maps } = fakeEngine('2026-11-22T00:00:00.000Z');
+    const older = { id: 'ord_1', order_number: 'CW-1', created_at: '2026-11-01T00:00:00.000Z' } as OrderListItem;
+    const newer = { id: 'ord_2', order_number: 'CW-2', created_at: '2026-11-02T00:00:00.000Z' } as OrderListItem;
+    (maps as { orders: OrderListItem[] }).orders = [older, newer];
+    const detail = { id: 'ord_1', order_number: 'CW-1' } as Order;
+    maps.orderDetails.set('ord_1', { detail, etag: null, fetchedAt: '2026-11-21T00:00:00.000Z' });
+    expect(await createOfflineReads(() => engine).orderHistory()).toEqual({
+      data: [{ order: newer, detail: null }, { order: older, detail }],
+      asOf: '2026-11-22T00:00:00.000Z',
+    });
+    expect(await createOfflineReads(() => fakeEngine(null).engine).orderHistory()).toBeNull();
   });
 });

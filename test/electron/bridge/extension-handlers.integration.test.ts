@@ -23,6 +23,7 @@ function recordingOffline() {
     productDetail: none,
     account: none,
     webhooks: none,
+    orderHistory: none,
     keepProductDetail: async () => undefined,
     keepOrderDetail: async (order) => {
       kept.push(order);

@@ -1,5 +1,5 @@
 import * as electron from 'electron';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -30,22 +30,6 @@ describe('the Electron platform', () => {
     expect(fake.shell.openExternal).toHaveBeenCalledWith('https://track.example.com/1Z');
   });
 
-  it('saves a text file where the user chooses, and nothing when they cancel', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'caseworks-save-'));
-    try {
-      const target = path.join(folder, 'Friday bar.csv');
-      fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
-      expect(await platform.saveTextFile?.('Friday bar.csv', 'sku,upc,par,name\r\n')).toBe('saved');
-      expect(readFileSync(target, 'utf8')).toBe('sku,upc,par,name\r\n');
-      expect(fake.dialog.showSaveDialog).toHaveBeenLastCalledWith(expect.objectContaining({ defaultPath: '/tmp/caseworks-fake-electron/documents/Friday bar.csv' }));
-      fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
-      expect(await platform.saveTextFile?.('Other.csv', 'x')).toBe('cancelled');
-      expect(readdirSync(folder)).toEqual(['Friday bar.csv']);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
-
   it('shows desktop notifications', () => {
     platform.notify('Order shipped', 'Order CW-1 is on its way.');
     expect(fake.Notification).toHaveBeenCalledWith({ title: 'Order shipped', body: 'Order CW-1 is on its way.' });
@@ -66,5 +50,19 @@ describe('the Electron platform', () => {
     expect(messages).toHaveBeenCalledWith({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' });
     child.postMessage({ type: 'stop' });
     expect(forked.postMessage).toHaveBeenCalledWith({ type: 'stop' });
+  });
+
+  it('saves a file where the user chose in the save dialog, and nothing when the dialog is cancelled', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'caseworks-save-'));
+    const request = { suggestedName: 'orders.csv', contents: 'Order number\r\nCW-1\r\n', filterName: 'CSV', extension: 'csv' };
+    fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: path.join(folder, 'march.csv') });
+    expect(await platform.saveFile!(request)).toEqual({ saved: true, fileName: 'march.csv' });
+    expect(readFileSync(path.join(folder, 'march.csv'), 'utf8')).toBe(request.contents);
+    expect(fake.dialog.showSaveDialog).toHaveBeenLastCalledWith({
+      defaultPath: '/tmp/caseworks-fake-electron/documents/orders.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
+    fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
+    expect(await platform.saveFile!(request)).toEqual({ saved: false, reason: 'cancelled' });
   });
 });

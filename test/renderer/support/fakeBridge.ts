@@ -15,6 +15,7 @@ import {
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
+import { fakeOrderHistory } from './fakeOrderHistory';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -58,6 +59,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
   let guides: OrderGuide[] = [];
+  let historyOrders: readonly Order[] = [fixtures.shippedOrder];
+  let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -385,6 +388,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('exportOrderGuide', input);
       return ok({ fileName: 'guide.csv', csv: 'sku,upc,par,name\r\n', outcome: 'download', withoutCode: 0 });
     },
+    ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -450,6 +454,14 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     setAddressBook(next: AddressBook) {
       addressBook = next;
+    },
+    /** The buyer's orders in the offline copy, as the order history methods read them. */
+    setOrderHistory(orders: readonly Order[]) {
+      historyOrders = orders;
+    },
+    /** What main does with an export: hand it back to download (the browser shell), or save or cancel in a dialog. */
+    setExportOutcome(outcome: 'download' | 'saved' | 'cancelled') {
+      exportOutcome = outcome;
     },
     setSession(next: Partial<SessionInfo>) {
       session = { ...session, ...next };

@@ -10,6 +10,7 @@ import { useStatusStore } from '../../../renderer/features/status/statusStore';
 import { useToastStore } from '../../../renderer/app/toastStore';
 import { useUiStore } from '../../../renderer/app/uiStore';
 import { useTypingStore } from '../../../renderer/app/typingStore';
+import { EMPTY_HISTORY_FILTER, useHistoryFilterStore } from '../../../renderer/features/orders/historyFilterStore';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -42,4 +43,5 @@ export function resetClientState(): void {
   useToastStore.setState({ toasts: [] });
   useUiStore.setState({ helpOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
   useTypingStore.setState({ typing: false });
+  useHistoryFilterStore.setState({ fields: EMPTY_HISTORY_FILTER });
 }

@@ -1,0 +1,68 @@
+import type { LastOrderedList, OrderHistoryExport, OrderHistoryPage } from '../../../shared/bridge/order-history';
+import type { CatalogProduct } from '../../../shared/schemas';
+import { CSV_FILE_TYPE } from '../../core/platform';
+import {
+  csvProductIds,
+  filterOrderHistory,
+  historySuppliers,
+  lastOrderedByProduct,
+  orderHistoryCsv,
+  orderHistoryFileName,
+  orderHistoryTotals,
+  type ProductFacts,
+} from '../../core/order-history';
+import type { HandlerGroup } from '../handler-types';
+import type { DesktopHandlerDeps } from './desktop';
+import type { ReadContext } from './offline-reads';
+import { pageLocally } from './service-calls';
+
+export interface OrderHistoryHandlerDeps extends ReadContext {
+  search: { products(ids: string[]): Promise<(CatalogProduct | null)[]> };
+}
+
+/**
+ * The order history: filtered, totalled, "last ordered" and exported from the offline copy alone,
+ * so it answers the same offline. Its age is the orders dataset's.
+ */
+export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<DesktopHandlerDeps, 'saveFile'>) {
+  async function history() {
+    const cached = await deps.offline.orderHistory();
+    return { orders: cached?.data ?? [], freshness: { asOf: cached?.asOf ?? null, fromCache: true } };
+  }
+
+  /** Vintage and size from the catalog in the search worker, else from the product's stored detail. */
+  async function factsOf(ids: string[]): Promise<Map<string, ProductFacts>> {
+    const listed = await deps.search.products(ids).catch(() => ids.map(() => null));
+    const facts = new Map<string, ProductFacts>();
+    await Promise.all(
+      ids.map(async (id, index) => {
+        const product = listed[index] ?? (await deps.offline.productDetail(id))?.data ?? null;
+        if (product) facts.set(id, { vintage: product.vintage, sizeMl: product.size_ml });
+      }),
+    );
+    return facts;
+  }
+
+  return {
+    async listOrderHistory({ page, perPage, ...filter }): Promise<OrderHistoryPage> {
+      const { orders, freshness } = await history();
+      const matching = filterOrderHistory(orders, filter);
+      const { items, meta } = pageLocally(matching.map((entry) => entry.order), page, perPage);
+      return { items, meta, totals: orderHistoryTotals(matching), suppliers: historySuppliers(orders), freshness };
+    },
+    async listLastOrdered(): Promise<LastOrderedList> {
+      const { orders, freshness } = await history();
+      return { items: lastOrderedByProduct(orders), freshness };
+    },
+    async exportOrderHistory(filter): Promise<OrderHistoryExport> {
+      const matching = filterOrderHistory((await history()).orders, filter);
+      const facts = await factsOf(csvProductIds(matching));
+      const { csv, rows } = orderHistoryCsv(matching, (id) => facts.get(id) ?? null, filter.timeZone);
+      const fileName = orderHistoryFileName(filter);
+      if (!deps.saveFile) return { outcome: 'download', fileName, csv, rows };
+      const saved = await deps.saveFile({ suggestedName: fileName, contents: csv, ...CSV_FILE_TYPE });
+      if (saved.saved) return { outcome: 'saved', fileName: saved.fileName, rows };
+      return saved.reason === 'cancelled' ? { outcome: 'cancelled' } : { outcome: 'download', fileName, csv, rows };
+    },
+  } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
+}
