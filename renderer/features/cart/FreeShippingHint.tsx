@@ -2,6 +2,7 @@ import { useId, useMemo, useRef } from 'react';
 import { formatCases, formatCents, formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { casesToFreeShipping, freeShippingShortfallCents, rankCandidates, type CandidateSource } from '../../lib/freeShipping';
+import { useOrderGuides } from '../guides/queries';
 import type { CartGroup } from './cartGroups';
 import { useFreeShippingWines } from './queries';
 import { useAddToCart } from './useAddToCart';
@@ -21,14 +22,20 @@ const asCandidate = (product: CatalogProduct) => ({
 
 /**
  * The free-shipping hint of one supplier's order: "Add $X more for free shipping", and the fewest
- * cases that would get there — the buyer's favourites of that supplier first, then its order
- * guides (`guideWines`), then the rest of its catalog — each with an "Add" button. The sentence is
+ * cases that would get there — the buyer's favourites of that supplier first, then the wines of
+ * the buyer's order guides, then the rest of its catalog — each with an "Add" button. The sentence is
  * a polite live region, so the change is read out as lines are added; at the threshold it says the
  * order ships free and the suggestions go.
  */
-export function FreeShippingHint({ group, guideWines = [] }: { group: CartGroup; guideWines?: readonly CatalogProduct[] }) {
+export function FreeShippingHint({ group }: { group: CartGroup }) {
   const shortfall = freeShippingShortfallCents(group.totals.subtotal_cents);
   const wines = useFreeShippingWines(group.supplierId, shortfall > 0);
+  const guides = useOrderGuides();
+  // The supplier's in-stock wines that are on any of the buyer's order guides.
+  const guideWines = useMemo(() => {
+    const listed = new Set((guides.data?.items ?? []).flatMap((guide) => guide.lines.map((line) => line.productId)));
+    return wines.catalog.filter((product) => listed.has(product.id));
+  }, [guides.data, wines.catalog]);
   const addToCart = useAddToCart();
   const region = useRef<HTMLDivElement>(null);
   const listId = useId();

@@ -62,4 +62,17 @@ describe('the free-shipping hint', { timeout: 20_000 }, () => {
     expect(within(hint).getByText('(one of your favourites)')).toBeTruthy();
     expect(within(hint).queryByRole('button', { name: /Cabernet/ })).toBeNull();
   });
+
+  it('offers the wines of the buyer\'s order guides next, before the rest of the catalog', async () => {
+    useCartStore.getState().add(toCartProduct(product('prod_merlot')), 1);
+    const fake = createFakeBridge();
+    const guide = await fake.bridge.createOrderGuide({ name: 'Bar', from: { kind: 'empty' } });
+    if (!guide.ok) throw new Error('the fake bridge made no guide');
+    await fake.bridge.setGuideLine({ id: guide.data.id, productId: 'prod_merlot', par: 6 });
+    await openCart(fake);
+    const hint = napaHint();
+    expect(await within(hint).findByRole('button', { name: 'Add 6 cases of Ridge Merlot 2020 · 750 ml for free shipping' }, slow)).toBeTruthy();
+    expect(within(hint).getByText('(from your order guide)')).toBeTruthy();
+    expect(within(hint).queryByRole('button', { name: /Cabernet/ })).toBeNull();
+  });
 });
