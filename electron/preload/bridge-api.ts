@@ -56,6 +56,10 @@ export function createBridgeApi(transport: InvokeTransport) {
     setDefaultAddress: call('setDefaultAddress'),
     getFavourites: call('getFavourites'),
     setFavourite: call('setFavourite'),
+    listBuyerAccounts: call('listBuyerAccounts'),
+    addBuyerAccount: call('addBuyerAccount'),
+    switchBuyerAccount: call('switchBuyerAccount'),
+    removeBuyerAccount: call('removeBuyerAccount'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -26,6 +26,7 @@ import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
+import { BuyerAccountId, BuyerAccounts } from './accounts';
 
 const none = z.strictObject({});
 const page = {
@@ -130,6 +131,16 @@ export const bridgeContract = {
   setDefaultAddress: { input: z.strictObject({ id: SavedAddressId.nullable() }), output: AddressBook },
   getFavourites: { input: none, output: Favourites },
   setFavourite: { input: z.strictObject({ productId: ProductId, favourite: z.boolean() }), output: Favourites },
+  // several buyer accounts signed in at once (issue 15, for reps)
+  listBuyerAccounts: { input: none, output: BuyerAccounts },
+  /** Verified with `GET /account` before anything is saved; the same key or account twice is refused. Becomes the active account. */
+  addBuyerAccount: {
+    input: z.strictObject({ baseUrl: ServiceUrl, apiKey: ApiKey, allowWeakKeyStorage: z.boolean().default(false) }),
+    output: SessionInfo,
+  },
+  switchBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: SessionInfo },
+  /** Forgets the account and its key; its queued orders stay on this computer (as at sign-out). */
+  removeBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: z.object({ keptQueuedOrders: z.number().int().nonnegative() }) },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

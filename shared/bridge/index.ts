@@ -9,3 +9,4 @@ export * from './api';
 export * from './extensions';
 export * from './address-book';
 export * from './favourites';
+export * from './accounts';

@@ -45,4 +45,8 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   setDefaultAddress: { id: null },
   getFavourites: {},
   setFavourite: { productId: 'prod_abc123', favourite: true },
+  listBuyerAccounts: {},
+  addBuyerAccount: { baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh' },
+  switchBuyerAccount: { id: 'ba_0123456789abcdef' },
+  removeBuyerAccount: { id: 'ba_0123456789abcdef' },
 };
