@@ -27,7 +27,7 @@ import { createAddressBooks } from '../core/addresses/address-book';
 import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
-import { createAccountOutboxes, SIGNED_OUT_OUTBOX, type OrderSender, type Outbox, type OutboxAccount } from '../core/outbox';
+import { createAccountOutboxes, createOrderSender, SIGNED_OUT_OUTBOX, type Outbox } from '../core/outbox';
 import type { CaseworksPlatform, ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
 import { createSearchService } from '../core/search/search-service';
@@ -258,27 +258,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     void outboxes.each((box) => box.kick());
   }
 
-  /**
-   * The sender of one account's orders: the service client of that account's own service and key
-   * (one attempt per call: the outbox keeps each order's own retry schedule). Whichever account is
-   * active, it takes the key of `account` and no other.
-   */
-  function orderSenderFor(account: OutboxAccount): OrderSender {
-    let client: ServiceClient | null = null;
-    return async (entry) => {
-      const baseUrl = session.addressOf(account.id);
-      if (!baseUrl || session.keyOf(account.id) === null) {
-        return { ok: false, error: serviceError({ code: 'not_configured', message: 'This account is not signed in here now.', retryable: false }) };
-      }
-      if (client?.baseUrl !== baseUrl) client = clientFor(baseUrl, () => session.keyOf(account.id), 1);
-      return client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
-    };
-  }
-
   const outboxes = createAccountOutboxes({
     dataDir: platform.dataDir,
     folderOf: (account) => accountFolder(platform.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
-    senderFor: orderSenderFor,
+    senderFor: (account) => createOrderSender(account, session, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
     onChange: (account, entries) => {
       if (active?.connection.id !== account.id) return;
       emit({ type: 'outbox-changed', entries });

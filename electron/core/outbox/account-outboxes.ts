@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../shared/bridge';
+import type { ServiceClient } from '../api';
 import { serviceError } from '../api/service-error';
 import { failWith, succeed } from '../failure';
 import { loadOutboxFile, saveOutboxFile } from './outbox-file';
@@ -17,6 +18,29 @@ export interface OutboxAccount {
  * reach another account's key.
  */
 export type OrderSender = (entry: OutboxEntry) => Promise<SendResult>;
+
+/** Where each buyer account is reached now and with which key (the session). */
+export interface AccountKeys {
+  addressOf(id: string): string | null;
+  keyOf(id: string): string | null;
+}
+
+/**
+ * The sender of one account's orders: a service client of that account's service whose key is
+ * always `keys.keyOf(account.id)`, whichever account is active. `clientFor` makes a client with one
+ * attempt per call (the outbox keeps each order's own retry schedule).
+ */
+export function createOrderSender(account: OutboxAccount, keys: AccountKeys, clientFor: (baseUrl: string, apiKey: () => string | null) => ServiceClient): OrderSender {
+  let client: ServiceClient | null = null;
+  return async (entry) => {
+    const baseUrl = keys.addressOf(account.id);
+    if (!baseUrl || keys.keyOf(account.id) === null) {
+      return { ok: false, error: serviceError({ code: 'not_configured', message: 'This account is not signed in here now.', retryable: false }) };
+    }
+    if (client?.baseUrl !== baseUrl) client = clientFor(baseUrl, () => keys.keyOf(account.id));
+    return client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
+  };
+}
 
 export interface AccountOutboxesOptions extends Pick<OutboxOptions, 'now' | 'random' | 'timers' | 'newIdempotencyKey' | 'retry' | 'confirmedRetentionMs'> {
   /** The app's data folder: where the outbox of before several accounts (`outbox.json`) may still be. */
