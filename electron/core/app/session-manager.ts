@@ -89,6 +89,9 @@ export function createSessionManager(options: SessionManagerOptions) {
   const vaults = new Map<string, KeyVault>();
   /** The service's id of the account the demo service's own key signs in as. */
   let firstDemoAccountId: string | null = null;
+  /** The demo buyers' keys and the demo's address, kept while it is stopped (an outage), by account id. */
+  const demoKeys = new Map<string, string>();
+  let demoBaseUrl: string | null = null;
   let embedded: EmbeddedServiceHandle | null = null;
   let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
@@ -118,22 +121,18 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The key of one registered account: the demo buyer's, or its own from memory or the vault. */
   function keyOf(id: string): string | null {
     const entry = entryOf(id);
-    if (entry?.mode === 'demo') {
-      if (!embedded) return null;
-      const buyer = embedded.buyers?.find((candidate) => candidate.accountId === entry.accountId);
-      return buyer?.apiKey ?? (entry.accountId === firstDemoAccountId ? embedded.apiKey : null);
-    }
+    if (entry?.mode === 'demo') return demoKeys.get(entry.accountId) ?? null;
     const inMemory = memoryKeys.get(id);
     if (inMemory !== undefined || options.memoryOnlyKeys || !entry) return inMemory ?? null;
     return vaultOf(id).getKey();
   }
 
   function addressOf(entry: BuyerAccountEntry): string | null {
-    return entry.mode === 'demo' ? (embedded?.baseUrl ?? null) : entry.baseUrl;
+    return entry.mode === 'demo' ? (embedded?.baseUrl ?? demoBaseUrl) : entry.baseUrl;
   }
 
   function connectionOf(entry: BuyerAccountEntry): Connection {
-    const baseUrl = entry.mode === 'demo' && embedded ? embedded.baseUrl : entry.baseUrl;
+    const baseUrl = entry.mode === 'demo' ? (addressOf(entry) ?? entry.baseUrl) : entry.baseUrl;
     return { id: entry.id, mode: entry.mode, baseUrl, account: { id: entry.accountId, name: entry.name } };
   }
 
@@ -203,7 +202,14 @@ export function createSessionManager(options: SessionManagerOptions) {
       embeddedStarting = null;
     });
     embedded = await embeddedStarting;
+    rememberDemo(embedded);
     return embedded;
+  }
+
+  function rememberDemo(service: EmbeddedServiceHandle): void {
+    demoBaseUrl = service.baseUrl;
+    for (const buyer of service.buyers ?? []) demoKeys.set(buyer.accountId, buyer.apiKey);
+    if (firstDemoAccountId !== null) demoKeys.set(firstDemoAccountId, service.apiKey);
   }
 
   /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
@@ -244,6 +250,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     const outcome = await options.verify(service.baseUrl, service.apiKey);
     if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: `The demo service did not start properly: ${outcome.error.message}`, retryable: true }));
     firstDemoAccountId = outcome.account.id;
+    rememberDemo(service);
     lastProblem = null;
     const entry = upsert({ id: newId(), mode: 'demo', baseUrl: service.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
     return activate(entry) as Connection;
@@ -256,6 +263,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       if (firstDemoAccountId === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
         const first = await options.verify(service.baseUrl, service.apiKey);
         if (first.ok) firstDemoAccountId = first.account.id;
+        rememberDemo(service);
       }
       if (keyOf(entry.id) === null) throw refusal('not_found', `${entry.name} is not a buyer of this demo service any more. Remove it and add it again.`);
     } else if (keyOf(entry.id) === null) {
