@@ -1,3 +1,4 @@
+import { AccountSwitcher } from '../features/buyer-accounts/AccountSwitcher';
 import { useSession } from '../lib/useSession';
 import { routeHref } from './routes';
 
@@ -9,7 +10,7 @@ export function SignedInAs() {
   return (
     <p className="signed-in-as">
       <a href={routeHref({ screen: 'account' })}>{account.name}</a>
-      {session.data?.mode === 'demo' ? <span className="muted"> · demo marketplace</span> : null}
+      {session.data?.mode === 'demo' ? <span className="muted"> · demo marketplace</span> : null} <AccountSwitcher />
     </p>
   );
 }

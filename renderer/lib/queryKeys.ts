@@ -22,6 +22,7 @@ export const queryKeys = {
   webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   addressBook: ['addressBook'] as const,
   favourites: ['favourites'] as const,
+  buyerAccounts: ['buyerAccounts'] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;
