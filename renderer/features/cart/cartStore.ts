@@ -162,20 +162,23 @@ let boundAccount: string | null = null;
 export function bindCartToAccount(buyerAccountId: string): void {
   if (boundAccount === buyerAccountId) return;
   const key = cartStorageKeyOf(buyerAccountId);
+  // Still written under the previous key: the same cart it already holds.
+  useCartStore.setState({ drafts: {}, saveShipTo: { save: false, label: '' } });
   const legacy = localStorage.getItem(CART_STORAGE_KEY);
   if (boundAccount === null && legacy !== null) {
     if (localStorage.getItem(key) === null) localStorage.setItem(key, legacy);
     localStorage.removeItem(CART_STORAGE_KEY);
   }
-  // Still written under the previous key: the same cart it already holds.
-  useCartStore.setState({ drafts: {}, saveShipTo: { save: false, label: '' } });
   boundAccount = buyerAccountId;
   useCartStore.persist.setOptions({ name: key });
   if (localStorage.getItem(key) === null) useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null });
   else void useCartStore.persist.rehydrate();
 }
 
-/** The account the cart belongs to now (null before the session is known). */
-export const cartAccount = () => boundAccount;
+/** Forgets which account the cart shows, back to the storage of before (a fresh start of the page, in tests). */
+export function unbindCart(): void {
+  boundAccount = null;
+  useCartStore.persist.setOptions({ name: CART_STORAGE_KEY });
+}
 
 export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -21,6 +21,8 @@ export function validateConnection(baseUrl: string, apiKey: string): { ok: true;
 export function connectionErrorsFrom(code: BridgeErrorCode | null, message: string): ConnectionErrors {
   switch (code) {
     case 'unauthorized':
+    // A key already added (several buyer accounts): the message names the account it belongs to.
+    case 'rejected':
       // The core's message already says the key was refused and what to do; saying it twice helps no one.
       return { apiKey: message };
     case 'offline':

@@ -189,7 +189,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         (draft): OutboxEntry => ({
           id: `out_${nextId++}`,
           idempotencyKey: `key-${nextId}`,
-          accountId: 'org_demo',
+          accountId: session.account?.id ?? null,
           order: draft.order,
           supplierName: draft.supplierName,
           estimatedTotalCents: draft.estimatedTotalCents,
