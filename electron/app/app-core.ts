@@ -4,7 +4,7 @@ import type { BridgeEvent } from '../../shared/bridge/events';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
-import { createExtensionRegistry, createServiceClient, serviceError, type ServiceClient, type ServiceClientOptions } from '../core/api';
+import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
 import { startEmbeddedService, verifyService } from '../core/connection';
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';

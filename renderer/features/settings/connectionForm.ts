@@ -20,10 +20,10 @@ export function validateConnection(baseUrl: string, apiKey: string): { ok: true;
 /** Puts a failed connection test next to the field it concerns, in plain words. */
 export function connectionErrorsFrom(code: BridgeErrorCode | null, message: string): ConnectionErrors {
   switch (code) {
+    // A refused key, or one already added (several buyer accounts): the core's message already says
+    // which and what to do; saying it twice helps no one.
     case 'unauthorized':
-    // A key already added (several buyer accounts): the message names the account it belongs to.
     case 'rejected':
-      // The core's message already says the key was refused and what to do; saying it twice helps no one.
       return { apiKey: message };
     case 'offline':
     case 'timeout':

@@ -16,7 +16,7 @@ const KEYS: Record<string, { id: string; name: string }> = {
   sk_cellar_12345678: { id: 'org_cellar', name: 'Cellar Door' },
 };
 
-let cleanups: Array<() => Promise<void>> = [];
+const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });

@@ -54,7 +54,17 @@ describe('the account switcher', { timeout: 20_000 }, () => {
   it('names the account on the cart and on every queued order', async () => {
     const fake = createFakeBridge();
     await fake.bridge.submitOrders({
-      drafts: [{ order: { supplier_id: 'sup_napa', items: [{ product_id: 'prod_cab', quantity: 2 }] }, supplierName: 'Napa Ridge Cellars', estimatedTotalCents: 1 }],
+      drafts: [
+        {
+          order: {
+            supplier_id: 'sup_napa',
+            items: [{ product_id: 'prod_cab', quantity: 2 }],
+            shipping_address: { street1: '1 Main St', city: 'Napa', state: 'CA', zip: '94558' },
+          },
+          supplierName: 'Napa Ridge Cellars',
+          estimatedTotalCents: 1,
+        },
+      ],
     });
     renderApp(fake.bridge, '#/cart');
     await screen.findByRole('heading', { name: 'Cart', level: 1 }, slow);
