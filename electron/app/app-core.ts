@@ -354,13 +354,14 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       signOut: async () => {
         const engine = active?.engine ?? null;
         const accountId = currentAccountId();
+        // Counted before the account goes (its outbox stops sending; its orders stay on disk).
+        const box = (active ? await outboxes.opened(active.connection.id)?.catch(() => null) : null) ?? SIGNED_OUT_OUTBOX;
         session.signOut();
         await switching;
         if (engine) {
           await engine.clearAccountData();
           if (!active) signedOut = engine;
         }
-        const box = await outbox();
         return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
       },
     },

@@ -352,3 +352,34 @@ describe('several buyer accounts on the embedded demo service', () => {
     expect(secondOrders).not.toContain(firstConfirmed);
   });
 });
+
+describe('removing a buyer account or signing out', () => {
+  it('counts the queued orders it keeps, and stops sending them', async () => {
+    const { core, data } = await startCore();
+    const embedded = core.embeddedService()!;
+    const second = embedded.buyers![1]!;
+    await data('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second.apiKey });
+    await core.whenIdle();
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find((candidate) => candidate.inventory_available >= candidate.minimum_order)!;
+    const drafts = [
+      {
+        order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+        supplierName: product.supplier.name,
+        estimatedTotalCents: 1,
+      },
+    ];
+    await core.stopEmbeddedService();
+    await core.checkConnectivity();
+    await data('submitOrders', { drafts });
+    const { accounts } = await data('listBuyerAccounts');
+    const [first, added] = accounts;
+    expect(added).toMatchObject({ active: true, queuedOrders: 1 });
+    expect(await data('removeBuyerAccount', { id: added!.id })).toEqual({ keptQueuedOrders: 1 });
+    expect(await data('getSession')).toMatchObject({ buyerAccountId: first!.id });
+    expect((await data('listBuyerAccounts')).accounts.map((account) => account.id)).toEqual([first!.id]);
+
+    await data('submitOrders', { drafts });
+    expect(await data('signOut')).toEqual({ keptQueuedOrders: 1 });
+    expect((await data('listBuyerAccounts')).accounts).toEqual([]);
+  });
+});
