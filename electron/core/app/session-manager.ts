@@ -168,14 +168,18 @@ export function createSessionManager(options: SessionManagerOptions) {
     return entry;
   }
 
-  /** Verifies a URL and key and decides what account they are; nothing is saved here. */
-  async function verified(baseUrl: string, apiKey: string): Promise<{ mode: 'demo' | 'custom'; account: Account }> {
+  /**
+   * Verifies a URL and key and decides what account they are; nothing is saved here. An account
+   * added on the running demo service with a demo buyer's key is a demo account (it follows the
+   * demo to its next address); "Use my service" keeps what it typed, as before.
+   */
+  async function verified(baseUrl: string, apiKey: string, how: 'add' | 'replace'): Promise<{ mode: 'demo' | 'custom'; account: Account }> {
     const outcome = await options.verify(baseUrl, apiKey);
     if (!outcome.ok) {
       const { code, message, retryable } = outcome.error;
       throw new CoreFailure(serviceError({ code, message, retryable }));
     }
-    const demoBuyer = embedded && embedded.baseUrl === baseUrl && embedded.buyers?.some((buyer) => buyer.apiKey === apiKey);
+    const demoBuyer = how === 'add' && embedded && embedded.baseUrl === baseUrl && embedded.buyers?.some((buyer) => buyer.apiKey === apiKey);
     return { mode: demoBuyer ? 'demo' : 'custom', account: outcome.account };
   }
 
@@ -310,7 +314,7 @@ export function createSessionManager(options: SessionManagerOptions) {
           : `This key is already added, as ${sameKey.name} on ${hostOf(where)}: it is a key of that service, not of ${hostOf(input.baseUrl)}.`,
       );
     }
-    const { mode, account } = await verified(input.baseUrl, input.apiKey).catch((error: unknown) => {
+    const { mode, account } = await verified(input.baseUrl, input.apiKey, how).catch((error: unknown) => {
       throw keyOfAnotherService(error, input.baseUrl, sameKey);
     });
     const candidate: BuyerAccountEntry = { id: newId(), mode, baseUrl: input.baseUrl, accountId: account.id, name: account.name };
