@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
+import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
@@ -86,7 +87,15 @@ describe('several buyer accounts', () => {
     await page.keyboard.press('Control+Shift+A');
     const switcher = page.getByRole('dialog', { name: 'Switch buyer account' });
     await switcher.waitFor();
-    await switcher.getByRole('button', { name: new RegExp(`^${first.name}`) }).click();
+    const blocking = blockingViolations(await runAxe(page));
+    expect(blocking, formatViolations('the account switcher', blocking)).toEqual([]);
+    // Keyboard alone: the active account is marked; Tab reaches the other, Enter switches.
+    expect(await switcher.getByRole('button', { name: new RegExp(`^${second.name}`) }).getAttribute('aria-current')).toBe('true');
+    const other = switcher.getByRole('button', { name: new RegExp(`^${first.name}`) });
+    for (let tries = 0; tries < 6 && !(await other.evaluate((element) => element === element.ownerDocument.activeElement)); tries += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
     await switcher.waitFor({ state: 'detached' });
     await header(page).getByRole('link', { name: first.name }).waitFor();
     await page.getByText(`Ordering for ${first.name}`).waitFor();
