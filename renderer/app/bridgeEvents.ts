@@ -43,6 +43,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
       case 'outbox-changed': {
         const previous = queryClient.getQueryData<OutboxEntry[]>(queryKeys.outbox);
         queryClient.setQueryData(queryKeys.outbox, event.entries);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.buyerAccounts });
         if (previous) toastOutboxTransitions(previous, event.entries);
         return;
       }

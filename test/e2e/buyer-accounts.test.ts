@@ -76,6 +76,10 @@ describe('several buyer accounts', () => {
     await accounts.getByText(`Added ${second.name}; it is the active account now.`).waitFor({ timeout: WAIT.short });
     await header(page).getByRole('link', { name: second.name }).waitFor();
     expect(await accounts.getByRole('listitem').count()).toBe(2);
+    // At 1024 px the header with the switcher still fits: nothing scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await header(page).getByRole('button', { name: 'Switch account' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     // Offline: an order under the second buyer, then (switched by the shortcut) one under the first.
     await app().stopService();
