@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DATASETS, type DatasetName } from '../../shared/bridge/datasets';
 import type { BridgeEvent } from '../../shared/bridge/events';
+import type { OutboxEntry } from '../../shared/bridge/outbox';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
@@ -10,6 +11,7 @@ import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
 import { orderNotification } from '../core/app/order-notifications';
+import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
 import { accountScopeOf, scopeFileName, storeScopeOf } from '../core/app/service-connection';
 import type { BuyerAccountEntry } from '../core/app/account-registry';
@@ -258,12 +260,20 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     void outboxes.each((box) => box.kick());
   }
 
+  /** What each account's outbox last held, so a background account's order that moves can be announced. */
+  const outboxSeen = new Map<string, ReadonlyMap<string, OutboxEntry['state']>>();
   const outboxes = createAccountOutboxes({
     dataDir: platform.dataDir,
     folderOf: (account) => accountFolder(platform.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
     senderFor: (account) => createOrderSender(account, session, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
     onChange: (account, entries) => {
-      if (active?.connection.id !== account.id) return;
+      const before = outboxSeen.get(account.id);
+      outboxSeen.set(account.id, outboxStates(entries));
+      if (active?.connection.id !== account.id) {
+        const name = registered(account.id)?.name;
+        if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) platform.notify(notice.title, notice.body);
+        return;
+      }
       emit({ type: 'outbox-changed', entries });
       if (entries.some((entry) => entry.state === 'confirmed')) active.engine.syncNow();
     },

@@ -300,7 +300,7 @@ describe('several buyer accounts on the embedded demo service', () => {
   }
 
   it('queues orders of two accounts offline and places each once, under its own account, when the service is back', async () => {
-    const { core, data, call } = await startCore();
+    const { core, data, call, platform } = await startCore();
     const embedded = core.embeddedService()!;
     const [first, second] = embedded.buyers!;
     const firstSession = await data('getSession');
@@ -350,6 +350,8 @@ describe('several buyer accounts on the embedded demo service', () => {
     expect(secondOrders.filter((id) => id === secondConfirmed)).toHaveLength(1);
     expect(firstOrders).not.toContain(secondConfirmed);
     expect(secondOrders).not.toContain(firstConfirmed);
+    // The second account's order was placed while the first was active: the rep is told, for whom.
+    expect(platform.notify).toHaveBeenCalledWith(`Order placed for ${added.account!.name}`, expect.stringContaining(`The order to ${product.supplier.name} is order `));
   });
 });
 
