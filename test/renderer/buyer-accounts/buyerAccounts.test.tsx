@@ -152,3 +152,21 @@ describe('settings: buyer accounts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(section).queryByText('Harbor Wines')).toBeNull());
   });
 });
+
+describe('signed out of one account while others stay', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('offers the switcher in the header, and switching signs in again', async () => {
+    const fake = withSecondAccount();
+    await fake.bridge.removeBuyerAccount({ id: 'ba_demo' });
+    fake.setSession({ mode: 'none', account: null, buyerAccountId: null });
+    renderApp(fake.bridge, '#/catalog');
+    const header = screen.getByRole('banner');
+    await within(header).findByText('Signed out', undefined, slow);
+    fireEvent.click(within(header).getByRole('button', { name: 'Switch account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch buyer account' });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Harbor Wines/ }));
+    await within(header).findByRole('link', { name: 'Harbor Wines' }, slow);
+    expect(fake.callsTo('switchBuyerAccount')).toEqual([{ id: 'ba_harbor' }]);
+  });
+});
