@@ -1,17 +1,21 @@
 import path from 'node:path';
 import { DATASETS, type DatasetName } from '../../shared/bridge/datasets';
 import type { BridgeEvent } from '../../shared/bridge/events';
+import type { OutboxEntry } from '../../shared/bridge/outbox';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
-import { createExtensionRegistry, createServiceClient, serviceError, type ServiceClient, type ServiceClientOptions } from '../core/api';
+import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
 import { startEmbeddedService, verifyService } from '../core/connection';
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
 import { orderNotification } from '../core/app/order-notifications';
+import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
-import { scopeFileName, storeScopeOf } from '../core/app/service-connection';
+import { accountScopeOf, scopeFileName, storeScopeOf } from '../core/app/service-connection';
+import type { BuyerAccountEntry } from '../core/app/account-registry';
+import { accountFolder } from '../core/account-files/versioned-file';
 import {
   createSessionManager,
   type Connection,
@@ -26,7 +30,7 @@ import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createOrderGuideLists } from '../core/guides/guides-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
-import { createOutbox, type Outbox } from '../core/outbox';
+import { createAccountOutboxes, createOrderSender, SIGNED_OUT_OUTBOX, type Outbox } from '../core/outbox';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import { CSV_FILE_TYPE, type CaseworksPlatform, type ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
@@ -86,8 +90,6 @@ const NO_SAFE_STORAGE: SafeStorageLike = {
 interface Active {
   connection: Connection;
   client: ServiceClient;
-  /** The outbox's client: one attempt per call, because the outbox keeps each order's own retry schedule. */
-  orders: ServiceClient;
   engine: SyncEngine;
 }
 
@@ -105,7 +107,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   });
   const search = createSearchService(options.searchWorkerEntry ? { workerEntry: options.searchWorkerEntry } : {});
   const images = createImageCache({ dir: path.join(platform.dataDir, 'images'), fetch: platform.fetch });
-  const vault = createKeyVault({ safeStorage: platform.keyStore.safeStorage ?? NO_SAFE_STORAGE, settings: platform.keyStore.settings });
+  const vaultFor = (settingsKey: string) =>
+    createKeyVault({ safeStorage: platform.keyStore.safeStorage ?? NO_SAFE_STORAGE, settings: platform.keyStore.settings, settingsKey });
   const clientTuning = options.client ?? {};
 
   let active: Active | null = null;
@@ -117,7 +120,6 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   /** The offline copy the screens read: the active connection's, else the one kept at sign-out. */
   const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut;
   let closed = false;
-  let outboxReady: Promise<Outbox> | null = null;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
 
   function emit(event: BridgeEvent) {
@@ -127,8 +129,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   }
 
   function redact(text: string): string {
-    const key = session.apiKey();
-    return key ? text.split(key).join('[redacted]') : text;
+    return session.allKeys().reduce((redacted, key) => redacted.split(key).join('[redacted]'), text);
   }
 
   const connectivity = createConnectivity({
@@ -156,7 +157,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       baseUrl,
       getApiKey: apiKey,
       fetch: platform.fetch,
-      onReachability: (reachable) => connectivity.report(reachable),
+      // Connectivity is the active account's service's; another service's answers do not change it.
+      onReachability: (reachable) => {
+        if (active?.client.baseUrl === baseUrl) connectivity.report(reachable);
+      },
       ...clientTuning,
       ...(maxAttempts === undefined ? {} : { maxAttempts }),
     });
@@ -190,7 +194,12 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       await service.stop();
       throw new Error('The demo service has no demo buyer.');
     }
-    handle = { baseUrl: service.baseUrl, apiKey: buyer.api_key, stop: () => service.stop() };
+    handle = {
+      baseUrl: service.baseUrl,
+      apiKey: buyer.api_key,
+      buyers: service.buyers.map((demoBuyer) => ({ accountId: demoBuyer.account_id, apiKey: demoBuyer.api_key })),
+      stop: () => service.stop(),
+    };
     return handle;
   }
 
@@ -214,18 +223,19 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         hydrateDetails: options.hydrateDetails,
         backgroundPause: () => typing.whenQuiet(),
       });
-      active = { connection, client, orders: clientFor(connection.baseUrl, () => session.apiKey(), 1), engine };
+      active = { connection, client, engine };
       connectivity.reset(true);
       await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${redact(String(error))}`));
       if (active?.engine === engine) engine.syncNow();
     }
     emit({ type: 'session-changed' });
+    openOutboxes();
     kickOutbox();
   }
 
   let switching: Promise<void> = Promise.resolve();
   const session = createSessionManager({
-    vault,
+    vaultFor,
     settings: platform.keyStore.settings,
     memoryOnlyKeys: platform.keyStore.safeStorage === null,
     presetService: platform.presetService,
@@ -234,6 +244,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onChange: (connection) => {
       switching = switching.then(() => activate(connection));
     },
+    onAccountsChange: () => openOutboxes(),
     onNotice: (title, body) => {
       log(`${title}: ${body}`);
       platform.notify(title, body);
@@ -246,29 +257,49 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     return active?.connection.account?.id ?? active?.engine.accountId ?? null;
   }
 
-  /** Sends what waits now; an outbox that cannot open was already logged where it is first opened. */
+  /** Sends what waits now, in every account's outbox; one that cannot open was already logged where it is first opened. */
   function kickOutbox() {
-    outbox().then((box) => box.kick(), () => undefined);
+    void outboxes.each((box) => box.kick());
   }
 
-  function outbox(): Promise<Outbox> {
-    outboxReady ??= createOutbox({
-      dataDir: platform.dataDir,
-      send: async (entry) => {
-        if (!active) {
-          return { ok: false, error: serviceError({ code: 'not_configured', message: 'Not connected.', retryable: false }) };
-        }
-        return active.orders.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey });
-      },
-      currentAccountId,
-      onChange: (entries) => {
-        emit({ type: 'outbox-changed', entries });
-        if (entries.some((entry) => entry.state === 'confirmed')) active?.engine.syncNow();
-      },
-      onProblem: (message) => log(`outbox: ${message}`),
-      now: () => platform.now(),
+  /** What each account's outbox last held, so a background account's order that moves can be announced. */
+  const outboxSeen = new Map<string, ReadonlyMap<string, OutboxEntry['state']>>();
+  const outboxes = createAccountOutboxes({
+    dataDir: platform.dataDir,
+    folderOf: (account) => accountFolder(platform.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
+    senderFor: (account) => createOrderSender(account, session, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
+    onChange: (account, entries) => {
+      const before = outboxSeen.get(account.id);
+      outboxSeen.set(account.id, outboxStates(entries));
+      if (active?.connection.id !== account.id) {
+        const name = registered(account.id)?.name;
+        if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) platform.notify(notice.title, notice.body);
+        return;
+      }
+      emit({ type: 'outbox-changed', entries });
+      if (entries.some((entry) => entry.state === 'confirmed')) active.engine.syncNow();
+    },
+    onProblem: (message) => log(`outbox: ${message}`),
+    now: () => platform.now(),
+  });
+
+  const registered = (id: string): BuyerAccountEntry | null => session.accounts().accounts.find((account) => account.id === id) ?? null;
+
+  /** Every registered account's outbox sends, whichever is active; a removed account's stops (its orders stay on disk). */
+  function openOutboxes(): void {
+    const { accounts } = session.accounts();
+    for (const account of accounts) {
+      outboxes.open({ id: account.id, accountId: account.accountId }).catch((error: unknown) => log(`outbox: ${redact(String(error))}`));
+    }
+    void outboxes.each((_box, account) => {
+      if (!accounts.some((entry) => entry.id === account.id)) return outboxes.close(account.id);
     });
-    return outboxReady;
+  }
+
+  /** The active account's outbox (the one the screens show and add to). */
+  async function outbox(): Promise<Outbox> {
+    const id = active?.connection.id;
+    return (id ? outboxes.opened(id) : null) ?? SIGNED_OUT_OUTBOX;
   }
 
   const imageAddresses = createProductImageAddresses();
@@ -309,7 +340,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const guideLists = createOrderGuideLists({ dataDir: platform.dataDir, now: () => platform.now() });
   const signedInScope = () => {
     const accountId = currentAccountId();
-    return active && accountId ? { baseUrl: storeScopeOf(active.connection).baseUrl, accountId } : null;
+    return active && accountId ? accountScopeOf({ ...active.connection, accountId }) : null;
   };
   const buyerTools = {
     addressBook: () => {
@@ -355,14 +386,55 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       signOut: async () => {
         const engine = active?.engine ?? null;
         const accountId = currentAccountId();
+        // Counted before the account goes (its outbox stops sending; its orders stay on disk).
+        const box = (active ? await outboxes.opened(active.connection.id)?.catch(() => null) : null) ?? SIGNED_OUT_OUTBOX;
         session.signOut();
         await switching;
         if (engine) {
           await engine.clearAccountData();
           if (!active) signedOut = engine;
         }
-        const box = await outbox();
         return { keptQueuedOrders: accountId ? box.pendingCount(accountId) : 0 };
+      },
+    },
+    accounts: {
+      info: () => session.info(connectivity.online),
+      list: async () => {
+        const { accounts, activeId } = session.accounts();
+        return Promise.all(
+          accounts.map(async (account) => ({
+            id: account.id,
+            mode: account.mode,
+            baseUrl: session.addressOf(account.id),
+            accountId: account.accountId,
+            name: account.name,
+            active: account.id === activeId,
+            queuedOrders: (await outboxes.opened(account.id)?.catch(() => null))?.pendingCount() ?? 0,
+          })),
+        );
+      },
+      add: async (input) => {
+        await session.add(input);
+        await switching;
+      },
+      switchTo: async (id) => {
+        await session.switchTo(id);
+        await switching;
+      },
+      remove: async (id) => {
+        const account = registered(id);
+        const box = await outboxes.opened(id)?.catch(() => null);
+        const keptQueuedOrders = box?.pendingCount() ?? 0;
+        const wasActive = active?.connection.id === id;
+        const engine = wasActive ? (active?.engine ?? null) : null;
+        await session.remove(id);
+        await switching;
+        await outboxes.close(id);
+        // Its private offline data goes, as at sign-out; the service's catalog stays for the others.
+        if (engine) await engine.clearAccountData();
+        else if (account) await store.clearAccount(accountScopeOf(account));
+        if (engine && !active) signedOut = engine;
+        return { keptQueuedOrders };
       },
     },
     sync: {
@@ -404,9 +476,9 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const startedAt = new Date();
   const ready = (async () => {
     await clearAtomicWriteLeftovers(platform.dataDir, startedAt, log);
-    await outbox().catch((error: unknown) => log(`outbox: ${redact(String(error))}`));
     await session.start();
     await switching;
+    openOutboxes();
   })();
 
   if ((options.syncIntervalMs ?? 120_000) > 0) {
@@ -433,7 +505,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     async whenIdle() {
       await switching;
       await active?.engine.whenIdle();
-      await (await outbox()).whenIdle();
+      await outboxes.each((box) => box.whenIdle());
     },
     async close() {
       if (closed) return;
@@ -442,7 +514,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       connectivity.stop();
       await ready.catch(() => undefined);
       active?.engine.stopBackground();
-      await (await outbox().catch(() => null))?.close();
+      await outboxes.closeAll();
       await search.close();
       await session.close();
     },

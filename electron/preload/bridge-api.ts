@@ -69,6 +69,10 @@ export function createBridgeApi(transport: InvokeTransport) {
     listOrderHistory: call('listOrderHistory'),
     listLastOrdered: call('listLastOrdered'),
     exportOrderHistory: call('exportOrderHistory'),
+    listBuyerAccounts: call('listBuyerAccounts'),
+    addBuyerAccount: call('addBuyerAccount'),
+    switchBuyerAccount: call('switchBuyerAccount'),
+    removeBuyerAccount: call('removeBuyerAccount'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

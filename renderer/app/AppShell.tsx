@@ -1,5 +1,6 @@
 import { Suspense, useEffect, lazy } from 'react';
 import { BarcodeField } from '../features/barcode/BarcodeField';
+import { useCartPerAccount } from '../features/buyer-accounts/useCartPerAccount';
 import { OfflineBanner } from '../features/status/OfflineBanner';
 import { SyncProgress } from '../features/status/SyncProgress';
 import { Loading } from '../components/QueryStates';
@@ -21,6 +22,7 @@ export function AppShell() {
   const route = useRoute();
   const session = useSession();
   useShortcuts();
+  useCartPerAccount();
   useHeadingFocus(routeHref(route));
   const needsConnection = session.data?.mode === 'none' && route.screen !== 'settings';
   const screen = SCREENS[route.screen];

@@ -43,6 +43,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
       case 'outbox-changed': {
         const previous = queryClient.getQueryData<OutboxEntry[]>(queryKeys.outbox);
         queryClient.setQueryData(queryKeys.outbox, event.entries);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.buyerAccounts });
         if (previous) toastOutboxTransitions(previous, event.entries);
         return;
       }
@@ -63,7 +64,8 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
 function toastOutboxTransitions(previous: readonly OutboxEntry[], next: readonly OutboxEntry[]): void {
   const before = new Map(previous.map((entry) => [entry.id, entry.state]));
   for (const entry of next) {
-    if (before.get(entry.id) === entry.state) continue;
+    // An entry not shown before is another account's (after a switch), not a change to announce.
+    if (!before.has(entry.id) || before.get(entry.id) === entry.state) continue;
     if (entry.state === 'confirmed') {
       const number = entry.confirmed?.order_number;
       showToast({ tone: 'success', title: `Order to ${entry.supplierName} confirmed`, description: number ? `Order ${number}` : undefined });

@@ -9,6 +9,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Arrow keys, Home, End', action: 'In the catalog: from the search box to the results, and from result to result' },
   { keys: 'A', action: 'In a catalog row: add the minimum quantity to the cart' },
   { keys: 'Ctrl+Enter', action: 'In the cart: place the orders' },
+  { keys: 'Ctrl+Shift+A', action: 'Switch buyer account (Cmd+Shift+A on a Mac)' },
   { keys: '?', action: 'Show these shortcuts' },
 ];
 

@@ -7,11 +7,14 @@ interface UiState {
   /** Counts requests (Arrow Down in the search box) to focus the first catalog result. */
   resultFocusRequest: number;
   helpOpen: boolean;
+  /** The account switcher in the header (Ctrl/Cmd+Shift+A). */
+  accountSwitcherOpen: boolean;
   requestSearchFocus(): void;
   searchFocused(): void;
   requestBarcodeFocus(): void;
   requestResultFocus(): void;
   setHelpOpen(open: boolean): void;
+  setAccountSwitcherOpen(open: boolean): void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -19,6 +22,7 @@ export const useUiStore = create<UiState>()((set) => ({
   barcodeFocusRequest: 0,
   resultFocusRequest: 0,
   helpOpen: false,
+  accountSwitcherOpen: false,
   requestSearchFocus() {
     set({ searchFocusPending: true });
   },
@@ -33,5 +37,8 @@ export const useUiStore = create<UiState>()((set) => ({
   },
   setHelpOpen(helpOpen) {
     set({ helpOpen });
+  },
+  setAccountSwitcherOpen(accountSwitcherOpen) {
+    set({ accountSwitcherOpen });
   },
 }));

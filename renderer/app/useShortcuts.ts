@@ -10,6 +10,11 @@ export function useShortcuts(): void {
       if (event.defaultPrevented) return;
       const ui = useUiStore.getState();
       const editing = isEditableTarget(event.target);
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.code === 'KeyA') {
+        event.preventDefault();
+        ui.setAccountSwitcherOpen(true);
+        return;
+      }
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         navigate({ screen: 'catalog' });

@@ -29,6 +29,7 @@ export const queryKeys = {
   /** The order history (issue 14): a page of the filtered orders, and "last ordered" of every product. */
   orderHistory: (filter: OrderHistoryFilter, page: number) => ['orderHistory', filter, page] as const,
   lastOrdered: ['lastOrdered'] as const,
+  buyerAccounts: ['buyerAccounts'] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;

@@ -29,6 +29,7 @@ import { Favourites } from './favourites';
 import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
+import { BuyerAccountId, BuyerAccounts } from './accounts';
 
 const none = z.strictObject({});
 const page = {
@@ -152,6 +153,16 @@ export const bridgeContract = {
   listLastOrdered: { input: none, output: LastOrderedList },
   /** One CSV row per line item of the filtered orders, saved through the desktop's dialog or handed back for a download. */
   exportOrderHistory: { input: OrderHistoryFilter, output: OrderHistoryExport },
+  // several buyer accounts signed in at once (issue 15, for reps)
+  listBuyerAccounts: { input: none, output: BuyerAccounts },
+  /** Verified with `GET /account` before anything is saved; the same key or account twice is refused. Becomes the active account. */
+  addBuyerAccount: {
+    input: z.strictObject({ baseUrl: ServiceUrl, apiKey: ApiKey, allowWeakKeyStorage: z.boolean().default(false) }),
+    output: SessionInfo,
+  },
+  switchBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: SessionInfo },
+  /** Forgets the account and its key; its queued orders stay on this computer (as at sign-out). */
+  removeBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: z.object({ keptQueuedOrders: z.number().int().nonnegative() }) },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

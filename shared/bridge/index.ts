@@ -12,3 +12,4 @@ export * from './favourites';
 export * from './order-sheet';
 export * from './guides';
 export * from './order-history';
+export * from './accounts';

@@ -9,6 +9,8 @@ export const SessionInfo = z.object({
   mode: z.enum(['demo', 'custom', 'none']),
   baseUrl: z.string().nullable(),
   account: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The active buyer account (`BuyerAccount.id`): what the cart and other per-account state are kept under. */
+  buyerAccountId: z.string().nullable(),
   keyStorage: KeyStorageKind,
   /** Plain words on how the key is kept, e.g. "Encrypted with the system keychain (libsecret)". */
   keyStorageDescription: z.string(),

@@ -58,4 +58,8 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   listOrderHistory: { supplierId: 'sup_abc123', from: '2026-01-01', to: '2026-03-31', search: 'pinot', timeZone: 'America/Los_Angeles', page: 1 },
   listLastOrdered: {},
   exportOrderHistory: { status: 'delivered', timeZone: 'Europe/Paris' },
+  listBuyerAccounts: {},
+  addBuyerAccount: { baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh' },
+  switchBuyerAccount: { id: 'ba_0123456789abcdef' },
+  removeBuyerAccount: { id: 'ba_0123456789abcdef' },
 };

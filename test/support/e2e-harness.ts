@@ -45,6 +45,10 @@ export interface E2eApp {
   shell: BrowserShell;
   /** The embedded demo service's own API, as the first demo buyer. */
   service: ServiceApi;
+  /** The same API as another demo buyer (0 is the first), with that buyer's own key. */
+  serviceAs(buyer: number): ServiceApi;
+  /** The embedded demo service's address and a demo buyer's key, as a buyer would type them. */
+  credentialsOf(buyer: number): ServiceCredentials;
   /** Every URL the app asked the system browser to open (tracking links), in order. */
   openedLinks: string[];
   catalogSize: number;
@@ -62,12 +66,12 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-function readCredentials(serviceDir: string): ServiceCredentials {
+function readCredentials(serviceDir: string, buyer = 0): ServiceCredentials {
   const file = JSON.parse(readFileSync(path.join(serviceDir, 'demo-credentials.json'), 'utf8')) as {
     base_url: string;
     buyers: { api_key: string }[];
   };
-  const apiKey = file.buyers[0]?.api_key;
+  const apiKey = file.buyers[buyer]?.api_key;
   if (!apiKey) throw new Error('The demo service has no demo buyer');
   return { baseUrl: file.base_url, apiKey };
 }
@@ -178,6 +182,8 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
       browser,
       shell,
       service: createServiceApi(async () => readCredentials(serviceDir)),
+      serviceAs: (buyer) => createServiceApi(async () => readCredentials(serviceDir, buyer)),
+      credentialsOf: (buyer) => readCredentials(serviceDir, buyer),
       openedLinks,
       afterTest,
       catalogSize,

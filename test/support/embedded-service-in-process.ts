@@ -19,9 +19,15 @@ export async function inProcessEmbeddedService(options: { dataDir: string; catal
       shipAfterSeconds: options.shipAfterSeconds,
       deliverAfterSeconds: options.deliverAfterSeconds,
     });
-    const apiKey = service.demoCredentials?.buyers[0]?.api_key;
+    const buyers = service.demoCredentials?.buyers ?? [];
+    const apiKey = buyers[0]?.api_key;
     if (!apiKey) throw new Error('the demo service has no demo buyer');
-    return { baseUrl: service.baseUrl, apiKey, stop: () => service.close() };
+    return {
+      baseUrl: service.baseUrl,
+      apiKey,
+      buyers: buyers.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key })),
+      stop: () => service.close(),
+    };
   };
   return { start, starts: () => starts };
 }

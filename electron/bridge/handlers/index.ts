@@ -1,5 +1,6 @@
 import type { BridgeHandlers } from '../handler-types';
 import { createAccountHandlers } from './account';
+import { createBuyerAccountHandlers, type BuyerAccountHandlerDeps } from './buyer-accounts';
 import { createAddressBookHandlers, type AddressBookHandlerDeps } from './address-book';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog';
 import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourites';
@@ -20,6 +21,8 @@ export interface HandlerDeps {
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
   tools: AddressBookHandlerDeps & FavouritesHandlerDeps & GuideHandlerDeps;
+  /** Several buyer accounts signed in at once. */
+  accounts: BuyerAccountHandlerDeps;
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
@@ -38,6 +41,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createFavouritesHandlers(deps.tools),
     ...createGuideHandlers(deps.tools),
     ...createOrderHistoryHandlers({ ...deps.reads, saveFile: deps.desktop.saveFile }),
+    ...createBuyerAccountHandlers(deps.accounts),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AccountScope } from '../account-files/versioned-file';
 import type { StoreScope } from '../offline/offline-store';
 import type { Connection } from './session-manager';
 
@@ -15,4 +16,13 @@ export function storeScopeOf(connection: Connection): StoreScope {
 /** A short stable file-name part for a scope (where its search snapshot lives). */
 export function scopeFileName(scope: StoreScope): string {
   return createHash('sha256').update(scope.baseUrl).digest('hex').slice(0, 16);
+}
+
+/**
+ * Whose own files (outbox, address book, favourites, order guides): the one place that names an
+ * account's folder, `accountFolder(dataDir, accountScopeOf(account))`. A demo account is filed
+ * under the demo's stable name, so its files survive the demo service's new port on each launch.
+ */
+export function accountScopeOf(account: { mode: 'demo' | 'custom'; baseUrl: string; accountId: string }): AccountScope {
+  return { baseUrl: account.mode === 'demo' ? DEMO_SCOPE_URL : account.baseUrl, accountId: account.accountId };
 }

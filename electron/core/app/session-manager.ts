@@ -4,12 +4,24 @@ import type { SessionInfo } from '../../../shared/bridge/session';
 import { serviceError } from '../api/service-error';
 import { CoreFailure } from '../failure';
 import type { KeyVault, SettingsStore } from '../vault';
+import {
+  LEGACY_SETTINGS,
+  emptyRegistry,
+  keySettingOf,
+  loadRegistry,
+  newBuyerAccountId,
+  saveRegistry,
+  type AccountRegistry,
+  type BuyerAccountEntry,
+} from './account-registry';
 
 /** The embedded demo service, running in its own process. */
 export interface EmbeddedServiceHandle {
   baseUrl: string;
   /** The key of the first demo buyer. */
   apiKey: string;
+  /** Every demo buyer and its key (a second demo buyer can be added as another account). */
+  buyers?: { accountId: string; apiKey: string }[];
   stop(): Promise<void>;
 }
 
@@ -17,13 +29,16 @@ export type VerifyOutcome = { ok: true; account: Account } | { ok: false; error:
 
 /** Who we talk to and as whom; the key stays in here and in the vault, never in a SessionInfo. */
 export interface Connection {
+  /** The buyer account (`BuyerAccountEntry.id`) this connection signs in as. */
+  id: string;
   mode: 'demo' | 'custom';
   baseUrl: string;
   account: { id: string; name: string } | null;
 }
 
 export interface SessionManagerOptions {
-  vault: KeyVault;
+  /** The vault of one settings entry: each buyer account keeps its key in its own. */
+  vaultFor(settingsKey: string): KeyVault;
   settings: SettingsStore;
   /** The browser shell keeps keys in memory only and says so. */
   memoryOnlyKeys: boolean;
@@ -34,6 +49,9 @@ export interface SessionManagerOptions {
   presetService?: { baseUrl: string; apiKey: string };
   /** Told after every change of connection (sign-in, switch, sign-out). */
   onChange(connection: Connection | null): void;
+  /** Told after every change of the list of buyer accounts (added, removed, renamed). */
+  onAccountsChange?(accounts: BuyerAccountEntry[]): void;
+  newAccountId?: () => string;
   /** Plain words for the buyer when the demo service stopped by itself, was restarted, or could not be. */
   onNotice?(title: string, body: string): void;
   /** How often, and after how long, a demo service that stopped by itself is started again. */
@@ -54,28 +72,26 @@ export const demoRestartedText = 'It stopped unexpectedly and Caseworks started 
 export const demoNotRestartedText = (attempts: number) =>
   `It stopped unexpectedly and could not be started again (${attempts} ${attempts === 1 ? 'try' : 'tries'}). Choose “Use the demo service” in Settings to try once more, or restart Caseworks. Queued orders are kept.`;
 
-const SETTING_MODE = 'service.mode';
-const SETTING_BASE_URL = 'service.baseUrl';
-const SETTING_ACCOUNT = 'service.account';
-
-type Mode = 'demo' | 'custom' | 'none';
-
-function savedAccount(value: unknown): Connection['account'] {
-  if (!value || typeof value !== 'object') return null;
-  const { id, name } = value as Record<string, unknown>;
-  return typeof id === 'string' && typeof name === 'string' ? { id, name } : null;
-}
-
 /**
- * The session: which service, which key, which account. With nothing configured it starts the
- * embedded demo service and signs in as its first buyer, so the first launch shows a working
- * marketplace. "Use my service" verifies the URL and key with `GET /account` before saving.
+ * The session: which buyer accounts, which one is active, which service and key. With nothing
+ * configured it starts the embedded demo service and signs in as its first buyer, so the first
+ * launch shows a working marketplace. Adding an account verifies the URL and key with
+ * `GET /account` before anything is saved. Every registered account keeps its own key (the vault
+ * entry `keySettingOf(id)`, or memory only in the browser shell; a demo account uses the demo
+ * buyer's key), so its queued orders can be sent while another account is active.
  */
 export function createSessionManager(options: SessionManagerOptions) {
-  const { vault, settings } = options;
+  const { settings } = options;
   let connection: Connection | null = null;
-  let demoKey: string | null = null;
-  let presetKey: string | null = null;
+  let registry: AccountRegistry = emptyRegistry();
+  /** Keys of the browser shell (never stored), by buyer account id. */
+  const memoryKeys = new Map<string, string>();
+  const vaults = new Map<string, KeyVault>();
+  /** The service's id of the account the demo service's own key signs in as. */
+  let firstDemoAccountId: string | null = null;
+  /** The demo buyers' keys and the demo's address, kept while it is stopped (an outage), by account id. */
+  const demoKeys = new Map<string, string>();
+  let demoBaseUrl: string | null = null;
   let embedded: EmbeddedServiceHandle | null = null;
   let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
@@ -83,6 +99,101 @@ export function createSessionManager(options: SessionManagerOptions) {
   let restarting: Promise<void> | null = null;
   const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
   const notice = options.onNotice ?? (() => undefined);
+  const newId = options.newAccountId ?? newBuyerAccountId;
+
+  function vaultOf(id: string): KeyVault {
+    let vault = vaults.get(id);
+    if (!vault) {
+      vault = options.vaultFor(keySettingOf(id));
+      vaults.set(id, vault);
+    }
+    return vault;
+  }
+
+  const entryOf = (id: string) => registry.accounts.find((account) => account.id === id) ?? null;
+
+  function saveAccounts(next: AccountRegistry): void {
+    registry = next;
+    saveRegistry(settings, next);
+    options.onAccountsChange?.(next.accounts);
+  }
+
+  /** The key of one registered account: the demo buyer's, or its own from memory or the vault. */
+  function keyOf(id: string): string | null {
+    const entry = entryOf(id);
+    if (entry?.mode === 'demo') return demoKeys.get(entry.accountId) ?? null;
+    const inMemory = memoryKeys.get(id);
+    if (inMemory !== undefined || options.memoryOnlyKeys || !entry) return inMemory ?? null;
+    return vaultOf(id).getKey();
+  }
+
+  function addressOf(entry: BuyerAccountEntry): string | null {
+    return entry.mode === 'demo' ? (embedded?.baseUrl ?? demoBaseUrl) : entry.baseUrl;
+  }
+
+  function connectionOf(entry: BuyerAccountEntry): Connection {
+    const baseUrl = entry.mode === 'demo' ? (addressOf(entry) ?? entry.baseUrl) : entry.baseUrl;
+    return { id: entry.id, mode: entry.mode, baseUrl, account: { id: entry.accountId, name: entry.name } };
+  }
+
+  function activate(entry: BuyerAccountEntry | null): Connection | null {
+    if (registry.activeId !== (entry?.id ?? null)) saveAccounts({ ...registry, activeId: entry?.id ?? null });
+    const next = entry ? connectionOf(entry) : null;
+    change(next);
+    return next;
+  }
+
+  /** Adds (or, for the same account of the same service, updates) an entry and saves the list. */
+  function upsert(entry: BuyerAccountEntry): BuyerAccountEntry {
+    const existing = registry.accounts.find((account) => sameAccount(account, entry));
+    const stored = existing ? { ...entry, id: existing.id } : entry;
+    const accounts = existing ? registry.accounts.map((account) => (account.id === existing.id ? stored : account)) : [...registry.accounts, stored];
+    saveAccounts({ ...registry, accounts });
+    return stored;
+  }
+
+  function sameAccount(a: Pick<BuyerAccountEntry, 'mode' | 'baseUrl' | 'accountId'>, b: Pick<BuyerAccountEntry, 'mode' | 'baseUrl' | 'accountId'>): boolean {
+    if (a.accountId !== b.accountId || a.mode !== b.mode) return false;
+    return a.mode === 'demo' || a.baseUrl === b.baseUrl;
+  }
+
+  /** Forgets an account's key and its entry; returns it. The caller decides what becomes active. */
+  function forget(id: string): BuyerAccountEntry | null {
+    const entry = entryOf(id);
+    if (!entry) return null;
+    memoryKeys.delete(id);
+    vaultOf(id).clear();
+    vaults.delete(id);
+    saveAccounts({ ...registry, accounts: registry.accounts.filter((account) => account.id !== id), activeId: registry.activeId === id ? null : registry.activeId });
+    return entry;
+  }
+
+  /**
+   * Verifies a URL and key and decides what account they are; nothing is saved here. An account
+   * added on the running demo service with a demo buyer's key is a demo account (it follows the
+   * demo to its next address); "Use my service" keeps what it typed, as before.
+   */
+  async function verified(baseUrl: string, apiKey: string, how: 'add' | 'replace'): Promise<{ mode: 'demo' | 'custom'; account: Account }> {
+    const outcome = await options.verify(baseUrl, apiKey);
+    if (!outcome.ok) {
+      const { code, message, retryable } = outcome.error;
+      throw new CoreFailure(serviceError({ code, message, retryable }));
+    }
+    const demoBuyer = how === 'add' && embedded && embedded.baseUrl === baseUrl && embedded.buyers?.some((buyer) => buyer.apiKey === apiKey);
+    return { mode: demoBuyer ? 'demo' : 'custom', account: outcome.account };
+  }
+
+  function keepKey(id: string, apiKey: string, allowWeakKeyStorage: boolean): void {
+    if (options.memoryOnlyKeys) memoryKeys.set(id, apiKey);
+    else vaultOf(id).save(apiKey, { allowWeakKeyStorage });
+  }
+
+  /** The demo is not needed while no account uses it; "Use the demo" starts it again. */
+  async function stopEmbeddedIfUnused(): Promise<void> {
+    if (embedded && !registry.accounts.some((account) => account.mode === 'demo' || account.baseUrl === embedded?.baseUrl)) {
+      await stopEmbedded().catch(() => undefined);
+    }
+  }
 
   function change(next: Connection | null) {
     connection = next;
@@ -95,7 +206,14 @@ export function createSessionManager(options: SessionManagerOptions) {
       embeddedStarting = null;
     });
     embedded = await embeddedStarting;
+    rememberDemo(embedded);
     return embedded;
+  }
+
+  function rememberDemo(service: EmbeddedServiceHandle): void {
+    demoBaseUrl = service.baseUrl;
+    for (const buyer of service.buyers ?? []) demoKeys.set(buyer.accountId, buyer.apiKey);
+    if (firstDemoAccountId !== null) demoKeys.set(firstDemoAccountId, service.apiKey);
   }
 
   /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
@@ -109,7 +227,6 @@ export function createSessionManager(options: SessionManagerOptions) {
   async function restartEmbedded(): Promise<void> {
     const service = await ensureEmbedded();
     if (connection?.mode !== 'demo') return;
-    demoKey = service.apiKey;
     if (service.baseUrl !== connection.baseUrl) change({ ...connection, baseUrl: service.baseUrl });
   }
 
@@ -131,15 +248,35 @@ export function createSessionManager(options: SessionManagerOptions) {
     notice(DEMO_STOPPED_TITLE, lastProblem);
   }
 
+  /** Signs in as the demo service's first buyer (added to the accounts if it is not there yet). */
   async function signInToDemo(): Promise<Connection> {
     const service = await ensureEmbedded();
-    const verified = await options.verify(service.baseUrl, service.apiKey);
-    if (!verified.ok) throw new CoreFailure(serviceError({ code: verified.error.code, message: `The demo service did not start properly: ${verified.error.message}`, retryable: true }));
-    demoKey = service.apiKey;
-    settings.set(SETTING_MODE, 'demo');
-    const next: Connection = { mode: 'demo', baseUrl: service.baseUrl, account: { id: verified.account.id, name: verified.account.name } };
-    change(next);
-    return next;
+    const outcome = await options.verify(service.baseUrl, service.apiKey);
+    if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: `The demo service did not start properly: ${outcome.error.message}`, retryable: true }));
+    firstDemoAccountId = outcome.account.id;
+    rememberDemo(service);
+    lastProblem = null;
+    const entry = upsert({ id: newId(), mode: 'demo', baseUrl: service.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
+    return activate(entry) as Connection;
+  }
+
+  /** Signs in as a registered account at launch or on a switch. */
+  async function signInAs(entry: BuyerAccountEntry): Promise<Connection> {
+    // During an outage of the demo service a demo account whose key is known is signed in without it.
+    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId)) {
+      const service = await ensureEmbedded();
+      if (firstDemoAccountId === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
+        const first = await options.verify(service.baseUrl, service.apiKey);
+        if (first.ok) firstDemoAccountId = first.account.id;
+        rememberDemo(service);
+      }
+      if (keyOf(entry.id) === null) throw refusal('not_found', `${entry.name} is not a buyer of this demo service any more. Remove it and add it again.`);
+    } else if (keyOf(entry.id) === null) {
+      const problem = options.memoryOnlyKeys ? null : vaultOf(entry.id).load().problem;
+      throw refusal('not_configured', problem ?? `The key of ${entry.name} is not kept on this computer. Remove the account and add it again with its key.`);
+    }
+    lastProblem = null;
+    return activate(entry) as Connection;
   }
 
   function describeKeyStorage(): Pick<SessionInfo, 'keyStorage' | 'keyStorageDescription' | 'weakStorageAvailable'> {
@@ -151,7 +288,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       };
     }
     if (options.memoryOnlyKeys) {
-      const hasKey = connection !== null && (presetKey !== null || vault.getKey() !== null);
+      const hasKey = connection !== null && keyOf(connection.id) !== null;
       return {
         keyStorage: hasKey ? 'memory-only' : 'none',
         keyStorageDescription: hasKey
@@ -160,37 +297,60 @@ export function createSessionManager(options: SessionManagerOptions) {
         weakStorageAvailable: false,
       };
     }
-    const status = vault.describe();
+    // Signed out: a vault entry nothing is saved in, for how keys would be kept.
+    const status = vaultOf(connection?.id ?? NO_ACCOUNT).describe();
     return { keyStorage: status.kind, keyStorageDescription: lastProblem ?? status.description, weakStorageAvailable: status.weakStorageAvailable };
+  }
+
+  /** Adds a verified account and makes it active; `replace` forgets the active one first (the settings' "Use my service"). */
+  async function addAccount(input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }, how: 'add' | 'replace'): Promise<Connection> {
+    const sameKey = registry.accounts.find((entry) => keyOf(entry.id) === input.apiKey);
+    if (how === 'add' && sameKey) {
+      const where = addressOf(sameKey);
+      throw refusal(
+        'rejected',
+        where === null || where === input.baseUrl
+          ? `This key is already added, as ${sameKey.name}. Choose it in the account switcher instead.`
+          : `This key is already added, as ${sameKey.name} on ${hostOf(where)}: it is a key of that service, not of ${hostOf(input.baseUrl)}.`,
+      );
+    }
+    const { mode, account } = await verified(input.baseUrl, input.apiKey, how).catch((error: unknown) => {
+      throw keyOfAnotherService(error, input.baseUrl, sameKey);
+    });
+    const candidate: BuyerAccountEntry = { id: newId(), mode, baseUrl: input.baseUrl, accountId: account.id, name: account.name };
+    const same = registry.accounts.find((entry) => sameAccount(entry, candidate));
+    if (how === 'add' && same) {
+      throw refusal('rejected', `${same.name} is already added with another key of the same account. Remove it first to use this key instead.`);
+    }
+    if (how === 'replace' && connection && connection.id !== (same?.id ?? null)) forget(connection.id);
+    const entry = upsert(same ? { ...candidate, id: same.id } : candidate);
+    if (mode === 'custom') keepKey(entry.id, input.apiKey, input.allowWeakKeyStorage);
+    lastProblem = null;
+    settings.set(LEGACY_SETTINGS.baseUrl, input.baseUrl);
+    const next = activate(entry) as Connection;
+    await stopEmbeddedIfUnused();
+    return next;
   }
 
   return {
     /** Decides the connection at launch; failures leave the app signed out with the reason. */
     async start(): Promise<void> {
       try {
+        const loaded = loadRegistry(settings, newId);
+        lastProblem = loaded.problem;
+        if (loaded.registry) registry = loaded.registry;
         if (options.presetService) {
-          presetKey = options.presetService.apiKey;
-          const verified = await options.verify(options.presetService.baseUrl, presetKey);
-          change({
-            mode: 'custom',
-            baseUrl: options.presetService.baseUrl,
-            account: verified.ok ? { id: verified.account.id, name: verified.account.name } : null,
-          });
-          if (!verified.ok) lastProblem = verified.error.message;
+          await startPreset(options.presetService);
           return;
         }
-        const mode = settings.get(SETTING_MODE) as Mode | undefined;
-        const baseUrl = settings.get(SETTING_BASE_URL);
-        if (mode === 'custom' && typeof baseUrl === 'string') {
-          const loaded = vault.load();
-          lastProblem = loaded.problem;
-          if (loaded.apiKey) change({ mode: 'custom', baseUrl, account: savedAccount(settings.get(SETTING_ACCOUNT)) });
+        if (!loaded.registry) {
+          await signInToDemo();
           return;
         }
-        if (mode === 'none') return;
-        await signInToDemo();
+        const active = registry.activeId ? entryOf(registry.activeId) : null;
+        if (active) await signInAs(active);
       } catch (error) {
-        lastProblem = error instanceof Error ? error.message : 'Caseworks could not connect.';
+        lastProblem = error instanceof CoreFailure ? error.error.message : error instanceof Error ? error.message : 'Caseworks could not connect.';
       }
     },
 
@@ -198,17 +358,36 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     /** The key of the current connection, for the service client only. */
     apiKey(): string | null {
-      if (!connection) return null;
-      if (connection.mode === 'demo') return demoKey;
-      return presetKey ?? vault.getKey();
+      return connection ? keyOf(connection.id) : null;
     },
 
+    /** The key of one buyer account, for the client that sends that account's orders only. */
+    keyOf,
+
+    /** Where one buyer account is reached now: its service's address and whether it has a key here. */
+    addressOf(id: string): string | null {
+      const entry = entryOf(id);
+      if (!entry) return connection?.id === id ? connection.baseUrl : null;
+      return addressOf(entry);
+    },
+
+    /** Every key held now, so logs can leave them out. */
+    allKeys(): string[] {
+      const keys = registry.accounts.map((entry) => keyOf(entry.id));
+      if (connection) keys.push(keyOf(connection.id));
+      return keys.filter((key): key is string => key !== null);
+    },
+
+    /** The buyer accounts and which one is active. */
+    accounts: (): { accounts: BuyerAccountEntry[]; activeId: string | null } => ({ accounts: [...registry.accounts], activeId: connection?.id ?? null }),
+
     info(online: boolean): SessionInfo {
-      const rememberedUrl = settings.get(SETTING_BASE_URL);
+      const rememberedUrl = settings.get(LEGACY_SETTINGS.baseUrl);
       return {
         mode: connection?.mode ?? 'none',
         baseUrl: connection?.baseUrl ?? (typeof rememberedUrl === 'string' ? rememberedUrl : null),
         account: connection?.account ?? null,
+        buyerAccountId: connection?.id ?? null,
         ...describeKeyStorage(),
         online,
       };
@@ -216,35 +395,42 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     useDemo: signInToDemo,
 
-    async connect(input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }): Promise<Connection> {
-      const verified = await options.verify(input.baseUrl, input.apiKey);
-      if (!verified.ok) {
-        const { code, message, retryable } = verified.error;
-        throw new CoreFailure(serviceError({ code, message, retryable }));
-      }
-      if (options.memoryOnlyKeys) presetKey = input.apiKey;
-      else vault.save(input.apiKey, { allowWeakKeyStorage: input.allowWeakKeyStorage });
-      lastProblem = null;
-      const account = { id: verified.account.id, name: verified.account.name };
-      settings.set(SETTING_MODE, 'custom');
-      settings.set(SETTING_BASE_URL, input.baseUrl);
-      settings.set(SETTING_ACCOUNT, account);
-      const next: Connection = { mode: 'custom', baseUrl: input.baseUrl, account };
-      change(next);
-      // The demo is not needed while another service is in use; "Use the demo" starts it again.
-      if (embedded && embedded.baseUrl !== input.baseUrl) await stopEmbedded().catch(() => undefined);
-      return next;
+    /** "Use my service": verified first; replaces the active account (nothing saved before success). */
+    connect: (input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }) => addAccount(input, 'replace'),
+
+    /** Another buyer account beside the others: verified first; the same key or account twice is refused. */
+    add: (input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }) => addAccount(input, 'add'),
+
+    /** Makes another registered account the active one. */
+    async switchTo(id: string): Promise<Connection> {
+      const entry = entryOf(id);
+      if (!entry) throw refusal('not_found', 'That buyer account is no longer on this computer.');
+      if (connection?.id === id) return connection;
+      return signInAs(entry);
     },
 
-    /** Forgets the key and the connection; the caller removes the account's cached private data. */
+    /**
+     * Forgets an account and its key (its queued orders and own files stay on disk, sent or used
+     * again if it is added again). When it was active, the next account becomes active, or none.
+     */
+    async remove(id: string): Promise<{ removed: BuyerAccountEntry | null; next: Connection | null }> {
+      const wasActive = connection?.id === id;
+      const removed = forget(id);
+      if (!wasActive) return { removed, next: connection };
+      lastProblem = null;
+      const following = registry.accounts[0] ?? null;
+      const next = following ? await signInAs(following).catch(() => activate(null)) : activate(null);
+      await stopEmbeddedIfUnused();
+      return { removed, next };
+    },
+
+    /** Forgets the active account and its key; the caller removes the account's cached private data. */
     signOut(): Connection | null {
       const previous = connection;
-      vault.clear();
-      presetKey = null;
-      demoKey = null;
+      if (previous) forget(previous.id);
+      memoryKeys.delete(previous?.id ?? '');
       lastProblem = null;
-      settings.set(SETTING_MODE, 'none');
-      settings.delete(SETTING_ACCOUNT);
+      saveAccounts({ ...registry, activeId: null });
       change(null);
       return previous;
     },
@@ -277,6 +463,50 @@ export function createSessionManager(options: SessionManagerOptions) {
       await stopEmbedded();
     },
   };
+
+  /** A service named by the environment (browser shell): signed in as its account, key in memory. */
+  async function startPreset(preset: { baseUrl: string; apiKey: string }): Promise<void> {
+    const outcome = await options.verify(preset.baseUrl, preset.apiKey);
+    if (!outcome.ok) {
+      lastProblem = outcome.error.message;
+      memoryKeys.set(PRESET_ACCOUNT, preset.apiKey);
+      change({ id: PRESET_ACCOUNT, mode: 'custom', baseUrl: preset.baseUrl, account: null });
+      return;
+    }
+    const entry = upsert({ id: newId(), mode: 'custom', baseUrl: preset.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
+    memoryKeys.set(entry.id, preset.apiKey);
+    activate(entry);
+  }
+}
+
+/** The connection to a preset service whose key was not accepted (so no account is known). */
+const PRESET_ACCOUNT = 'preset';
+/** The vault entry describing how keys would be kept while signed out; nothing is saved in it. */
+const NO_ACCOUNT = 'none';
+
+/**
+ * A key the service did not accept, said specifically: the key of an account already added on
+ * another service, or a key that may belong to another service.
+ */
+function keyOfAnotherService(error: unknown, baseUrl: string, known: BuyerAccountEntry | undefined): unknown {
+  if (!(error instanceof CoreFailure) || error.error.code !== 'unauthorized') return error;
+  const host = hostOf(baseUrl);
+  if (known && known.baseUrl !== baseUrl) {
+    return refusal('unauthorized', `This is the key of ${known.name} on ${hostOf(known.baseUrl)}; the service at ${host} does not accept it. Enter that service's URL with it.`);
+  }
+  return refusal('unauthorized', `The service at ${host} did not accept this key. Check the key; if it is a key of another service, enter that service's URL with it.`);
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function refusal(code: 'rejected' | 'not_found' | 'not_configured' | 'unauthorized', message: string): CoreFailure {
+  return new CoreFailure(serviceError({ code, message, retryable: false }));
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { routeHref } from '../../app/routes';
 import { EmptyState, ErrorMessage, Loading } from '../../components/QueryStates';
 import { useAccount } from '../account/queries';
+import { OrderingFor } from '../buyer-accounts/OrderingFor';
 import { useOutbox } from './outbox/queries';
 import { useAddressBook } from '../addresses/queries';
 import { labelProblem } from '../addresses/savedAddressForm';
@@ -37,6 +38,7 @@ export default function CartScreen() {
   return (
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
+      <OrderingFor lead="Ordering for" />
       {groups.length > 0 ? (
         <p className="cart-shortcut">
           <a

@@ -149,4 +149,36 @@ export const useCartStore = create<CartState>()(
   ),
 );
 
+/** Each buyer account's cart is kept under its own storage key. */
+export const cartStorageKeyOf = (buyerAccountId: string) => `${CART_STORAGE_KEY}:${buyerAccountId}`;
+
+let boundAccount: string | null = null;
+
+/**
+ * Shows and keeps the cart of this buyer account: the one it had, or an empty one. The cart of
+ * before several accounts (kept under `CART_STORAGE_KEY`) becomes the first account's, so an
+ * existing buyer keeps it. What is typed but not accepted belongs to the cart it was typed in.
+ */
+export function bindCartToAccount(buyerAccountId: string): void {
+  if (boundAccount === buyerAccountId) return;
+  const key = cartStorageKeyOf(buyerAccountId);
+  // Still written under the previous key: the same cart it already holds.
+  useCartStore.setState({ drafts: {}, saveShipTo: { save: false, label: '' } });
+  const legacy = localStorage.getItem(CART_STORAGE_KEY);
+  if (boundAccount === null && legacy !== null) {
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, legacy);
+    localStorage.removeItem(CART_STORAGE_KEY);
+  }
+  boundAccount = buyerAccountId;
+  useCartStore.persist.setOptions({ name: key });
+  if (localStorage.getItem(key) === null) useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null });
+  else void useCartStore.persist.rehydrate();
+}
+
+/** Forgets which account the cart shows, back to the storage of before (a fresh start of the page, in tests). */
+export function unbindCart(): void {
+  boundAccount = null;
+  useCartStore.persist.setOptions({ name: CART_STORAGE_KEY });
+}
+
 export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -1,6 +1,7 @@
 import { ErrorMessage, Loading } from '../../components/QueryStates';
 import { useSession } from '../../lib/useSession';
 import { AddressBookSection } from '../addresses/AddressBookSection';
+import { BuyerAccountsSection } from '../buyer-accounts/BuyerAccountsSection';
 import { FavouritesNotice } from '../favourites/FavouritesNotice';
 import { ConnectForm } from './ConnectForm';
 import { SignOut } from './SignOut';
@@ -28,6 +29,7 @@ export default function SettingsScreen() {
         )}
         <ConnectForm session={session.data} />
       </section>
+      <BuyerAccountsSection session={session.data} />
       {session.data?.account ? <AddressBookSection /> : null}
       {session.data?.account ? <FavouritesNotice /> : null}
       <SyncPanel />

@@ -20,8 +20,10 @@ export function validateConnection(baseUrl: string, apiKey: string): { ok: true;
 /** Puts a failed connection test next to the field it concerns, in plain words. */
 export function connectionErrorsFrom(code: BridgeErrorCode | null, message: string): ConnectionErrors {
   switch (code) {
+    // A refused key, or one already added (several buyer accounts): the core's message already says
+    // which and what to do; saying it twice helps no one.
     case 'unauthorized':
-      // The core's message already says the key was refused and what to do; saying it twice helps no one.
+    case 'rejected':
       return { apiKey: message };
     case 'offline':
     case 'timeout':

@@ -4,7 +4,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 
 /** Connects to a service with a key (checked by main against the service before it is kept). */
-export function useConnectService(options: { onSuccess: (session: SessionInfo) => void; onError: (error: unknown) => void }) {
+export function useConnectService(options: { onSuccess: (session: SessionInfo) => void; onError?: (error: unknown) => void }) {
   const bridge = useBridge();
   return useMutation({
     mutationFn: (input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }) => unwrap(bridge.connectService(input)),

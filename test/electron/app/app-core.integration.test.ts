@@ -290,3 +290,98 @@ describe('the core on the embedded demo service', () => {
     expect(await call('listOrders', {})).toMatchObject({ ok: false });
   });
 });
+
+describe('several buyer accounts on the embedded demo service', () => {
+  /** The service's own answer, asked with one account's key. */
+  async function ordersOf(baseUrl: string, apiKey: string): Promise<{ id: string; supplier_id?: string }[]> {
+    const response = await fetch(`${baseUrl}/orders?per_page=100`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { id: string }[] }).data;
+  }
+
+  it('queues orders of two accounts offline and places each once, under its own account, when the service is back', async () => {
+    const { core, data, call, platform } = await startCore();
+    const embedded = core.embeddedService()!;
+    const [first, second] = embedded.buyers!;
+    const firstSession = await data('getSession');
+    expect(firstSession.account?.id).toBe(first!.accountId);
+
+    const added = await data('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second!.apiKey });
+    expect(added).toMatchObject({ mode: 'demo', account: { id: second!.accountId }, keyStorage: 'embedded-demo' });
+    expect(await call('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second!.apiKey })).toMatchObject({ ok: false, error: { code: 'rejected' } });
+    await core.whenIdle();
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
+      (candidate) => candidate.inventory_available >= 2 * candidate.minimum_order,
+    )!;
+    const draft = {
+      order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+      supplierName: product.supplier.name,
+      estimatedTotalCents: 1,
+    };
+    await core.stopEmbeddedService();
+    await core.checkConnectivity();
+
+    const [queuedForSecond] = await data('submitOrders', { drafts: [draft] });
+    const { accounts } = await data('listBuyerAccounts');
+    const firstAccount = accounts.find((account) => account.accountId === first!.accountId)!;
+    const secondAccount = accounts.find((account) => account.accountId === second!.accountId)!;
+    expect(secondAccount.active).toBe(true);
+    expect(await data('switchBuyerAccount', { id: firstAccount.id })).toMatchObject({ account: { id: first!.accountId }, buyerAccountId: firstAccount.id });
+    expect(core.embeddedService(), 'switching does not start the stopped service').toBeNull();
+    expect(await data('listOutbox'), "the other account's order is not listed").toEqual([]);
+    const [queuedForFirst] = await data('submitOrders', { drafts: [draft] });
+    expect((await data('listBuyerAccounts')).accounts.map((account) => account.queuedOrders)).toEqual([1, 1]);
+
+    await core.startEmbeddedService();
+    await vi.waitFor(async () => {
+      expect((await data('listBuyerAccounts')).accounts.map((account) => account.queuedOrders)).toEqual([0, 0]);
+    }, { timeout: 20_000, interval: 200 });
+    await core.whenIdle();
+    const firstConfirmed = (await data('listOutbox')).find((entry) => entry.id === queuedForFirst!.id)?.confirmed?.id;
+    await data('switchBuyerAccount', { id: secondAccount.id });
+    const secondConfirmed = (await data('listOutbox')).find((entry) => entry.id === queuedForSecond!.id)?.confirmed?.id;
+    expect(firstConfirmed).toMatch(/^ord_/);
+    expect(secondConfirmed).toMatch(/^ord_/);
+
+    const baseUrl = core.embeddedService()!.baseUrl;
+    const firstOrders = (await ordersOf(baseUrl, first!.apiKey)).map((order) => order.id);
+    const secondOrders = (await ordersOf(baseUrl, second!.apiKey)).map((order) => order.id);
+    expect(firstOrders.filter((id) => id === firstConfirmed)).toHaveLength(1);
+    expect(secondOrders.filter((id) => id === secondConfirmed)).toHaveLength(1);
+    expect(firstOrders).not.toContain(secondConfirmed);
+    expect(secondOrders).not.toContain(firstConfirmed);
+    // The second account's order was placed while the first was active: the rep is told, for whom.
+    expect(platform.notify).toHaveBeenCalledWith(`Order placed for ${added.account!.name}`, expect.stringContaining(`The order to ${product.supplier.name} is order `));
+  });
+});
+
+describe('removing a buyer account or signing out', () => {
+  it('counts the queued orders it keeps, and stops sending them', async () => {
+    const { core, data } = await startCore();
+    const embedded = core.embeddedService()!;
+    const second = embedded.buyers![1]!;
+    await data('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second.apiKey });
+    await core.whenIdle();
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find((candidate) => candidate.inventory_available >= candidate.minimum_order)!;
+    const drafts = [
+      {
+        order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+        supplierName: product.supplier.name,
+        estimatedTotalCents: 1,
+      },
+    ];
+    await core.stopEmbeddedService();
+    await core.checkConnectivity();
+    await data('submitOrders', { drafts });
+    const { accounts } = await data('listBuyerAccounts');
+    const [first, added] = accounts;
+    expect(added).toMatchObject({ active: true, queuedOrders: 1 });
+    expect(await data('removeBuyerAccount', { id: added!.id })).toEqual({ keptQueuedOrders: 1 });
+    expect(await data('getSession')).toMatchObject({ buyerAccountId: first!.id });
+    expect((await data('listBuyerAccounts')).accounts.map((account) => account.id)).toEqual([first!.id]);
+
+    await data('submitOrders', { drafts });
+    expect(await data('signOut')).toEqual({ keptQueuedOrders: 1 });
+    expect((await data('listBuyerAccounts')).accounts).toEqual([]);
+  });
+});

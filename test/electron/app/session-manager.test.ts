@@ -30,13 +30,13 @@ function setup(options: { secure?: boolean; memoryOnlyKeys?: boolean; verify?: (
     encryptString: (text: string) => Buffer.from(`enc:${text}`),
     decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
   };
-  const vault = createKeyVault({ safeStorage, settings, platform: 'linux' });
+  const vaultFor = (settingsKey: string) => createKeyVault({ safeStorage, settings, platform: 'linux', settingsKey });
   const stop = vi.fn(async () => undefined);
   const startEmbedded = vi.fn(async () => ({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop }));
   const onChange = vi.fn();
   const verify = vi.fn(options.verify ?? (async (): Promise<VerifyOutcome> => ({ ok: true, account })));
-  const session = createSessionManager({ vault, settings, memoryOnlyKeys: options.memoryOnlyKeys ?? false, startEmbedded, verify, onChange });
-  return { session, settings, vault, startEmbedded, stop, onChange, verify };
+  const session = createSessionManager({ vaultFor, settings, memoryOnlyKeys: options.memoryOnlyKeys ?? false, startEmbedded, verify, onChange });
+  return { session, settings, vaultFor, startEmbedded, stop, onChange, verify };
 }
 
 describe('the session', () => {
@@ -68,19 +68,21 @@ describe('the session', () => {
     expect(first.session.info(true)).toMatchObject({ mode: 'custom', keyStorage: 'os-encrypted', account: { id: 'org_buyer1' } });
     expect(JSON.stringify([...first.settings.values])).not.toContain('sk_live_abcdefgh');
 
-    const vault = createKeyVault({
-      safeStorage: {
-        isEncryptionAvailable: () => true,
-        getSelectedStorageBackend: () => 'gnome_libsecret',
-        encryptString: (text: string) => Buffer.from(`enc:${text}`),
-        decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
-      },
-      settings: first.settings,
-      platform: 'linux',
-    });
+    const vaultFor = (settingsKey: string) =>
+      createKeyVault({
+        safeStorage: {
+          isEncryptionAvailable: () => true,
+          getSelectedStorageBackend: () => 'gnome_libsecret',
+          encryptString: (text: string) => Buffer.from(`enc:${text}`),
+          decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
+        },
+        settings: first.settings,
+        platform: 'linux',
+        settingsKey,
+      });
     const startEmbedded = vi.fn();
     const relaunched = createSessionManager({
-      vault,
+      vaultFor,
       settings: first.settings,
       memoryOnlyKeys: false,
       startEmbedded,
@@ -102,14 +104,14 @@ describe('the session', () => {
   });
 
   it('signs out: forgets the key and stays signed out on the next launch', async () => {
-    const { session, settings, vault, startEmbedded } = setup();
+    const { session, settings, vaultFor, startEmbedded } = setup();
     await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false });
     session.signOut();
     expect(session.current()).toBeNull();
     expect(session.apiKey()).toBeNull();
-    expect(vault.getKey()).toBeNull();
+    expect(JSON.stringify([...settings.values]), 'no key entry is left').not.toContain('enc:');
     expect(session.info(false)).toMatchObject({ mode: 'none', account: null, keyStorage: 'none' });
-    const relaunched = createSessionManager({ vault, settings, memoryOnlyKeys: false, startEmbedded, verify: vi.fn(), onChange: () => {} });
+    const relaunched = createSessionManager({ vaultFor, settings, memoryOnlyKeys: false, startEmbedded, verify: vi.fn(), onChange: () => {} });
     await relaunched.start();
     expect(relaunched.current()).toBeNull();
     expect(startEmbedded).not.toHaveBeenCalled();
@@ -159,11 +161,13 @@ describe('the session', () => {
 describe('a demo service that stops by itself', () => {
   function demoSetup(starts: Array<'ok' | 'fail'>) {
     const settings = createMemorySettings();
-    const vault = createKeyVault({
-      safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-      settings,
-      platform: 'linux',
-    });
+    const vaultFor = (settingsKey: string) =>
+      createKeyVault({
+        safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+        settings,
+        platform: 'linux',
+        settingsKey,
+      });
     let port = 5000;
     const startEmbedded = vi.fn(async () => {
       const outcome = starts.shift() ?? 'fail';
@@ -174,7 +178,7 @@ describe('a demo service that stops by itself', () => {
     const onNotice = vi.fn();
     const onChange = vi.fn();
     const session = createSessionManager({
-      vault,
+      vaultFor,
       settings,
       memoryOnlyKeys: true,
       startEmbedded,

@@ -9,6 +9,7 @@ import {
   type FacetCount,
   type AddressBook,
   type OrderGuide,
+  type BuyerAccount,
   type OutboxEntry,
   type SessionInfo,
 } from '../../../shared/bridge';
@@ -28,6 +29,7 @@ export const demoSession: SessionInfo = {
   mode: 'demo',
   baseUrl: 'http://127.0.0.1:4555/api/v1',
   account: { id: 'org_demo', name: 'Bistro Verde' },
+  buyerAccountId: 'ba_demo',
   keyStorage: 'embedded-demo',
   keyStorageDescription: 'The demo key lives in memory only',
   weakStorageAvailable: false,
@@ -61,6 +63,19 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
+  /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
+  let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
+    { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
+  ];
+  const accountView = (): BuyerAccount[] =>
+    accounts.map(({ apiKey: _apiKey, ...account }) => ({
+      ...account,
+      active: account.id === session.buyerAccountId,
+      queuedOrders: account.id === session.buyerAccountId ? outbox.filter((entry) => entry.state !== 'confirmed').length : account.queuedOrders,
+    }));
+  const signInAs = (account: (typeof accounts)[number]) => {
+    session = { ...session, mode: account.mode, baseUrl: account.baseUrl, account: { id: account.accountId, name: account.name }, buyerAccountId: account.id };
+  };
   const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
@@ -180,7 +195,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         (draft): OutboxEntry => ({
           id: `out_${nextId++}`,
           idempotencyKey: `key-${nextId}`,
-          accountId: 'org_demo',
+          accountId: session.account?.id ?? null,
           order: draft.order,
           supplierName: draft.supplierName,
           estimatedTotalCents: draft.estimatedTotalCents,
@@ -389,6 +404,37 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       return ok({ fileName: 'guide.csv', csv: 'sku,upc,par,name\r\n', outcome: 'download', withoutCode: 0 });
     },
     ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
+    async listBuyerAccounts(input) {
+      record('listBuyerAccounts', input);
+      return ok({ accounts: accountView() });
+    },
+    async addBuyerAccount(input) {
+      record('addBuyerAccount', input);
+      const same = accounts.find((account) => account.apiKey === input.apiKey);
+      if (same) return fail('rejected', `This key is already added, as ${same.name}. Choose it in the account switcher instead.`);
+      const added = { id: `ba_${accounts.length + 1}`, mode: 'custom' as const, baseUrl: input.baseUrl, accountId: `org_${accounts.length + 1}`, name: `Buyer ${accounts.length + 1}`, queuedOrders: 0, apiKey: input.apiKey };
+      accounts = [...accounts, added];
+      signInAs(added);
+      return ok(session);
+    },
+    async switchBuyerAccount(input) {
+      record('switchBuyerAccount', input);
+      const account = accounts.find((candidate) => candidate.id === input.id);
+      if (!account) return fail('not_found', 'That buyer account is no longer on this computer.');
+      signInAs(account);
+      return ok(session);
+    },
+    async removeBuyerAccount(input) {
+      record('removeBuyerAccount', input);
+      const removed = accountView().find((account) => account.id === input.id);
+      accounts = accounts.filter((account) => account.id !== input.id);
+      if (session.buyerAccountId === input.id) {
+        const next = accounts[0];
+        if (next) signInAs(next);
+        else session = { ...session, mode: 'none', account: null, buyerAccountId: null };
+      }
+      return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -462,6 +508,10 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     /** What main does with an export: hand it back to download (the browser shell), or save or cancel in a dialog. */
     setExportOutcome(outcome: 'download' | 'saved' | 'cancelled') {
       exportOutcome = outcome;
+    },
+    /** Another account on this computer (not active), e.g. with orders queued. */
+    addAccount(account: Omit<BuyerAccount, 'active'>) {
+      accounts = [...accounts, { ...account, apiKey: `key_${account.id}` }];
     },
     setSession(next: Partial<SessionInfo>) {
       session = { ...session, ...next };

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { CaseworksBridge } from '../../../shared/bridge';
 import { App } from '../../../renderer/app/App';
 import { BridgeProvider } from '../../../renderer/lib/bridgeContext';
-import { useCartStore } from '../../../renderer/features/cart/cartStore';
+import { unbindCart, useCartStore } from '../../../renderer/features/cart/cartStore';
 import { useFiltersStore, EMPTY_FILTERS } from '../../../renderer/features/catalog/filtersStore';
 import { useStatusStore } from '../../../renderer/features/status/statusStore';
 import { useToastStore } from '../../../renderer/app/toastStore';
@@ -37,11 +37,12 @@ export function renderApp(bridge: CaseworksBridge, hash = '#/catalog') {
 /** Client state lives in module-level stores and localStorage; every test starts from nothing. */
 export function resetClientState(): void {
   localStorage.clear();
+  unbindCart();
   useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, saveShipTo: { save: false, label: '' }, drafts: {} });
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });
-  useUiStore.setState({ helpOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
+  useUiStore.setState({ helpOpen: false, accountSwitcherOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
   useTypingStore.setState({ typing: false });
   useHistoryFilterStore.setState({ fields: EMPTY_HISTORY_FILTER });
 }

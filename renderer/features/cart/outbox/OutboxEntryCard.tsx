@@ -1,6 +1,7 @@
 import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
 import { formatAge, formatCases, formatCents, formatCount, formatDateTime } from '../../../../shared/format';
 import { errorMessage } from '../../../lib/bridgeErrors';
+import { OrderingFor } from '../../buyer-accounts/OrderingFor';
 import { useRetryOutboxEntry } from './mutations';
 import { OutboxItems } from './OutboxItems';
 import { ReviewEditor } from './ReviewEditor';
@@ -23,6 +24,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       <h3 id={headingId}>
         Order to {entry.supplierName}: <span className="state-badge">{OUTBOX_STATE_LABELS[entry.state]}</span>
       </h3>
+      <OrderingFor accountId={entry.accountId} />
       <p className="muted">
         {formatCount(entry.order.items.length, 'product', 'products')}, {formatCases(cases)} · estimated{' '}
         {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import type { BridgeOutput, SessionInfo } from '../../../shared/bridge';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+
+/** Adds another buyer account (checked by main against its service before anything is kept) and makes it active. */
+export function useAddBuyerAccount(options: { onSuccess: (session: SessionInfo) => void }) {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: (input: { baseUrl: string; apiKey: string; allowWeakKeyStorage: boolean }) => unwrap(bridge.addBuyerAccount(input)),
+    ...options,
+  });
+}
+
+/** Makes another buyer account the active one. */
+export function useSwitchBuyerAccount(onSuccess: (session: SessionInfo) => void) {
+  const bridge = useBridge();
+  return useMutation({ mutationFn: (id: string) => unwrap(bridge.switchBuyerAccount({ id })), onSuccess });
+}
+
+/** Removes a buyer account and its key; its queued orders stay on this computer. */
+export function useRemoveBuyerAccount(onSuccess: (result: BridgeOutput<'removeBuyerAccount'>) => void) {
+  const bridge = useBridge();
+  return useMutation({ mutationFn: (id: string) => unwrap(bridge.removeBuyerAccount({ id })), onSuccess });
+}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { useBridge } from '../../lib/bridgeContext';
+import { unwrap } from '../../lib/bridgeErrors';
+import { queryKeys } from '../../lib/queryKeys';
+
+/** The buyer accounts on this computer, which one is active and how many orders each has waiting. */
+export function useBuyerAccounts() {
+  const bridge = useBridge();
+  return useQuery({ queryKey: queryKeys.buyerAccounts, queryFn: () => unwrap(bridge.listBuyerAccounts({})) });
+}
