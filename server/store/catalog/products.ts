@@ -2,13 +2,13 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
-import { pageOffset, paginate } from '../pagination';
+import { paginate } from '../pagination';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
 import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
 import type { OrderedIdCache, VersionedValue } from './ordered-ids';
 import { catalogVersionColumn, stampOf } from './version';
-import { orderedProductIds } from './product-listing';
+import { listingPage } from './product-listing';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
 const CATALOG_FIELDS = [
@@ -33,25 +33,18 @@ const CATALOG_FIELDS = [
 ];
 type CatalogFields = [string, string, string, string, number | null, string, string | null, number | null, number, number, number, number, number, number, number, string, string, string];
 
-/** One page of the catalog: a slice of the listing's ordered ids, loaded in one statement. */
+/** One page of the catalog: a slice of the listing's ordered ids, loaded in one statement (see listingPage). */
 export async function listProducts(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
   orderedIds: OrderedIdCache,
   query: ProductListQuery,
 ): Promise<Paginated<CatalogProduct>> {
-  const ids = await orderedProductIds(db, orderedIds, query);
-  const total = ids.length;
-  const offset = pageOffset(query);
-  if (offset >= total) return paginate([], total, query);
   // A product removed since the ids were read is left out rather than failing the page.
-  const rows = (await productRowsInOrder(
-    db,
-    ids.slice(offset, offset + query.per_page),
-    CATALOG_FIELDS,
-    sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}`,
-  )) as CatalogFields[];
-
+  const { total, rows } = await listingPage(db, orderedIds, query, async (ids) => {
+    const page = await productRowsInOrder(db, ids, CATALOG_FIELDS, sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}`);
+    return { version: page.version, rows: page.rows as CatalogFields[] };
+  });
   const baseUrl = publicBaseUrl();
   const data = rows.map(
     ([id, name, brand, varietal, vintage, region, appellation, abv, sizeMl, packSize, casePrice, bottlePrice, inventory, minimumOrder, createdAt, supplierId, supplierName, supplierLocation]): CatalogProduct => ({

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { products } from '../../db/schema';
+import { catalogVersionColumn } from './version';
 
 /**
  * The ids of one page as a table, `wanted(id, n)`, n counting from 1 in the order given. One text
@@ -13,18 +14,26 @@ const wanted = (ids: readonly string[]): SQL => sql`unnest(string_to_array(${ids
  * The products of `ids`, in that order, each as the array of `fields`, read as ONE JSON value:
  * PGlite hands every field of every row to JavaScript one at a time, far slower than JSON.parse
  * reads one string (a catalog page of 100 rows: 3.6 ms as rows, 1.7 ms as one value). Ids no
- * longer in the table are left out. `joins` may join more tables to `products`.
+ * longer in the table are left out. `joins` may join more tables to `products`. The catalog's
+ * version is read in the same statement (the same snapshot), for listingPage.
  *
  * Numbers come back as JSON numbers (integers and doubles exactly; PostgreSQL prints a double's
  * shortest round-trip form), text as strings, NULL as null. Timestamps must be selected through
  * epochMilliseconds.
  */
-export async function productRowsInOrder(db: Database, ids: readonly string[], fields: SQL[], joins: SQL = sql``): Promise<unknown[][]> {
-  if (ids.length === 0) return [];
+export async function productRowsInOrder(
+  db: Database,
+  ids: readonly string[],
+  fields: SQL[],
+  joins: SQL = sql``,
+): Promise<{ version: string | null; rows: unknown[][] }> {
   const [row] = await db
-    .select({ rows: sql<string | null>`json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by wanted.n)::text` })
+    .select({
+      version: catalogVersionColumn(),
+      rows: sql<string | null>`json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by wanted.n)::text`,
+    })
     .from(sql`${wanted(ids)} inner join ${products} on ${products.id} = wanted.id ${joins}`);
-  return row?.rows ? (JSON.parse(row.rows) as unknown[][]) : [];
+  return { version: row?.version ?? null, rows: row?.rows ? (JSON.parse(row.rows) as unknown[][]) : [] };
 }
 
 /** A timestamp as whole milliseconds since 1970, cut as `new Date()` cuts the microseconds PostgreSQL keeps. */

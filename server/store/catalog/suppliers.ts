@@ -6,7 +6,7 @@ import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import type { OrderedIdCache } from './ordered-ids';
-import { orderedProductIds } from './product-listing';
+import { listingPage } from './product-listing';
 import { productRowsInOrder } from './rows-in-order';
 
 /** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
@@ -88,7 +88,7 @@ type SupplierProductFields = [string, string, string, number | null, number, num
 
 /**
  * One page of a supplier's products, by name: a slice of the same ordered ids as the catalog
- * filtered by the supplier (read once per catalog version), so neither a count nor an OFFSET.
+ * filtered by the supplier (see listingPage), so neither a count nor an OFFSET.
  * Null when no such supplier exists.
  */
 export async function listSupplierProducts(
@@ -98,11 +98,12 @@ export async function listSupplierProducts(
   supplierId: string,
   query: PageQuery,
 ): Promise<Paginated<SupplierProduct> | null> {
-  const ids = await orderedProductIds(db, orderedIds, { supplier_id: supplierId });
+  const { total, rows } = await listingPage(db, orderedIds, { ...query, supplier_id: supplierId }, async (ids) => {
+    const page = await productRowsInOrder(db, ids, SUPPLIER_PRODUCT_FIELDS);
+    return { version: page.version, rows: page.rows as SupplierProductFields[] };
+  });
   // Every product has its supplier, so only a supplier without products needs looking up.
-  if (ids.length === 0 && !(await supplierExists(db, supplierId))) return null;
-  const offset = pageOffset(query);
-  const rows = (await productRowsInOrder(db, ids.slice(offset, offset + query.per_page), SUPPLIER_PRODUCT_FIELDS)) as SupplierProductFields[];
+  if (total === 0 && !(await supplierExists(db, supplierId))) return null;
   const baseUrl = publicBaseUrl();
   const data = rows.map(([id, name, varietal, vintage, casePrice, inventory]) => ({
     id,
@@ -113,5 +114,5 @@ export async function listSupplierProducts(
     inventory_available: inventory,
     image_url: productImageUrl(baseUrl, id),
   }));
-  return paginate(data, ids.length, query);
+  return paginate(data, total, query);
 }
