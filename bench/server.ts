@@ -5,7 +5,7 @@
  * folder, captures the exact response of GET /api/v1/products?per_page=50, serves those bytes from a
  * bare node:http server, and loads both with autocannon on loopback (50 connections, bounded
  * duration). Then measures sustained POST /orders with a fresh Idempotency-Key per request.
- * Then walks every catalog page once per sort, every page of a few filtered listings under every
+ * Then walks every catalog page once per sort, up to 50 pages of a few filtered listings under every
  * sort, and the product pages of a few suppliers (each page's first touch, so the service's read
  * cache cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (in a database
  * of its own on that server, created, seeded and dropped). BENCH_UNCACHED_ONLY=1 skips the
@@ -137,6 +137,8 @@ const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] a
 const UNCACHED_ONLY = process.env.BENCH_UNCACHED_ONLY === '1';
 /** Suppliers whose product pages are walked (GET /suppliers/{id}/products). */
 const SUPPLIER_WALKS = 20;
+/** Pages walked of one filtered listing at most (spread over the whole listing). */
+const FILTERED_PAGES = 50;
 
 interface PageTimes {
   /** Milliseconds per page, in page order: from sending the request to the last byte of the body. */
@@ -149,18 +151,24 @@ interface PageTimes {
  * the first for its page, so the service's read cache cannot answer it. A page's time runs from
  * sending the request to its body's last byte; the bench's own JSON parsing is not counted.
  */
-async function walkListing(baseUrl: string, authorization: string, path: string): Promise<PageTimes> {
+async function walkListing(baseUrl: string, authorization: string, path: string, maxPages = Number.POSITIVE_INFINITY): Promise<PageTimes> {
   const times: number[] = [];
   const separator = path.includes('?') ? '&' : '?';
   const started = performance.now();
-  for (let page = 1, pages = 1; page <= pages; page += 1) {
+  const fetchPage = async (page: number): Promise<number> => {
     const before = performance.now();
     const response = await fetch(`${baseUrl}${path}${separator}per_page=100&page=${page}`, { headers: { authorization } });
     const bytes = await response.arrayBuffer();
     times.push(performance.now() - before);
     const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { meta?: { total_pages: number } };
     if (response.status !== 200 || !body.meta) throw new Error(`${path} page ${page} answered ${response.status}`);
-    pages = body.meta.total_pages;
+    return body.meta.total_pages;
+  };
+  const pages = await fetchPage(1);
+  // A long listing is sampled: pages spread evenly from the second to the last.
+  const walked = Math.min(pages, maxPages);
+  for (let step = 1; step < walked; step += 1) {
+    await fetchPage(walked === pages ? step + 1 : 1 + Math.round((step * (pages - 1)) / (walked - 1)));
   }
   return { times, walkMs: performance.now() - started };
 }
@@ -241,7 +249,7 @@ async function walkUncachedPages(baseUrl: string, authorization: string): Promis
   ];
   for (const [label, filter] of filters) {
     const walks: PageTimes[] = [];
-    for (const sort of SORTS) walks.push(await walkListing(baseUrl, authorization, withQuery(`/products?${filter}`, sortParam(sort))));
+    for (const sort of SORTS) walks.push(await walkListing(baseUrl, authorization, withQuery(`/products?${filter}`, sortParam(sort)), FILTERED_PAGES));
     results.push(figures(`${label} (5 sorts)`, walks));
   }
   const suppliers = (await (await fetch(`${baseUrl}/suppliers?per_page=${SUPPLIER_WALKS}`, { headers: { authorization } })).json()) as {
@@ -258,7 +266,7 @@ function printWalks(database: string, walks: WalkFigures[]): void {
   console.log(
     `Uncached pages (per_page=100) on ${database}, every page once, one at a time, time to the last byte (load average ${loadavg()[0]?.toFixed(1)}):`,
   );
-  console.log('  GET /products, by sort; then each filter under every sort; then suppliers\' product pages');
+  console.log(`  GET /products, by sort; then each filter under every sort (at most ${FILTERED_PAGES} pages of a listing, spread over it); then suppliers' product pages`);
   for (const walk of walks) {
     const ms = (value: number) => value.toFixed(1).padStart(5);
     console.log(
