@@ -13,7 +13,7 @@
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -175,6 +175,8 @@ async function walkListing(baseUrl: string, authorization: string, path: string,
 
 interface WalkFigures {
   label: string;
+  /** CPU time the service process spent per page (user + system), or null where /proc is missing. */
+  cpuPerPageMs: number | null;
   listings: number;
   pages: number;
   /** The first page of each listing: it reads the listing's ordered ids. */
@@ -190,10 +192,19 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
-function figures(label: string, walks: PageTimes[]): WalkFigures {
+/** CPU milliseconds (user + system) a process has used, from /proc; null where there is none. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command; 100 ticks a second.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function figures(label: string, walks: PageTimes[], cpuUsedMs: number | null): WalkFigures {
   const all = walks.flatMap((walk) => walk.times);
   return {
     label,
+    cpuPerPageMs: cpuUsedMs === null ? null : cpuUsedMs / all.length,
     listings: walks.length,
     pages: all.length,
     firstP50Ms: percentile(
@@ -235,9 +246,15 @@ async function sampleFilters(baseUrl: string, authorization: string): Promise<Sa
 }
 
 /** The unfiltered catalog per sort; each filter under every sort; the product pages of the first suppliers. */
-async function walkUncachedPages(baseUrl: string, authorization: string): Promise<WalkFigures[]> {
+async function walkUncachedPages(baseUrl: string, authorization: string, servicePid: number | undefined): Promise<WalkFigures[]> {
   const results: WalkFigures[] = [];
-  for (const sort of SORTS) results.push(figures(sort, [await walkListing(baseUrl, authorization, withQuery('/products', sortParam(sort)))]));
+  const measured = async (label: string, walk: () => Promise<PageTimes[]>) => {
+    const cpuBefore = cpuMs(servicePid);
+    const walks = await walk();
+    const cpuAfter = cpuMs(servicePid);
+    results.push(figures(label, walks, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
+  };
+  for (const sort of SORTS) await measured(sort, async () => [await walkListing(baseUrl, authorization, withQuery('/products', sortParam(sort)))]);
   const sample = await sampleFilters(baseUrl, authorization);
   const filters: Array<[string, string]> = [
     [`varietal=${sample.varietal}`, `varietal=${encodeURIComponent(sample.varietal)}`],
@@ -248,16 +265,20 @@ async function walkUncachedPages(baseUrl: string, authorization: string): Promis
     ['country+varietal', `country=${encodeURIComponent(sample.country)}&varietal=${encodeURIComponent(sample.varietal)}`],
   ];
   for (const [label, filter] of filters) {
-    const walks: PageTimes[] = [];
-    for (const sort of SORTS) walks.push(await walkListing(baseUrl, authorization, withQuery(`/products?${filter}`, sortParam(sort)), FILTERED_PAGES));
-    results.push(figures(`${label} (5 sorts)`, walks));
+    await measured(`${label} (5 sorts)`, async () => {
+      const walks: PageTimes[] = [];
+      for (const sort of SORTS) walks.push(await walkListing(baseUrl, authorization, withQuery(`/products?${filter}`, sortParam(sort)), FILTERED_PAGES));
+      return walks;
+    });
   }
   const suppliers = (await (await fetch(`${baseUrl}/suppliers?per_page=${SUPPLIER_WALKS}`, { headers: { authorization } })).json()) as {
     data: Array<{ id: string }>;
   };
-  const supplierWalks: PageTimes[] = [];
-  for (const supplier of suppliers.data) supplierWalks.push(await walkListing(baseUrl, authorization, `/suppliers/${supplier.id}/products`));
-  results.push(figures(`/suppliers/{id}/products (${supplierWalks.length})`, supplierWalks));
+  await measured(`/suppliers/{id}/products (${suppliers.data.length})`, async () => {
+    const walks: PageTimes[] = [];
+    for (const supplier of suppliers.data) walks.push(await walkListing(baseUrl, authorization, `/suppliers/${supplier.id}/products`));
+    return walks;
+  });
   return results;
 }
 
@@ -270,9 +291,10 @@ function printWalks(database: string, walks: WalkFigures[]): void {
   for (const walk of walks) {
     const ms = (value: number) => value.toFixed(1).padStart(5);
     console.log(
-      `  ${walk.label.padEnd(34)} ${String(walk.listings).padStart(2)} × ${String(walk.pages).padStart(3)} pages   first ${ms(walk.firstP50Ms)} ms   p50 ${ms(walk.p50Ms)} ms   p95 ${ms(walk.p95Ms)} ms   max ${walk.maxMs.toFixed(0).padStart(4)} ms   walk ${(walk.walkMs / 1000).toFixed(2)} s`,
+      `  ${walk.label.padEnd(34)} ${String(walk.listings).padStart(2)} × ${String(walk.pages).padStart(3)} pages   first ${ms(walk.firstP50Ms)} ms   p50 ${ms(walk.p50Ms)} ms   p95 ${ms(walk.p95Ms)} ms   max ${walk.maxMs.toFixed(0).padStart(4)} ms   walk ${(walk.walkMs / 1000).toFixed(2)} s   service CPU ${walk.cpuPerPageMs === null ? '?' : walk.cpuPerPageMs.toFixed(2)} ms/page`,
     );
   }
+  console.log('  first = median of the listings\' first pages (they read the ordered ids); service CPU = the service process only (not PostgreSQL\'s)');
   console.log('  targets: p95 <= 10 ms; a walk of all 500 catalog pages <= 5 s on PGlite');
 }
 
@@ -296,7 +318,7 @@ async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]
     const credentials = (await import(join(pgDir, 'demo-credentials.json'), { with: { type: 'json' } })).default as { buyers: Array<{ api_key: string }> };
     const apiKey = credentials.buyers[0]?.api_key;
     if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
-    printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`));
+    printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`, service.child.pid));
     service.child.kill('SIGTERM');
     await new Promise((resolve) => (service.child.exitCode !== null ? resolve(null) : service.child.once('exit', resolve)));
   } finally {
@@ -322,7 +344,7 @@ async function main(): Promise<void> {
     if (!apiKey) throw new Error('no demo buyer key');
     const authorization = `Bearer ${apiKey}`;
 
-    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization));
+    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
     await uncachedPagesOnPostgres(dataDir, children);
     if (UNCACHED_ONLY) return;
 
