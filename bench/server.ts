@@ -5,17 +5,20 @@
  * folder, captures the exact response of GET /api/v1/products?per_page=50, serves those bytes from a
  * bare node:http server, and loads both with autocannon on loopback (50 connections, bounded
  * duration). Then measures sustained POST /orders with a fresh Idempotency-Key per request.
- * Then walks every catalog page once per sort (each page's first touch, so the service's read cache
- * cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (that database is
- * seeded when empty). BENCH_UNCACHED_ONLY=1 skips the throughput runs.
+ * Then walks every catalog page once per sort, up to 50 pages of a few filtered listings under every
+ * sort, and the product pages of a few suppliers (each page's first touch, so the service's read
+ * cache cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (in a database
+ * of its own on that server, created, seeded and dropped). BENCH_UNCACHED_ONLY=1 skips the
+ * throughput runs.
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -132,72 +135,196 @@ async function orderTargets(baseUrl: string, apiKey: string): Promise<OrderTarge
 
 const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] as const;
 const UNCACHED_ONLY = process.env.BENCH_UNCACHED_ONLY === '1';
+/** Suppliers whose product pages are walked (GET /suppliers/{id}/products). */
+const SUPPLIER_WALKS = 20;
+/** Pages walked of one filtered listing at most (spread over the whole listing). */
+const FILTERED_PAGES = 50;
 
-interface PageWalk {
-  sort: string;
+interface PageTimes {
+  /** Milliseconds per page, in page order: from sending the request to the last byte of the body. */
+  times: number[];
+  walkMs: number;
+}
+
+/**
+ * Every page of one listing (per_page 100) once, in order, one request at a time: each request is
+ * the first for its page, so the service's read cache cannot answer it. A page's time runs from
+ * sending the request to its body's last byte; the bench's own JSON parsing is not counted.
+ */
+async function walkListing(baseUrl: string, authorization: string, path: string, maxPages = Number.POSITIVE_INFINITY): Promise<PageTimes> {
+  const times: number[] = [];
+  const separator = path.includes('?') ? '&' : '?';
+  const started = performance.now();
+  const fetchPage = async (page: number): Promise<number> => {
+    const before = performance.now();
+    const response = await fetch(`${baseUrl}${path}${separator}per_page=100&page=${page}`, { headers: { authorization } });
+    const bytes = await response.arrayBuffer();
+    times.push(performance.now() - before);
+    const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as { meta?: { total_pages: number } };
+    if (response.status !== 200 || !body.meta) throw new Error(`${path} page ${page} answered ${response.status}`);
+    return body.meta.total_pages;
+  };
+  const pages = await fetchPage(1);
+  // A long listing is sampled: pages spread evenly from the second to the last.
+  const walked = Math.min(pages, maxPages);
+  for (let step = 1; step < walked; step += 1) {
+    await fetchPage(walked === pages ? step + 1 : 1 + Math.round((step * (pages - 1)) / (walked - 1)));
+  }
+  return { times, walkMs: performance.now() - started };
+}
+
+interface WalkFigures {
+  label: string;
+  /** CPU time the service process spent per page (user + system), or null where /proc is missing. */
+  cpuPerPageMs: number | null;
+  listings: number;
   pages: number;
-  firstMs: number;
+  /** The first page of each listing: it reads the listing's ordered ids. */
+  firstP50Ms: number;
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
   walkMs: number;
 }
 
-/**
- * Every page of the catalog (per_page 100) once, in order, one request at a time, for each sort:
- * each request is the first for its page and sort, so the service's read cache cannot answer it.
- */
-async function walkUncachedPages(baseUrl: string, authorization: string): Promise<PageWalk[]> {
-  const walks: PageWalk[] = [];
-  for (const sort of SORTS) {
-    const sortParam = sort.startsWith('(') ? '' : `&sort=${sort}`;
-    const times: number[] = [];
-    const started = performance.now();
-    for (let page = 1, pages = 1; page <= pages; page += 1) {
-      const before = performance.now();
-      const response = await fetch(`${baseUrl}/products?per_page=100&page=${page}${sortParam}`, { headers: { authorization } });
-      const body = (await response.json()) as { meta?: { total_pages: number } };
-      times.push(performance.now() - before);
-      if (response.status !== 200 || !body.meta) throw new Error(`page ${page} (${sort}) answered ${response.status}`);
-      pages = body.meta.total_pages;
-    }
-    const walkMs = performance.now() - started;
-    const sorted = [...times].sort((a, b) => a - b);
-    const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
-    walks.push({ sort, pages: times.length, firstMs: times[0] ?? 0, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), walkMs });
-  }
-  return walks;
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
-function printWalks(database: string, walks: PageWalk[]): void {
+/** CPU milliseconds (user + system) a process has used, from /proc; null where there is none. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command; 100 ticks a second.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function figures(label: string, walks: PageTimes[], cpuUsedMs: number | null): WalkFigures {
+  const all = walks.flatMap((walk) => walk.times);
+  return {
+    label,
+    cpuPerPageMs: cpuUsedMs === null ? null : cpuUsedMs / all.length,
+    listings: walks.length,
+    pages: all.length,
+    firstP50Ms: percentile(
+      walks.map((walk) => walk.times[0] ?? 0),
+      0.5,
+    ),
+    p50Ms: percentile(all, 0.5),
+    p95Ms: percentile(all, 0.95),
+    maxMs: percentile(all, 1),
+    walkMs: walks.reduce((sum, walk) => sum + walk.walkMs, 0),
+  };
+}
+
+const sortParam = (sort: (typeof SORTS)[number]) => (sort.startsWith('(') ? '' : `sort=${sort}`);
+const withQuery = (path: string, query: string) => (query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`);
+
+interface Sample {
+  varietal: string;
+  region: string;
+  country: string;
+  supplierId: string;
+  word: string;
+}
+
+/** Filter values taken from the catalog itself: those of a product on the first page. */
+async function sampleFilters(baseUrl: string, authorization: string): Promise<Sample> {
+  const get = async <T>(path: string): Promise<T> => (await (await fetch(`${baseUrl}${path}`, { headers: { authorization } })).json()) as T;
+  const page = await get<{ data: Array<{ id: string }> }>('/products?per_page=1&page=1000');
+  const id = page.data[0]?.id;
+  if (!id) throw new Error('no product to take filter values from');
+  const product = await get<{ varietal: string; region: string; country: string; brand: string; supplier: { id: string } }>(`/products/${id}`);
+  return {
+    varietal: product.varietal,
+    region: product.region,
+    country: product.country,
+    supplierId: product.supplier.id,
+    word: product.brand.split(' ')[0] ?? product.brand,
+  };
+}
+
+/** The unfiltered catalog per sort; each filter under every sort; the product pages of the first suppliers. */
+async function walkUncachedPages(baseUrl: string, authorization: string, servicePid: number | undefined): Promise<WalkFigures[]> {
+  const results: WalkFigures[] = [];
+  const measured = async (label: string, walk: () => Promise<PageTimes[]>) => {
+    const cpuBefore = cpuMs(servicePid);
+    const walks = await walk();
+    const cpuAfter = cpuMs(servicePid);
+    results.push(figures(label, walks, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
+  };
+  for (const sort of SORTS) await measured(sort, async () => [await walkListing(baseUrl, authorization, withQuery('/products', sortParam(sort)))]);
+  const sample = await sampleFilters(baseUrl, authorization);
+  const filters: Array<[string, string]> = [
+    [`varietal=${sample.varietal}`, `varietal=${encodeURIComponent(sample.varietal)}`],
+    [`region=${sample.region}`, `region=${encodeURIComponent(sample.region)}`],
+    [`country=${sample.country}`, `country=${encodeURIComponent(sample.country)}`],
+    ['supplier_id', `supplier_id=${sample.supplierId}`],
+    [`q=${sample.word}`, `q=${encodeURIComponent(sample.word)}`],
+    ['country+varietal', `country=${encodeURIComponent(sample.country)}&varietal=${encodeURIComponent(sample.varietal)}`],
+  ];
+  for (const [label, filter] of filters) {
+    await measured(`${label} (5 sorts)`, async () => {
+      const walks: PageTimes[] = [];
+      for (const sort of SORTS) walks.push(await walkListing(baseUrl, authorization, withQuery(`/products?${filter}`, sortParam(sort)), FILTERED_PAGES));
+      return walks;
+    });
+  }
+  const suppliers = (await (await fetch(`${baseUrl}/suppliers?per_page=${SUPPLIER_WALKS}`, { headers: { authorization } })).json()) as {
+    data: Array<{ id: string }>;
+  };
+  await measured(`/suppliers/{id}/products (${suppliers.data.length})`, async () => {
+    const walks: PageTimes[] = [];
+    for (const supplier of suppliers.data) walks.push(await walkListing(baseUrl, authorization, `/suppliers/${supplier.id}/products`));
+    return walks;
+  });
+  return results;
+}
+
+function printWalks(database: string, walks: WalkFigures[]): void {
   console.log('');
-  console.log(`Uncached GET /products?per_page=100 on ${database}, every page once per sort, one at a time (load average ${loadavg()[0]?.toFixed(1)}):`);
+  console.log(
+    `Uncached pages (per_page=100) on ${database}, every page once, one at a time, time to the last byte (load average ${loadavg()[0]?.toFixed(1)}):`,
+  );
+  console.log(`  GET /products, by sort; then each filter under every sort (at most ${FILTERED_PAGES} pages of a listing, spread over it); then suppliers' product pages`);
   for (const walk of walks) {
+    const ms = (value: number) => value.toFixed(1).padStart(5);
     console.log(
-      `  ${walk.sort.padEnd(16)} ${walk.pages} pages   first ${walk.firstMs.toFixed(1).padStart(6)} ms   p50 ${walk.p50Ms.toFixed(1).padStart(5)} ms   p95 ${walk.p95Ms.toFixed(1).padStart(5)} ms (target <= 10)   max ${walk.maxMs.toFixed(0).padStart(4)} ms   walk ${(walk.walkMs / 1000).toFixed(2)} s (target <= 5 s on PGlite)`,
+      `  ${walk.label.padEnd(34)} ${String(walk.listings).padStart(2)} × ${String(walk.pages).padStart(3)} pages   first ${ms(walk.firstP50Ms)} ms   p50 ${ms(walk.p50Ms)} ms   p95 ${ms(walk.p95Ms)} ms   max ${walk.maxMs.toFixed(0).padStart(4)} ms   walk ${(walk.walkMs / 1000).toFixed(2)} s   service CPU ${walk.cpuPerPageMs === null ? '?' : walk.cpuPerPageMs.toFixed(2)} ms/page`,
     );
   }
+  console.log('  first = median of the listings\' first pages (they read the ordered ids); service CPU = the service process only (not PostgreSQL\'s)');
+  console.log('  targets: p95 <= 10 ms; a walk of all 500 catalog pages <= 5 s on PGlite');
 }
 
+/** Runs the walk on a database of its own on the DATABASE_URL server, created empty and dropped after. */
 async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
     console.log('\n(DATABASE_URL unset: no uncached-page walk on PostgreSQL)');
     return;
   }
-  const pgDir = join(dataDir, 'postgres');
-  const service = await startServiceProcess(pgDir, databaseUrl);
-  children.push(service.child);
-  // The demo keys are known only to the start that seeded the database (they are stored hashed).
-  const credentialsFile = join(pgDir, 'demo-credentials.json');
-  if (!existsSync(credentialsFile)) {
-    console.log('\n(the PostgreSQL database was seeded before this run, so its demo keys are unknown: give an empty database)');
-    return;
+  const name = `bench_server_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+    const databaseUrl = new URL(serverUrl);
+    databaseUrl.pathname = `/${name}`;
+    const pgDir = join(dataDir, 'postgres');
+    const service = await startServiceProcess(pgDir, databaseUrl.toString());
+    children.push(service.child);
+    const credentials = (await import(join(pgDir, 'demo-credentials.json'), { with: { type: 'json' } })).default as { buyers: Array<{ api_key: string }> };
+    const apiKey = credentials.buyers[0]?.api_key;
+    if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
+    printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`, service.child.pid));
+    service.child.kill('SIGTERM');
+    await new Promise((resolve) => (service.child.exitCode !== null ? resolve(null) : service.child.once('exit', resolve)));
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
   }
-  const credentials = (await import(credentialsFile, { with: { type: 'json' } })).default as { buyers: Array<{ api_key: string }> };
-  const apiKey = credentials.buyers[0]?.api_key;
-  if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
-  printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`));
 }
 
 async function main(): Promise<void> {
@@ -217,7 +344,7 @@ async function main(): Promise<void> {
     if (!apiKey) throw new Error('no demo buyer key');
     const authorization = `Bearer ${apiKey}`;
 
-    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization));
+    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
     await uncachedPagesOnPostgres(dataDir, children);
     if (UNCACHED_ONLY) return;
 

@@ -43,7 +43,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, query),
-    listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, supplierId, query),
+    listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, orderedIds, supplierId, query),
     listProducts: (query) => listProducts(db, publicBaseUrl, orderedIds, query),
     getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, productId),
     catalogStamp: () => catalogStamp(db),

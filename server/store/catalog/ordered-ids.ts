@@ -2,57 +2,76 @@
 export const DEFAULT_MAX_CACHED_IDS = 400_000;
 
 /**
- * The ordered ids of catalog listings (one filter and sort), each tied to the catalog version it
- * was read at. A page is then the ids at its offset, loaded by primary key: a deep page costs the
- * same as the first, and the total is the list's length, so no page counts the table again.
+ * The ordered ids of catalog listings (one filter and sort), each tied to the catalog stamp it
+ * was read under: one entry per listing, the newest read. A page is then the ids at its offset,
+ * loaded by primary key: a deep page costs the same as the first, and the total is the list's
+ * length, so no page counts the table.
  *
- * Keys must include the catalog stamp read BEFORE the ids (see catalogStamp): the ids are then at
- * least as new as the stamp, and any later change bumps the stamp, so an entry is never served
- * for a catalog it does not describe. Several instances on one database each keep their own
- * entries under the same stamps; nothing here depends on time.
+ * The stamp must be read BEFORE the ids (see catalogStamp): the ids are then at least as new as
+ * the stamp, and any later change bumps the stamp, so an entry is used only for the catalog it
+ * describes. Several instances on one database each keep their own entries under the same
+ * stamps; nothing here depends on time.
  *
- * Concurrent requests for one key share one read (a first sync asks for every page at once).
- * Least recently used entries go first once more than `maxIds` ids are kept; a failed read is
- * not remembered.
+ * Concurrent requests for one listing and stamp share one read (a first sync asks for every page
+ * at once). Least recently used listings go first once more than `maxIds` ids are kept; a failed
+ * read is not remembered.
  */
 export class OrderedIdCache {
-  private readonly entries = new Map<string, { ids: Promise<readonly string[]>; size: number }>();
+  private readonly entries = new Map<string, { stamp: string; ids: Promise<readonly string[]>; size: number }>();
   private keptIds = 0;
 
   constructor(private readonly maxIds: number = DEFAULT_MAX_CACHED_IDS) {}
 
-  get(key: string, load: () => Promise<readonly string[]>): Promise<readonly string[]> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.ids;
-    }
-    const entry = { ids: load(), size: 0 };
-    this.entries.set(key, entry);
+  /** The ids of `listing` read under `stamp`: kept ones, or `load`ed (replacing those of another stamp). */
+  get(listing: string, stamp: string, load: () => Promise<readonly string[]>): Promise<readonly string[]> {
+    const hit = this.latest(listing);
+    if (hit?.stamp === stamp) return hit.ids;
+    this.forget(listing);
+    const entry = { stamp, ids: load(), size: 0 };
+    this.entries.set(listing, entry);
     entry.ids.then(
       (ids) => {
-        if (this.entries.get(key) !== entry) return;
+        if (this.entries.get(listing) !== entry) return;
         entry.size = ids.length;
         this.keptIds += ids.length;
-        this.evict(key);
+        this.evict(listing);
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(listing) === entry) this.entries.delete(listing);
       },
     );
     return entry.ids;
   }
 
-  /** Entries kept (including reads in flight). */
+  /**
+   * The newest ids kept for `listing` and the stamp they were read under, to be used only once
+   * the catalog is seen to be still at that stamp.
+   */
+  latest(listing: string): { stamp: string; ids: Promise<readonly string[]> } | undefined {
+    const hit = this.entries.get(listing);
+    if (hit) {
+      this.entries.delete(listing);
+      this.entries.set(listing, hit);
+    }
+    return hit;
+  }
+
+  /** Listings kept (including reads in flight). */
   get size(): number {
     return this.entries.size;
   }
 
+  private forget(listing: string): void {
+    const entry = this.entries.get(listing);
+    if (!entry) return;
+    this.entries.delete(listing);
+    this.keptIds -= entry.size;
+  }
+
   private evict(newest: string): void {
-    for (const [key, entry] of this.entries) {
-      if (this.keptIds <= this.maxIds || key === newest) return;
-      this.entries.delete(key);
+    for (const [listing, entry] of this.entries) {
+      if (this.keptIds <= this.maxIds || listing === newest) return;
+      this.entries.delete(listing);
       this.keptIds -= entry.size;
     }
   }

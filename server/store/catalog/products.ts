@@ -1,137 +1,70 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
-import { pageOffset, paginate } from '../pagination';
-import { prefixTsQuery, splitVintageWords } from './search-text';
+import { paginate } from '../pagination';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
+import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
 import type { OrderedIdCache, VersionedValue } from './ordered-ids';
-import { catalogStamp, catalogVersionColumn, stampOf } from './version';
+import { catalogVersionColumn, stampOf } from './version';
+import { listingPage } from './product-listing';
 
-const sameText = (column: AnyColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
+/** The fields of a catalog product, in the order productRowsInOrder returns them. */
+const CATALOG_FIELDS = [
+  sql`${products.id}`,
+  sql`${products.name}`,
+  sql`${products.brand}`,
+  sql`${products.varietal}`,
+  sql`${products.vintage}`,
+  sql`${products.region}`,
+  sql`${products.appellation}`,
+  sql`${products.abv}`,
+  sql`${products.sizeMl}`,
+  sql`${products.packSize}`,
+  sql`${products.casePriceCents}`,
+  sql`${products.bottlePriceCents}`,
+  sql`${products.inventoryAvailable}`,
+  sql`${products.minimumOrder}`,
+  epochMilliseconds(products.createdAt),
+  sql`${suppliers.id}`,
+  sql`${suppliers.name}`,
+  sql`${suppliers.location}`,
+];
+type CatalogFields = [string, string, string, string, number | null, string, string | null, number | null, number, number, number, number, number, number, number, string, string, string];
 
-/**
- * Sorts end with the id so pages never overlap or skip rows. Without `sort`, a text search is
- * ordered by relevance and a plain listing by name.
- */
-function productOrder(query: ProductListQuery, tsQuery: SQL | null): SQL[] {
-  switch (query.sort) {
-    case 'price_asc':
-      return [asc(products.casePriceCents), asc(products.id)];
-    case 'price_desc':
-      return [desc(products.casePriceCents), desc(products.id)];
-    case 'newest':
-      return [desc(products.createdAt), desc(products.id)];
-    case 'name':
-      return [sql`${products.name} COLLATE "C"`, asc(products.id)];
-    case undefined:
-      return tsQuery === null
-        ? [sql`${products.name} COLLATE "C"`, asc(products.id)]
-        : [sql`ts_rank(${products.searchDocument}, ${tsQuery}) DESC`, asc(products.id)];
-  }
-}
-
-/** What makes two listings the same list of ids: the filters and the sort, not the page. */
-function listingKey(query: ProductListQuery): string {
-  return JSON.stringify([query.q ?? null, query.varietal ?? null, query.region ?? null, query.country ?? null, query.supplier_id ?? null, query.sort ?? null]);
-}
-
-/**
- * One page of the catalog. The ordered ids of the whole listing are read once per catalog version
- * (an index scan, see OrderedIdCache) and every page is then its slice loaded by primary key, so
- * page 500 costs what page 1 does and no page counts the table.
- */
+/** One page of the catalog: a slice of the listing's ordered ids, loaded in one statement (see listingPage). */
 export async function listProducts(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
   orderedIds: OrderedIdCache,
   query: ProductListQuery,
 ): Promise<Paginated<CatalogProduct>> {
-  const conditions: SQL[] = [];
-  let tsQuery: SQL | null = null;
-  if (query.q !== undefined) {
-    const { years, words } = splitVintageWords(query.q);
-    tsQuery = prefixTsQuery(words);
-    if (tsQuery === null && years.length === 0) return paginate([], 0, query);
-    if (tsQuery !== null) conditions.push(sql`${products.searchDocument} @@ ${tsQuery}`);
-    for (const year of years) {
-      conditions.push(sql`(${products.vintage} = ${year} or ${products.searchDocument} @@ ${prefixTsQuery(String(year))})`);
-    }
-  }
-  if (query.varietal !== undefined) conditions.push(sameText(products.varietal, query.varietal));
-  if (query.region !== undefined) conditions.push(sameText(products.region, query.region));
-  if (query.country !== undefined) conditions.push(sameText(products.country, query.country));
-  if (query.supplier_id !== undefined) conditions.push(eq(products.supplierId, query.supplier_id));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-
-  // The stamp first: the ids read after it are at least as new as the version they are kept under.
-  const stamp = await catalogStamp(db);
-  const ids = await orderedIds.get(`${stamp}\u0000${listingKey(query)}`, async () => {
-    // One row holding every id: PGlite hands 50,000 rows to JavaScript far slower than one string.
-    const [row] = await db
-      .select({ ids: sql<string | null>`string_agg(${products.id}, ',' ORDER BY ${sql.join(productOrder(query, tsQuery), sql`, `)})` })
-      .from(products)
-      .where(where);
-    // Ids are a prefix, `_` and base62 (server/store/ids.ts), so a comma never occurs in one.
-    return row?.ids ? row.ids.split(',') : [];
-  });
-  const total = ids.length;
-  const offset = pageOffset(query);
-  if (total === 0 || offset >= total) return paginate([], total, query);
-  const pageIds = ids.slice(offset, offset + query.per_page);
-
-  const loaded = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      varietal: products.varietal,
-      vintage: products.vintage,
-      region: products.region,
-      appellation: products.appellation,
-      abv: products.abv,
-      sizeMl: products.sizeMl,
-      packSize: products.packSize,
-      casePriceCents: products.casePriceCents,
-      bottlePriceCents: products.bottlePriceCents,
-      inventoryAvailable: products.inventoryAvailable,
-      minimumOrder: products.minimumOrder,
-      createdAt: products.createdAt,
-      supplierId: suppliers.id,
-      supplierName: suppliers.name,
-      supplierLocation: suppliers.location,
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .where(inArray(products.id, pageIds));
-  const byId = new Map(loaded.map((row) => [row.id, row]));
   // A product removed since the ids were read is left out rather than failing the page.
-  const rows = pageIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
+  const { total, rows } = await listingPage(db, orderedIds, query, async (ids) => {
+    const page = await productRowsInOrder(db, ids, CATALOG_FIELDS, sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}`);
+    return { version: page.version, rows: page.rows as CatalogFields[] };
   });
-
   const baseUrl = publicBaseUrl();
   const data = rows.map(
-    (row): CatalogProduct => ({
-      id: row.id,
-      name: row.name,
-      brand: row.brand,
-      varietal: row.varietal,
-      vintage: row.vintage,
-      region: row.region,
-      appellation: row.appellation,
-      abv: row.abv,
-      size_ml: row.sizeMl,
-      pack_size: row.packSize,
-      case_price_cents: row.casePriceCents,
-      bottle_price_cents: row.bottlePriceCents,
-      inventory_available: row.inventoryAvailable,
-      minimum_order: row.minimumOrder,
-      supplier: { id: row.supplierId, name: row.supplierName, location: row.supplierLocation },
-      image_url: productImageUrl(baseUrl, row.id),
-      created_at: row.createdAt.toISOString(),
+    ([id, name, brand, varietal, vintage, region, appellation, abv, sizeMl, packSize, casePrice, bottlePrice, inventory, minimumOrder, createdAt, supplierId, supplierName, supplierLocation]): CatalogProduct => ({
+      id,
+      name,
+      brand,
+      varietal,
+      vintage,
+      region,
+      appellation,
+      abv,
+      size_ml: sizeMl,
+      pack_size: packSize,
+      case_price_cents: casePrice,
+      bottle_price_cents: bottlePrice,
+      inventory_available: inventory,
+      minimum_order: minimumOrder,
+      supplier: { id: supplierId, name: supplierName, location: supplierLocation },
+      image_url: productImageUrl(baseUrl, id),
+      created_at: isoFromMilliseconds(createdAt),
     }),
   );
   return paginate(data, total, query);

@@ -5,6 +5,9 @@ import { products, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
+import type { OrderedIdCache } from './ordered-ids';
+import { listingPage } from './product-listing';
+import { productRowsInOrder } from './rows-in-order';
 
 /** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
 function regionCondition(region: string): SQL {
@@ -72,38 +75,44 @@ export async function supplierExists(db: Database, supplierId: string): Promise<
   return rows.length > 0;
 }
 
+/** The fields of a supplier's product, in the order productRowsInOrder returns them. */
+const SUPPLIER_PRODUCT_FIELDS = [
+  sql`${products.id}`,
+  sql`${products.name}`,
+  sql`${products.varietal}`,
+  sql`${products.vintage}`,
+  sql`${products.casePriceCents}`,
+  sql`${products.inventoryAvailable}`,
+];
+type SupplierProductFields = [string, string, string, number | null, number, number];
+
+/**
+ * One page of a supplier's products, by name: a slice of the same ordered ids as the catalog
+ * filtered by the supplier (see listingPage), so neither a count nor an OFFSET.
+ * Null when no such supplier exists.
+ */
 export async function listSupplierProducts(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
+  orderedIds: OrderedIdCache,
   supplierId: string,
   query: PageQuery,
 ): Promise<Paginated<SupplierProduct> | null> {
-  if (!(await supplierExists(db, supplierId))) return null;
-  const where = eq(products.supplierId, supplierId);
-  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      varietal: products.varietal,
-      vintage: products.vintage,
-      casePriceCents: products.casePriceCents,
-      inventoryAvailable: products.inventoryAvailable,
-    })
-    .from(products)
-    .where(where)
-    .orderBy(sql`${products.name} COLLATE "C"`, products.id)
-    .limit(query.per_page)
-    .offset(pageOffset(query));
+  const { total, rows } = await listingPage(db, orderedIds, { ...query, supplier_id: supplierId }, async (ids) => {
+    const page = await productRowsInOrder(db, ids, SUPPLIER_PRODUCT_FIELDS);
+    return { version: page.version, rows: page.rows as SupplierProductFields[] };
+  });
+  // Every product has its supplier, so only a supplier without products needs looking up.
+  if (total === 0 && !(await supplierExists(db, supplierId))) return null;
   const baseUrl = publicBaseUrl();
-  const data = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    varietal: row.varietal,
-    vintage: row.vintage,
-    case_price_cents: row.casePriceCents,
-    inventory_available: row.inventoryAvailable,
-    image_url: productImageUrl(baseUrl, row.id),
+  const data = rows.map(([id, name, varietal, vintage, casePrice, inventory]) => ({
+    id,
+    name,
+    varietal,
+    vintage,
+    case_price_cents: casePrice,
+    inventory_available: inventory,
+    image_url: productImageUrl(baseUrl, id),
   }));
-  return paginate(data, Number(totalRow?.total ?? 0), query);
+  return paginate(data, total, query);
 }

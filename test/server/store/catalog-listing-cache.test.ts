@@ -48,6 +48,50 @@ describe('catalog listings kept per catalog version', () => {
     expect((await testStore.store.getProduct(first!.id))!.supplier.total_products).toBe(before - 1);
   });
 
+  it('serve pages from the ids kept for the catalog version: a change without a version bump is not seen in the order', async () => {
+    const before = await byPrice(1);
+    const cheapest = before.data[0]!;
+    const [top] = await testStore.db.select({ max: sql<number>`max(${products.casePriceCents})` }).from(products);
+    // Not how the service changes the catalog (every writer bumps the version): this shows that the
+    // order comes from the kept ids, while the rows themselves are read fresh.
+    await testStore.db.update(products).set({ casePriceCents: Number(top!.max) + 1 }).where(eq(products.id, cheapest.id));
+    const after = await byPrice(1);
+    expect(after.data.map((product) => product.id)).toEqual(before.data.map((product) => product.id));
+    expect(after.data[0]!.case_price_cents).toBe(Number(top!.max) + 1);
+    await testStore.db.transaction(async (tx) => bumpCatalogVersion(tx as unknown as Database));
+    expect((await byPrice(1)).data[0]!.id).not.toBe(cheapest.id);
+  });
+
+  it("list a supplier's products from the same kept ids, seeing a change with a version bump, and a supplier left without products as an empty list", async () => {
+    const [first] = (await testStore.store.listProducts({ page: 1, per_page: 1, sort: 'name' })).data;
+    const supplierId = first!.supplier.id;
+    const viaCatalog = await testStore.store.listProducts({ page: 1, per_page: 100, supplier_id: supplierId });
+    const direct = await testStore.store.listSupplierProducts(supplierId, { page: 1, per_page: 100 });
+    expect(direct!.meta).toEqual(viaCatalog.meta);
+    expect(direct!.data.map((product) => product.id)).toEqual(viaCatalog.data.map((product) => product.id));
+
+    const other = (await testStore.store.listSuppliers({ page: 1, per_page: 100 })).data.find((supplier) => supplier.id !== supplierId)!;
+    await testStore.db.transaction(async (tx) => {
+      await tx.update(products).set({ supplierId: other.id }).where(eq(products.supplierId, supplierId));
+      await bumpCatalogVersion(tx as unknown as Database);
+    });
+    const emptied = await testStore.store.listSupplierProducts(supplierId, { page: 1, per_page: 100 });
+    expect(emptied).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 100, total_pages: 0 } });
+    expect(await testStore.store.listSupplierProducts('sup_doesnotexist', { page: 1, per_page: 100 })).toBeNull();
+  });
+
+  it("give a listed product's created_at as its detail does, to the millisecond, whatever the microseconds", async () => {
+    const [first] = (await testStore.store.listProducts({ page: 1, per_page: 1, sort: 'newest' })).data;
+    await testStore.db.transaction(async (tx) => {
+      await tx.execute(sql`update ${products} set created_at = '2031-02-03 04:05:06.789999+00' where ${products.id} = ${first!.id}`);
+      await bumpCatalogVersion(tx as unknown as Database);
+    });
+    const [listed] = (await testStore.store.listProducts({ page: 1, per_page: 1, sort: 'newest' })).data;
+    expect(listed!.id).toBe(first!.id);
+    expect(listed!.created_at).toBe('2031-02-03T04:05:06.789Z');
+    expect((await testStore.store.getProduct(first!.id))!.created_at).toBe(listed!.created_at);
+  });
+
   it('pages through every product once, in order, at any page size', async () => {
     const seen: string[] = [];
     const prices: number[] = [];
@@ -71,32 +115,43 @@ describe('OrderedIdCache', () => {
       reads += 1;
       return ['a', 'b'];
     };
-    const results = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    const results = await Promise.all([cache.get('k', 'v1', load), cache.get('k', 'v1', load), cache.get('k', 'v1', load)]);
     expect(reads).toBe(1);
     expect(results).toEqual([['a', 'b'], ['a', 'b'], ['a', 'b']]);
   });
 
+  it('keeps one entry per listing: a read under a new stamp replaces the old one', async () => {
+    const cache = new OrderedIdCache();
+    await cache.get('k', 'v1', async () => ['a', 'b']);
+    expect(await cache.get('k', 'v2', async () => ['b', 'a'])).toEqual(['b', 'a']);
+    expect(cache.size).toBe(1);
+    expect(cache.latest('k')!.stamp).toBe('v2');
+    expect(await cache.latest('k')!.ids).toEqual(['b', 'a']);
+    expect(cache.latest('other')).toBeUndefined();
+  });
+
   it('does not remember a failed read', async () => {
     const cache = new OrderedIdCache();
-    await expect(cache.get('k', () => Promise.reject(new Error('database away')))).rejects.toThrow();
-    expect(await cache.get('k', async () => ['a'])).toEqual(['a']);
+    await expect(cache.get('k', 'v1', () => Promise.reject(new Error('database away')))).rejects.toThrow();
+    expect(cache.latest('k')).toBeUndefined();
+    expect(await cache.get('k', 'v1', async () => ['a'])).toEqual(['a']);
   });
 
   it('drops the least recently used listings once more ids than its bound are kept', async () => {
     const cache = new OrderedIdCache(5);
     const ids = (n: number) => async () => Array.from({ length: n }, (_, i) => `id${i}`);
-    await cache.get('one', ids(2));
-    await cache.get('two', ids(2));
-    await cache.get('one', ids(2)); // now the most recently used
-    await cache.get('three', ids(2));
+    await cache.get('one', 'v1', ids(2));
+    await cache.get('two', 'v1', ids(2));
+    await cache.get('one', 'v1', ids(2)); // now the most recently used
+    await cache.get('three', 'v1', ids(2));
     expect(cache.size).toBe(2);
     let reread = 0;
-    await cache.get('one', async () => {
+    await cache.get('one', 'v1', async () => {
       reread += 1;
       return [];
     });
     expect(reread).toBe(0);
-    await cache.get('two', async () => {
+    await cache.get('two', 'v1', async () => {
       reread += 1;
       return [];
     });
