@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
+import { rendererBuildIsCurrent } from './renderer-build';
 
-/** `npm run web`: builds the renderer, then the browser shell. Settings come from the environment (see --help). */
+/** `npm run web`: builds the renderer (unless it is up to date), then the browser shell. Settings come from the environment (see --help). */
 const command = parseWebArgs(process.argv.slice(2), process.env);
 if (command.kind === 'help') {
   process.stdout.write(WEB_USAGE);
@@ -13,10 +14,15 @@ if (command.kind === 'error') {
 }
 const { options } = command;
 
-const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('Caseworks could not be built (npx vite build failed).');
-  process.exit(1);
+// A renderer newer than all of its sources is used as it is: building it again takes seconds.
+if (rendererBuildIsCurrent()) {
+  console.log('The app is built and up to date.');
+} else {
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('Caseworks could not be built (npx vite build failed).');
+    process.exit(1);
+  }
 }
 
 console.log(
