@@ -34,6 +34,8 @@ export interface ColdStartReport {
   coreLater: ProcessMemory;
   laterMs: number;
   service: ProcessMemory | null;
+  /** The page's bridge calls until the paint: method, sent and answered (ms after launch). */
+  calls: { method: string; sentMs: number; answeredMs: number | null }[];
 }
 
 /** Marks, in the page, the epoch time of the first frame painted after the catalog showed `count` products. */
@@ -119,6 +121,21 @@ export async function measureColdStart(browser: Browser, dataDir: string, expect
   const context = await newLightContext(browser);
   await context.addInitScript({ content: paintWatcher(expectedCount) });
   const page = await context.newPage();
+  const calls: ColdStartReport['calls'] = [];
+  const pending = new Map<number, ColdStartReport['calls'][number]>();
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const call = JSON.parse(String(payload)) as { id: number; method: string };
+      const entry = { method: call.method, sentMs: Date.now() - launchedAt, answeredMs: null };
+      calls.push(entry);
+      pending.set(call.id, entry);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const reply = JSON.parse(String(payload)) as { kind?: string; id?: number };
+      const entry = reply.kind === 'reply' && reply.id !== undefined ? pending.get(reply.id) : undefined;
+      if (entry) entry.answeredMs = Date.now() - launchedAt;
+    });
+  });
   const launchedAt = Date.now();
   const child = spawn(TSX, [CLI], {
     cwd: REPO_ROOT,
@@ -147,6 +164,7 @@ export async function measureColdStart(browser: Browser, dataDir: string, expect
       coreLater,
       laterMs,
       service: serviceMemory,
+      calls: calls.filter((call) => call.sentMs <= paintedAt - launchedAt),
     };
   } finally {
     await context.close();

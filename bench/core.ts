@@ -398,6 +398,8 @@ async function appPhases(figure: Figure, workDirs: string[]) {
       console.log(
         `cold start ${run + 1}: URL after ${ms(report.urlMs)}, catalog painted after ${ms(report.paintedMs)} (${ms(report.pageMs)} from opening the URL); core RSS ${mb(report.core.rssBytes)} (peak ${mb(report.core.peakBytes)}), ${report.laterMs / 1000} s later ${mb(report.coreLater.rssBytes)} (peak ${mb(report.coreLater.peakBytes)}); service RSS ${report.service ? mb(report.service.rssBytes) : '?'}`,
       );
+      const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
+      console.log(`  the page's bridge calls until then (ms after launch): ${calls}`);
       runs.push(report);
     }
     const median = (pick: (report: ColdStartReport) => number) => percentile(runs.map(pick), 50);

@@ -11,7 +11,7 @@ import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
 import { orderNotification } from '../core/app/order-notifications';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
-import { scopeFileName, storeScopeOf } from '../core/app/service-connection';
+import { DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/app/service-connection';
 import {
   createSessionManager,
   type Connection,
@@ -55,6 +55,11 @@ export interface CoreOptions {
 export interface CaseworksCoreHandle extends CaseworksCore {
   /** Resolves when the session is decided and the first look at the offline copy is done. */
   ready: Promise<void>;
+  /**
+   * Resolves when the offline copy of the connection the session is expected to settle on has been
+   * read (its catalog searchable), which may be long before `ready` when the demo service starts.
+   */
+  offlineReady: Promise<void>;
   /** The embedded demo service, when the session uses it. */
   embeddedService(): EmbeddedServiceHandle | null;
   /** Stops the embedded demo service (an outage, for tests and the browser shell). */
@@ -112,8 +117,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
    * (suppliers, products, details, images) stays readable and counted until another sign-in.
    */
   let signedOut: SyncEngine | null = null;
-  /** The offline copy the screens read: the active connection's, else the one kept at sign-out. */
-  const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut;
+  /**
+   * While the session starts (the demo service takes seconds to start), the offline copy of the
+   * connection it will most likely settle on: read only, never synced.
+   */
+  let provisional: SyncEngine | null = null;
+  /** The offline copy the screens read: the active connection's, else the one kept at sign-out, else the provisional one. */
+  const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut ?? provisional;
   let closed = false;
   let outboxReady: Promise<Outbox> | null = null;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
@@ -192,6 +202,23 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     return handle;
   }
 
+  /** The sync engine of one connection's offline copy, wired to this core's store, search, images and events. */
+  function engineFor(connection: Connection, client: ServiceClient): SyncEngine {
+    const scope = storeScopeOf(connection);
+    return createSyncEngine({
+      api: client,
+      store,
+      scope,
+      search,
+      images,
+      searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
+      now: () => platform.now(),
+      onEvent: emit,
+      hydrateDetails: options.hydrateDetails,
+      backgroundPause: () => typing.whenQuiet(),
+    });
+  }
+
   async function activate(connection: Connection | null) {
     const previous = active;
     active = null;
@@ -199,24 +226,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     previous?.engine.stopBackground();
     if (connection && !closed) {
       const client = clientFor(connection.baseUrl, () => session.apiKey());
-      const scope = storeScopeOf(connection);
-      const engine = createSyncEngine({
-        api: client,
-        store,
-        scope,
-        search,
-        images,
-        searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
-        now: () => platform.now(),
-        onEvent: emit,
-        hydrateDetails: options.hydrateDetails,
-        backgroundPause: () => typing.whenQuiet(),
-      });
+      const engine = engineFor(connection, client);
       active = { connection, client, orders: clientFor(connection.baseUrl, () => session.apiKey(), 1), engine };
       connectivity.reset(true);
       await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${redact(String(error))}`));
       if (active?.engine === engine) engine.syncNow();
     }
+    provisional = null;
     emit({ type: 'session-changed' });
     kickOutbox();
   }
@@ -238,6 +254,14 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
     embeddedRestart: options.embeddedRestart,
   });
+
+  // The expected connection's offline copy is read at once, in parallel with the session's start,
+  // so the catalog can be shown before the demo service answers. Its client is never called.
+  const expected = session.expected();
+  if (expected) provisional = engineFor(expected, clientFor(expected.baseUrl || DEMO_SCOPE_URL, () => null));
+  const offlineReady = (provisional?.init() ?? Promise.resolve()).catch((error: unknown) =>
+    log(`could not read the offline copy: ${redact(String(error))}`),
+  );
 
   /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
   function currentAccountId(): string | null {
@@ -398,6 +422,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     readImage,
     redact,
     ready,
+    offlineReady,
     embeddedService: () => session.embeddedService(),
     stopEmbeddedService: () => session.stopEmbedded(),
     async startEmbeddedService() {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import type { SessionInfo } from '../../shared/bridge/session';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
 import { rendererBuildIsCurrent } from './renderer-build';
 
@@ -39,6 +40,8 @@ try {
     dataDir: options.dataDir,
     service: options.service,
     embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
+    // The page is served at once: it shows the offline copy while the service starts.
+    waitFor: 'listening',
   });
 } catch (error) {
   console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -47,12 +50,13 @@ try {
 
 console.log(`Caseworks is running. Open ${shell.url}`);
 console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    void shell.close().finally(() => process.exit(0));
-  });
-}
+const running = shell;
+running.core.ready.then(
+  async () => {
+    const result = await running.core.dispatcher.dispatch('getSession', {});
+    const session = result.ok ? (result.data as SessionInfo) : null;
+    if (!session || session.mode === 'none') console.log('Not connected to a service: choose one in Settings.');
+    else console.log(`Connected to ${session.mode === 'demo' ? 'the demo service' : session.baseUrl}.`);
+  },
+  (error: unknown) => console.error(`Caseworks could not connect: ${error instanceof Error ? error.message : String(error)}`),
+);

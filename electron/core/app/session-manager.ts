@@ -81,6 +81,8 @@ export function createSessionManager(options: SessionManagerOptions) {
   let lastProblem: string | null = null;
   let closed = false;
   let restarting: Promise<void> | null = null;
+  /** True until `start()` has decided the connection. */
+  let starting = true;
   const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
   const notice = options.onNotice ?? (() => undefined);
 
@@ -142,8 +144,24 @@ export function createSessionManager(options: SessionManagerOptions) {
     return next;
   }
 
+  /**
+   * The connection `start()` will most likely settle on, known before it has (the demo's address
+   * and account only once its service runs): its offline copy can be shown while the service starts.
+   */
+  function expected(): Connection | null {
+    if (options.presetService) return { mode: 'custom', baseUrl: options.presetService.baseUrl, account: null };
+    const mode = settings.get(SETTING_MODE) as Mode | undefined;
+    const baseUrl = settings.get(SETTING_BASE_URL);
+    if (mode === 'custom') return typeof baseUrl === 'string' ? { mode: 'custom', baseUrl, account: savedAccount(settings.get(SETTING_ACCOUNT)) } : null;
+    if (mode === 'none') return null;
+    return { mode: 'demo', baseUrl: '', account: null };
+  }
+
+  /** The connection the screens are told of: while starting, the expected one. */
+  const shown = () => connection ?? (starting ? expected() : null);
+
   function describeKeyStorage(): Pick<SessionInfo, 'keyStorage' | 'keyStorageDescription' | 'weakStorageAvailable'> {
-    if (connection?.mode === 'demo') {
+    if (shown()?.mode === 'demo') {
       return {
         keyStorage: 'embedded-demo',
         keyStorageDescription: 'Signed in to the demo service that runs inside Caseworks; no key of yours is stored.',
@@ -191,10 +209,14 @@ export function createSessionManager(options: SessionManagerOptions) {
         await signInToDemo();
       } catch (error) {
         lastProblem = error instanceof Error ? error.message : 'Caseworks could not connect.';
+      } finally {
+        starting = false;
       }
     },
 
     current: () => connection,
+
+    expected,
 
     /** The key of the current connection, for the service client only. */
     apiKey(): string | null {
@@ -203,12 +225,14 @@ export function createSessionManager(options: SessionManagerOptions) {
       return presetKey ?? vault.getKey();
     },
 
+    /** While starting, the expected connection (the catalog shows its offline copy meanwhile, not the connect screen). */
     info(online: boolean): SessionInfo {
       const rememberedUrl = settings.get(SETTING_BASE_URL);
+      const current = shown();
       return {
-        mode: connection?.mode ?? 'none',
-        baseUrl: connection?.baseUrl ?? (typeof rememberedUrl === 'string' ? rememberedUrl : null),
-        account: connection?.account ?? null,
+        mode: current?.mode ?? 'none',
+        baseUrl: current?.baseUrl || (typeof rememberedUrl === 'string' ? rememberedUrl : null),
+        account: current?.account ?? null,
         ...describeKeyStorage(),
         online,
       };

@@ -13,6 +13,7 @@ import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
 import type { ProductFacts } from './product-codes';
 import type { CatalogSource, LoadReport, RequestEnvelope, ResponseEnvelope, SearchRequest, SearchResponses } from './search-protocol';
+import { queryText, readStartupAnswer, type StartupAnswer } from './startup-answer';
 import { sourceWorkerEntry, startWorker, type SearchWorkerEntry } from './worker-entry';
 
 export interface SearchServiceOptions {
@@ -74,15 +75,33 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
     }) as Promise<SearchResponses[T]>;
   }
 
+  /**
+   * Until the worker's first index is loaded: the saved first answer of the last session, for the
+   * same first search now (see startup-answer.ts). Null once the index answers.
+   */
+  let startup: Promise<StartupAnswer | null> | null = null;
+  let firstLoad: Promise<unknown> | null = null;
+
   return {
     /** Indexes the catalog in the worker; resolves when the new index answers queries. */
     load(source: CatalogSource): Promise<LoadReport> {
       lastSource = source;
-      return send({ type: 'load', source });
+      const loading = send({ type: 'load', source });
+      if (!firstLoad) {
+        firstLoad = loading;
+        startup = readStartupAnswer(source);
+        void loading.finally(() => {
+          startup = null;
+        }).catch(() => undefined);
+      }
+      return loading;
     },
     /** `onlyIds`: keep only these products (the account's favourites). */
     async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
-      return send({ type: 'search', query: { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) } });
+      const query = { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) };
+      const saved = startup && !onlyIds ? await startup : null;
+      if (saved && startup && saved.query === queryText(query)) return saved.result;
+      return send({ type: 'search', query });
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       return send({ type: 'lookup', code });

@@ -1,4 +1,5 @@
 import type { ProductDetailRecord } from '../offline/dataset-records';
+import { ensureProductFacts, writeProductFacts } from '../offline/product-facts-file';
 import type { ImageCache } from '../images/image-cache';
 import type { ProductFacts } from '../search/product-codes';
 import type { CatalogOutline } from './catalog-outline';
@@ -25,7 +26,8 @@ export async function syncProductDetails(
   const scope = context.scope();
   const checkpoint = async (current: Map<string, ProductDetailRecord>) => {
     const snapshot = [...current.values()];
-    await context.store.write('productDetails', scope, { savedAt: context.nowIso(), etags: {}, count: snapshot.length, records: snapshot });
+    const details = await context.store.write('productDetails', scope, { savedAt: context.nowIso(), etags: {}, count: snapshot.length, records: snapshot });
+    await writeProductFacts(context.store, scope, snapshot, details);
   };
   const report = await hydrateProductDetails({
     catalog: input.catalog,
@@ -40,6 +42,7 @@ export async function syncProductDetails(
     onProgress: (done, total) => progress(context, 'productDetails', done, total),
     signal: input.signal,
   });
+  await ensureProductFacts(context.store, scope, [...records.values()]).catch(() => undefined);
   progress(context, 'productDetails', report.fetched + report.notModified, report.fetched + report.notModified, true);
   if (report.fetched > 0 || report.removed > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
   if (report.error) {
