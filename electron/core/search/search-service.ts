@@ -100,7 +100,11 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
     async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
       const query = { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) };
       const saved = startup && !onlyIds ? await startup : null;
-      if (saved && startup && saved.query === queryText(query)) return saved.result;
+      if (saved && startup && saved.query === queryText(query)) {
+        // The worker still sees it, after its load: it is the session's first search, whose answer it saves for the next start.
+        void send({ type: 'search', query }).catch(() => undefined);
+        return saved.result;
+      }
       return send({ type: 'search', query });
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
