@@ -1,4 +1,0 @@
-import { startShell } from './core-app';
-const shell = await startShell(process.argv[2]!);
-await shell.core.whenIdle();
-await shell.close();
