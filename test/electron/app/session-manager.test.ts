@@ -55,7 +55,7 @@ describe('the session', () => {
     let release!: () => void;
     startEmbedded.mockImplementationOnce(
       () => new Promise((resolve) => {
-        release = () => resolve({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop: async () => undefined });
+        release = () => resolve({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) });
       }),
     );
     expect(session.expected()).toEqual({ mode: 'demo', baseUrl: '', account: null });
