@@ -3,8 +3,9 @@
  * `load(source)` (re)indexes the catalog files written by the offline store, reusing the saved
  * index snapshot when the catalog is unchanged; `search(input)` answers `CatalogSearchResult`;
  * `lookupCode(code)` finds a product by exact UPC or SKU; `addFacts(facts)` feeds SKU/UPC/country
- * from product details as they are hydrated. Every call is answered by the worker thread; if the
- * worker dies it is restarted and the last catalog reloaded.
+ * from product details as they are hydrated. Every call is answered by the worker thread (but for
+ * the session's first search while the first index loads, answered from the start-up answer when it
+ * matches: see startup-answer.ts); if the worker dies it is restarted and the last catalog reloaded.
  * In Electron pass `workerEntry: <dist-electron/main/search-worker.js>`; under tsx the default
  * runs the TypeScript source.
  */
@@ -80,15 +81,15 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
    * same first search now (see startup-answer.ts). Null once the index answers.
    */
   let startup: Promise<StartupAnswer | null> | null = null;
-  let firstLoad: Promise<unknown> | null = null;
+  let firstLoadAsked = false;
 
   return {
     /** Indexes the catalog in the worker; resolves when the new index answers queries. */
     load(source: CatalogSource): Promise<LoadReport> {
       lastSource = source;
       const loading = send({ type: 'load', source });
-      if (!firstLoad) {
-        firstLoad = loading;
+      if (!firstLoadAsked) {
+        firstLoadAsked = true;
         startup = readStartupAnswer(source);
         void loading.finally(() => {
           startup = null;
