@@ -5,7 +5,7 @@ import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
 import { createExtensionRegistry, createServiceClient, serviceError, type ServiceClient, type ServiceClientOptions } from '../core/api';
-import { startEmbeddedService, verifyService } from '../core/connection';
+import { lastPortIfFree, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
@@ -182,8 +182,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     const delays = platform.embeddedService ?? {};
     const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms / 1000));
     let handle: EmbeddedServiceHandle | null = null;
+    const serviceDir = path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER);
     const service = await startEmbeddedService({
-      dataDir: path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER),
+      dataDir: serviceDir,
+      // The same address as last time, so the catalog's image addresses (and its ETags) stay the same.
+      port: await lastPortIfFree(serviceDir),
       fork: platform.forkService,
       shipAfterSeconds: seconds(delays.shipDelayMs),
       deliverAfterSeconds: seconds(delays.deliverDelayMs),
@@ -193,6 +196,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         if (handle) void session.embeddedStopped(handle);
       },
     });
+    await rememberPort(serviceDir, service.baseUrl);
     const buyer = service.buyers[0];
     if (!buyer) {
       await service.stop();
