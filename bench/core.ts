@@ -1,16 +1,18 @@
 /**
  * `npm run bench:core`: the desktop core's offline copy against the embedded service.
  *
- * A child process runs the service on a 50,000-product catalog (seeded once into a reusable
+ * Child processes run the service on a 50,000-product catalog (seeded once into a reusable
  * template), pinned to core 0 when taskset exists; this process (the core) runs on core 1. Measured:
  * - the full first sync (account, suppliers, catalog, orders, webhooks, written to disk) against
- *   fetching and parsing exactly the same requests with plain concurrent fetch right after it;
+ *   fetching and parsing exactly the same requests with plain concurrent fetch, each against a
+ *   service started for it (so neither finds pages in the service's cache that the other read);
  * - an unchanged re-sync (every page answered 304);
  * - index build in the worker thread, with the main thread's longest event-loop stall meanwhile;
  * - snapshot reload; local search p50/p95 over a fixed query set (through the worker, and inside it);
  * - resident memory of this process with the catalog loaded and indexed;
- * - the whole catalog offline: a first sync into an empty folder and the background download of
- *   every product's details, until the engine is idle (BENCH_DETAILS=0 skips it).
+ * - the app (BENCH_PHASES=app, unpinned): the browser shell's core downloading the whole catalog
+ *   (list and every product's detail) from the embedded service it starts, every UPC looked up
+ *   offline, and cold starts of `npm run web` on that folder to the painted catalog in Chromium.
  * Loopback only; every phase is bounded by the catalog size.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
@@ -30,6 +32,10 @@ import { createSearchService } from '../electron/core/search/search-service';
 import type { CatalogSource } from '../electron/core/search/search-protocol';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
 import { EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../electron/core/connection/embedded-service-args';
+import { launchChromium } from '../test/support/e2e-browser';
+import { ensureRendererBuilt } from '../test/support/e2e-build';
+import { measureColdStart, type ColdStartReport } from './cold-start';
+import { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline, type UpcCheck } from './core-app';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
@@ -139,182 +145,278 @@ function querySet(facets: { varietal: string[]; region: string[]; country: strin
   return queries;
 }
 
+/** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start). */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'sync,app').split(',').map((phase) => phase.trim()));
+/** Cold starts measured, one after the other on the same folder (BENCH_COLD_STARTS). */
+const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 3);
+
+interface RunningService {
+  child: ChildProcess;
+  ready: Ready;
+}
+
+async function freshService(): Promise<RunningService> {
+  const service = await startServiceProcess();
+  // The same warm-up for every service, touching no catalog page (their first reads are measured).
+  const warmUp = pLimit(CONCURRENCY);
+  await Promise.all(Array.from({ length: 2 * CONCURRENCY }, () => warmUp(() => plainFetch([`${service.ready.baseUrl}/account`], service.ready.apiKey))));
+  return service;
+}
+
+async function stopService({ child }: RunningService): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'stop' });
+  await exited;
+}
+
+/** Lets this process and what it starts from now on run on every core (the app is not pinned). */
+function unpin() {
+  if (canPin) spawnSync('taskset', ['-a', '-p', '-c', '0-63', String(process.pid)], { stdio: 'ignore' });
+}
+
+type Figure = (name: string, value: string) => void;
+
 async function main() {
   if (canPin) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
-  const serviceStarted = performance.now();
-  const { child, ready } = await startServiceProcess();
-  console.log(`service with ${CATALOG_SIZE} products ready in ${ms(performance.now() - serviceStarted)} (${canPin ? 'service on core 0, core on core 1' : 'not pinned'})`);
   const workDirs: string[] = [];
+  const services: RunningService[] = [];
   const figures: Record<string, string> = {};
-  const figure = (name: string, value: string) => {
+  const figure: Figure = (name, value) => {
     figures[name] = value;
     console.log(`[bench:core] ${name}: ${value}`);
   };
   try {
-    let recording: string[] | null = null;
-    const recordingFetch: typeof fetch = (input, init) => {
-      recording?.push(String(input));
-      return fetch(input, init);
-    };
-    const api = createServiceClient({ baseUrl: ready.baseUrl, getApiKey: () => ready.apiKey, timeoutMs: 60_000, fetch: recordingFetch });
-
-    const plainTimes: number[] = [];
-    const syncTimes: number[] = [];
-    let syncUrls: string[] = [];
-    let last: { engine: ReturnType<typeof createSyncEngine>; dir: string; search: ReturnType<typeof createSearchService> } | null = null;
-    let mainStall = 0;
-
-    const warmUp = pLimit(CONCURRENCY);
-    await Promise.all(Array.from({ length: 2 * CONCURRENCY }, (_, n) => warmUp(() => plainFetch([`${ready.baseUrl}/products?page=${n + 1}&per_page=${PER_PAGE}`], ready.apiKey))));
-
-    // Each round: a first sync into an empty folder (recording its requests) and plain fetch of
-    // exactly those requests, in alternating order (BENCH_ROUNDS, default 2); the best of each counts.
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-'));
-      workDirs.push(dir);
-      // Alternate which goes first, so neither always meets a colder service.
-      if (round % 2 === 1) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
-      const search = createSearchService();
-      await search.workerHeapUsed();
-      recording = [];
-      const engine = createSyncEngine({
-        api,
-        store: createOfflineStore({ dataDir: dir }),
-        scope: { baseUrl: ready.baseUrl, accountId: null },
-        search,
-        searchSnapshotFile: join(dir, 'search', 'catalog.index.gz'),
-        hydrateDetails: false,
-      });
-      const stalls = monitorEventLoopDelay({ resolution: 10 });
-      stalls.enable();
-      const report = await engine.sync();
-      stalls.disable();
-      syncUrls = recording;
-      recording = null;
-      const failed = report.outcomes.filter((outcome) => outcome.result === 'failed');
-      if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
-      syncTimes.push(report.millis);
-      mainStall = Math.max(mainStall, stalls.max / 1e6);
-      await engine.whenIdle();
-      if (round % 2 === 0) plainTimes.push(await plainFetch(syncUrls, ready.apiKey));
-      if (last) await last.search.close();
-      last = { engine, dir, search };
+    if (PHASES.has('sync')) await syncPhases(figure, workDirs, services);
+    if (PHASES.has('app')) {
+      unpin();
+      await appPhases(figure, workDirs);
     }
-    const plain = Math.min(...plainTimes);
-    const full = Math.min(...syncTimes);
-    console.log(`full first sync:                      ${syncTimes.map(ms).join(', ')}`);
-    console.log(`plain fetch of the same ${syncUrls.length} requests: ${plainTimes.map(ms).join(', ')}`);
-    figure('full first sync / plain fetch', `${(full / plain).toFixed(2)}× (${ms(full)} vs ${ms(plain)}; target ≤ 1.25×)`);
-    figure('main-thread longest stall during sync', ms(mainStall));
-
-    if (process.env.BENCH_DETAILS !== '0') {
-      const detailsDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-details-'));
-      workDirs.push(detailsDir);
-      let detailOk = 0;
-      let detailOther = 0;
-      const countingFetch: typeof fetch = async (input, init) => {
-        const response = await fetch(input, init);
-        if (/\/products\/prod_/.test(String(input))) {
-          if (response.status === 200) detailOk += 1;
-          else detailOther += 1;
-        }
-        return response;
-      };
-      const detailsApi = createServiceClient({ baseUrl: ready.baseUrl, getApiKey: () => ready.apiKey, timeoutMs: 60_000, fetch: countingFetch });
-      const detailsSearch = createSearchService();
-      const detailsEngine = createSyncEngine({
-        api: detailsApi,
-        store: createOfflineStore({ dataDir: detailsDir }),
-        scope: { baseUrl: ready.baseUrl, accountId: null },
-        search: detailsSearch,
-        searchSnapshotFile: join(detailsDir, 'search', 'catalog.index.gz'),
-      });
-      const started = performance.now();
-      const report = await detailsEngine.sync();
-      const listed = performance.now() - started;
-      await detailsEngine.whenIdle();
-      const whole = performance.now() - started;
-      await detailsSearch.close();
-      figure(
-        'whole catalog offline (first sync + every detail)',
-        `${ms(whole)} (list ${ms(listed)}, sync report ${ms(report.millis)}); details 200: ${detailOk}, other statuses: ${detailOther}; target ≤ 3 min`,
-      );
-    }
-
-    const { engine, dir, search } = last!;
-    const resync = await engine.sync();
-    const unchanged = resync.outcomes.every((outcome) => outcome.result === 'unchanged');
-    figure('unchanged re-sync', `${ms(resync.millis)} = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 10%)`);
-
-    const store = createOfflineStore({ dataDir: dir });
-    const scope = { baseUrl: ready.baseUrl, accountId: engine.accountId };
-    const source: CatalogSource = {
-      catalogFile: store.pathOf('catalog', scope),
-      detailsFile: null,
-      scope: store.fileScope('catalog', scope),
-      snapshotFile: join(dir, 'search', 'catalog.index.gz'),
-    };
-    const builder = createSearchService();
-    await builder.workerHeapUsed();
-    const stalls = monitorEventLoopDelay({ resolution: 10 });
-    stalls.enable();
-    const buildStarted = performance.now();
-    const built = await builder.load({ ...source, snapshotFile: null });
-    const buildWall = performance.now() - buildStarted;
-    stalls.disable();
-    await builder.close();
-    figure('index build (worker thread)', `${ms(built.indexMillis)} index + ${ms(built.readMillis)} reading the catalog file; ${ms(buildWall)} wall; main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}`);
-
-    await search.close();
-    const reloader = createSearchService();
-    await reloader.workerHeapUsed();
-    const reloadStarted = performance.now();
-    const reloaded = await reloader.load(source);
-    figure('snapshot reload', `${ms(performance.now() - reloadStarted)} wall (${reloaded.source}; ${ms(reloaded.readMillis)} reading, ${ms(reloaded.indexMillis)} loading the index)`);
-
-    const browse = await reloader.search({ limit: 1 });
-    const queries = querySet({
-      varietal: browse.facets.varietal.map((facet) => facet.value),
-      region: browse.facets.region.map((facet) => facet.value),
-      country: browse.facets.country.map((facet) => facet.value),
-      supplier: browse.facets.supplier.map((facet) => facet.value),
-    });
-    // The first pass meets every text for the first time (texts recur across queries, as when a
-    // buyer refines a search); later passes repeat the same queries.
-    const firstPass: number[] = [];
-    const roundTrips: number[] = [];
-    const inWorker: number[] = [];
-    for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
-      for (const query of queries) {
-        const started = performance.now();
-        const result = await reloader.search(query);
-        const took = performance.now() - started;
-        if (repeat === 0) firstPass.push(took);
-        roundTrips.push(took);
-        inWorker.push(result.tookMs);
-      }
-    }
-    figure(
-      'local search',
-      `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; target p95 ≤ 10 ms`,
-    );
-
-    await engine.copy.get('suppliers');
-    forceGc();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const memory = process.memoryUsage();
-    figure('resident memory at the end of this run', `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())})`);
-    const fresh = await freshCoreMemory(dir, scope);
-    figure('resident memory of a freshly started core with the catalog loaded', `${mb(fresh.rss)} RSS (main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; catalog ${fresh.documents} products from the snapshot; target ≤ 400 MB)`);
-    await reloader.close();
   } finally {
-    child.send({ type: 'stop' });
-    await new Promise((resolve) => child.once('exit', resolve));
-    await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all(services.map(stopService));
+    if (process.env.BENCH_APP_DATA_DIR === undefined) await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    else await Promise.all(workDirs.filter((dir) => dir !== process.env.BENCH_APP_DATA_DIR).map((dir) => rm(dir, { recursive: true, force: true })));
   }
   console.log(`\nbench:core — ${CATALOG_SIZE} products, ${PER_PAGE} per page, ${CONCURRENCY} concurrent requests`);
   for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${value}`);
 }
+
+/**
+ * The first sync against plain fetch of the same requests, each against a service started for it
+ * from the same seeded copy (so neither meets pages the other already read into the service's
+ * cache), alternating which goes first; then, on the last sync's folder and service: the
+ * unchanged re-sync, index build, snapshot reload, local search and memory.
+ */
+async function syncPhases(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const serviceStarted = performance.now();
+  let service = await freshService();
+  services.push(service);
+  console.log(`service with ${CATALOG_SIZE} products ready in ${ms(performance.now() - serviceStarted)} (${canPin ? 'service on core 0, core on core 1' : 'not pinned'})`);
+
+  const plainTimes: number[] = [];
+  const syncTimes: number[] = [];
+  /** The requests of the first sync, relative to the service's base URL. */
+  let syncPaths: string[] = [];
+  let last: { engine: ReturnType<typeof createSyncEngine>; dir: string; search: ReturnType<typeof createSearchService>; service: RunningService } | null = null;
+  let mainStall = 0;
+
+  const measurePlain = async () => {
+    const own = await freshService();
+    services.push(own);
+    plainTimes.push(await plainFetch(syncPaths.map((path) => own.ready.baseUrl + path), own.ready.apiKey));
+    await stopService(own);
+  };
+
+  // Round 0 syncs first (its requests are what plain fetch repeats); round 1 fetches first; and so on.
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 1) await measurePlain();
+    if (round > 0) {
+      service = await freshService();
+      services.push(service);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-'));
+    workDirs.push(dir);
+    const search = createSearchService();
+    await search.workerHeapUsed();
+    const recording: string[] = [];
+    const { baseUrl, apiKey } = service.ready;
+    const recordingFetch: typeof fetch = (input, init) => {
+      recording.push(String(input).slice(baseUrl.length));
+      return fetch(input, init);
+    };
+    const engine = createSyncEngine({
+      api: createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: recordingFetch }),
+      store: createOfflineStore({ dataDir: dir }),
+      scope: { baseUrl, accountId: null },
+      search,
+      searchSnapshotFile: join(dir, 'search', 'catalog.index.gz'),
+      hydrateDetails: false,
+    });
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
+    const report = await engine.sync();
+    stalls.disable();
+    syncPaths = recording;
+    const failed = report.outcomes.filter((outcome) => outcome.result === 'failed');
+    if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+    syncTimes.push(report.millis);
+    mainStall = Math.max(mainStall, stalls.max / 1e6);
+    await engine.whenIdle();
+    if (last) {
+      await last.search.close();
+      await stopService(last.service);
+    }
+    last = { engine, dir, search, service };
+    if (round % 2 === 0) await measurePlain();
+  }
+  const plain = Math.min(...plainTimes);
+  const full = Math.min(...syncTimes);
+  console.log(`full first sync (each on a fresh service):                      ${syncTimes.map(ms).join(', ')}`);
+  console.log(`plain fetch of the same ${syncPaths.length} requests (each on a fresh service): ${plainTimes.map(ms).join(', ')}`);
+  figure(
+    'full first sync / plain fetch, each on a freshly started service',
+    `${(full / plain).toFixed(2)}× best against best (${ms(full)} vs ${ms(plain)}); round by round ${syncTimes.map((sync, round) => `${(sync / plainTimes[round]!).toFixed(2)}×`).join(', ')}; ${ROUNDS} rounds, alternating which goes first; targets ≤ 8 s and ≤ 1.25×`,
+  );
+  figure('main-thread longest stall during sync', ms(mainStall));
+
+  const { engine, dir, search } = last!;
+  const resync = await engine.sync();
+  const unchanged = resync.outcomes.every((outcome) => outcome.result === 'unchanged');
+  figure('unchanged re-sync', `${ms(resync.millis)} = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 10%)`);
+
+  const store = createOfflineStore({ dataDir: dir });
+  const scope = { baseUrl: last!.service.ready.baseUrl, accountId: engine.accountId };
+  const source: CatalogSource = {
+    catalogFile: store.pathOf('catalog', scope),
+    detailsFile: null,
+    scope: store.fileScope('catalog', scope),
+    snapshotFile: join(dir, 'search', 'catalog.index.gz'),
+  };
+  const builder = createSearchService();
+  await builder.workerHeapUsed();
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  const buildStarted = performance.now();
+  const built = await builder.load({ ...source, snapshotFile: null });
+  const buildWall = performance.now() - buildStarted;
+  stalls.disable();
+  await builder.close();
+  figure('index build (worker thread)', `${ms(built.indexMillis)} index + ${ms(built.readMillis)} reading the catalog file; ${ms(buildWall)} wall; main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}`);
+
+  await search.close();
+  const reloader = createSearchService();
+  await reloader.workerHeapUsed();
+  const reloadStarted = performance.now();
+  const reloaded = await reloader.load(source);
+  figure('snapshot reload', `${ms(performance.now() - reloadStarted)} wall (${reloaded.source}; ${ms(reloaded.readMillis)} reading, ${ms(reloaded.indexMillis)} loading the index)`);
+
+  const browse = await reloader.search({ limit: 1 });
+  const queries = querySet({
+    varietal: browse.facets.varietal.map((facet) => facet.value),
+    region: browse.facets.region.map((facet) => facet.value),
+    country: browse.facets.country.map((facet) => facet.value),
+    supplier: browse.facets.supplier.map((facet) => facet.value),
+  });
+  // The first pass meets every text for the first time (texts recur across queries, as when a
+  // buyer refines a search); later passes repeat the same queries.
+  const firstPass: number[] = [];
+  const roundTrips: number[] = [];
+  const inWorker: number[] = [];
+  for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
+    for (const query of queries) {
+      const started = performance.now();
+      const result = await reloader.search(query);
+      const took = performance.now() - started;
+      if (repeat === 0) firstPass.push(took);
+      roundTrips.push(took);
+      inWorker.push(result.tookMs);
+    }
+  }
+  figure(
+    'local search',
+    `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; target p95 ≤ 10 ms`,
+  );
+
+  await engine.copy.get('suppliers');
+  forceGc();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const memory = process.memoryUsage();
+  figure('resident memory at the end of this run', `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())})`);
+  const fresh = await freshCoreMemory(dir, scope);
+  figure('resident memory of a freshly started core with the catalog loaded', `${mb(fresh.rss)} RSS (main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; catalog ${fresh.documents} products from the snapshot; target ≤ 400 MB)`);
+  await reloader.close();
+}
+
+/**
+ * The app as it runs: the browser shell's core in this process, on a data folder with the demo
+ * service's database and no offline copy, until the whole catalog is offline (list, every
+ * product's detail, the first images); every UPC looked up with the service stopped, and again
+ * after a restart of the core; then cold starts of `npm run web` on that folder in Chromium.
+ * BENCH_APP_DATA_DIR keeps the folder (and reuses it when it already holds a catalog).
+ */
+async function appPhases(figure: Figure, workDirs: string[]) {
+  const given = process.env.BENCH_APP_DATA_DIR;
+  const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'caseworks-bench-app-')));
+  workDirs.push(dataDir);
+  if ((await storedCatalog(dataDir)).products.length !== CATALOG_SIZE) {
+    await prepareAppDataDir(dataDir, CATALOG_SIZE);
+    const launched = performance.now();
+    const shell = await startShell(dataDir);
+    try {
+      const whole = await wholeCatalogOffline(shell, performance.now() - launched);
+      const details = whole.productDetails;
+      figure(
+        'whole catalog offline through the app (embedded service, its limit for the app)',
+        `${ms(whole.wholeMs)} from the shell being ready (catalog listed after ${ms(whole.listMs)}; the shell took ${ms(whole.shellReadyMs)} to start the service); ${details?.count ?? 0} product details stored${details?.error ? `, stopped: ${details.error}` : ''}; target ≤ 3 min`,
+      );
+      await shell.stopEmbeddedService();
+      await shell.core.checkConnectivity();
+      const { products, details: stored } = await storedCatalog(dataDir);
+      const upc = await checkUpcLookups(shell.core.dispatcher.dispatch, products, stored);
+      figure('UPC lookup offline right after the download', describeUpc(upc));
+    } finally {
+      await shell.close();
+    }
+    const restarted = await startShell(dataDir);
+    try {
+      await restarted.stopEmbeddedService();
+      await restarted.core.checkConnectivity();
+      const { products, details: stored } = await storedCatalog(dataDir);
+      figure('UPC lookup offline after restarting the core', describeUpc(await checkUpcLookups(restarted.core.dispatcher.dispatch, products, stored)));
+    } finally {
+      await restarted.close();
+    }
+  }
+  if (COLD_STARTS <= 0) return;
+  ensureRendererBuilt();
+  const browser = await launchChromium();
+  try {
+    const runs: ColdStartReport[] = [];
+    for (let run = 0; run < COLD_STARTS; run += 1) {
+      const report = await measureColdStart(browser, dataDir, CATALOG_SIZE);
+      console.log(
+        `cold start ${run + 1}: URL after ${ms(report.urlMs)}, catalog painted after ${ms(report.paintedMs)} (${ms(report.pageMs)} from opening the URL); core RSS ${mb(report.core.rssBytes)} (peak ${mb(report.core.peakBytes)}), ${report.laterMs / 1000} s later ${mb(report.coreLater.rssBytes)} (peak ${mb(report.coreLater.peakBytes)}); service RSS ${report.service ? mb(report.service.rssBytes) : '?'}`,
+      );
+      const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
+      console.log(`  the page's bridge calls until then (ms after launch): ${calls}`);
+      runs.push(report);
+    }
+    const median = (pick: (report: ColdStartReport) => number) => percentile(runs.map(pick), 50);
+    figure(
+      'cold start of npm run web on the cached catalog, to the painted catalog in Chromium',
+      `median ${ms(median((report) => report.paintedMs))} (${runs.map((report) => ms(report.paintedMs)).join(', ')}; URL printed after median ${ms(median((report) => report.urlMs))}); target ≤ 2 s`,
+    );
+    figure(
+      'core RSS at that paint',
+      `median ${mb(median((report) => report.core.rssBytes))} (peak so far ${mb(median((report) => report.core.peakBytes))}); ${runs[0]!.laterMs / 1000} s later median ${mb(median((report) => report.coreLater.rssBytes))} (peak ${mb(median((report) => report.coreLater.peakBytes))}); target ≤ 300 MB`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+const describeUpc = (check: UpcCheck) =>
+  `${check.resolved} of ${check.products} products found by their UPC (${check.withDetail} with a stored detail) in ${ms(check.millis)}${check.failures.length > 0 ? `; e.g. ${check.failures.join('; ')}` : ''}`;
 
 interface CoreMemory {
   rss: number;

@@ -5,7 +5,7 @@
  */
 
 /** What the catalog shows: its result count, whether a search is running, and the first product. */
-const READ_RESULTS = `() => {
+export const READ_RESULTS = `() => {
   const status = [...document.querySelectorAll('[role=status]')].find((el) => /^[0-9][0-9,]* products?/.test(el.textContent.trim()));
   const text = status ? status.textContent.trim() : '';
   const count = /^([0-9][0-9,]*)/.exec(text);

@@ -6,14 +6,14 @@ import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
 import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
-import { startEmbeddedService, verifyService } from '../core/connection';
+import { lastPortIfFree, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
 import { orderNotification } from '../core/app/order-notifications';
 import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
-import { accountScopeOf, scopeFileName, storeScopeOf } from '../core/app/service-connection';
+import { accountScopeOf, DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/app/service-connection';
 import type { BuyerAccountEntry } from '../core/app/account-registry';
 import { accountFolder } from '../core/account-files/versioned-file';
 import {
@@ -61,6 +61,11 @@ export interface CoreOptions {
 export interface CaseworksCoreHandle extends CaseworksCore {
   /** Resolves when the session is decided and the first look at the offline copy is done. */
   ready: Promise<void>;
+  /**
+   * Resolves when the offline copy of the connection the session is expected to settle on has been
+   * read (its catalog searchable), which may be long before `ready` when the demo service starts.
+   */
+  offlineReady: Promise<void>;
   /** The embedded demo service, when the session uses it. */
   embeddedService(): EmbeddedServiceHandle | null;
   /** Stops the embedded demo service (an outage, for tests and the browser shell). */
@@ -117,8 +122,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
    * (suppliers, products, details, images) stays readable and counted until another sign-in.
    */
   let signedOut: SyncEngine | null = null;
-  /** The offline copy the screens read: the active connection's, else the one kept at sign-out. */
-  const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut;
+  /**
+   * While the session starts (the demo service takes seconds to start), the offline copy of the
+   * connection it will most likely settle on: read only, never synced.
+   */
+  let provisional: SyncEngine | null = null;
+  /** The offline copy the screens read: the active connection's, else the one kept at sign-out, else the provisional one. */
+  const shownEngine = (): SyncEngine | null => active?.engine ?? signedOut ?? provisional;
   let closed = false;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
 
@@ -178,8 +188,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     const delays = platform.embeddedService ?? {};
     const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms / 1000));
     let handle: EmbeddedServiceHandle | null = null;
+    const serviceDir = path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER);
     const service = await startEmbeddedService({
-      dataDir: path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER),
+      dataDir: serviceDir,
+      // The same address as last time, so the catalog's image addresses (and its ETags) stay the same.
+      port: await lastPortIfFree(serviceDir),
       fork: platform.forkService,
       shipAfterSeconds: seconds(delays.shipDelayMs),
       deliverAfterSeconds: seconds(delays.deliverDelayMs),
@@ -189,6 +202,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         if (handle) void session.embeddedStopped(handle);
       },
     });
+    await rememberPort(serviceDir, service.baseUrl);
     const buyer = service.buyers[0];
     if (!buyer) {
       await service.stop();
@@ -203,6 +217,23 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     return handle;
   }
 
+  /** The sync engine of one connection's offline copy, wired to this core's store, search, images and events. */
+  function engineFor(connection: Connection, client: ServiceClient): SyncEngine {
+    const scope = storeScopeOf(connection);
+    return createSyncEngine({
+      api: client,
+      store,
+      scope,
+      search,
+      images,
+      searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
+      now: () => platform.now(),
+      onEvent: emit,
+      hydrateDetails: options.hydrateDetails,
+      backgroundPause: () => typing.whenQuiet(),
+    });
+  }
+
   async function activate(connection: Connection | null) {
     const previous = active;
     active = null;
@@ -210,24 +241,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     previous?.engine.stopBackground();
     if (connection && !closed) {
       const client = clientFor(connection.baseUrl, () => session.apiKey());
-      const scope = storeScopeOf(connection);
-      const engine = createSyncEngine({
-        api: client,
-        store,
-        scope,
-        search,
-        images,
-        searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
-        now: () => platform.now(),
-        onEvent: emit,
-        hydrateDetails: options.hydrateDetails,
-        backgroundPause: () => typing.whenQuiet(),
-      });
+      const engine = engineFor(connection, client);
       active = { connection, client, engine };
       connectivity.reset(true);
       await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${redact(String(error))}`));
       if (active?.engine === engine) engine.syncNow();
     }
+    provisional = null;
     emit({ type: 'session-changed' });
     openOutboxes();
     kickOutbox();
@@ -251,6 +271,14 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
     embeddedRestart: options.embeddedRestart,
   });
+
+  // The expected connection's offline copy is read at once, in parallel with the session's start,
+  // so the catalog can be shown before the demo service answers. Its client is never called.
+  const expected = session.expected();
+  if (expected) provisional = engineFor(expected, clientFor(expected.baseUrl || DEMO_SCOPE_URL, () => null));
+  const offlineReady = (provisional?.init() ?? Promise.resolve()).catch((error: unknown) =>
+    log(`could not read the offline copy: ${redact(String(error))}`),
+  );
 
   /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
   function currentAccountId(): string | null {
@@ -494,6 +522,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     readImage,
     redact,
     ready,
+    offlineReady,
     embeddedService: () => session.embeddedService(),
     stopEmbeddedService: () => session.stopEmbedded(),
     async startEmbeddedService() {

@@ -27,6 +27,13 @@ export interface BrowserShellOptions {
   log?: (message: string) => void;
   /** Tuning of the core for tests (client timeouts, sync interval, a different service starter). */
   core?: CoreOptions;
+  /**
+   * What `startBrowserShell` waits for before it resolves: the session decided (`session`, the
+   * default: the demo service running and signed in to), or only the page being served
+   * (`listening`): the catalog then shows the offline copy while the service starts, and
+   * `core.ready` tells when the session is decided.
+   */
+  waitFor?: 'session' | 'listening';
 }
 
 export interface BrowserShell {
@@ -81,7 +88,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       token,
       port: options.port ?? 0,
     });
-    await core.ready;
+    if (options.waitFor !== 'listening') await core.ready;
   } catch (error) {
     await server?.close();
     await core.close();

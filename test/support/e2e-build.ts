@@ -1,29 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, RENDERER_DIST, rendererBuildIsCurrent } from '../../electron/web/renderer-build';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const RENDERER_DIST = path.join(REPO_ROOT, 'dist', 'renderer');
+export { REPO_ROOT, RENDERER_DIST, rendererBuildIsCurrent };
 const RENDERER_INDEX = path.join(RENDERER_DIST, 'index.html');
-/** What the built renderer is made of: a change in any of these makes the build stale. */
-const RENDERER_SOURCES = ['renderer', 'shared'].map((folder) => path.join(REPO_ROOT, folder));
-
-function newestModification(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    const modified = entry.isDirectory() ? newestModification(full) : statSync(full).mtimeMs;
-    if (modified > newest) newest = modified;
-  }
-  return newest;
-}
-
-export function rendererBuildIsCurrent(): boolean {
-  if (!existsSync(RENDERER_INDEX)) return false;
-  const built = statSync(RENDERER_INDEX).mtimeMs;
-  return RENDERER_SOURCES.every((folder) => newestModification(folder) <= built);
-}
 
 /**
  * Builds the renderer into dist/renderer when it is missing or older than its sources, so the

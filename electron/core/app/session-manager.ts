@@ -13,6 +13,7 @@ import {
   saveRegistry,
   type AccountRegistry,
   type BuyerAccountEntry,
+  type RegistryLoad,
 } from './account-registry';
 
 /** The embedded demo service, running in its own process. */
@@ -97,6 +98,8 @@ export function createSessionManager(options: SessionManagerOptions) {
   let lastProblem: string | null = null;
   let closed = false;
   let restarting: Promise<void> | null = null;
+  /** True until `start()` has decided the connection. */
+  let starting = true;
   const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
   const notice = options.onNotice ?? (() => undefined);
   const newId = options.newAccountId ?? newBuyerAccountId;
@@ -279,8 +282,34 @@ export function createSessionManager(options: SessionManagerOptions) {
     return activate(entry) as Connection;
   }
 
+  /**
+   * The connection `start()` will most likely settle on, known before it has (the demo's address
+   * and account only once its service runs): its offline copy can be shown while the service starts.
+   */
+  /** The saved accounts, read (and the one connection of before migrated) once, before `start()` if the core asks what to expect. */
+  let loadedRegistry: RegistryLoad | null = null;
+  function registryLoad(): RegistryLoad {
+    if (!loadedRegistry) {
+      loadedRegistry = loadRegistry(settings, newId);
+      if (loadedRegistry.registry) registry = loadedRegistry.registry;
+    }
+    return loadedRegistry;
+  }
+
+  function expected(): Connection | null {
+    if (options.presetService) return { id: PRESET_ACCOUNT, mode: 'custom', baseUrl: options.presetService.baseUrl, account: null };
+    const saved = registryLoad().registry;
+    // The very first launch signs in to the demo as its first buyer, not known before it runs.
+    if (!saved) return { id: '', mode: 'demo', baseUrl: '', account: null };
+    const entry = saved.accounts.find((account) => account.id === saved.activeId);
+    return entry ? { id: entry.id, mode: entry.mode, baseUrl: entry.baseUrl, account: { id: entry.accountId, name: entry.name } } : null;
+  }
+
+  /** The connection the screens are told of: while starting, the expected one. */
+  const shown = () => connection ?? (starting ? expected() : null);
+
   function describeKeyStorage(): Pick<SessionInfo, 'keyStorage' | 'keyStorageDescription' | 'weakStorageAvailable'> {
-    if (connection?.mode === 'demo') {
+    if (shown()?.mode === 'demo') {
       return {
         keyStorage: 'embedded-demo',
         keyStorageDescription: 'Signed in to the demo service that runs inside Caseworks; no key of yours is stored.',
@@ -336,9 +365,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     /** Decides the connection at launch; failures leave the app signed out with the reason. */
     async start(): Promise<void> {
       try {
-        const loaded = loadRegistry(settings, newId);
+        const loaded = registryLoad();
         lastProblem = loaded.problem;
-        if (loaded.registry) registry = loaded.registry;
         if (options.presetService) {
           await startPreset(options.presetService);
           return;
@@ -351,10 +379,14 @@ export function createSessionManager(options: SessionManagerOptions) {
         if (active) await signInAs(active);
       } catch (error) {
         lastProblem = error instanceof CoreFailure ? error.error.message : error instanceof Error ? error.message : 'Caseworks could not connect.';
+      } finally {
+        starting = false;
       }
     },
 
     current: () => connection,
+
+    expected,
 
     /** The key of the current connection, for the service client only. */
     apiKey(): string | null {
@@ -381,13 +413,15 @@ export function createSessionManager(options: SessionManagerOptions) {
     /** The buyer accounts and which one is active. */
     accounts: (): { accounts: BuyerAccountEntry[]; activeId: string | null } => ({ accounts: [...registry.accounts], activeId: connection?.id ?? null }),
 
+    /** While starting, the expected connection (the catalog shows its offline copy meanwhile, not the connect screen). */
     info(online: boolean): SessionInfo {
       const rememberedUrl = settings.get(LEGACY_SETTINGS.baseUrl);
+      const current = shown();
       return {
-        mode: connection?.mode ?? 'none',
-        baseUrl: connection?.baseUrl ?? (typeof rememberedUrl === 'string' ? rememberedUrl : null),
-        account: connection?.account ?? null,
-        buyerAccountId: connection?.id ?? null,
+        mode: current?.mode ?? 'none',
+        baseUrl: current?.baseUrl || (typeof rememberedUrl === 'string' ? rememberedUrl : null),
+        account: current?.account ?? null,
+        buyerAccountId: current?.id || null,
         ...describeKeyStorage(),
         online,
       };

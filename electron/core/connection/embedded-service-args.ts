@@ -10,14 +10,16 @@ export const EMBEDDED_RATE_LIMIT_PER_MINUTE = 10_000_000;
 
 export interface EmbeddedServiceSettings {
   dataDir: string;
+  /** The port to listen on (default 0: any free one). */
+  port?: number;
   shipAfterSeconds?: number;
   deliverAfterSeconds?: number;
   catalogSize?: number;
 }
 
-/** The service CLI's arguments for the embedded demo: loopback, any free port, the app's data folder, the app's own rate limit. */
+/** The service CLI's arguments for the embedded demo: loopback, the given or any free port, the app's data folder, the app's own rate limit. */
 export function embeddedServiceArgs(settings: EmbeddedServiceSettings): string[] {
-  const args = ['--port', '0', '--data', settings.dataDir, '--rate-limit', String(EMBEDDED_RATE_LIMIT_PER_MINUTE)];
+  const args = ['--port', String(settings.port ?? 0), '--data', settings.dataDir, '--rate-limit', String(EMBEDDED_RATE_LIMIT_PER_MINUTE)];
   if (settings.shipAfterSeconds !== undefined) args.push('--ship-after', String(Math.round(settings.shipAfterSeconds)));
   if (settings.deliverAfterSeconds !== undefined) args.push('--deliver-after', String(Math.round(settings.deliverAfterSeconds)));
   if (settings.catalogSize !== undefined) args.push('--catalog-size', String(settings.catalogSize));

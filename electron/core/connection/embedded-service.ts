@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ForkedProcess, ForkService } from '../platform';
@@ -41,7 +42,7 @@ export class EmbeddedServiceError extends Error {
 
 /**
  * Starts the demo service in its own process (a utilityProcess in Electron, a child process
- * elsewhere) on 127.0.0.1 and a free port, with its data in `dataDir`, and waits until it
+ * elsewhere) on 127.0.0.1 and a free port (or `port`), with its data in `dataDir`, and waits until it
  * says it is ready. Rejects with a plain-words EmbeddedServiceError when it cannot start.
  */
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
@@ -79,6 +80,30 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       await stopChild(child, exited, stopTimeoutMs);
     },
   };
+}
+
+/**
+ * The port of the last start, in the service's data folder. Product image URLs carry the service's
+ * address, so starting on the same port keeps every catalog page and product detail (and their
+ * ETags) the same from one launch to the next: the offline copy is confirmed with 304s instead of
+ * downloaded and indexed again.
+ */
+export const LAST_PORT_FILE = 'last-port';
+
+/** The last start's port (see `rememberPort`) when nothing listens on it now, else 0 (any free port). */
+export async function lastPortIfFree(dataDir: string): Promise<number> {
+  const port = Number((await readFile(path.join(dataDir, LAST_PORT_FILE), 'utf8').catch(() => '')).trim());
+  if (!Number.isInteger(port) || port < 1024 || port > 65_535) return 0;
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(0));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
+  });
+}
+
+/** Notes the port a start got, for `lastPortIfFree` at the next start. */
+export async function rememberPort(dataDir: string, baseUrl: string): Promise<void> {
+  await writeFile(path.join(dataDir, LAST_PORT_FILE), new URL(baseUrl).port).catch(() => undefined);
 }
 
 function waitForReady(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<string> {

@@ -1,8 +1,11 @@
 export { verifyService, type VerifyServiceInput, type VerifiedService } from './verify-service';
 export {
   startEmbeddedService,
+  lastPortIfFree,
+  rememberPort,
   EmbeddedServiceError,
   DEMO_CREDENTIALS_FILE,
+  LAST_PORT_FILE,
   DemoBuyer,
   type EmbeddedService,
   type EmbeddedServiceOptions,

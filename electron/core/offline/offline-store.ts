@@ -17,6 +17,7 @@ export const STORED_DATASETS = [
   'suppliers',
   'catalog',
   'productDetails',
+  'productFacts',
   'orders',
   'orderDetails',
   'account',

@@ -6,6 +6,13 @@ export interface ProductFacts {
   country: string | null;
 }
 
+export const factsOf = (detail: Pick<ProductFacts, 'id' | 'sku' | 'upc' | 'country'>): ProductFacts => ({
+  id: detail.id,
+  sku: detail.sku,
+  upc: detail.upc,
+  country: detail.country,
+});
+
 /**
  * Codes are compared without case, spaces or dashes; a 13-digit EAN with a leading zero (what many
  * scanners report for a UPC-A) is the same code as the 12-digit UPC.

@@ -1,18 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { readCacheFile } from '../offline/cache-file';
-import { flattenPages, type CatalogPageRecord, type ProductDetailRecord } from '../offline/dataset-records';
+import type { CatalogSearchQuery, CatalogSearchResult } from '../../../shared/bridge';
+import { sourceChecksums, writeStartupAnswer } from './startup-answer';
+import { flattenPages, type CatalogPageRecord } from '../offline/dataset-records';
+import { readProductFacts } from '../offline/product-facts-file';
 import { CatalogIndex } from './catalog-index';
 import { readIndexSnapshot, writeIndexSnapshot } from './index-snapshot';
 import type { ProductFacts } from './product-codes';
 import type { CatalogSource, LoadReport, SearchRequest, SearchResponses } from './search-protocol';
-
-export const factsOf = ({ detail }: ProductDetailRecord): ProductFacts => ({
-  id: detail.id,
-  sku: detail.sku,
-  upc: detail.upc,
-  country: detail.country,
-});
 
 const EMPTY_SOURCE_PROBLEM = 'No offline catalog yet: it arrives with the first sync.';
 
@@ -35,9 +31,36 @@ export function createSearchHost() {
     return index;
   }
 
+  /** What the current index was loaded from, to answer a load of the very same files without reading them again. */
+  let loaded: { key: string; source: CatalogSource; checksums: { catalog: string; details: string | null }; report: LoadReport } | null = null;
+  /** The session's first search (never one of favourites): its answer on each loaded index is saved for the next start. */
+  let firstQuery: CatalogSearchQuery | null = null;
+  let firstAnswerSaved = false;
+
+  async function loadUnlessLoaded(source: CatalogSource): Promise<LoadReport> {
+    const checksums = await sourceChecksums(source);
+    const key = checksums ? JSON.stringify([source, checksums]) : null;
+    if (key !== null && loaded?.key === key) return loaded.report;
+    loaded = null;
+    const report = await load(source);
+    if (key !== null && checksums && report.problem === null) {
+      loaded = { key, source, checksums, report };
+      firstAnswerSaved = false;
+      if (firstQuery) saveFirstAnswer(index.search(firstQuery));
+    }
+    return report;
+  }
+
+  /** Saves the answer to the session's first search on the loaded index, once per index. */
+  function saveFirstAnswer(result: CatalogSearchResult) {
+    if (firstAnswerSaved || !loaded || !firstQuery) return;
+    firstAnswerSaved = true;
+    void writeStartupAnswer(loaded.source, loaded.checksums, firstQuery, result).catch(() => undefined);
+  }
+
   function startLoad(source: CatalogSource): Promise<LoadReport> {
     const previous = loading ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => load(source));
+    const next = previous.catch(() => undefined).then(() => loadUnlessLoaded(source));
     loading = next;
     void next.finally(() => {
       if (loading === next) loading = null;
@@ -54,11 +77,9 @@ export function createSearchHost() {
       return { documents: 0, codes: 0, source: 'empty', indexMillis: 0, readMillis: performance.now() - readStarted, asOf: null, problem };
     }
     const items = flattenPages(catalog.contents.records);
-    const facts: ProductFacts[] = [];
-    if (source.detailsFile) {
-      const details = await readCacheFile<ProductDetailRecord>(source.detailsFile, { dataset: 'productDetails', scope: source.scope });
-      if (details.kind === 'ok') for (const detail of details.contents.records) facts.push(factsOf(detail));
-    }
+    const { facts } = source.detailsFile
+      ? await readProductFacts({ detailsFile: source.detailsFile, factsFile: source.factsFile ?? null, scope: source.scope })
+      : { facts: [] as ProductFacts[] };
     const catalogSha = catalog.contents.header.sha256;
     const asOf = catalog.contents.header.savedAt;
     const snapshot = source.snapshotFile ? await readIndexSnapshot(source.snapshotFile, catalogSha) : null;
@@ -98,8 +119,12 @@ export function createSearchHost() {
     switch (request.type) {
       case 'load':
         return startLoad(request.source);
-      case 'search':
-        return (await current()).search(request.query);
+      case 'search': {
+        const result = (await current()).search(request.query);
+        if (!firstQuery && !request.query.onlyIds) firstQuery = request.query;
+        if (request.query === firstQuery) saveFirstAnswer(result);
+        return result;
+      }
       case 'lookup':
         return (await current()).lookupCode(request.code);
       case 'products': {

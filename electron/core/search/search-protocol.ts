@@ -7,6 +7,8 @@ import type { ProductFacts } from './product-codes';
 export interface CatalogSource {
   catalogFile: string;
   detailsFile: string | null;
+  /** The facts of those details in a file of their own (see offline/product-facts-file.ts); null: read the details. */
+  factsFile?: string | null;
   /** The scope the files must carry (public data: accountId null). */
   scope: StoreScope;
   /** Where the text index is saved for a fast reload; null to never save one. */

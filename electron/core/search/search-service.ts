@@ -3,8 +3,9 @@
  * `load(source)` (re)indexes the catalog files written by the offline store, reusing the saved
  * index snapshot when the catalog is unchanged; `search(input)` answers `CatalogSearchResult`;
  * `lookupCode(code)` finds a product by exact UPC or SKU; `addFacts(facts)` feeds SKU/UPC/country
- * from product details as they are hydrated. Every call is answered by the worker thread; if the
- * worker dies it is restarted and the last catalog reloaded.
+ * from product details as they are hydrated. Every call is answered by the worker thread (but for
+ * the session's first search while the first index loads, answered from the start-up answer when it
+ * matches: see startup-answer.ts); if the worker dies it is restarted and the last catalog reloaded.
  * In Electron pass `workerEntry: <dist-electron/main/search-worker.js>`; under tsx the default
  * runs the TypeScript source.
  */
@@ -13,6 +14,7 @@ import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
 import type { ProductFacts } from './product-codes';
 import type { CatalogSource, LoadReport, RequestEnvelope, ResponseEnvelope, SearchRequest, SearchResponses } from './search-protocol';
+import { queryText, readStartupAnswer, type StartupAnswer } from './startup-answer';
 import { sourceWorkerEntry, startWorker, type SearchWorkerEntry } from './worker-entry';
 
 export interface SearchServiceOptions {
@@ -74,15 +76,37 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
     }) as Promise<SearchResponses[T]>;
   }
 
+  /**
+   * Until the worker's first index is loaded: the saved first answer of the last session, for the
+   * same first search now (see startup-answer.ts). Null once the index answers.
+   */
+  let startup: Promise<StartupAnswer | null> | null = null;
+  let firstLoadAsked = false;
+
   return {
     /** Indexes the catalog in the worker; resolves when the new index answers queries. */
     load(source: CatalogSource): Promise<LoadReport> {
       lastSource = source;
-      return send({ type: 'load', source });
+      const loading = send({ type: 'load', source });
+      if (!firstLoadAsked) {
+        firstLoadAsked = true;
+        startup = readStartupAnswer(source);
+        void loading.finally(() => {
+          startup = null;
+        }).catch(() => undefined);
+      }
+      return loading;
     },
     /** `onlyIds`: keep only these products (the account's favourites). */
     async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
-      return send({ type: 'search', query: { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) } });
+      const query = { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) };
+      const saved = startup && !onlyIds ? await startup : null;
+      if (saved && startup && saved.query === queryText(query)) {
+        // The worker still sees it, after its load: it is the session's first search, whose answer it saves for the next start.
+        void send({ type: 'search', query }).catch(() => undefined);
+        return saved.result;
+      }
+      return send({ type: 'search', query });
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       return send({ type: 'lookup', code });

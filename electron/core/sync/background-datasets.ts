@@ -1,4 +1,5 @@
 import type { ProductDetailRecord } from '../offline/dataset-records';
+import { ensureProductFacts, readProductFacts, writeProductFacts } from '../offline/product-facts-file';
 import type { ImageCache } from '../images/image-cache';
 import type { ProductFacts } from '../search/product-codes';
 import type { CatalogOutline } from './catalog-outline';
@@ -21,11 +22,27 @@ export async function syncProductDetails(
     signal: AbortSignal;
   },
 ): Promise<StepOutcome & { report?: HydrationReport }> {
-  const records = await context.copy.get('productDetails');
   const scope = context.scope();
+  const fresh = await storedDetailsAllFresh(context, input.catalog, input.maxAgeMs);
+  if (fresh !== null) {
+    // Nothing to read: the stored details (50,000 at full size, hundreds of megabytes in memory) stay on disk.
+    progress(context, 'productDetails', fresh, fresh, true);
+    context.statuses.succeeded('productDetails', context.nowIso(), fresh);
+    return { dataset: 'productDetails', result: 'unchanged' };
+  }
+  const records = await context.copy.get('productDetails');
   const checkpoint = async (current: Map<string, ProductDetailRecord>) => {
     const snapshot = [...current.values()];
-    await context.store.write('productDetails', scope, { savedAt: context.nowIso(), etags: {}, count: snapshot.length, records: snapshot });
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const record of snapshot) oldest = Math.min(oldest, Date.parse(record.fetchedAt));
+    const details = await context.store.write('productDetails', scope, {
+      savedAt: context.nowIso(),
+      etags: {},
+      count: snapshot.length,
+      records: snapshot,
+      meta: Number.isFinite(oldest) ? { [OLDEST_FETCHED_AT]: new Date(oldest).toISOString() } : {},
+    });
+    await writeProductFacts(context.store, scope, snapshot, details);
   };
   const report = await hydrateProductDetails({
     catalog: input.catalog,
@@ -40,6 +57,11 @@ export async function syncProductDetails(
     onProgress: (done, total) => progress(context, 'productDetails', done, total),
     signal: input.signal,
   });
+  // A copy saved before the oldest read was noted in its header is saved once more, so the next
+  // start can tell it is fresh without reading it.
+  const header = await context.store.readHeader('productDetails', scope).catch(() => null);
+  if (records.size > 0 && !report.error && header && header.meta[OLDEST_FETCHED_AT] === undefined) await checkpoint(records).catch(() => undefined);
+  await ensureProductFacts(context.store, scope, [...records.values()]).catch(() => undefined);
   progress(context, 'productDetails', report.fetched + report.notModified, report.fetched + report.notModified, true);
   if (report.fetched > 0 || report.removed > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
   if (report.error) {
@@ -49,6 +71,31 @@ export async function syncProductDetails(
   }
   context.statuses.succeeded('productDetails', context.nowIso(), records.size);
   return { dataset: 'productDetails', result: report.fetched > 0 ? 'changed' : 'unchanged', report };
+}
+
+/** In the details file's header: when its least recently read detail was read. */
+const OLDEST_FETCHED_AT = 'oldestFetchedAt';
+
+/**
+ * The number of stored details when every catalog product has one, none is of a product no longer
+ * listed, and the least recently read is younger than `maxAgeMs`: then there is nothing to
+ * download, which the headers and the product facts (ids) tell without reading the details.
+ * Null otherwise (the details are read and walked as usual).
+ */
+async function storedDetailsAllFresh(context: SyncContext, catalog: CatalogOutline, maxAgeMs: number): Promise<number | null> {
+  const scope = context.scope();
+  const details = await context.store.readHeader('productDetails', scope);
+  const oldest = details?.meta[OLDEST_FETCHED_AT];
+  if (!details || typeof oldest !== 'string' || details.count !== catalog.length) return null;
+  if (new Date(context.nowIso()).getTime() - Date.parse(oldest) >= maxAgeMs) return null;
+  const facts = await readProductFacts({
+    detailsFile: context.store.pathOf('productDetails', scope),
+    factsFile: context.store.pathOf('productFacts', scope),
+    scope: context.store.fileScope('productDetails', scope),
+  });
+  if (facts.from !== 'facts') return null;
+  const stored = new Set(facts.facts.map((fact) => fact.id));
+  return stored.size === catalog.length && catalog.every((product) => stored.has(product.id)) ? stored.size : null;
 }
 
 /** Keeps the images of the first `limit` catalog products on disk, within a concurrency bound. */

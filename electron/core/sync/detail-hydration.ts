@@ -1,6 +1,6 @@
 import type { CatalogProduct, Product } from '../../../shared';
 import type { ProductDetailRecord } from '../offline/dataset-records';
-import type { ProductFacts } from '../search/product-codes';
+import { factsOf, type ProductFacts } from '../search/product-codes';
 import type { FetchOutcome } from './fetch-result';
 import { forEachCooperatively } from '../offline/cooperative';
 import type { Limiter } from './paged-sync';
@@ -37,8 +37,6 @@ export interface HydrationReport {
  */
 export const checkpointDue = (changes: number, stored: number, minimum: number): boolean =>
   changes >= Math.max(minimum, Math.ceil(stored / 4));
-
-const factsOf = (detail: Product): ProductFacts => ({ id: detail.id, sku: detail.sku, upc: detail.upc, country: detail.country });
 
 /**
  * Which products to read, in order: one product of every region whose country is not known yet

@@ -119,6 +119,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const catalogSource = (): CatalogSource => ({
     catalogFile: store.pathOf('catalog', scope),
     detailsFile: store.pathOf('productDetails', scope),
+    factsFile: store.pathOf('productFacts', scope),
     scope: store.fileScope('catalog', scope),
     snapshotFile: options.searchSnapshotFile ?? null,
   });
@@ -235,9 +236,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
      * when there is none, so a search shared between connections never shows another service's catalog).
      */
     async init(): Promise<void> {
-      await statuses.load();
-      if (images) statuses.setCount('images', await images.count());
-      if (search) await search.load(catalogSource());
+      // The catalog's load is asked for first: it takes longest, and searches wait for it.
+      const loading = search?.load(catalogSource());
+      await Promise.all([
+        loading,
+        (async () => {
+          await statuses.load();
+          if (images) statuses.setCount('images', await images.count());
+        })(),
+      ]);
     },
 
     /**

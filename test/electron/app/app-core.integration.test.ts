@@ -67,6 +67,35 @@ describe('the core on the embedded demo service', () => {
     expect(shared.events).toContainEqual({ type: 'session-changed' });
   });
 
+  it('shows the offline catalog while the demo service is still starting, and after it failed to start', async () => {
+    let fail!: (error: Error) => void;
+    const starting = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    // A second launch on the first one's data folder, whose demo service does not come up.
+    const relaunched = createCaseworksCore(createTestPlatform({ dataDir: shared.platform.dataDir, now: () => new Date() }), {
+      startEmbedded: () => starting,
+      syncIntervalMs: 0,
+    });
+    running.push(relaunched);
+    const ask = async <M extends BridgeMethod>(method: M, input?: BridgeInput<M>) => {
+      const result = (await relaunched.dispatcher.dispatch(method, input)) as BridgeResult<BridgeOutput<M>>;
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      return result.data;
+    };
+    await relaunched.offlineReady;
+    const stored = await data('searchCatalog', { limit: 5 });
+    expect(await ask('getSession')).toMatchObject({ mode: 'demo', account: null });
+    const shown = await ask('searchCatalog', { limit: 5 });
+    expect(shown.total).toBe(120);
+    expect(shown.items.map((item) => item.id)).toEqual(stored.items.map((item) => item.id));
+    expect((await ask('getSyncStatus')).datasets.find((dataset) => dataset.name === 'catalog')?.count).toBe(120);
+    fail(new Error('the demo service could not start'));
+    await relaunched.ready;
+    expect((await ask('getSession')).mode).toBe('none');
+    expect((await ask('searchCatalog', { limit: 5 })).total).toBe(120);
+  });
+
   it('syncs every dataset and reports their ages', async () => {
     const status = await data('getSyncStatus');
     expect(status.online).toBe(true);

@@ -50,6 +50,46 @@ describe('the session', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it('while the demo service starts, tells of the demo session it will be (so the catalog shows its offline copy, not the connect screen)', async () => {
+    const { session, settings, startEmbedded } = setup();
+    let release!: () => void;
+    startEmbedded.mockImplementationOnce(
+      () => new Promise((resolve) => {
+        release = () => resolve({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) });
+      }),
+    );
+    expect(session.expected()).toEqual({ id: '', mode: 'demo', baseUrl: '', account: null });
+    const starting = session.start();
+    await vi.waitFor(() => expect(startEmbedded).toHaveBeenCalled());
+    expect(session.current()).toBeNull();
+    expect(session.info(true)).toMatchObject({ mode: 'demo', baseUrl: null, account: null, keyStorage: 'embedded-demo' });
+    release();
+    await starting;
+    expect(session.info(true)).toMatchObject({ mode: 'demo', account: { id: 'org_buyer1' } });
+    // Signed out (accounts kept, none active) is no session to expect; a failed start is no session once it is over.
+    const signedOut = createSessionManager({ vaultFor: setup().vaultFor, settings, memoryOnlyKeys: false, startEmbedded, verify: vi.fn(), onChange: () => undefined });
+    settings.set('accounts', { ...(settings.get('accounts') as object), activeId: null });
+    expect(signedOut.expected()).toBeNull();
+    const failing = setup();
+    failing.startEmbedded.mockRejectedValueOnce(new Error('no demo'));
+    await failing.session.start();
+    expect(failing.session.info(true).mode).toBe('none');
+  });
+
+  it('expects the remembered custom service, with its remembered account', async () => {
+    const first = setup();
+    await first.session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false });
+    const next = createSessionManager({
+      vaultFor: first.vaultFor,
+      settings: first.settings,
+      memoryOnlyKeys: false,
+      startEmbedded: first.startEmbedded,
+      verify: first.verify,
+      onChange: () => undefined,
+    });
+    expect(next.expected()).toEqual({ id: first.session.current()?.id, mode: 'custom', baseUrl: 'https://wine.example.com/api/v1', account: { id: 'org_buyer1', name: 'Harbor Wines' } });
+  });
+
   it('verifies a custom service before saving anything', async () => {
     const { session, settings, verify } = setup({
       verify: async () => ({ ok: false, error: { code: 'unauthorized', message: 'The service did not accept this API key.', retryable: false } }),

@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_CREDENTIALS_FILE,
+  LAST_PORT_FILE,
+  lastPortIfFree,
+  rememberPort,
   EMBEDDED_RATE_LIMIT_PER_MINUTE,
   EMBEDDED_ARGS_ENV,
   readEmbeddedServiceArgs,
@@ -66,6 +70,45 @@ describe('startEmbeddedService with an injected fork', () => {
     await service.stop();
     expect(posted).toEqual([{ type: 'stop' }]);
     expect(child.kill).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the port of its last start when it is free (the catalog’s image addresses stay the same), else any free port', async () => {
+    const dir = await dataDir();
+    expect(await lastPortIfFree(dir)).toBe(0);
+    // A port nothing listens on now: taken by a server, then released.
+    const free = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    await rememberPort(dir, `http://127.0.0.1:${free}/api/v1`);
+    expect(await readFile(path.join(dir, LAST_PORT_FILE), 'utf8')).toBe(String(free));
+    expect(await lastPortIfFree(dir)).toBe(free);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(free, '127.0.0.1', () => resolve()));
+    try {
+      expect(await lastPortIfFree(dir)).toBe(0);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    await writeFile(path.join(dir, LAST_PORT_FILE), 'not a port');
+    expect(await lastPortIfFree(dir)).toBe(0);
+  });
+
+  it('passes the port it is given', async () => {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    const fork = vi.fn(() => {
+      setImmediate(async () => {
+        await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), JSON.stringify({ base_url: 'x', buyers }));
+        child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:41234/api/v1' });
+      });
+      return child;
+    });
+    await (await startEmbeddedService({ dataDir: dir, fork, port: 41234 })).stop();
+    const args = readEmbeddedServiceArgs([], (fork.mock.calls[0] as unknown as [{ env: Record<string, string> }])[0].env);
+    expect(args.slice(0, 2)).toEqual(['--port', '41234']);
   });
 
   it('fails clearly when the process dies while starting', async () => {

@@ -394,6 +394,37 @@ describe('sync engine', () => {
     expect(asked.outcomes.find((outcome) => outcome.dataset === 'catalog')?.result, 'not held while the pause lasts').toBe('unchanged');
   });
 
+  it('does not read the stored details at all when every product has a fresh one (the next start keeps them on disk)', async () => {
+    const service = createFakeService({ products: 120 });
+    const first = engineFor(service, { hydrateDetails: true });
+    await first.sync();
+    await first.whenIdle();
+    expect(status(first, 'productDetails')).toMatchObject({ count: 120, error: null });
+
+    service.clearLog();
+    const detailReads: string[] = [];
+    const watched: OfflineStore = {
+      ...store,
+      read: (dataset, scope) => {
+        if (dataset === 'productDetails') detailReads.push(dataset);
+        return store.read(dataset, scope);
+      },
+    };
+    const next = engineFor(service, { hydrateDetails: true, store: watched, scope: scopeOf('org_buyer') });
+    await next.init();
+    await next.sync();
+    await next.whenIdle();
+    expect(status(next, 'productDetails')).toMatchObject({ count: 120, error: null });
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(0);
+    expect(detailReads).toEqual([]);
+    // Once one is due, they are read and the due one is fetched again.
+    const later = engineFor(service, { hydrateDetails: true, store: watched, scope: scopeOf('org_buyer'), now: () => new Date(clock.getTime() + 2 * 86_400_000) });
+    await later.sync();
+    await later.whenIdle();
+    expect(detailReads.length).toBeGreaterThan(0);
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120);
+  });
+
   it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
     const service = createFakeService({ products: 120 });
     const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });

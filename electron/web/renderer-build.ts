@@ -1,0 +1,26 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RENDERER_DIST = path.join(REPO_ROOT, 'dist', 'renderer');
+/** What the built renderer is made of: a change in any of these makes the build stale. */
+const RENDERER_SOURCES = ['renderer', 'shared'];
+
+function newestModification(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    const modified = entry.isDirectory() ? newestModification(full) : statSync(full).mtimeMs;
+    if (modified > newest) newest = modified;
+  }
+  return newest;
+}
+
+/** True when `<root>/dist/renderer` exists and is newer than every file of its sources. */
+export function rendererBuildIsCurrent(root: string = REPO_ROOT): boolean {
+  const index = path.join(root, 'dist', 'renderer', 'index.html');
+  if (!existsSync(index)) return false;
+  const built = statSync(index).mtimeMs;
+  return RENDERER_SOURCES.every((folder) => newestModification(path.join(root, folder)) <= built);
+}
