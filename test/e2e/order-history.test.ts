@@ -40,6 +40,15 @@ describe('the order history', () => {
 
     await goTo(page, 'Orders');
     await page.getByRole('tabpanel').locator('table.orders-table').waitFor({ timeout: WAIT.short });
+    // An order number is one line, also at 1024 px (it used to break at its hyphen).
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const numberLines = await page
+      .getByRole('tabpanel')
+      .locator('table.orders-table tbody tr td:first-child a')
+      .first()
+      .evaluate((link) => (link as unknown as { getClientRects(): { length: number } }).getClientRects().length);
+    expect(numberLines).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Placed from').fill(from);
     await page.getByLabel('Placed to').fill(to);
     await expect.poll(() => listedNumbers(page)).toEqual(inRange.map((order) => order.order_number));

@@ -68,7 +68,7 @@ export function OrderList({ status }: { status: OrderStatus | 'all' }) {
                 <tbody>
                   {items.map((order) => (
                     <tr key={order.id}>
-                      <td><a href={routeHref({ screen: 'order', id: order.id })}>{order.order_number}</a></td>
+                      <td className="order-number"><a href={routeHref({ screen: 'order', id: order.id })}>{order.order_number}</a></td>
                       <td>{order.supplier.name}</td>
                       <td><span className={`status status-${order.status}`}>{STATUS_LABELS[order.status]}</span></td>
                       <td>{formatDateTime(order.created_at)}</td>
