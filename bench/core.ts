@@ -12,8 +12,13 @@
  * - resident memory of this process with the catalog loaded and indexed;
  * - the app (BENCH_PHASES=app, unpinned): the browser shell's core downloading the whole catalog
  *   (list and every product's detail) from the embedded service it starts, every UPC looked up
- *   offline, and cold starts of `npm run web` on that folder to the painted catalog in Chromium.
- * Loopback only; every phase is bounded by the catalog size.
+ *   offline, and cold starts of `npm run web` on that folder to the painted catalog in Chromium;
+ * - details against a rate-limited service (BENCH_PHASES=paced, not run by default: it takes
+ *   BENCH_PACED_SECONDS, default 120 s, past two of the service's one-minute windows): the service
+ *   limits the key to 6,000 requests a minute and the core's first sync and background detail
+ *   download run through the real service client; details per second against the allowed 100
+ *   requests/s, 429 answers, and the client's waits longer than 2 s (long Retry-After stalls).
+ * Loopback only; every phase is bounded by the catalog size or by time.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -35,6 +40,7 @@ import { EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../electron/core/connection/embe
 import { launchChromium } from '../test/support/e2e-browser';
 import { ensureRendererBuilt } from '../test/support/e2e-build';
 import { measureColdStart, type ColdStartReport } from './cold-start';
+import { LONG_WAIT_MS, pacedDetails } from './core-paced';
 import { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline, type UpcCheck } from './core-app';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
@@ -59,8 +65,8 @@ async function serve() {
   const service = await startService({
     dataDir,
     catalogSize: CATALOG_SIZE,
-    // The limit the app gives its own embedded service.
-    rateLimitPerMinute: EMBEDDED_RATE_LIMIT_PER_MINUTE,
+    // The limit the app gives its own embedded service, unless the phase sets one.
+    rateLimitPerMinute: Number(process.env.BENCH_SERVICE_RATE_LIMIT ?? EMBEDDED_RATE_LIMIT_PER_MINUTE),
     shipAfterSeconds: 3_600,
     deliverAfterSeconds: 7_200,
     logger: false,
@@ -75,8 +81,9 @@ async function serve() {
   });
 }
 
-function startServiceProcess(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+function startServiceProcess(rateLimitPerMinute?: number): Promise<{ child: ChildProcess; ready: Ready }> {
+  const env = rateLimitPerMinute === undefined ? process.env : { ...process.env, BENCH_SERVICE_RATE_LIMIT: String(rateLimitPerMinute) };
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '0', String(child.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the service did not start within 15 minutes')), 900_000);
@@ -145,10 +152,13 @@ function querySet(facets: { varietal: string[]; region: string[]; country: strin
   return queries;
 }
 
-/** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start). */
+/** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start), `paced` (details against a rate-limited service; not by default). */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'sync,app').split(',').map((phase) => phase.trim()));
 /** Cold starts measured, one after the other on the same folder (BENCH_COLD_STARTS). */
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 3);
+/** The paced phase: the service's limit per key (issue 16's), and how long details are downloaded. */
+const PACED_LIMIT_PER_MINUTE = 6_000;
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 120);
 
 interface RunningService {
   child: ChildProcess;
@@ -188,6 +198,7 @@ async function main() {
   };
   try {
     if (PHASES.has('sync')) await syncPhases(figure, workDirs, services);
+    if (PHASES.has('paced')) await pacedPhase(figure, workDirs, services);
     if (PHASES.has('app')) {
       unpin();
       await appPhases(figure, workDirs);
@@ -345,6 +356,27 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   const fresh = await freshCoreMemory(dir, scope);
   figure('resident memory of a freshly started core with the catalog loaded', `${mb(fresh.rss)} RSS (main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; catalog ${fresh.documents} products from the snapshot; target ≤ 400 MB)`);
   await reloader.close();
+}
+
+/** The core's detail download against the service limiting the key to 6,000 requests a minute. */
+async function pacedPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const service = await startServiceProcess(PACED_LIMIT_PER_MINUTE);
+  services.push(service);
+  const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-paced-'));
+  workDirs.push(dataDir);
+  const report = await pacedDetails({ ...service.ready, dataDir, seconds: PACED_SECONDS });
+  await stopService(service);
+  const allowedPerSecond = PACED_LIMIT_PER_MINUTE / 60;
+  const perSecond = report.details / (report.detailMs / 1000);
+  console.log(`details answered per 10 s from the first detail request: ${report.detailsPer10s.join(', ')}`);
+  figure(
+    `details against a service limiting the key to ${PACED_LIMIT_PER_MINUTE} requests a minute`,
+    `${perSecond.toFixed(1)} details/s = ${((perSecond / allowedPerSecond) * 100).toFixed(1)}% of the allowed ${allowedPerSecond}/s (${report.details} details in ${ms(report.detailMs)}; target ≥ 90%); all requests ${(report.requests / (report.runMs / 1000)).toFixed(1)}/s (${report.requests} in ${ms(report.runMs)}, the first sync's lists included)`,
+  );
+  figure(
+    'rate limit: 429 answers and long waits',
+    `${report.answers429} answers 429; ${report.longWaits} waits longer than ${LONG_WAIT_MS / 1000} s of ${report.waits} waits, longest ${ms(report.longestWaitMs)} (target 0 long stalls); longest gap between two details ${ms(report.longestDetailGapMs)}`,
+  );
 }
 
 /**
