@@ -43,14 +43,15 @@ async function placeOrders(page: Page, button: string, products: readonly Catalo
   // Each order leaves the cart for the outbox: waiting, or already confirmed among the (collapsed) receipts.
   for (const product of products) {
     await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor({ state: 'detached' });
-    await outboxEntry(page, product.supplier.name, '').first().waitFor({ state: 'attached' });
+    // A receipt in the collapsed Receipts is hidden, and role queries skip hidden elements unless told.
+    await outboxEntry(page, product.supplier.name, '', { includeHidden: true }).first().waitFor({ state: 'attached' });
   }
 }
 
-/** The outbox entry of the order to a supplier, once it shows the given state. */
-function outboxEntry(page: Page, supplierName: string, state: string) {
+/** The outbox entry of the order to a supplier, once it shows the given state (`includeHidden`: also in the collapsed receipts). */
+function outboxEntry(page: Page, supplierName: string, state: string, { includeHidden = false } = {}) {
   const name = state ? `Order to ${supplierName}: ${state}` : new RegExp(`^Order to ${escapeRegExp(supplierName)}: `);
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  return page.getByRole('listitem', { includeHidden }).filter({ has: page.getByRole('heading', { name, includeHidden }) });
 }
 
 function escapeRegExp(text: string): string {
