@@ -32,7 +32,7 @@ import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { createAccountOutboxes, createOrderSender, SIGNED_OUT_OUTBOX, type Outbox } from '../core/outbox';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
-import { CSV_FILE_TYPE, type CaseworksPlatform, type ProductImage } from '../core/platform';
+import type { CaseworksPlatform, ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
 import { createSearchService } from '../core/search/search-service';
 import type { SearchWorkerEntry } from '../core/search/worker-entry';
@@ -392,11 +392,6 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         return detail ? { sku: detail.sku, upc: detail.upc } : null;
       },
       pastOrder: async (id: string) => (await reads.offline.orderDetail(id))?.data ?? null,
-      saveTextFile: async (fileName: string, contents: string) => {
-        if (!platform.saveFile) return 'unavailable';
-        const saved = await platform.saveFile({ suggestedName: fileName, contents, ...CSV_FILE_TYPE });
-        return saved.saved ? 'saved' : saved.reason === 'cancelled' ? 'cancelled' : 'unavailable';
-      },
     },
   };
 

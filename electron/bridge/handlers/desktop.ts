@@ -1,6 +1,6 @@
 import type { OrderSheetPdfOutcome } from '../../../shared/bridge/order-sheet';
 import type { Outcome } from '../../core/failure';
-import type { SaveFileOutcome } from '../../core/platform';
+import { CSV_FILE_TYPE, type SaveFileOutcome } from '../../core/platform';
 import { BridgeFailure, unwrap } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
@@ -13,6 +13,17 @@ export interface DesktopHandlerDeps {
   saveOrderSheetPdf: ((orderNumber: string) => Promise<Outcome<OrderSheetPdfOutcome>>) | null;
   /** The host's save dialog (the desktop); absent where there is none, and the page downloads the file. */
   saveFile?: (request: { suggestedName: string; contents: string; filterName: string; extension: string }) => Promise<SaveFileOutcome>;
+}
+
+/** What became of a CSV offered to the buyer: saved through the desktop's dialog, cancelled there, or to be downloaded by the page. */
+export type CsvOffer = { outcome: 'saved'; fileName: string } | { outcome: 'cancelled' } | { outcome: 'download' };
+
+/** Offers a CSV (order history, an order guide) through the host's save dialog; where there is none, the page downloads it. */
+export async function offerCsv(saveFile: DesktopHandlerDeps['saveFile'], fileName: string, csv: string): Promise<CsvOffer> {
+  if (!saveFile) return { outcome: 'download' };
+  const saved = await saveFile({ suggestedName: fileName, contents: csv, ...CSV_FILE_TYPE });
+  if (saved.saved) return { outcome: 'saved', fileName: saved.fileName };
+  return saved.reason === 'cancelled' ? { outcome: 'cancelled' } : { outcome: 'download' };
 }
 
 export function createDesktopHandlers(deps: DesktopHandlerDeps) {

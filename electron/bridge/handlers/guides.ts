@@ -7,6 +7,7 @@ import { guideFileName, matchGuideRows, readGuideCsv, writeGuideCsv } from '../.
 import type { GuideResult, OrderGuidesStore } from '../../core/guides/guides-store';
 import { BridgeFailure } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
+import { offerCsv, type DesktopHandlerDeps } from './desktop';
 
 /** What guides need of the offline catalog and orders, and of the desktop. */
 export interface GuideSources {
@@ -20,8 +21,6 @@ export interface GuideSources {
   productCodes(id: string): Promise<{ sku: string; upc: string | null } | null>;
   /** A past order from the offline copy; null when it is not on this computer. */
   pastOrder(id: string): Promise<Order | null>;
-  /** Asks where to save a file and saves it; `unavailable` where the host cannot (the browser shell). */
-  saveTextFile(fileName: string, contents: string): Promise<'saved' | 'cancelled' | 'unavailable'>;
 }
 
 export interface GuideHandlerDeps {
@@ -29,6 +28,8 @@ export interface GuideHandlerDeps {
   orderGuides(): OrderGuidesStore | null;
   favourites(): FavouritesStore | null;
   guideSources: GuideSources;
+  /** The host's save dialog for the export; absent in the browser shell, whose page downloads it. */
+  saveFile?: DesktopHandlerDeps['saveFile'];
 }
 
 function guidesOf(deps: GuideHandlerDeps): OrderGuidesStore {
@@ -125,8 +126,8 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
         })),
       );
       const fileName = guideFileName(guide.name);
-      const saved = await sources.saveTextFile(fileName, csv);
-      return { fileName, csv, outcome: saved === 'unavailable' ? 'download' : saved, withoutCode: codes.filter((code) => code === null).length };
+      const { outcome } = await offerCsv(deps.saveFile, fileName, csv);
+      return { fileName, csv, outcome, withoutCode: codes.filter((code) => code === null).length };
     },
   } satisfies HandlerGroup<
     | 'listOrderGuides'

@@ -39,7 +39,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...createExtensionHandlers(deps.reads),
     ...createAddressBookHandlers(deps.tools),
     ...createFavouritesHandlers(deps.tools),
-    ...createGuideHandlers(deps.tools),
+    ...createGuideHandlers({ ...deps.tools, saveFile: deps.desktop.saveFile }),
     ...createOrderHistoryHandlers({ ...deps.reads, saveFile: deps.desktop.saveFile }),
     ...createBuyerAccountHandlers(deps.accounts),
   } satisfies BridgeHandlers;

@@ -1,6 +1,5 @@
 import type { LastOrderedList, OrderHistoryExport, OrderHistoryPage } from '../../../shared/bridge/order-history';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { CSV_FILE_TYPE } from '../../core/platform';
 import {
   csvProductIds,
   filterOrderHistory,
@@ -12,7 +11,7 @@ import {
   type ProductFacts,
 } from '../../core/order-history';
 import type { HandlerGroup } from '../handler-types';
-import type { DesktopHandlerDeps } from './desktop';
+import { offerCsv, type DesktopHandlerDeps } from './desktop';
 import type { ReadContext } from './offline-reads';
 import { pageLocally } from './service-calls';
 
@@ -59,10 +58,9 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
       const facts = await factsOf(csvProductIds(matching));
       const { csv, rows } = orderHistoryCsv(matching, (id) => facts.get(id) ?? null, filter.timeZone);
       const fileName = orderHistoryFileName(filter);
-      if (!deps.saveFile) return { outcome: 'download', fileName, csv, rows };
-      const saved = await deps.saveFile({ suggestedName: fileName, contents: csv, ...CSV_FILE_TYPE });
-      if (saved.saved) return { outcome: 'saved', fileName: saved.fileName, rows };
-      return saved.reason === 'cancelled' ? { outcome: 'cancelled' } : { outcome: 'download', fileName, csv, rows };
+      const offered = await offerCsv(deps.saveFile, fileName, csv);
+      if (offered.outcome === 'saved') return { outcome: 'saved', fileName: offered.fileName, rows };
+      return offered.outcome === 'cancelled' ? offered : { outcome: 'download', fileName, csv, rows };
     },
   } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
 }

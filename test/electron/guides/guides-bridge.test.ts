@@ -10,6 +10,7 @@ import { createGuideHandlers, type GuideSources } from '../../../electron/bridge
 import { createFavouritesStore, type FavouritesStore } from '../../../electron/core/favourites/favourites-store';
 import { createOrderGuidesStore, type OrderGuidesStore } from '../../../electron/core/guides/guides-store';
 import { createRecordingHandlers } from '../../support/recording-handlers';
+import type { DesktopHandlerDeps } from '../../../electron/bridge/handlers/desktop';
 
 const scope = { baseUrl: 'https://wine.example/api/v1', accountId: 'org_1' };
 const now = () => new Date('2026-11-23T10:00:00.000Z');
@@ -42,14 +43,16 @@ const sources: GuideSources = {
     return entry ? { sku: entry.sku, upc: entry.upc } : null;
   },
   pastOrder: async (id) => (id === pastOrder.id ? pastOrder : null),
-  saveTextFile: async (fileName, contents) => {
-    if (saveChoice === 'saved') savedFiles.push({ fileName, contents });
-    return saveChoice;
-  },
+};
+/** The desktop's save dialog as the buyer answers it; `unavailable` stands for a host that cannot save (the page downloads). */
+const saveFile: DesktopHandlerDeps['saveFile'] = async ({ suggestedName, contents }) => {
+  if (saveChoice === 'saved') savedFiles.push({ fileName: suggestedName, contents });
+  if (saveChoice === 'saved') return { saved: true, fileName: suggestedName };
+  return { saved: false, reason: saveChoice === 'cancelled' ? 'cancelled' : 'unsupported' };
 };
 const dispatcher = () =>
   createDispatcher({
-    handlers: { ...createRecordingHandlers(), ...createGuideHandlers({ orderGuides: () => guides, favourites: () => favourites, guideSources: sources }) },
+    handlers: { ...createRecordingHandlers(), ...createGuideHandlers({ orderGuides: () => guides, favourites: () => favourites, guideSources: sources, saveFile }) },
   });
 const call = <M extends BridgeMethod>(method: M, input: BridgeInput<M> | unknown) => dispatcher().dispatch(method, input);
 async function created(input: BridgeInput<'createOrderGuide'>) {
