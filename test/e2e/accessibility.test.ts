@@ -83,6 +83,13 @@ const SCREENS: readonly { name: string; open(view: E2ePage): Promise<void> }[] =
       await page.getByRole('table').waitFor();
     },
   },
+  {
+    name: 'guides',
+    async open({ page }) {
+      await goTo(page, 'Guides');
+      await page.getByRole('heading', { level: 2, name: 'New guide' }).waitFor();
+    },
+  },
 ];
 
 describe('accessibility of every screen', () => {
@@ -104,7 +111,7 @@ describe('accessibility of every screen', () => {
 });
 
 /** Screens with every kind of button: primary, plain, ghost, pressed toggles, danger. */
-const BUTTON_SCREENS = ['catalog', 'product', 'cart', 'webhooks', 'settings'];
+const BUTTON_SCREENS = ['catalog', 'product', 'cart', 'webhooks', 'settings', 'guides'];
 
 describe('buttons in every state', () => {
   it('every button keeps 4.5:1 contrast at rest, hovered and focused, in light and dark; axe finds nothing serious in dark either', async () => {
