@@ -111,7 +111,7 @@ describe('accessibility of every screen', () => {
 });
 
 /** Screens with every kind of button: primary, plain, ghost, pressed toggles, danger. */
-const BUTTON_SCREENS = ['catalog', 'product', 'cart', 'webhooks', 'settings', 'guides'];
+const BUTTON_SCREENS = ['catalog', 'product', 'cart', 'orders', 'webhooks', 'settings', 'guides'];
 
 describe('buttons in every state', () => {
   it('every button keeps 4.5:1 contrast at rest, hovered and focused, in light and dark; axe finds nothing serious in dark either', async () => {
