@@ -9,6 +9,7 @@ import { accountScopeOf } from '../../../electron/core/app/service-connection';
 import { accountFolder } from '../../../electron/core/account-files/versioned-file';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings, createTestPlatform } from '../../support/fake-core';
+import { queuedOutboxEntry } from '../../support/outbox-entries';
 
 const WINE = 'https://wine.example.com/api/v1';
 const safeStorage = {
@@ -24,24 +25,7 @@ afterEach(async () => {
 });
 
 function queued(id: string, accountId: string): OutboxEntry {
-  const stamp = '2026-11-22T08:00:00.000Z';
-  return {
-    id,
-    idempotencyKey: `key-${id}`,
-    accountId,
-    order: { supplier_id: 'sup_abc', items: [{ product_id: 'prod_1', quantity: 1 }], shipping_address: { street1: '1 Vine St', city: 'Napa', state: 'CA', zip: '94558' } },
-    supplierName: 'Hill Winery',
-    estimatedTotalCents: 100,
-    state: 'queued',
-    attempts: 0,
-    failures: 0,
-    createdAt: stamp,
-    updatedAt: stamp,
-    nextAttemptAt: null,
-    lastError: null,
-    review: null,
-    confirmed: null,
-  };
+  return queuedOutboxEntry({ id, accountId, order: { supplier_id: 'sup_abc', items: [{ product_id: 'prod_1', quantity: 1 }], shipping_address: { street1: '1 Vine St', city: 'Napa', state: 'CA', zip: '94558' } }, estimatedTotalCents: 100, createdAt: '2026-11-22T08:00:00.000Z' });
 }
 
 describe('the first start after the update to several accounts', () => {

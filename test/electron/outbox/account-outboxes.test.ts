@@ -9,6 +9,7 @@ import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 import { orderBody, orderFor } from '../api/fixtures';
 import { draft, tempDir } from './outbox-harness';
+import { queuedOutboxEntry } from '../../support/outbox-entries';
 
 const WINE = 'https://wine.example.com/api/v1';
 const KEYS: Record<string, { id: string; name: string }> = {
@@ -158,22 +159,5 @@ describe('one outbox per buyer account', () => {
 });
 
 function storedEntry(id: string, accountId: string): OutboxEntry {
-  const stamp = '2026-11-22T09:00:00.000Z';
-  return {
-    id,
-    idempotencyKey: `key-${id}`,
-    accountId,
-    order: orderBody,
-    supplierName: 'Hill Winery',
-    estimatedTotalCents: 20_000,
-    state: 'queued',
-    attempts: 0,
-    failures: 0,
-    createdAt: stamp,
-    updatedAt: stamp,
-    nextAttemptAt: null,
-    lastError: null,
-    review: null,
-    confirmed: null,
-  };
+  return queuedOutboxEntry({ id, accountId, order: orderBody, estimatedTotalCents: 20_000, createdAt: '2026-11-22T09:00:00.000Z' });
 }
