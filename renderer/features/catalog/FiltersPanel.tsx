@@ -4,6 +4,7 @@ import { formatNumber } from '../../../shared/format';
 import { CATALOG_SORTS, type CatalogFacets, type CatalogSort, type FacetCount } from '../../../shared/bridge';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
 import { checkPriceRange } from './searchInput';
+import { CheckedInput } from '../../components/CheckedInput';
 
 export const SORT_LABELS: Record<CatalogSort, string> = {
   price_asc: 'Price: low to high',
@@ -130,22 +131,10 @@ function PriceField(props: {
 }) {
   const { id, label, filterKey, filters, error, onChange } = props;
   return (
-    <div className="field price-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={filters[filterKey]}
-        onChange={(event) => onChange(filterKey, event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        size={8}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <CheckedInput id={id} label={label} className="field price-field" error={error}>
+      {(describedBy) => (
+        <input id={id} inputMode="decimal" value={filters[filterKey]} onChange={(event) => onChange(filterKey, event.target.value)} size={8} {...describedBy} />
+      )}
+    </CheckedInput>
   );
 }
