@@ -230,7 +230,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       now: () => platform.now(),
       onEvent: emit,
       hydrateDetails: options.hydrateDetails,
-      backgroundPause: () => typing.whenQuiet(),
+      backgroundGate: (task) => typing.background(task),
     });
   }
 
@@ -489,8 +489,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   const dispatcher = createDispatcher({
     handlers,
-    onCall: (method) => {
-      if (countsAsTyping(method)) typing.touch();
+    onCall: (call) => {
+      if (countsAsTyping(call)) typing.touch();
     },
     onUnexpectedError: (method, error) => log(`${method} failed: ${redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`),
   });

@@ -1,4 +1,4 @@
-import { bridgeContract, type BridgeMethod } from '../../shared/bridge/contract';
+import { bridgeContract, type BridgeCall, type BridgeMethod } from '../../shared/bridge/contract';
 import { fail, ok, type BridgeResult } from '../../shared/bridge/result';
 import { bridgeErrorOf } from './bridge-failure';
 import type { BridgeHandlers } from './handler-types';
@@ -8,8 +8,8 @@ export interface DispatcherOptions {
   handlers: BridgeHandlers;
   /** Called with every unexpected error, for the main process log. */
   onUnexpectedError?: (method: BridgeMethod, error: unknown) => void;
-  /** Told of every call of a known method, before it runs. */
-  onCall?: (method: BridgeMethod) => void;
+  /** Told of every call of a known method with a valid input, before it runs. */
+  onCall?: (call: BridgeCall) => void;
 }
 
 export interface BridgeDispatcher {
@@ -32,6 +32,7 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
       const { message, fields } = describeInputError(parsed.error);
       return fail('invalid_input', message, false, fields);
     }
+    onCall({ method, input: parsed.data } as BridgeCall);
     const handler = handlers[method] as (input: unknown) => Promise<unknown>;
     try {
       return ok(await handler(parsed.data));
@@ -50,7 +51,6 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
         return fail('unknown_method', `Caseworks does not know ${name}.`);
       }
       try {
-        onCall(method);
         return await run(method, input);
       } catch (error) {
         onUnexpectedError(method, error);

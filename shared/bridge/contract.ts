@@ -169,5 +169,7 @@ export type BridgeContract = typeof bridgeContract;
 export type BridgeMethod = keyof BridgeContract;
 export type BridgeInput<M extends BridgeMethod> = z.input<BridgeContract[M]['input']>;
 export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeContract[M]['input']>;
+/** One call as its handler gets it: the method, and its input checked against the contract. */
+export type BridgeCall = { [M in BridgeMethod]: { method: M; input: BridgeParsedInput<M> } }[BridgeMethod];
 export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeContract[M]['output']>;
 export const BRIDGE_METHODS = Object.keys(bridgeContract) as BridgeMethod[];

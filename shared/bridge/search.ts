@@ -32,6 +32,8 @@ export const CatalogSearchInput = z.strictObject({
   sort: CatalogSort.optional(),
   offset: z.number().int().nonnegative().max(1_000_000).default(0),
   limit: z.number().int().positive().max(500).default(100),
+  /** The buyer is typing this search (the catalog's search box): background downloads narrow while that lasts. */
+  asYouType: z.boolean().optional(),
 });
 export type CatalogSearchInput = z.input<typeof CatalogSearchInput>;
 /** What the search index answers: the input, with `favouritesOnly` resolved by main into the products to keep. */

@@ -49,10 +49,10 @@ export interface SyncEngineOptions {
   /** Read product details in the background after each sync. */
   hydrateDetails?: boolean;
   /**
-   * Resolves when background work may go on: downloads of details and images, and the page requests
-   * of a periodic re-sync, wait on it before each request (default: at once).
+   * Runs each background request: downloads of details and images, and the page requests of a
+   * periodic re-sync, go through it, so it can narrow or hold them (default: each at once).
    */
-  backgroundPause?: () => Promise<void>;
+  backgroundGate?: Limiter;
   detailMaxAgeMs?: number;
   detailCheckpointEvery?: number;
 }
@@ -105,15 +105,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pages: (task) => pages(task),
     perPage: options.perPage ?? SYNC_DEFAULTS.perPage,
   };
-  const backgroundPause = options.backgroundPause ?? (() => Promise.resolve());
-  /** A periodic re-sync only confirms a copy that is already there, so its page requests wait like background downloads. */
+  const backgroundGate: Limiter = options.backgroundGate ?? ((task) => task());
+  /** A periodic re-sync only confirms a copy that is already there, so its page requests go through the gate like background downloads. */
   const periodicContext: SyncContext = {
     ...context,
-    pages: (task) =>
-      pages(async () => {
-        await backgroundPause();
-        return task();
-      }),
+    pages: (task) => pages(() => backgroundGate(task)),
   };
 
   const catalogSource = (): CatalogSource => ({
@@ -179,14 +175,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { startedAt, millis: performance.now() - started, outcomes };
   }
 
-  /** A bound on concurrent background requests, each of which first waits for `backgroundPause`. */
+  /** A bound on concurrent background requests, each of which then goes through `backgroundGate`. */
   const backgroundLimit = (concurrent: number): Limiter => {
     const limit = pLimit(concurrent);
-    return (task) =>
-      limit(async () => {
-        await backgroundPause();
-        return task();
-      });
+    return (task) => limit(() => backgroundGate(task));
   };
 
   function startBackground() {

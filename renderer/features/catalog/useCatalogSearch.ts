@@ -17,7 +17,7 @@ function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
   return infiniteQueryOptions({
     queryKey: queryKeys.catalog(input),
     queryFn: ({ pageParam }) =>
-      unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE })),
+      unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, asYouType: true })),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

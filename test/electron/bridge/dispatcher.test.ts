@@ -18,14 +18,18 @@ describe('the bridge dispatcher', () => {
     }
   });
 
-  it('tells of every call of a known method before it runs, and of no other', async () => {
+  it('tells of every valid call, with its checked input, before it runs, and of no other', async () => {
     const calls: string[] = [];
     const handlers = createRecordingHandlers();
-    const { dispatch } = createDispatcher({ handlers, onCall: (method) => calls.push(`${method}:${handlers.searchCatalog.mock.calls.length}`) });
-    await dispatch('searchCatalog', validBridgeInputs.searchCatalog);
+    const { dispatch } = createDispatcher({
+      handlers,
+      onCall: (call) => calls.push(`${call.method}:${handlers.searchCatalog.mock.calls.length}:${call.method === 'searchCatalog' ? call.input.limit : ''}`),
+    });
+    await dispatch('searchCatalog', { text: 'merlot' });
     await dispatch('deleteEverything', {});
     await dispatch('getProduct', { id: 42 });
-    expect(calls).toEqual(['searchCatalog:0', 'getProduct:1']);
+    // The schema's default limit is filled in before the call is told.
+    expect(calls).toEqual(['searchCatalog:0:100']);
   });
 
   it('fills schema defaults and accepts a missing input for methods without fields', async () => {

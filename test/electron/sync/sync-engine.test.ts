@@ -341,16 +341,17 @@ describe('sync engine', () => {
     expect(await store.read('account', scopeOf('org_other'))).toBeNull();
   });
 
-  it('background downloads wait for the pause to lift before each request', async () => {
+  it('background downloads go through the gate, which can hold each request', async () => {
     const service = createFakeService({ products: 30 });
     let lift!: () => void;
     let paused = new Promise<void>((resolve) => (lift = resolve));
     let pauseAsked = 0;
-    const backgroundPause = () => {
+    const backgroundGate = async <R>(task: () => Promise<R>) => {
       pauseAsked += 1;
-      return paused;
+      await paused;
+      return task();
     };
-    const engine = engineFor(service, { hydrateDetails: true, backgroundPause });
+    const engine = engineFor(service, { hydrateDetails: true, backgroundGate });
     await engine.sync();
     // The background work has reached the pause (it asks before each request): nothing went out.
     await vi.waitFor(() => expect(pauseAsked).toBeGreaterThan(0));
@@ -363,16 +364,17 @@ describe('sync engine', () => {
     expect(status(engine, 'productDetails')).toMatchObject({ count: 30, error: null });
   });
 
-  it('a periodic re-sync holds its page requests for the pause; a sync the buyer asked for does not', async () => {
+  it('a periodic re-sync sends its page requests through the gate; a sync the buyer asked for does not', async () => {
     const service = createFakeService({ products: 250 });
     let lift!: () => void;
     let paused = Promise.resolve();
     let pauseAsked = 0;
-    const backgroundPause = () => {
+    const backgroundGate = async <R>(task: () => Promise<R>) => {
       pauseAsked += 1;
-      return paused;
+      await paused;
+      return task();
     };
-    const engine = engineFor(service, { backgroundPause });
+    const engine = engineFor(service, { backgroundGate });
     await engine.sync();
     const pagesBefore = service.log.filter((entry) => entry.name === 'listProducts').length;
     expect(pagesBefore, 'the first sync was not held').toBe(3);

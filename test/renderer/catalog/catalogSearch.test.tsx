@@ -50,6 +50,8 @@ describe('catalog search', { timeout: 20_000 }, () => {
     expect(useTypingStore.getState().typing).toBe(true);
     await screen.findByText('1 product', undefined, slow);
     expect(searches(fake).map((input) => input.text)).toEqual(expect.arrayContaining(['p', 'pi', 'pin']));
+    // Marked as typed, so the core narrows its background downloads while the buyer types.
+    expect(searches(fake).filter((input) => input.text).every((input) => input.asYouType === true)).toBe(true);
     expect(screen.getByRole('link', { name: 'Coast Pinot Noir' })).toBeTruthy();
   });
 
