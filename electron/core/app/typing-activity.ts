@@ -15,11 +15,12 @@ export const TYPING_QUIET_MS = 1_000;
 /**
  * While the buyer types, background requests (all background work together) go one at a time with
  * this pause after each. Measured with `bench:ui` at 50,000 products on two cores, keystroke to
- * painted results p95 while the detail download ran: every request held, 37.7 ms and no details
- * fetched; four at a time, 48.2 ms; one at a time, 44.4 and 51.6 ms; one at a time with a 2 ms
- * pause, 38.6 and 41.5 ms while about 200 details a second arrived (README, bench:ui).
+ * painted results p95 while the detail download ran (README, bench:ui): every request held,
+ * 37.7 ms and no details fetched; four at a time, 48.2 ms; one at a time, 44.4 and 51.6 ms; with
+ * a 2 ms pause, median 40.2 ms (36.9–47.2) at about 208 details a second; with a 5 ms pause,
+ * median 37.6 ms (33.1–40.1) at about 120 a second, as fast as holding them.
  */
-export const BACKGROUND_WHILE_TYPING = { requests: 1, pauseMs: 2 } as const;
+export const BACKGROUND_WHILE_TYPING = { requests: 1, pauseMs: 5 } as const;
 
 /**
  * When the buyer last typed a search, and a gate for background work (product details, images, the
