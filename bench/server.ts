@@ -8,8 +8,8 @@
  * Then walks every catalog page once per sort, up to 50 pages of a few filtered listings under every
  * sort, and the product pages of a few suppliers (each page's first touch, so the service's read
  * cache cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (in a database
- * of its own on that server, created, seeded and dropped). BENCH_UNCACHED_ONLY=1 skips the
- * throughput runs.
+ * of its own on that server, created, seeded and dropped), and pages asked for right after an
+ * order each. BENCH_UNCACHED_ONLY=1 skips the throughput runs.
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -117,10 +117,10 @@ interface OrderTarget {
   quantity: number;
 }
 
-async function orderTargets(baseUrl: string, apiKey: string): Promise<OrderTarget[]> {
+async function orderTargets(baseUrl: string, authorization: string): Promise<OrderTarget[]> {
   const targets: OrderTarget[] = [];
   for (let page = 1; page <= 20; page += 1) {
-    const response = await fetch(`${baseUrl}/products?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const response = await fetch(`${baseUrl}/products?per_page=100&page=${page}`, { headers: { authorization } });
     const body = (await response.json()) as {
       data: Array<{ id: string; minimum_order: number; inventory_available: number; supplier: { id: string } }>;
     };
@@ -131,6 +131,38 @@ async function orderTargets(baseUrl: string, apiKey: string): Promise<OrderTarge
     }
   }
   return targets;
+}
+
+const BENCH_ADDRESS = { street1: '1 Bench Way', city: 'Napa', state: 'CA', zip: '94558' };
+
+/** Rounds of "place an order, then ask for a catalog page not asked for before". */
+const PAGES_BETWEEN_ORDERS = 40;
+
+/**
+ * Catalog pages by price, each asked for right after an order was placed: an order changes stock,
+ * so the service's read cache cannot answer the page, but not the listings, so the ordered ids
+ * kept for the listing still serve it. Only the page is timed.
+ */
+async function pagesBetweenOrders(baseUrl: string, authorization: string): Promise<PageTimes> {
+  const targets = await orderTargets(baseUrl, authorization);
+  if (targets.length === 0) throw new Error('no product with enough inventory to order');
+  const times: number[] = [];
+  const started = performance.now();
+  for (let round = 0; round < PAGES_BETWEEN_ORDERS; round += 1) {
+    const target = targets[round % targets.length]!;
+    const placed = await fetch(`${baseUrl}/orders`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ supplier_id: target.supplierId, items: [{ product_id: target.productId, quantity: target.quantity }], shipping_address: BENCH_ADDRESS }),
+    });
+    if (placed.status !== 201) throw new Error(`an order answered ${placed.status}`);
+    const before = performance.now();
+    const page = await fetch(`${baseUrl}/products?sort=price_asc&per_page=100&page=${1 + ((round * 37) % 500)}`, { headers: { authorization } });
+    await page.arrayBuffer();
+    times.push(performance.now() - before);
+    if (page.status !== 200) throw new Error(`a page answered ${page.status}`);
+  }
+  return { times, walkMs: performance.now() - started };
 }
 
 const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] as const;
@@ -279,6 +311,7 @@ async function walkUncachedPages(baseUrl: string, authorization: string, service
     for (const supplier of suppliers.data) walks.push(await walkListing(baseUrl, authorization, `/suppliers/${supplier.id}/products`));
     return walks;
   });
+  await measured(`price_asc, each page after an order`, async () => [await pagesBetweenOrders(baseUrl, authorization)]);
   return results;
 }
 
@@ -371,7 +404,7 @@ async function main(): Promise<void> {
     const bareResult = combine(bareRounds);
     const serviceResult = combine(serviceRounds);
 
-    const targets = await orderTargets(service.baseUrl, apiKey);
+    const targets = await orderTargets(service.baseUrl, authorization);
     if (targets.length === 0) throw new Error('no product with enough inventory to order');
     let next = 0;
     const orderResult = await load({
@@ -388,7 +421,7 @@ async function main(): Promise<void> {
               body: JSON.stringify({
                 supplier_id: target.supplierId,
                 items: [{ product_id: target.productId, quantity: target.quantity }],
-                shipping_address: { street1: '1 Bench Way', city: 'Napa', state: 'CA', zip: '94558' },
+                shipping_address: BENCH_ADDRESS,
               }),
             };
           },

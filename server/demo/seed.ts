@@ -181,7 +181,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // The demo's own orders go through the same code as real ones, nested in this transaction.
     const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
     await insertCatalog(tx, data);
-    await bumpCatalogVersion(tx);
+    await bumpCatalogVersion(tx, 'listings');
     const credentials = await insertBuyers(tx, data, now);
     for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);

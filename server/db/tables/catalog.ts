@@ -72,16 +72,20 @@ export const products = pgTable(
 );
 
 /**
- * The catalog's version, bumped by every transaction that changes what catalog reads return
- * (stock taken by an order, stock returned by a cancellation). A bump commits with its change, so
- * the sum of the slots follows commit order, which timestamps taken from each writer's clock do
- * not. Writers bump the slot of their connection (`pg_backend_pid() % CATALOG_VERSION_SLOTS`),
- * so concurrent orders on different connections rarely wait on the same row; readers add the
- * slots up. The migration creates the slots.
+ * The catalog's versions, bumped by every transaction that changes what catalog reads return.
+ * `version` counts every such change (stock taken by an order, stock returned by a cancellation,
+ * products added, removed or edited); `listing_version` only the changes that can change which
+ * products a listing holds or their order (anything but stock: no listing filters or sorts by
+ * stock), so the listings' kept ids outlive orders. A bump commits with its change, so the sum of
+ * the slots follows commit order, which timestamps taken from each writer's clock do not. Writers
+ * bump the slot of their connection (`pg_backend_pid() % CATALOG_VERSION_SLOTS`), so concurrent
+ * orders on different connections rarely wait on the same row; readers add the slots up. The
+ * migration creates the slots.
  */
 export const catalogVersions = pgTable('catalog_versions', {
   slot: integer('slot').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  listingVersion: bigint('listing_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const CATALOG_VERSION_SLOTS = 16;

@@ -2,14 +2,14 @@
 export const DEFAULT_MAX_CACHED_IDS = 400_000;
 
 /**
- * The ordered ids of catalog listings (one filter and sort), each tied to the catalog stamp it
- * was read under: one entry per listing, the newest read. A page is then the ids at its offset,
+ * The ordered ids of catalog listings (one filter and sort), each tied to the listings' stamp it
+ * was read under (listingStamp): one entry per listing, the newest read. A page is then the ids at its offset,
  * loaded by primary key: a deep page costs the same as the first, and the total is the list's
  * length, so no page counts the table.
  *
  * The stamp must be read BEFORE the ids (see catalogStamp): the ids are then at least as new as
- * the stamp, and any later change bumps the stamp, so an entry is used only for the catalog it
- * describes. Several instances on one database each keep their own entries under the same
+ * the stamp, and any later change of the listings bumps the stamp, so an entry is used only for
+ * the listings it describes. Several instances on one database each keep their own entries under the same
  * stamps; nothing here depends on time.
  *
  * Concurrent requests for one listing and stamp share one read (a first sync asks for every page
@@ -78,7 +78,7 @@ export class OrderedIdCache {
 }
 
 /**
- * One value per catalog version (the suppliers' product counts a product's detail shows): read
+ * One value per listings' version (the suppliers' product counts a product's detail shows): read
  * again only when the stamp differs from the one it was read under. The stamp must be read before
  * the value, as for OrderedIdCache.
  */

@@ -5,7 +5,7 @@ import { products } from '../../db/schema';
 import { prefixTsQuery, splitVintageWords } from './search-text';
 import type { OrderedIdCache } from './ordered-ids';
 import { pageOffset } from '../pagination';
-import { catalogStamp, stampOf } from './version';
+import { listingStamp, stampOf } from './version';
 
 /** A catalog listing: the filters and the sort of GET /products, without the page. */
 export type ListingQuery = Omit<ProductListQuery, 'page' | 'per_page'>;
@@ -73,18 +73,20 @@ async function readOrderedIds(db: Database, query: ListingQuery, listing: Listin
   return row?.ids ? row.ids.split(',') : [];
 }
 
-/** Rows of a page's ids, and the catalog's version read in the same statement (see productRowsInOrder). */
+/** Rows of a page's ids, and the listings' version read in the same statement (see productRowsInOrder). */
 export type PageLoader<R> = (ids: readonly string[]) => Promise<{ version: string | null; rows: R[] }>;
 
 /**
  * One page of a listing: the ordered ids of the whole listing (its filters and sort) are read
- * once per catalog version and kept (OrderedIdCache), and a page is their slice loaded by `load`.
+ * once per listings' version and kept (OrderedIdCache), and a page is their slice loaded by `load`.
  * So page 500 costs what page 1 does, and the total is the list's length: no page counts the table.
+ * Orders change stock, not the listings' version: the ids outlive them, and the rows (read fresh)
+ * show the stock of now.
  *
  * Usually one statement: the slice of the ids kept for the listing is loaded together with the
- * catalog's version, and the page stands when that version is the one the ids were read under
+ * listings' version, and the page stands when that version is the one the ids were read under
  * (the ids, read after their stamp, are at least that new, and the version only grows). When the
- * catalog changed since, the ids are read again under the version just seen and the slice loaded
+ * listings changed since, the ids are read again under the version just seen and the slice loaded
  * again. A listing not kept yet reads the stamp first, then the ids.
  */
 export async function listingPage<R>(
@@ -112,6 +114,6 @@ export async function listingPage<R>(
     return pageOf(await orderedIds.get(key, version, () => readOrderedIds(db, query, listing)));
   }
   // The stamp first: the ids read after it are at least as new as the version they are kept under.
-  const stamp = await catalogStamp(db);
+  const stamp = await listingStamp(db);
   return pageOf(await orderedIds.get(key, stamp, () => readOrderedIds(db, query, listing)));
 }

@@ -7,7 +7,7 @@ import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
 import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
 import type { OrderedIdCache, VersionedValue } from './ordered-ids';
-import { catalogVersionColumn, stampOf } from './version';
+import { listingVersionColumn, stampOf } from './version';
 import { listingPage } from './product-listing';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
@@ -87,7 +87,7 @@ export async function getProduct(
     .select({
       product: productColumns,
       supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location },
-      version: catalogVersionColumn(),
+      version: listingVersionColumn(),
     })
     .from(products)
     .innerJoin(suppliers, eq(suppliers.id, products.supplierId))

@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { products } from '../../db/schema';
-import { catalogVersionColumn } from './version';
+import { listingVersionColumn } from './version';
 
 /**
  * The ids of one page as a table, `wanted(id, n)`, n counting from 1 in the order given. One text
@@ -14,7 +14,7 @@ const wanted = (ids: readonly string[]): SQL => sql`unnest(string_to_array(${ids
  * The products of `ids`, in that order, each as the array of `fields`, read as ONE JSON value:
  * PGlite hands every field of every row to JavaScript one at a time, far slower than JSON.parse
  * reads one string (a catalog page of 100 rows: 3.6 ms as rows, 1.7 ms as one value). Ids no
- * longer in the table are left out. `joins` may join more tables to `products`. The catalog's
+ * longer in the table are left out. `joins` may join more tables to `products`. The listings'
  * version is read in the same statement (the same snapshot), for listingPage.
  *
  * Numbers come back as JSON numbers (integers and doubles exactly; PostgreSQL prints a double's
@@ -29,7 +29,7 @@ export async function productRowsInOrder(
 ): Promise<{ version: string | null; rows: unknown[][] }> {
   const [row] = await db
     .select({
-      version: catalogVersionColumn(),
+      version: listingVersionColumn(),
       rows: sql<string | null>`json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by wanted.n)::text`,
     })
     .from(sql`${wanted(ids)} inner join ${products} on ${products.id} = wanted.id ${joins}`);

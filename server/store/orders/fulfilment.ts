@@ -111,7 +111,7 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
             .set({ inventoryAvailable: sql`${products.inventoryAvailable} + ${item.quantity}`, updatedAt: at })
             .where(eq(products.id, item.productId));
         }
-        await bumpCatalogVersion(tx);
+        await bumpCatalogVersion(tx, 'stock');
       },
     },
     at,

@@ -258,7 +258,7 @@ export async function placeOrder(
           .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
       }
       // Last, so the slot's row is locked only until the commit that follows.
-      await bumpCatalogVersion(tx);
+      await bumpCatalogVersion(tx, 'stock');
       return { kind: 'created', order } as const;
     });
   } catch (error) {

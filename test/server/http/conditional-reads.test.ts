@@ -46,7 +46,7 @@ describe('conditional catalog reads', () => {
     // An earlier updated_at than any before: the version, not the clock, tells readers.
     await harness.testStore.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE products SET inventory_available = inventory_available + 7, updated_at = '2001-01-01' WHERE id = ${product!.id}`);
-      await bumpCatalogVersion(tx);
+      await bumpCatalogVersion(tx, 'stock');
     });
     await new Promise((resolve) => setTimeout(resolve, DEFAULT_STAMP_TTL_MS + 50));
     const after = await harness.request('GET', '/products?per_page=3&sort=name', { headers: { 'if-none-match': etag } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createRateLimitCounter } from '../../../server/store/rate-limits';
+import { listingStamp } from '../../../server/store/catalog/version';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
 import { buyers, orderableProducts, orderBody, setStock, type ProductRow } from './helpers';
 
@@ -31,6 +32,15 @@ describe('the catalog version', () => {
 
     expect(await store.markCancelled(placed.order.id, new Date())).not.toBeNull();
     expect(await store.catalogStamp()).not.toBe(afterOrder);
+  });
+
+  it('leaves the listings’ version as it was through orders and cancellations (they change stock only)', async () => {
+    const { store, db } = testStore;
+    const before = await listingStamp(db);
+    const placed = await store.placeOrder(a, orderBody([{ product, quantity: 1 }]), null, new Date());
+    if (placed.kind !== 'created') throw new Error(placed.kind);
+    expect(await store.markCancelled(placed.order.id, new Date())).not.toBeNull();
+    expect(await listingStamp(db)).toBe(before);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_versions" ADD COLUMN "listing_version" bigint DEFAULT 0 NOT NULL;
