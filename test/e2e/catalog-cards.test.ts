@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { BridgeOutput } from '../../shared/bridge/contract';
+import type { BridgeResult } from '../../shared/bridge/result';
 import type { ProbeWindow } from '../support/e2e-dom';
 import { useE2eApp } from '../support/e2e-suite';
 import { waitForCatalog } from '../support/e2e-screens';
@@ -41,6 +43,19 @@ describe('the catalog cards', () => {
       expect(cards.filter((card) => card.nameHeight < card.lineHeight - 1).map((card) => card.name), size).toEqual([]);
       expect(cards.filter((card) => card.outside.length > 0), size).toEqual([]);
     }
+
+    // A wine the demo buyer has ordered: its card says when, and still holds everything else.
+    const lastOrdered = (await app().shell.core.dispatcher.dispatch('listLastOrdered', {})) as BridgeResult<BridgeOutput<'listLastOrdered'>>;
+    if (!lastOrdered.ok || !lastOrdered.data.items[0]) throw new Error('the demo buyer has ordered nothing');
+    const product = (await app().shell.core.dispatcher.dispatch('getProduct', { id: lastOrdered.data.items[0].productId })) as BridgeResult<BridgeOutput<'getProduct'>>;
+    if (!product.ok) throw new Error(product.error.message);
+    const name = product.data.data.name;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByRole('searchbox', { name: 'Search the catalog' }).fill(name);
+    const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await expect.poll(() => card.getByText(/^Last ordered /).count(), { message: 'the ordered wine’s card says when it was last ordered' }).toBe(1);
+    const cards = await cardLayout(page);
+    expect(cards.filter((entry) => entry.outside.length > 0), 'a card with "Last ordered" at 1024 px').toEqual([]);
     problems.assertNone('looking at the catalog cards');
     await close();
   });

@@ -6,6 +6,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
+import { LastOrderedNote } from '../orders/LastOrdered';
 import { AddButton } from './AddButton';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../lib/productFacts';
 import type { ResultsProps } from './ResultsTable';
@@ -88,6 +89,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
                 </p>
+                <LastOrderedNote productId={product.id} />
                 <div className="card-actions">
                   <AddButton product={product} addToCart={addToCart} />
                   <FavouriteStar productId={product.id} name={product.name} />

@@ -27,3 +27,14 @@ export function LastOrderedCell({ productId }: { productId: string }) {
     </>
   );
 }
+
+/** "Last ordered" on a catalog card: the day, and the cases × the case price paid; nothing for a product never ordered. */
+export function LastOrderedNote({ productId }: { productId: string }) {
+  const last = useLastOrdered().data?.get(productId);
+  if (!last) return null;
+  return (
+    <p className="muted">
+      Last ordered <time dateTime={last.orderedAt}>{formatDate(last.orderedAt)}</time> · {last.quantity} × {formatCents(last.unitPriceCents)}
+    </p>
+  );
+}

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogSearchInput } from '../../../shared/bridge';
 import { useTypingStore } from '../../../renderer/app/typingStore';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, toCatalogProduct } from '../support/fixtures';
 import type { CaseworksBridge } from '../../../shared/bridge';
+import { layoutScrollBoxes } from '../support/layout';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
@@ -18,24 +19,6 @@ async function openCatalog() {
 }
 
 const searches = (fake: ReturnType<typeof createFakeBridge>) => fake.callsTo('searchCatalog') as CatalogSearchInput[];
-
-/** jsdom lays nothing out; give the results' scroll box the size a window would, so the virtualizer renders rows. */
-function layoutScrollBoxes() {
-  const originals = (['clientHeight', 'clientWidth'] as const).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
-  beforeAll(() => {
-    for (const [key, size] of [['clientHeight', 720], ['clientWidth', 1024]] as const) {
-      Object.defineProperty(HTMLElement.prototype, key, {
-        configurable: true,
-        get(this: HTMLElement) {
-          return this.classList.contains('results-scroll') ? size : 0;
-        },
-      });
-    }
-  });
-  afterAll(() => {
-    for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  });
-}
 
 describe('catalog search', { timeout: 20_000 }, () => {
   layoutScrollBoxes();

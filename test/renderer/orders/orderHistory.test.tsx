@@ -6,6 +6,7 @@ import { ORDER_HISTORY_CSV_HEADERS } from '../../../electron/core/order-history'
 import type { Order } from '../../../shared/schemas';
 import { createFakeBridge } from '../support/fakeBridge';
 import * as fixtures from '../support/fixtures';
+import { layoutScrollBoxes } from '../support/layout';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
@@ -56,6 +57,7 @@ const totalOf = (term: string) => {
 };
 
 describe('the order history', { timeout: 20_000 }, () => {
+  layoutScrollBoxes();
   beforeEach(resetClientState);
   afterEach(() => vi.restoreAllMocks());
 
@@ -171,6 +173,15 @@ describe('the order history', { timeout: 20_000 }, () => {
     // The newest order of the Pinot was delivered; the older cancelled one does not count.
     expect(line.textContent).toBe('Last ordered Oct 5, 2026: 3 cases at $300.00 a case (order ORD-0950)');
     expect(within(line).getByRole('link', { name: 'ORD-0950' }).getAttribute('href')).toBe('#/orders/ord_delivered1');
+  });
+
+  it('shows when a product was last ordered on its catalog card, and nothing on a card of a product never ordered', async () => {
+    historyApp('#/catalog');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cards' }, slow));
+    const cards = await screen.findByRole('list', { name: 'Products' }, slow);
+    const cardOf = (name: string) => within(cards).getByRole('link', { name }).closest('li')!;
+    await waitFor(() => expect(within(cardOf('Coast Pinot Noir')).getByText(/^Last ordered/).textContent).toBe('Last ordered Oct 5, 2026 · 3 × $300.00'), slow);
+    expect(within(cardOf('Ridge Merlot 2020')).queryByText(/^Last ordered/)).toBeNull();
   });
 
   it('says a product was not ordered before', async () => {
