@@ -392,6 +392,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         return detail ? { sku: detail.sku, upc: detail.upc } : null;
       },
       pastOrder: async (id: string) => (await reads.offline.orderDetail(id))?.data ?? null,
+      detailCoverage: async () => {
+        const statuses = shownEngine()?.statuses() ?? [];
+        const countOf = (name: DatasetName) => statuses.find((status) => status.name === name)?.count ?? 0;
+        return { stored: countOf('productDetails'), catalog: countOf('catalog') };
+      },
     },
   };
 

@@ -103,6 +103,11 @@ export const GuideImportResult = z.object({
   guide: OrderGuide.nullable(),
   rows: z.number().int().nonnegative(),
   skipped: z.array(GuideImportProblem),
+  /**
+   * True when a row's product was not found while product details (which carry the SKU and UPC)
+   * are not yet on this computer for every product of the catalog: those rows may match later.
+   */
+  detailsIncomplete: z.boolean(),
 });
 export type GuideImportResult = z.infer<typeof GuideImportResult>;
 

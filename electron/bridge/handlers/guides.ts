@@ -1,4 +1,4 @@
-import type { GuideLine, GuideSource, OrderGuide } from '../../../shared/bridge/guides';
+import type { GuideImportProblem, GuideLine, GuideSource, OrderGuide } from '../../../shared/bridge/guides';
 import type { CatalogProduct, Order } from '../../../shared/schemas';
 import { serviceError } from '../../core/api';
 import { CoreFailure } from '../../core/failure';
@@ -21,6 +21,11 @@ export interface GuideSources {
   productCodes(id: string): Promise<{ sku: string; upc: string | null } | null>;
   /** A past order from the offline copy; null when it is not on this computer. */
   pastOrder(id: string): Promise<Order | null>;
+  /**
+   * Products in the offline catalog, and products whose details (SKU, UPC) were on this computer at
+   * the last end of the detail download (a download under way is counted when it ends).
+   */
+  detailCoverage(): Promise<{ stored: number; catalog: number }>;
 }
 
 export interface GuideHandlerDeps {
@@ -30,6 +35,13 @@ export interface GuideHandlerDeps {
   guideSources: GuideSources;
   /** The host's save dialog for the export; absent in the browser shell, whose page downloads it. */
   saveFile?: DesktopHandlerDeps['saveFile'];
+}
+
+/** Whether a row's product was not found while some products' details (SKU, UPC) are not on this computer yet. */
+async function notFoundForLackOfDetails(sources: GuideSources, skipped: readonly GuideImportProblem[]): Promise<boolean> {
+  if (!skipped.some((problem) => problem.code === 'unknown_product')) return false;
+  const coverage = await sources.detailCoverage();
+  return coverage.stored < coverage.catalog;
 }
 
 function guidesOf(deps: GuideHandlerDeps): OrderGuidesStore {
@@ -110,8 +122,9 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
       const read = readGuideCsv(csv);
       if (!read.ok) refuse('/csv', read.message);
       const { lines, skipped } = await matchGuideRows(read.rows, async (code) => (await sources.lookupCode(code))?.id ?? null);
-      if (lines.length === 0) return { guide: null, rows: read.rows.length, skipped };
-      return { guide: valueOf(await guides.create(name, lines)), rows: read.rows.length, skipped };
+      const detailsIncomplete = await notFoundForLackOfDetails(sources, skipped);
+      if (lines.length === 0) return { guide: null, rows: read.rows.length, skipped, detailsIncomplete };
+      return { guide: valueOf(await guides.create(name, lines)), rows: read.rows.length, skipped, detailsIncomplete };
     },
     async exportOrderGuide({ id }) {
       const guide = valueOf(await guidesOf(deps).get(id));

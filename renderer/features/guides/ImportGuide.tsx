@@ -117,6 +117,12 @@ function ImportReport({ report }: { report: GuideImportResult }) {
           </ul>
         </>
       ) : null}
+      {report.detailsIncomplete ? (
+        <p>
+          Product details, which carry the SKU and UPC, are not yet on this computer for every product: rows not found may match once the
+          download has finished (see “Offline copy” in Settings). Import the file again then.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -43,7 +43,9 @@ const sources: GuideSources = {
     return entry ? { sku: entry.sku, upc: entry.upc } : null;
   },
   pastOrder: async (id) => (id === pastOrder.id ? pastOrder : null),
+  detailCoverage: async () => coverage,
 };
+let coverage = { stored: 3, catalog: 3 };
 /** The desktop's save dialog as the buyer answers it; `unavailable` stands for a host that cannot save (the page downloads). */
 const saveFile: DesktopHandlerDeps['saveFile'] = async ({ suggestedName, contents }) => {
   if (saveChoice === 'saved') savedFiles.push({ fileName: suggestedName, contents });
@@ -67,6 +69,7 @@ beforeEach(() => {
   favourites = createFavouritesStore({ dataDir, scope, now });
   saveChoice = 'unavailable';
   savedFiles = [];
+  coverage = { stored: 3, catalog: 3 };
 });
 afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -175,6 +178,15 @@ describe('order guides over the bridge', () => {
     expect(none).toMatchObject({ ok: true, data: { guide: null, rows: 1, skipped: [{ row: 2, code: 'unknown_product' }] } });
     expect(await call('listOrderGuides', {})).toMatchObject({ ok: true, data: { items: [] } });
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('says when rows were not found while some products’ details are not on this computer yet, and only then', async () => {
+    const csv = 'sku,par\nCW-A1,6\nCW-ZZ,1\n';
+    expect(await call('importOrderGuide', { name: 'All details here', csv })).toMatchObject({ ok: true, data: { skipped: [{ code: 'unknown_product' }], detailsIncomplete: false } });
+    coverage = { stored: 1, catalog: 3 };
+    expect(await call('importOrderGuide', { name: 'Details downloading', csv })).toMatchObject({ ok: true, data: { skipped: [{ code: 'unknown_product' }], detailsIncomplete: true } });
+    // Every row found: nothing to say about the details.
+    expect(await call('importOrderGuide', { name: 'Every row found', csv: 'sku,par\nCW-A1,6\n' })).toMatchObject({ ok: true, data: { skipped: [], detailsIncomplete: false } });
   });
 
   it('a guide name already used refuses the import and keeps the guide already saved', async () => {

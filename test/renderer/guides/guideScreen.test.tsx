@@ -132,6 +132,27 @@ describe('importing a guide', { timeout: 20_000 }, () => {
   });
 });
 
+describe('an import report', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('lists the rows left out, and says rows not found may match once the product details are all here', async () => {
+    const fake = createFakeBridge({
+      importOrderGuide: async () => ({
+        ok: true,
+        data: { guide: null, rows: 1, skipped: [{ row: 2, code: 'unknown_product', message: 'Row 2: no product with SKU “CW-ZZ” in the catalog on this computer.' }], detailsIncomplete: true },
+      }),
+    });
+    renderApp(fake.bridge, '#/guides');
+    const input = (await screen.findByLabelText('CSV file', undefined, slow)) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['sku,par\nCW-ZZ,1\n'], 'patio.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const report = await screen.findByText('No row could be used, so nothing was saved.');
+    const status = report.closest('[role="status"]') as HTMLElement;
+    expect(within(status).getByText('Row 2: no product with SKU “CW-ZZ” in the catalog on this computer.')).toBeTruthy();
+    expect(within(status).getByText(/^Product details, which carry the SKU and UPC, are not yet on this computer for every product/)).toBeTruthy();
+  });
+});
+
 describe('add to guide', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
 

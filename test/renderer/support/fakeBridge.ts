@@ -397,7 +397,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async importOrderGuide(input) {
       record('importOrderGuide', input);
-      return ok({ guide: null, rows: 0, skipped: [] });
+      return ok({ guide: null, rows: 0, skipped: [], detailsIncomplete: false });
     },
     async exportOrderGuide(input) {
       record('exportOrderGuide', input);
