@@ -11,6 +11,7 @@ import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
 import { orderNotification } from '../core/app/order-notifications';
+import { createOtherAccounts } from '../core/app/other-accounts';
 import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
 import { accountScopeOf, DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/app/service-connection';
@@ -157,6 +158,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       if (online) {
         kickOutbox();
         active?.engine.syncNow();
+        others.syncNow();
       }
     },
     offlineProbeMs: options.offlineProbeMs,
@@ -239,6 +241,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     active = null;
     if (connection) signedOut = null;
     previous?.engine.stopBackground();
+    // Followed as another account until now: its last sync finishes writing before this engine reads.
+    if (connection) await others.release(connection.id);
     if (connection && !closed) {
       const client = clientFor(connection.baseUrl, () => session.apiKey());
       const engine = engineFor(connection, client);
@@ -251,6 +255,34 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     emit({ type: 'session-changed' });
     openOutboxes();
     kickOutbox();
+    void followOtherAccounts();
+  }
+
+  /** The other accounts' orders are followed too (see createOtherAccounts), announced by the account's name. */
+  const others = createOtherAccounts({
+    accounts: () => session.accounts(),
+    addressOf: (id) => session.addressOf(id),
+    hasKey: (id) => session.keyOf(id) !== null,
+    engineFor: (account, baseUrl) =>
+      createSyncEngine({
+        api: clientFor(baseUrl, () => session.keyOf(account.id)),
+        store,
+        scope: { baseUrl: accountScopeOf(account).baseUrl, accountId: account.accountId },
+        now: () => platform.now(),
+        onEvent: (event) => {
+          const notice = orderNotification(event);
+          if (notice) platform.notify(`${notice.title} for ${registered(account.id)?.name ?? account.name}`, notice.body);
+        },
+        accountOnly: true,
+        backgroundGate: (task) => typing.background(task),
+      }),
+    onProblem: (message) => log(redact(message)),
+  });
+
+  async function followOtherAccounts(): Promise<void> {
+    if (closed) return;
+    await others.refresh();
+    if (connectivity.online) others.syncNow();
   }
 
   let switching: Promise<void> = Promise.resolve();
@@ -264,7 +296,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     onChange: (connection) => {
       switching = switching.then(() => activate(connection));
     },
-    onAccountsChange: () => openOutboxes(),
+    onAccountsChange: () => {
+      openOutboxes();
+      void followOtherAccounts();
+    },
     onNotice: (title, body) => {
       log(`${title}: ${body}`);
       platform.notify(title, body);
@@ -302,6 +337,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       if (active?.connection.id !== account.id) {
         const name = registered(account.id)?.name;
         if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) platform.notify(notice.title, notice.body);
+        // A newly placed order of that account is followed from now on.
+        if (entries.some((entry) => entry.state === 'confirmed')) others.syncNow(account.id);
         return;
       }
       emit({ type: 'outbox-changed', entries });
@@ -474,6 +511,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       }),
       syncNow: () => {
         if (!active || !connectivity.online) return false;
+        others.syncNow();
         return active.engine.syncNow().started;
       },
       clearCache: async () => {
@@ -512,6 +550,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   if ((options.syncIntervalMs ?? 120_000) > 0) {
     periodicSync = setInterval(() => {
       if (active && connectivity.online) active.engine.syncNow({ periodic: true });
+      if (connectivity.online) others.syncNow();
     }, options.syncIntervalMs ?? 120_000);
     periodicSync.unref();
   }
@@ -534,6 +573,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     async whenIdle() {
       await switching;
       await active?.engine.whenIdle();
+      await others.whenIdle();
       await outboxes.each((box) => box.whenIdle());
     },
     async close() {
@@ -543,6 +583,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       connectivity.stop();
       await ready.catch(() => undefined);
       active?.engine.stopBackground();
+      await others.close();
       await outboxes.closeAll();
       await search.close();
       await session.close();

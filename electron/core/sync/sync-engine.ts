@@ -9,6 +9,7 @@
  * - `syncNow()`: starts `sync()` unless one is running (for the bridge's `syncNow`).
  * - `statuses()` / `freshness(dataset)`: what the UI shows about each dataset's age.
  * - `clearAccountData()` (sign-out) and `clearAll()` (settings → clear cache).
+ * With `accountOnly`, a sync is the account, its orders and webhooks only (another buyer account's).
  * Events (`onEvent`): `sync-progress`, `data-changed`, `order-status`.
  */
 import { rm } from 'node:fs/promises';
@@ -55,6 +56,12 @@ export interface SyncEngineOptions {
   backgroundGate?: Limiter;
   detailMaxAgeMs?: number;
   detailCheckpointEvery?: number;
+  /**
+   * Only the account's own datasets (the account, its orders, its webhooks), no catalog or
+   * suppliers and no background downloads: for a buyer account other than the active one, whose
+   * orders are still followed.
+   */
+  accountOnly?: boolean;
 }
 
 export interface SyncReport {
@@ -153,17 +160,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     );
     outcomes.push(account);
     // A connection failure would fail every other request too: the rest of the sync is skipped.
+    const publicDatasets = options.accountOnly ? [] : (['suppliers', 'catalog'] as const);
     if (account.result === 'failed' && isConnectionFailure(account.errorCode)) {
-      for (const dataset of ['suppliers', 'catalog', 'orders', 'webhooks'] as const) {
+      for (const dataset of [...publicDatasets, 'orders', 'webhooks'] as const) {
         statuses.failed(dataset, account.error!);
         outcomes.push({ dataset, result: 'skipped', error: account.error });
       }
     } else {
       const privateAllowed = account.result !== 'failed' && scope.accountId !== null;
-      const steps: Promise<StepOutcome>[] = [
-        guardStep(context, 'suppliers', () => syncSuppliers(context)),
-        guardStep(context, 'catalog', () => syncCatalog(context, onCatalog)),
-      ];
+      const steps: Promise<StepOutcome>[] = options.accountOnly
+        ? []
+        : [guardStep(context, 'suppliers', () => syncSuppliers(context)), guardStep(context, 'catalog', () => syncCatalog(context, onCatalog))];
       if (privateAllowed) {
         steps.push(guardStep(context, 'orders', () => syncOrders(context)), guardStep(context, 'webhooks', () => syncWebhooks(context)));
       }

@@ -382,6 +382,46 @@ describe('several buyer accounts on the embedded demo service', () => {
     // The second account's order was placed while the first was active: the rep is told, for whom.
     expect(platform.notify).toHaveBeenCalledWith(`Order placed for ${added.account!.name}`, expect.stringContaining(`The order to ${product.supplier.name} is order `));
   });
+  it('follows the orders of an account that is not the active one, and announces its shipment by the account’s name', async () => {
+    const { core, data, events, platform } = await startCore();
+    const embedded = core.embeddedService()!;
+    const [, second] = embedded.buyers!;
+    const added = await data('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second!.apiKey });
+    await core.whenIdle();
+    const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
+      (candidate) => candidate.inventory_available >= 2 * candidate.minimum_order,
+    )!;
+    const [entry] = await data('submitOrders', {
+      drafts: [
+        {
+          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+          supplierName: product.supplier.name,
+          estimatedTotalCents: 1,
+        },
+      ],
+    });
+    let orderId = '';
+    await vi.waitFor(async () => {
+      orderId = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)?.confirmed?.id ?? '';
+      expect(orderId).toMatch(/^ord_/);
+    }, { timeout: 15_000, interval: 100 });
+    await core.whenIdle();
+
+    const { accounts } = await data('listBuyerAccounts');
+    await data('switchBuyerAccount', { id: accounts.find((account) => account.accountId !== second!.accountId)!.id });
+    await core.whenIdle();
+    // The service ships the second account's order while the first is active.
+    await vi.waitFor(async () => {
+      const response = await fetch(`${embedded.baseUrl}/orders/${orderId}`, { headers: { authorization: `Bearer ${second!.apiKey}` } });
+      expect(((await response.json()) as { status: string }).status).toBe('shipped');
+    }, { timeout: 30_000, interval: 250 });
+    events.length = 0;
+    await data('syncNow');
+    await core.whenIdle();
+    expect(platform.notify).toHaveBeenCalledWith(`Order shipped for ${added.account!.name}`, expect.stringContaining('is on its way'));
+    // The screens show the active account: they are not told of another account's order.
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([]);
+  });
 });
 
 describe('removing a buyer account or signing out', () => {

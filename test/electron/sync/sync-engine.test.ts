@@ -248,6 +248,19 @@ describe('sync engine', () => {
     expect(status(restarted, 'catalog')).toMatchObject({ count: 250, error: null });
   });
 
+  it('syncs only the account, its orders and webhooks for an account other than the active one, and still reports its orders moving', async () => {
+    const service = createFakeService({ products: 250, orders: 2 });
+    const engine = engineFor(service, { accountOnly: true, hydrateDetails: true });
+    await engine.sync();
+    await engine.whenIdle();
+    const asked = new Set(service.log.map((entry) => entry.name));
+    expect(asked.has('listOrders') && asked.has('getAccount') && asked.has('listWebhooks')).toBe(true);
+    expect(['listProducts', 'listSuppliers', 'getProduct'].filter((name) => asked.has(name as never)), 'no catalog, suppliers or details').toEqual([]);
+    service.state.orders[0] = { ...service.state.orders[0]!, status: 'shipped' };
+    await engine.sync();
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([{ type: 'order-status', orderId: 'ord_0', orderNumber: 'CW-1000', status: 'shipped' }]);
+  });
+
   it('reports order status changes between syncs and refreshes the details of open orders only', async () => {
     const service = createFakeService({ orders: 3 });
     const engine = engineFor(service);
