@@ -495,6 +495,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         await session.remove(id);
         await switching;
         await outboxes.close(id);
+        // No longer followed, and its last account-only sync has finished writing before its files go.
+        await others.release(id);
         // Its private offline data goes, as at sign-out; the service's catalog stays for the others.
         if (engine) await engine.clearAccountData();
         else if (account) await store.clearAccount(accountScopeOf(account));

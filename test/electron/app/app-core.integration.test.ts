@@ -8,6 +8,8 @@ import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
+import { createOfflineStore } from '../../../electron/core/offline/offline-store';
+import { DEMO_SCOPE_URL } from '../../../electron/core/app/service-connection';
 
 const address = { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' };
 
@@ -452,5 +454,25 @@ describe('removing a buyer account or signing out', () => {
     await data('submitOrders', { drafts });
     expect(await data('signOut')).toEqual({ keptQueuedOrders: 1 });
     expect((await data('listBuyerAccounts')).accounts).toEqual([]);
+  });
+
+  it('removing an account that is being followed waits for its sync, then its private offline data is gone', async () => {
+    const { core, data, platform } = await startCore();
+    const embedded = core.embeddedService()!;
+    const second = embedded.buyers![1]!;
+    await data('addBuyerAccount', { baseUrl: embedded.baseUrl, apiKey: second.apiKey });
+    await core.whenIdle();
+    const { accounts } = await data('listBuyerAccounts');
+    const [first, added] = accounts;
+    await data('switchBuyerAccount', { id: first!.id });
+    await core.whenIdle();
+    const offline = createOfflineStore({ dataDir: platform.dataDir });
+    const secondScope = { baseUrl: DEMO_SCOPE_URL, accountId: second.accountId };
+    expect(await offline.readHeader('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
+    // Its account-only sync is under way when it is removed.
+    await data('syncNow');
+    await data('removeBuyerAccount', { id: added!.id });
+    await core.whenIdle();
+    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.readHeader(dataset, secondScope), dataset).toBeNull();
   });
 });
