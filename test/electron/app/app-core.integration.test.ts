@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeMethod, BridgeInput, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeEvent } from '../../../shared/bridge/events';
+import type { CatalogProduct } from '../../../shared/schemas';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
@@ -42,6 +43,23 @@ async function startCore() {
   }
 
   return { core, platform, events, call, data };
+}
+
+/** A cart draft of one product's minimum, to the test address. */
+const draftOf = (product: CatalogProduct) => ({
+  order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
+  supplierName: product.supplier.name,
+  estimatedTotalCents: 1,
+});
+
+/** The service's id of a queued order, once the outbox has it confirmed. */
+async function confirmedOrderId(data: Awaited<ReturnType<typeof startCore>>['data'], entryId: string): Promise<string> {
+  let orderId = '';
+  await vi.waitFor(async () => {
+    orderId = (await data('listOutbox')).find((candidate) => candidate.id === entryId)?.confirmed?.id ?? '';
+    expect(orderId).toMatch(/^ord_/);
+  }, { timeout: 15_000, interval: 100 });
+  return orderId;
 }
 
 const running: CaseworksCoreHandle[] = [];
@@ -267,21 +285,8 @@ describe('the core on the embedded demo service', () => {
     const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
       (candidate) => candidate.inventory_available >= candidate.minimum_order + 1,
     )!;
-    const [entry] = await data('submitOrders', {
-      drafts: [
-        {
-          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
-          supplierName: product.supplier.name,
-          estimatedTotalCents: 1,
-        },
-      ],
-    });
-    let orderId = '';
-    await vi.waitFor(async () => {
-      const confirmed = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)?.confirmed;
-      expect(confirmed).toBeTruthy();
-      orderId = confirmed!.id;
-    }, { timeout: 15_000, interval: 100 });
+    const [entry] = await data('submitOrders', { drafts: [draftOf(product)] });
+    const orderId = await confirmedOrderId(data, entry!.id);
     await shared.core.whenIdle();
     await data('syncNow');
     await shared.core.whenIdle();
@@ -393,20 +398,8 @@ describe('several buyer accounts on the embedded demo service', () => {
     const product = (await data('searchCatalog', { inStock: true, limit: 50 })).items.find(
       (candidate) => candidate.inventory_available >= 2 * candidate.minimum_order,
     )!;
-    const [entry] = await data('submitOrders', {
-      drafts: [
-        {
-          order: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: address },
-          supplierName: product.supplier.name,
-          estimatedTotalCents: 1,
-        },
-      ],
-    });
-    let orderId = '';
-    await vi.waitFor(async () => {
-      orderId = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)?.confirmed?.id ?? '';
-      expect(orderId).toMatch(/^ord_/);
-    }, { timeout: 15_000, interval: 100 });
+    const [entry] = await data('submitOrders', { drafts: [draftOf(product)] });
+    const orderId = await confirmedOrderId(data, entry!.id);
     await core.whenIdle();
 
     const { accounts } = await data('listBuyerAccounts');
