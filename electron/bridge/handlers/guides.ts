@@ -22,8 +22,8 @@ export interface GuideSources {
   /** A past order from the offline copy; null when it is not on this computer. */
   pastOrder(id: string): Promise<Order | null>;
   /**
-   * Products in the offline catalog, and products whose details (SKU, UPC) were on this computer at
-   * the last end of the detail download (a download under way is counted when it ends).
+   * Products in the offline catalog, and products whose details (SKU, UPC) are on this computer
+   * (a download under way is counted at each of its checkpoints).
    */
   detailCoverage(): Promise<{ stored: number; catalog: number }>;
 }

@@ -43,6 +43,8 @@ export async function syncProductDetails(
       meta: Number.isFinite(oldest) ? { [OLDEST_FETCHED_AT]: new Date(oldest).toISOString() } : {},
     });
     await writeProductFacts(context.store, scope, snapshot, details);
+    // What is on disk now, for Settings and the guide import while the download goes on.
+    context.statuses.setCount('productDetails', snapshot.length);
   };
   const report = await hydrateProductDetails({
     catalog: input.catalog,

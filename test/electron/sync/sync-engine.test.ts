@@ -440,6 +440,31 @@ describe('sync engine', () => {
     expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120);
   });
 
+  it('counts the stored details at each checkpoint while the download goes on', async () => {
+    const service = createFakeService({ products: 120 });
+    let asked = 0;
+    let lift!: () => void;
+    const held = new Promise<void>((resolve) => (lift = resolve));
+    // The first 30 background requests go; the rest wait until the test lets them.
+    const backgroundGate = async <R>(task: () => Promise<R>) => {
+      asked += 1;
+      if (asked > 30) await held;
+      return task();
+    };
+    const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 1 }, backgroundGate, scope: scopeOf('org_buyer') });
+    try {
+      await engine.sync();
+      await vi.waitFor(() => expect(asked).toBeGreaterThan(30));
+      // Before, the count stayed at what the last finished download had left (none here) until the end.
+      await vi.waitFor(() => expect(status(engine, 'productDetails').count).toBeGreaterThanOrEqual(10));
+      expect(engine.running, 'still downloading').toBe(true);
+    } finally {
+      lift();
+    }
+    await engine.whenIdle();
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 120, error: null });
+  });
+
   it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
     const service = createFakeService({ products: 120 });
     const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });
