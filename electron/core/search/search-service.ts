@@ -99,7 +99,9 @@ export function createSearchService({ workerEntry = sourceWorkerEntry() }: Searc
     },
     /** `onlyIds`: keep only these products (the account's favourites). */
     async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
-      const query = { ...CatalogSearchInput.parse(input), ...(onlyIds ? { onlyIds } : {}) };
+      // Whether the buyer is typing it is not part of the search (nor of the saved first answer's key).
+      const { asYouType: _typing, ...parsed } = CatalogSearchInput.parse(input);
+      const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
       const saved = startup && !onlyIds ? await startup : null;
       if (saved && startup && saved.query === queryText(query)) {
         // The worker still sees it, after its load: it is the session's first search, whose answer it saves for the next start.

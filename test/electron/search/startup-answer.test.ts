@@ -100,6 +100,20 @@ describe('the first screen of the last session', () => {
     expect((await next.search({ limit: 60 })).total).toBe(1_000);
   });
 
+  it('answers the first search whether or not it was typed (asYouType is not part of the search)', async () => {
+    const { source } = await setup();
+    const before = started();
+    await before.load(source);
+    await before.search({ limit: 60 });
+    await markSavedAnswer(source);
+    expect(JSON.parse((await savedAnswer(source)).query)).not.toHaveProperty('asYouType');
+
+    const next = started();
+    const loading = next.load(source);
+    expect((await next.search({ limit: 60, asYouType: true })).total).toBe(4242);
+    await loading;
+  });
+
   it('is not used once the catalog or the details changed', async () => {
     const { source, writeCatalog, writeDetails } = await setup();
     const before = started();
