@@ -135,6 +135,10 @@ async function orderTargets(baseUrl: string, authorization: string): Promise<Ord
 
 const BENCH_ADDRESS = { street1: '1 Bench Way', city: 'Napa', state: 'CA', zip: '94558' };
 
+/** The JSON body of an order of one target's minimum. */
+const orderBodyOf = (target: OrderTarget): string =>
+  JSON.stringify({ supplier_id: target.supplierId, items: [{ product_id: target.productId, quantity: target.quantity }], shipping_address: BENCH_ADDRESS });
+
 /** Rounds of "place an order, then ask for a catalog page not asked for before". */
 const PAGES_BETWEEN_ORDERS = 40;
 
@@ -153,7 +157,7 @@ async function pagesBetweenOrders(baseUrl: string, authorization: string): Promi
     const placed = await fetch(`${baseUrl}/orders`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ supplier_id: target.supplierId, items: [{ product_id: target.productId, quantity: target.quantity }], shipping_address: BENCH_ADDRESS }),
+      body: orderBodyOf(target),
     });
     if (placed.status !== 201) throw new Error(`an order answered ${placed.status}`);
     const before = performance.now();
@@ -418,11 +422,7 @@ async function main(): Promise<void> {
             return {
               ...request,
               headers: { authorization, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify({
-                supplier_id: target.supplierId,
-                items: [{ product_id: target.productId, quantity: target.quantity }],
-                shipping_address: BENCH_ADDRESS,
-              }),
+              body: orderBodyOf(target),
             };
           },
         },

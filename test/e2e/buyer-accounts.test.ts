@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
 import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { addFromCatalog, goTo, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 /**
  * Several buyer accounts (issue 15, for reps): a second demo buyer is added beside the first,
@@ -22,14 +22,6 @@ async function twoProducts(): Promise<[CatalogProduct, CatalogProduct]> {
   const second = unique.find((product) => product.supplier.id !== first?.supplier.id);
   if (!first || !second) throw new Error('The demo catalog has no two orderable products of different suppliers');
   return [first, second];
-}
-
-async function addFromCatalog(page: Page, product: CatalogProduct) {
-  await goTo(page, 'Catalog');
-  await searchField(page).fill(product.name);
-  const cases = product.minimum_order === 1 ? 'case' : 'cases';
-  await page.getByRole('button', { name: `Add ${product.minimum_order} ${cases} of ${product.name} to the cart` }).click();
-  await page.getByText(`Added ${product.minimum_order} ${cases} of ${product.name}`).first().waitFor();
 }
 
 function outboxEntry(page: Page, supplierName: string, state: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, readResultCount, searchField, waitForCatalog, WAIT, starInCatalog } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 120, shipAfterSeconds: 600, deliverAfterSeconds: 600 });
 
@@ -14,13 +14,7 @@ describe('favourites', () => {
     const three = withOwnName(await app().service.allProducts()).slice(0, 3);
     expect(three).toHaveLength(3);
     await waitForCatalog(page, app().catalogSize);
-    await goTo(page, 'Catalog');
-    for (const product of three) {
-      await searchField(page).fill(product.name);
-      const star = page.getByRole('button', { name: `Favourite: ${product.name}` }).first();
-      await star.click();
-      await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: WAIT.short }).toBe('true');
-    }
+    await starInCatalog(page, three);
     await searchField(page).fill('');
     await page.getByRole('checkbox', { name: 'Favourites' }).check();
     await expect.poll(() => readResultCount(page), { timeout: WAIT.short }).toBe(3);

@@ -5,7 +5,7 @@ import type { OrderGuides } from '../../shared/bridge';
 import type { CatalogProduct } from '../../shared/schemas';
 import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, navLink, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, navLink, waitForCatalog, WAIT, starInCatalog } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 120, shipAfterSeconds: 600, deliverAfterSeconds: 600 });
 
@@ -29,13 +29,7 @@ describe('order guides', () => {
     expect(three).toHaveLength(3);
     await waitForCatalog(page, app().catalogSize);
 
-    await goTo(page, 'Catalog');
-    for (const product of three) {
-      await searchField(page).fill(product.name);
-      const star = page.getByRole('button', { name: `Favourite: ${product.name}` }).first();
-      await star.click();
-      await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: WAIT.short }).toBe('true');
-    }
+    await starInCatalog(page, three);
 
     await goTo(page, 'Guides');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Friday bar');

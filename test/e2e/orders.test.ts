@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, navLink, openReceipts, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { addFromCatalog, goTo, navLink, openReceipts, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 300, shipAfterSeconds: 3, deliverAfterSeconds: 3, core: { syncIntervalMs: 2_000 } });
 let picked: Promise<CatalogProduct[]> | null = null;
@@ -22,14 +22,6 @@ function orderableFromDistinctSuppliers(products: readonly CatalogProduct[], cou
   }
   if (chosen.size < count) throw new Error(`The demo catalog has no ${count} orderable products from different suppliers`);
   return [...chosen.values()];
-}
-
-async function addFromCatalog(page: Page, product: CatalogProduct) {
-  await goTo(page, 'Catalog');
-  await searchField(page).fill(product.name);
-  const cases = product.minimum_order === 1 ? 'case' : 'cases';
-  await page.getByRole('button', { name: `Add ${product.minimum_order} ${cases} of ${product.name} to the cart` }).click();
-  await page.getByText(`Added ${product.minimum_order} ${cases} of ${product.name}`).first().waitFor();
 }
 
 /**

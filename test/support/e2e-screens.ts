@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { CatalogProduct } from '../../shared/schemas';
 
 /** How long to wait for things that take a while in a real browser on a busy machine. */
 export const WAIT = { short: 10_000, sync: 120_000, fulfilment: 60_000 } as const;
@@ -54,4 +55,24 @@ export async function openReceipts(page: Page, timeout: number = WAIT.fulfilment
   await section.waitFor({ timeout });
   const details = section.locator('details');
   if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+}
+
+/** Adds a product's minimum to the cart from the catalog, and waits for the toast that says so. */
+export async function addFromCatalog(page: Page, product: CatalogProduct): Promise<void> {
+  await goTo(page, 'Catalog');
+  await searchField(page).fill(product.name);
+  const cases = product.minimum_order === 1 ? 'case' : 'cases';
+  await page.getByRole('button', { name: `Add ${product.minimum_order} ${cases} of ${product.name} to the cart` }).click();
+  await page.getByText(`Added ${product.minimum_order} ${cases} of ${product.name}`).first().waitFor();
+}
+
+/** Stars each product in the catalog (searched by name), waiting until its star shows it pressed. */
+export async function starInCatalog(page: Page, products: readonly CatalogProduct[]): Promise<void> {
+  await goTo(page, 'Catalog');
+  for (const product of products) {
+    await searchField(page).fill(product.name);
+    const star = page.getByRole('button', { name: `Favourite: ${product.name}` }).first();
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: WAIT.short }).toBe('true');
+  }
 }
