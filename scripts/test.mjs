@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const vitestArgs = process.argv.slice(2);
 const onlyVitest = vitestArgs.length > 0;
@@ -57,7 +57,12 @@ try {
   const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
   failed += brokenFiles.length;
   for (const file of brokenFiles) failures.push(`could not run ${file.name}`);
-  if (results.numFailedTests > 0) failures.push(`${results.numFailedTests} vitest test(s)`);
+  // Each failed test by file and name, so the last lines of a long run say what failed.
+  for (const file of results.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${relative(process.cwd(), file.name)} > ${test.fullName}`);
+    }
+  }
   counted = true;
 } catch {
   failures.push('vitest produced no report');
@@ -65,6 +70,6 @@ try {
 if (!counted || (vitest.status !== 0 && failed === 0)) failed += 1;
 
 writeFileSync(process.env.TEST_SUMMARY_FILE ?? join(resultsDir, 'summary.json'), JSON.stringify({ passed, failed, failures }, null, 2));
-if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
