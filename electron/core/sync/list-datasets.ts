@@ -7,11 +7,19 @@ import { orderStatusChanges, syncOrderDetails } from './order-tracking';
 import { syncPagedList } from './paged-sync';
 import { progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
 
-const confirmed = (context: SyncContext, dataset: DatasetName, count: number, result: 'changed' | 'unchanged'): StepOutcome => {
+/** Records the dataset's success and, unless `announce` is false, tells the screens it changed. */
+const confirmed = (context: SyncContext, dataset: DatasetName, count: number, result: 'changed' | 'unchanged', announce = true): StepOutcome => {
   context.statuses.succeeded(dataset, context.nowIso(), count);
-  if (result === 'changed') context.emit({ type: 'data-changed', datasets: [dataset] });
+  if (result === 'changed' && announce) context.emit({ type: 'data-changed', datasets: [dataset] });
   return { dataset, result };
 };
+
+interface PagedOptions {
+  /** Read the stored pages up front, for `afterWrite` to compare against (small lists only). */
+  needsPreviousPages?: boolean;
+  /** False when the caller tells the screens itself, once what goes with the list is saved too. */
+  announce?: boolean;
+}
 
 type PagedEndpoint = 'listSuppliers' | 'listProducts' | 'listOrders';
 
@@ -21,8 +29,7 @@ async function syncPaged<T extends { id: string }, K = T>(
   endpoint: PagedEndpoint,
   keep: (item: T) => K,
   afterWrite: (pages: PageRecord<K>[], previous: PageRecord<T>[]) => Promise<void>,
-  /** Read the stored pages up front, for `afterWrite` to compare against (small lists only). */
-  needsPreviousPages = false,
+  { needsPreviousPages = false, announce = true }: PagedOptions = {},
 ): Promise<StepOutcome> {
   const scope = context.scope();
   const previous = await context.store.readHeader(dataset, scope);
@@ -52,7 +59,7 @@ async function syncPaged<T extends { id: string }, K = T>(
   });
   await afterWrite(outcome.pages, previousPages);
   progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
-  return confirmed(context, dataset, outcome.count, 'changed');
+  return confirmed(context, dataset, outcome.count, 'changed', announce);
 }
 
 const whole = <T>(item: T) => item;
@@ -73,20 +80,18 @@ export const syncCatalog = (context: SyncContext, onCatalog: (outline: CatalogOu
   });
 
 /**
- * The buyer's orders: the list (status changes since the previous copy become `order-status`
- * events), then the details of orders still on their way.
+ * The buyer's orders: the list, then the details of orders still on their way. The screens are
+ * told (`data-changed`, and an `order-status` for each order that moved since the previous copy)
+ * only once both are saved, so what they read then has the new orders' lines.
  */
 export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
   let orders: OrderListItem[] | null = null;
+  let moved: ReturnType<typeof orderStatusChanges> = [];
   const listOutcome = await syncPaged<OrderListItem>(context, 'orders', 'listOrders', whole, async (pages, previousPages) => {
     orders = flattenPages(pages);
     context.copy.replace('orders', orders);
-    if (previousPages.length > 0) {
-      for (const change of orderStatusChanges(flattenPages(previousPages), orders)) {
-        context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
-      }
-    }
-  }, true);
+    if (previousPages.length > 0) moved = orderStatusChanges(flattenPages(previousPages), orders);
+  }, { needsPreviousPages: true, announce: false });
   if (listOutcome.result === 'failed') return listOutcome;
   const scope = context.scope();
   const current: OrderListItem[] = orders ?? (await context.copy.get('orders'));
@@ -98,12 +103,14 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
     limit: context.pages,
     nowIso: context.nowIso(),
   });
-  if (details.kind === 'unchanged') return listOutcome;
-  await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
-  context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
+  if (details.kind !== 'unchanged') {
+    await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
+    context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
+  }
+  if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
+  for (const change of moved) context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
   if (details.kind === 'failed') return stepFailed(context, 'orders', details.error);
-  if (listOutcome.result === 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
-  return { dataset: 'orders', result: 'changed' };
+  return details.kind === 'changed' ? { dataset: 'orders', result: 'changed' } : listOutcome;
 }
 
 /** A single resource under one ETag (the account, the webhook list). */

@@ -8,6 +8,7 @@ import { createOfflineStore, type OfflineStore, type StoreScope } from '../../..
 import type { ProductFacts } from '../../../electron/core/search/product-codes';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
 import type { SyncEvent } from '../../../electron/core/sync/sync-context';
+import type { Order } from '../../../shared';
 import { createFakeService } from './fake-service';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
@@ -281,6 +282,31 @@ describe('sync engine', () => {
     await engine.sync();
     expect(events.filter((event) => event.type === 'order-status')).toEqual([]);
     expect(service.log.filter((entry) => entry.name === 'getOrder').map((entry) => entry.id).sort()).toEqual(['ord_0', 'ord_2']);
+  });
+
+  it('tells the screens of new or moved orders only once their details are in the copy', async () => {
+    const service = createFakeService({ orders: 2 });
+    // What a screen would read at the moment it is told: the detail of the new order and of the moved one.
+    const readAtEvent: Promise<[string, Order | null, Order | null]>[] = [];
+    const engine = engineFor(service, {
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'data-changed' || event.type === 'order-status') {
+          readAtEvent.push(Promise.all([event.type, engine.copy.orderDetail('ord_new'), engine.copy.orderDetail('ord_0')]));
+        }
+      },
+    });
+    await engine.sync();
+    readAtEvent.length = 0;
+    service.state.orders.push({ ...service.state.orders[1]!, id: 'ord_new', order_number: 'CW-1099' });
+    service.state.orders[0] = { ...service.state.orders[0]!, status: 'shipped' };
+    await engine.sync();
+    const seen = await Promise.all(readAtEvent);
+    expect(seen.map(([type]) => type).sort()).toEqual(['data-changed', 'order-status']);
+    for (const [, added, moved] of seen) {
+      expect(added?.order_number).toBe('CW-1099');
+      expect(moved?.status).toBe('shipped');
+    }
   });
 
   it('sign-out clears the account’s private data but keeps the public catalog', async () => {
