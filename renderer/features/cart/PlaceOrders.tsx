@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { formatCents, formatCount } from '../../../shared/format';
 import { useAddAddress } from '../addresses/mutations';
-import { errorMessage } from '../../lib/bridgeErrors';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { useSubmitOrders } from './mutations';
 import { notesProblem, type ShipToCheck } from './shipTo';
+import { FailureNote } from '../../components/FailureNote';
 
 interface Props {
   groups: CartGroup[];
@@ -85,16 +85,8 @@ export function PlaceOrders({ groups, shipTo, saveLabelError = null, onAttempt, 
           </ul>
         </div>
       ) : null}
-      {saveAddress.isError ? (
-        <p className="field-error" role="alert">
-          The address was not saved, and no order was placed: {errorMessage(saveAddress.error)}
-        </p>
-      ) : null}
-      {submit.isError ? (
-        <p className="field-error" role="alert">
-          The orders were not handed over: {errorMessage(submit.error)} Your cart is unchanged; try again.
-        </p>
-      ) : null}
+      <FailureNote error={saveAddress.error} lead="The address was not saved, and no order was placed" />
+      <FailureNote error={submit.error} lead="The orders were not handed over" after="Your cart is unchanged; try again." />
       <button type="button" id={PLACE_ORDERS_ID} className="primary" onClick={place} disabled={submit.isPending || saveAddress.isPending} aria-keyshortcuts="Control+Enter Meta+Enter">
         {submit.isPending ? 'Placing…' : groups.length === 1 ? 'Place order' : `Place ${groups.length} orders`}
       </button>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage } from '../../lib/bridgeErrors';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
 import { useOnline } from '../status/useOnline';
 import { useCancelOrder } from './mutations';
+import { FailureNote } from '../../components/FailureNote';
 
 export const OFFLINE_CANCEL_NOTE = 'You are offline. An order can be cancelled only while Caseworks is connected to the service; nothing was changed.';
 
@@ -51,11 +51,7 @@ export function CancelOrder({ order }: { order: Order }) {
         confirmLabel="Cancel this order"
         onConfirm={() => cancel.mutate()}
       />
-      {cancel.isError ? (
-        <p className="field-error" role="alert">
-          The order was not cancelled: {errorMessage(cancel.error)}
-        </p>
-      ) : null}
+      <FailureNote error={cancel.error} lead="The order was not cancelled" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { OrderHistoryFilter } from '../../../shared/bridge';
 import { formatCount } from '../../../shared/format';
-import { errorMessage } from '../../lib/bridgeErrors';
 import { useExportOrderHistory } from './mutations';
+import { FailureNote } from '../../components/FailureNote';
 
 /** "Export CSV" of the filtered orders: one row per line item, saved or downloaded; the outcome is said beside it. */
 export function ExportOrdersButton({ filter, orders }: { filter: OrderHistoryFilter; orders: number }) {
@@ -17,11 +17,7 @@ export function ExportOrdersButton({ filter, orders }: { filter: OrderHistoryFil
         {result?.outcome === 'download' ? `Downloaded ${result.fileName} (${formatCount(result.rows, 'row', 'rows')}).` : null}
         {result?.outcome === 'cancelled' ? 'Not exported: the save was cancelled.' : null}
       </p>
-      {exporting.isError ? (
-        <p className="field-error" role="alert">
-          The orders could not be exported: {errorMessage(exporting.error)}
-        </p>
-      ) : null}
+      <FailureNote error={exporting.error} lead="The orders could not be exported" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatCents, formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
@@ -11,6 +11,7 @@ import { TrackingPanel } from './TrackingPanel';
 import { CancelOrder } from './CancelOrder';
 import { useReorder } from './useReorder';
 import { FavouriteStar } from '../favourites/FavouriteStar';
+import { OrderLinesTable } from './OrderLinesTable';
 import { OrderSheet } from './OrderSheet';
 import { PrintOrderButton } from './PrintOrderButton';
 
@@ -47,29 +48,17 @@ export default function OrderScreen({ route }: { route: Route }) {
           <OrderSheet order={order} names={names} />
           <section aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
-            <table className="orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="num">Cases</th>
-                  <th scope="col" className="num">Case price</th>
-                  <th scope="col" className="num">Line total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((item, index) => (
-                  <tr key={item.id}>
-                    <td>
-                      <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
-                      <a href={routeHref({ screen: 'product', id: item.product_id })}>{names[index] ?? item.product_name}</a>
-                    </td>
-                    <td className="num">{item.quantity}</td>
-                    <td className="num">{formatCents(item.unit_price_cents)}</td>
-                    <td className="num">{formatCents(item.total_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <OrderLinesTable
+              items={order.items}
+              names={names}
+              className="orders-table"
+              product={(item, name) => (
+                <>
+                  <FavouriteStar productId={item.product_id} name={item.product_name} />{' '}
+                  <a href={routeHref({ screen: 'product', id: item.product_id })}>{name}</a>
+                </>
+              )}
+            />
             <TotalsList totals={order} label="Order totals" />
             <button type="button" onClick={() => void reorder(order)} disabled={running}>
               Reorder into the cart

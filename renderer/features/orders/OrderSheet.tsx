@@ -1,7 +1,8 @@
 import { createPortal } from 'react-dom';
-import { formatCalendarDate, formatCents, formatDateTime } from '../../../shared/format';
+import { formatCalendarDate, formatDateTime } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { TotalsList } from '../../components/TotalsList';
+import { OrderLinesTable } from './OrderLinesTable';
 import { STATUS_LABELS } from './statusLabels';
 
 /** The class the print stylesheet shows alone on paper (renderer/styles/print.css). */
@@ -46,26 +47,7 @@ export function OrderSheetContent({ order, names }: { order: Order; names: reado
           </address>
         </section>
       </div>
-      <table className="order-sheet-lines">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="num">Cases</th>
-            <th scope="col" className="num">Case price</th>
-            <th scope="col" className="num">Line total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={item.id}>
-              <td>{names[index] ?? item.product_name}</td>
-              <td className="num">{item.quantity}</td>
-              <td className="num">{formatCents(item.unit_price_cents)}</td>
-              <td className="num">{formatCents(item.total_cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable items={order.items} names={names} className="order-sheet-lines" />
       <TotalsList totals={order} label={`Totals of order ${order.order_number}`} />
       <section>
         <h2>Tracking</h2>

@@ -1,5 +1,5 @@
-import { errorMessage } from '../../lib/bridgeErrors';
 import { useSaveOrderSheetPdf } from './mutations';
+import { FailureNote } from '../../components/FailureNote';
 
 /**
  * "Print / Save as PDF": the desktop app saves the order sheet through a save dialog (main prints
@@ -17,11 +17,7 @@ export function PrintOrderButton({ orderNumber, print = () => window.print() }: 
       <p role="status" className="muted">
         {save.data?.outcome === 'saved' ? `Saved ${save.data.fileName}.` : ''}
       </p>
-      {save.isError ? (
-        <p className="field-error" role="alert">
-          The order sheet was not saved: {errorMessage(save.error)}
-        </p>
-      ) : null}
+      <FailureNote error={save.error} lead="The order sheet was not saved" />
     </div>
   );
 }

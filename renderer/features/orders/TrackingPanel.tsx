@@ -1,7 +1,7 @@
 import { formatCalendarDate } from '../../../shared/format';
 import type { Tracking } from '../../../shared/schemas';
-import { errorMessage } from '../../lib/bridgeErrors';
 import { useOpenTrackingLink } from './mutations';
+import { FailureNote } from '../../components/FailureNote';
 
 export function TrackingPanel({ tracking }: { tracking: Tracking }) {
   const open = useOpenTrackingLink(tracking.tracking_url);
@@ -25,11 +25,7 @@ export function TrackingPanel({ tracking }: { tracking: Tracking }) {
       <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
         Track with {tracking.carrier} (opens your browser)
       </button>
-      {open.isError ? (
-        <p className="field-error" role="alert">
-          Could not open the tracking page: {errorMessage(open.error)}
-        </p>
-      ) : null}
+      <FailureNote error={open.error} lead="Could not open the tracking page" />
       {open.data && !open.data.opened ? (
         <p className="field-error" role="alert">
           This window cannot open your browser. Open the tracking page here:{' '}

@@ -5,11 +5,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState } from '../../components/QueryStates';
 import { QueryView } from '../../components/QueryView';
-import { errorMessage } from '../../lib/bridgeErrors';
 import { useDeleteWebhook } from './mutations';
 import { useWebhooks } from './queries';
 import { RegisterWebhookForm } from './RegisterWebhookForm';
 import { WebhookActivity } from './WebhookActivity';
+import { FailureNote } from '../../components/FailureNote';
 
 export default function WebhooksScreen() {
   const query = useWebhooks();
@@ -65,11 +65,7 @@ function WebhookRow({ webhook, onDeleted }: { webhook: Webhook; onDeleted(): voi
         confirmLabel="Delete webhook"
         onConfirm={() => remove.mutate()}
       />
-      {remove.isError ? (
-        <p className="field-error" role="alert">
-          Could not delete it: {errorMessage(remove.error)}
-        </p>
-      ) : null}
+      <FailureNote error={remove.error} lead="Could not delete it" />
     </li>
   );
 }

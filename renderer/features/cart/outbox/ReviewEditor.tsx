@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatCases, formatWineName } from '../../../../shared/format';
 import { useBridge } from '../../../lib/bridgeContext';
-import { errorMessage } from '../../../lib/bridgeErrors';
 import { checkQuantity, MAX_CASES_PER_LINE } from '../../../lib/quantityRules';
 import { productQuery } from '../../product/queries';
 import { DiscardOrderButton } from './DiscardOrderButton';
 import { useDiscardOutboxEntry, useUpdateOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
+import { FailureNote } from '../../../components/FailureNote';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -149,16 +149,8 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
           {formError}
         </p>
       ) : null}
-      {update.isError ? (
-        <p className="field-error" role="alert">
-          Could not save the changes: {errorMessage(update.error)}
-        </p>
-      ) : null}
-      {discard.isError ? (
-        <p className="field-error" role="alert">
-          Could not discard the order: {errorMessage(discard.error)}
-        </p>
-      ) : null}
+      <FailureNote error={update.error} lead="Could not save the changes" />
+      <FailureNote error={discard.error} lead="Could not discard the order" />
       <div className="actions">
         <button type="submit" className="primary" disabled={update.isPending}>
           Save and send again

@@ -1,7 +1,7 @@
 import type { OutboxEntry } from '../../../../shared/bridge';
-import { errorMessage } from '../../../lib/bridgeErrors';
 import { DiscardOrderButton } from './DiscardOrderButton';
 import { useDiscardOutboxEntry, useRetryOutboxEntry } from './mutations';
+import { FailureNote } from '../../../components/FailureNote';
 
 /**
  * For an order the service failed on again and again (or answered unreadably): nothing in it needs
@@ -16,16 +16,8 @@ export function SendAgainReview({ entry }: { entry: OutboxEntry }) {
       <p className="field-error" role="alert">
         {entry.review?.message ?? entry.lastError ?? 'The service failed on this order.'}
       </p>
-      {sendAgain.isError ? (
-        <p className="field-error" role="alert">
-          Could not send it again: {errorMessage(sendAgain.error)}
-        </p>
-      ) : null}
-      {discard.isError ? (
-        <p className="field-error" role="alert">
-          Could not discard the order: {errorMessage(discard.error)}
-        </p>
-      ) : null}
+      <FailureNote error={sendAgain.error} lead="Could not send it again" />
+      <FailureNote error={discard.error} lead="Could not discard the order" />
       <div className="actions">
         <button type="button" className="primary" onClick={() => sendAgain.mutate()} disabled={sendAgain.isPending}>
           Send again
