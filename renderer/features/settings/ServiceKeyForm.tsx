@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorCode, errorMessage } from '../../lib/bridgeErrors';
 import { connectionErrorsFrom, validateConnection, type ConnectionErrors } from './connectionForm';
+import { CheckedInput } from '../../components/CheckedInput';
 
 export interface ServiceKeyInput {
   baseUrl: string;
@@ -54,37 +55,34 @@ export function ServiceKeyForm({ idPrefix, initialUrl, weakStorageAvailable, sub
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={ids.url}>Service URL</label>
-        <input
-          ref={urlRef}
-          id={ids.url}
-          type="url"
-          value={baseUrl}
-          placeholder="https://orders.example.com/api/v1"
-          autoComplete="url"
-          onChange={(event) => setBaseUrl(event.target.value)}
-          aria-invalid={errors.baseUrl ? true : undefined}
-          aria-describedby={`${ids.url}-hint${errors.baseUrl ? ` ${ids.url}-error` : ''}`}
-        />
-        <p id={`${ids.url}-hint`} className="field-hint">https:// and ending in /api/v1 (http:// only for this computer).</p>
-        {errors.baseUrl ? <p id={`${ids.url}-error`} className="field-error">{errors.baseUrl}</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.key}>API key</label>
-        <input
-          ref={keyRef}
-          id={ids.key}
-          type="password"
-          value={apiKey}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setApiKey(event.target.value)}
-          aria-invalid={errors.apiKey ? true : undefined}
-          aria-describedby={errors.apiKey ? `${ids.key}-error` : undefined}
-        />
-        {errors.apiKey ? <p id={`${ids.key}-error`} className="field-error">{errors.apiKey}</p> : null}
-      </div>
+      <CheckedInput id={ids.url} label="Service URL" hint="https:// and ending in /api/v1 (http:// only for this computer)." error={errors.baseUrl}>
+        {(described) => (
+          <input
+            ref={urlRef}
+            id={ids.url}
+            type="url"
+            value={baseUrl}
+            placeholder="https://orders.example.com/api/v1"
+            autoComplete="url"
+            onChange={(event) => setBaseUrl(event.target.value)}
+            {...described}
+          />
+        )}
+      </CheckedInput>
+      <CheckedInput id={ids.key} label="API key" error={errors.apiKey}>
+        {(described) => (
+          <input
+            ref={keyRef}
+            id={ids.key}
+            type="password"
+            value={apiKey}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setApiKey(event.target.value)}
+            {...described}
+          />
+        )}
+      </CheckedInput>
       {weakStorageAvailable ? (
         <label className="checkbox">
           <input type="checkbox" checked={allowWeak} onChange={(event) => setAllowWeak(event.target.checked)} /> Keep the key on this computer

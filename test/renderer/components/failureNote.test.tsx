@@ -12,7 +12,7 @@ describe('FailureNote', () => {
   });
 
   it('says what failed and why in plain words, as an alert, with the advice after', () => {
-    const error = new BridgeCallError({ code: 'unavailable', message: 'The service did not answer.', retryable: true });
+    const error = new BridgeCallError({ code: 'offline', message: 'The service did not answer.', retryable: true });
     render(<FailureNote error={error} lead="The orders were not handed over" after="Your cart is unchanged; try again." />);
     expect(screen.getByRole('alert').textContent).toBe('The orders were not handed over: The service did not answer. Your cart is unchanged; try again.');
   });
