@@ -10,7 +10,7 @@ import { lastPortIfFree, rememberPort, startEmbeddedService, verifyService } fro
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
-import { orderNotification } from '../core/app/order-notifications';
+import { gatherOrderMoves, orderNotices } from '../core/app/order-notifications';
 import { createOtherAccounts } from '../core/app/other-accounts';
 import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
@@ -133,10 +133,12 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   let closed = false;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
 
+  const notifyOrderMoves = gatherOrderMoves((moves) => {
+    for (const notice of orderNotices(moves)) platform.notify(notice.title, notice.body);
+  });
   function emit(event: BridgeEvent) {
     hub.emit(event);
-    const notice = orderNotification(event);
-    if (notice) platform.notify(notice.title, notice.body);
+    notifyOrderMoves(event);
   }
 
   function redact(text: string): string {
@@ -269,10 +271,9 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         store,
         scope: { baseUrl: accountScopeOf(account).baseUrl, accountId: account.accountId },
         now: () => platform.now(),
-        onEvent: (event) => {
-          const notice = orderNotification(event);
-          if (notice) platform.notify(`${notice.title} for ${registered(account.id)?.name ?? account.name}`, notice.body);
-        },
+        onEvent: gatherOrderMoves((moves) => {
+          for (const notice of orderNotices(moves, registered(account.id)?.name ?? account.name)) platform.notify(notice.title, notice.body);
+        }),
         accountOnly: true,
         backgroundGate: (task) => typing.background(task),
       }),

@@ -300,6 +300,31 @@ describe('the core on the embedded demo service', () => {
     expect(shared.platform.notify).toHaveBeenCalledWith('Order shipped', expect.stringContaining('is on its way'));
   });
 
+  it('counts many orders moving in one sync in one notification, not one each', async () => {
+    const { core, data, platform } = await startCore();
+    const products = (await data('searchCatalog', { inStock: true, limit: 50 })).items.filter(
+      (candidate) => candidate.inventory_available >= candidate.minimum_order + 1,
+    );
+    const drafts = products.slice(0, 4).map(draftOf);
+    expect(drafts).toHaveLength(4);
+    const entries = await data('submitOrders', { drafts });
+    const orderIds = await Promise.all(entries.map((entry) => confirmedOrderId(data, entry.id)));
+    await core.whenIdle();
+    await data('syncNow');
+    await core.whenIdle();
+    platform.notify.mockClear();
+    const embedded = core.embeddedService()!;
+    await vi.waitFor(async () => {
+      for (const id of orderIds) {
+        const response = await fetch(`${embedded.baseUrl}/orders/${id}`, { headers: { authorization: `Bearer ${embedded.buyers![0]!.apiKey}` } });
+        expect(((await response.json()) as { status: string }).status).toBe('shipped');
+      }
+    }, { timeout: 30_000, interval: 250 });
+    await data('syncNow');
+    await core.whenIdle();
+    expect(platform.notify.mock.calls).toEqual([['4 orders moved', '4 shipped. See Orders for each.']]);
+  });
+
   it('signs out: the account data goes, queued orders stay', async () => {
     const { call, data } = await startCore();
     const catalogBefore = (await data('searchCatalog', { limit: 1 })).total;
