@@ -24,13 +24,29 @@ export const AccountId = idWithPrefix('org');
 export const WebhookId = idWithPrefix('wh');
 export const OrderItemId = idWithPrefix('item');
 
-/** An http(s) URL written with the characters RFC 3986 allows, every `%` starting a two-digit escape. */
-const HTTP_URI_CHARACTERS = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+/** RFC 3986's pieces: a character of a path segment, query or fragment (`pchar`), and of `userinfo`. */
+const PCHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}";
+const USERINFO_CHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2}";
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+/** A DNS name whose last label starts with a letter, four decimal octets, or an IPv6 address in brackets. */
+const HOST = `(?:[A-Za-z0-9_-]+\\.)*[A-Za-z][A-Za-z0-9_-]*\\.?|${OCTET}(?:\\.${OCTET}){3}|\\[[0-9A-Fa-f:.]+\\]`;
+const PORT = '(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+/**
+ * An http(s) URL as RFC 3986 writes one (what JSON Schema's `format: uri` checks) and browsers'
+ * URL parsers read alike: an optional `userinfo@`, a host (a DNS name, an IPv4 address or an IPv6
+ * one in brackets), an optional port up to 65535, a path, an optional `?query` and an optional
+ * `#fragment` — at most one `#`, every `%` starting a two-digit escape. Browsers take more
+ * (`https://a.example/##`, `https://example.com.0`); the service does not.
+ */
+const HTTP_URI = new RegExp(
+  `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:${USERINFO_CHAR})*@)?(?:${HOST})(?::${PORT}?)?` +
+    `(?:/(?:${PCHAR})*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+);
 
 export const HttpUrl = z
   .string()
   .max(2048)
-  .regex(HTTP_URI_CHARACTERS, 'must be an http or https URL written with the characters URLs allow (spaces and other characters percent-encoded)')
+  .regex(HTTP_URI, 'must be an http or https URL written as URLs are (spaces and other characters percent-encoded, at most one #)')
   .refine((value) => {
     try {
       const url = new URL(value);

@@ -312,7 +312,7 @@ describe('the core on the embedded demo service', () => {
     await core.whenIdle();
     await data('syncNow');
     await core.whenIdle();
-    platform.notify.mockClear();
+    vi.mocked(platform.notify).mockClear();
     const embedded = core.embeddedService()!;
     await vi.waitFor(async () => {
       for (const id of orderIds) {
@@ -322,7 +322,7 @@ describe('the core on the embedded demo service', () => {
     }, { timeout: 30_000, interval: 250 });
     await data('syncNow');
     await core.whenIdle();
-    expect(platform.notify.mock.calls).toEqual([['4 orders moved', '4 shipped. See Orders for each.']]);
+    expect(vi.mocked(platform.notify).mock.calls).toEqual([['4 orders moved', '4 shipped. See Orders for each.']]);
   });
 
   it('signs out: the account data goes, queued orders stay', async () => {
