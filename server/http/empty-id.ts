@@ -3,15 +3,19 @@ import { API_BASE_PATH, endpoints } from '../../shared';
 import { notFound } from './problem';
 
 /**
- * Collections whose items are addressed as `<collection>/:id`. The router ignores a trailing slash,
- * which would make `GET /products/` the list; it names the item with an empty id instead, so it is
- * not found, whatever the method (`DELETE /webhooks/` too).
+ * Paths that name an item, or something of an item, with an empty id: `/products/`,
+ * `/suppliers//products`, `/webhooks//deliveries`. The router ignores a trailing slash, which would
+ * make `GET /products/` the list; they name no item instead, so they are not found, whatever the
+ * method (`DELETE /webhooks/` too) and before the key is asked for, like any other unknown path.
  */
 const EMPTY_ID_PATHS = new Set(
   Object.values(endpoints)
     .map((spec) => spec.path)
-    .filter((path) => path.endsWith('/:id'))
-    .map((path) => `${API_BASE_PATH}${path.slice(0, -':id'.length)}`),
+    .filter((path) => path.includes('/:id'))
+    .flatMap((path) => {
+      const empty = `${API_BASE_PATH}${path.replace('/:id', '/')}`;
+      return empty.endsWith('/') ? [empty] : [empty, `${empty}/`];
+    }),
 );
 
 /** onRequest hook: 404 for an item path whose id is empty. */

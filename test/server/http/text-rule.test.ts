@@ -105,8 +105,14 @@ describe('an item path with an empty id is not found', () => {
     ['GET', '/orders/'],
     ['GET', '/products/?per_page=1'],
     ['DELETE', '/webhooks/'],
-  ])('%s %s → 404 not_found', async (method, path) => {
+    ['GET', '/suppliers//products'],
+    ['GET', '/suppliers//products/?page=3'],
+    ['GET', '/webhooks//deliveries'],
+    ['POST', '/webhooks//test'],
+    ['POST', '/orders//cancel'],
+  ])('%s %s → 404 not_found, with or without a key', async (method, path) => {
     expectProblem(await harness.request(method, path), 404, 'not_found');
+    expectProblem(await harness.request(method, path, { key: null }), 404, 'not_found');
   });
 
   it('collections without an item route keep the trailing slash as the same route', async () => {
