@@ -36,6 +36,9 @@ describe('webhooks', { timeout: 20_000 }, () => {
     fireEvent.change(url, { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register webhook' }));
     expect(await screen.findByText(/Enter a full address starting with https:\/\//)).toBeTruthy();
+    fireEvent.change(url, { target: { value: 'https://hooks.example.com/a#b#c' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register webhook' }));
+    expect(await screen.findByText(/This address cannot receive events: .* at most one #/)).toBeTruthy();
     expect(fake.callsTo('createWebhook')).toEqual([]);
 
     fireEvent.change(url, { target: { value: 'https://hooks.example.com/new' } });
