@@ -10,7 +10,8 @@ import { lastPortIfFree, rememberPort, startEmbeddedService, verifyService } fro
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
-import { gatherOrderMoves, orderNotices } from '../core/app/order-notifications';
+import { orderNotices } from '../core/app/order-notifications';
+import { gatherOrderMoves } from '../../shared/bridge/order-moves';
 import { createOtherAccounts } from '../core/app/other-accounts';
 import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BridgeEvent, OutboxEntry, SessionInfo } from '../../shared/bridge';
+import { countedMoves, gatherOrderMoves, ORDER_MOVES_ONE_BY_ONE, type BridgeEvent, type OrderMove, type OutboxEntry, type SessionInfo } from '../../shared/bridge';
 import { useStatusStore } from '../features/status/statusStore';
 import { knownOnline } from '../features/status/useOnline';
 import { datasetQueryRoots, queryKeys } from '../lib/queryKeys';
@@ -12,8 +12,21 @@ const statusWords: Record<string, string> = {
   cancelled: 'was cancelled',
 };
 
+/** How long order moves arriving one after another are gathered into one announcement. */
+export const ORDER_MOVES_GATHER_MS = 100;
+
+/** A toast for each order move, or one that counts them when more than ORDER_MOVES_ONE_BY_ONE came together. */
+function toastOrderMoves(moves: readonly OrderMove[]): void {
+  if (moves.length <= ORDER_MOVES_ONE_BY_ONE) {
+    for (const move of moves) showToast({ tone: 'info', title: `Order ${move.orderNumber} ${statusWords[move.status] ?? move.status}` });
+    return;
+  }
+  showToast({ tone: 'info', title: `${moves.length} orders moved`, description: `${countedMoves(moves)}. See Orders for each.` });
+}
+
 /** Keeps server state and the status bar in step with what the core reports, and toasts background outcomes. */
 export function createBridgeEventHandler(queryClient: QueryClient): (event: BridgeEvent) => void {
+  const announceOrderMoves = gatherOrderMoves(toastOrderMoves, (flush) => setTimeout(flush, ORDER_MOVES_GATHER_MS));
   return (event) => {
     switch (event.type) {
       case 'data-changed': {
@@ -48,7 +61,7 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
         return;
       }
       case 'order-status':
-        showToast({ tone: 'info', title: `Order ${event.orderNumber} ${statusWords[event.status] ?? event.status}` });
+        announceOrderMoves(event);
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
         void queryClient.invalidateQueries({ queryKey: ['orderHistory'] });
         void queryClient.invalidateQueries({ queryKey: queryKeys.lastOrdered });

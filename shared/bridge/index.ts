@@ -13,3 +13,4 @@ export * from './order-sheet';
 export * from './guides';
 export * from './order-history';
 export * from './accounts';
+export * from './order-moves';

@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderStatus } from '../../../shared/schemas';
+import { createBridgeEventHandler, ORDER_MOVES_GATHER_MS } from '../../../renderer/app/bridgeEvents';
+import { useToastStore } from '../../../renderer/app/toastStore';
+
+const move = (status: OrderStatus, n: number) => ({ type: 'order-status' as const, orderId: `ord_${n}`, orderNumber: `CW-24000${n}`, status });
+const toasts = () => useToastStore.getState().toasts.map(({ title, description }) => ({ title, description }));
+
+describe('order moves told in the screens', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    useToastStore.setState({ toasts: [] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a few moves get a toast each', () => {
+    const handle = createBridgeEventHandler(new QueryClient());
+    handle(move('shipped', 1));
+    handle(move('delivered', 2));
+    vi.advanceTimersByTime(ORDER_MOVES_GATHER_MS);
+    expect(toasts()).toEqual([
+      { title: 'Order CW-240001 has shipped', description: undefined },
+      { title: 'Order CW-240002 was delivered', description: undefined },
+    ]);
+  });
+
+  it('many moves arriving together get one toast that counts them, not a flood', () => {
+    const handle = createBridgeEventHandler(new QueryClient());
+    for (let n = 1; n <= 4; n += 1) handle(move('shipped', n));
+    handle(move('delivered', 5));
+    handle(move('cancelled', 6));
+    vi.advanceTimersByTime(ORDER_MOVES_GATHER_MS);
+    expect(toasts()).toEqual([{ title: '6 orders moved', description: '4 shipped, 1 delivered, 1 cancelled. See Orders for each.' }]);
+  });
+
+  it('each move still refreshes what the screens show of the orders at once', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    createBridgeEventHandler(queryClient)(move('shipped', 1));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['order', 'ord_1'] });
+  });
+});
