@@ -103,12 +103,16 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
     limit: context.pages,
     nowIso: context.nowIso(),
   });
-  if (details.kind !== 'unchanged') {
-    await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
-    context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
+  try {
+    if (details.kind !== 'unchanged') {
+      await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
+      context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
+    }
+  } finally {
+    // Told even when the details could not be saved: the list is, and the next sync compares with it.
+    if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
+    for (const change of moved) context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
   }
-  if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
-  for (const change of moved) context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
   if (details.kind === 'failed') return stepFailed(context, 'orders', details.error);
   return details.kind === 'changed' ? { dataset: 'orders', result: 'changed' } : listOutcome;
 }

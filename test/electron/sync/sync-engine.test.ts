@@ -371,6 +371,23 @@ describe('sync engine', () => {
     expect(status(engine, 'orders').error).toMatch(/could not be saved/);
   });
 
+  it('tells of an order that moved even when its details cannot be saved (the list is, and the next sync compares with it)', async () => {
+    const service = createFakeService({ orders: 2 });
+    let detailsFail = false;
+    const failingStore: OfflineStore = {
+      ...store,
+      write: (dataset, scope, contents) =>
+        detailsFail && dataset === 'orderDetails' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.write(dataset, scope, contents),
+    };
+    const engine = engineFor(service, { store: failingStore });
+    await engine.sync();
+    detailsFail = true;
+    service.state.orders[0] = { ...service.state.orders[0]!, status: 'shipped' };
+    const report = await engine.sync();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')?.result).toBe('failed');
+    expect(events.filter((event) => event.type === 'order-status')).toEqual([{ type: 'order-status', orderId: 'ord_0', orderNumber: 'CW-1000', status: 'shipped' }]);
+  });
+
   it('refuses a key that now answers for another account', async () => {
     const service = createFakeService({ accountId: 'org_other' });
     const engine = engineFor(service, { scope: scopeOf('org_buyer') });
