@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
+import { BridgeError } from '../../../shared/bridge/result';
 import { serviceError } from '../../../electron/core/api';
 import { CoreFailure } from '../../../electron/core/failure';
 import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
@@ -142,5 +144,36 @@ describe('the bridge dispatcher', () => {
       },
     });
     await expect(dispatch('getOrder', hostile)).resolves.toMatchObject({ ok: false });
+  });
+});
+
+describe('the bridge dispatcher, property-based', () => {
+  it('answers any input to any method, or any method name, with a result value: never a throw, a handler only for valid input', async () => {
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({ handlers });
+    const method = fc.oneof(fc.constantFrom(...BRIDGE_METHODS), fc.string({ maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', 'toString'));
+    // Valid inputs with a field swapped for anything, and anything at all.
+    const input = fc.oneof(
+      fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }),
+      fc.tuple(fc.constantFrom(...BRIDGE_METHODS), fc.string({ maxLength: 12 }), fc.anything()).map(([sample, field, value]) => ({
+        ...(validBridgeInputs[sample] as object),
+        [field]: value,
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(method, input, async (name, value) => {
+        const before = Object.values(handlers).reduce((sum, handler) => sum + handler.mock.calls.length, 0);
+        const result = await dispatch(name, value);
+        const after = Object.values(handlers).reduce((sum, handler) => sum + handler.mock.calls.length, 0);
+        if (result.ok) {
+          expect(BRIDGE_METHODS as readonly string[]).toContain(name);
+          expect(after).toBe(before + 1);
+        } else {
+          expect(BridgeError.safeParse(result.error).success, JSON.stringify(result.error)).toBe(true);
+          expect(after).toBe(before);
+        }
+      }),
+      { numRuns: 2000, seed: Number(process.env.PROPERTY_SEED ?? 20_261_124) },
+    );
   });
 });
