@@ -18,7 +18,7 @@ export const TYPING_QUIET_MS = 1_000;
  * painted results p95 while the detail download ran (README, bench:ui): every request held,
  * 37.7 ms and no details fetched; four at a time, 48.2 ms; one at a time, 44.4 and 51.6 ms; with
  * a 2 ms pause, median 40.2 ms (36.9–47.2) at about 208 details a second; with a 5 ms pause,
- * median 37.6 ms (33.1–40.1) at about 120 a second, as fast as holding them.
+ * median 37.7 ms (33.1–40.1) at about 120 a second, as fast as holding them.
  */
 export const BACKGROUND_WHILE_TYPING = { requests: 1, pauseMs: 5 } as const;
 

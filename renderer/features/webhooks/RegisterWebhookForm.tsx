@@ -4,13 +4,13 @@ import { errorCode, errorMessage } from '../../lib/bridgeErrors';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
 import { useCreateWebhook } from './mutations';
 
-/** `deleted`: webhooks deleted since; the secret of one of them is no use any more and is not shown. */
 /** What is wrong with a webhook address the contract refuses, in the buyer's words. */
 function urlProblem(url: string): string {
   if (!/^https?:\/\//i.test(url)) return 'Enter a full address starting with https:// (or http:// for testing).';
   return 'This address cannot receive events: write it like https://hooks.example.com/orders, with spaces as %20, at most one #, and a port up to 65535.';
 }
 
+/** `deleted`: webhooks deleted since; the secret of one of them is no use any more and is not shown. */
 export function RegisterWebhookForm({ deleted = [] }: { deleted?: readonly string[] }) {
   const [url, setUrl] = useState('');
   // order.cancelled is an extension: offered only where the service accepts it.

@@ -24,28 +24,28 @@ export async function bumpCatalogVersion(tx: Database, change: CatalogChange): P
     });
 }
 
+/** The sum of one version column over every slot: what a reader takes as that version. */
+const versionSum = (column: typeof catalogVersions.version | typeof catalogVersions.listingVersion) =>
+  sql<string | null>`sum(${column})::text`;
+
+async function readStamp(db: Database, column: Parameters<typeof versionSum>[0]): Promise<string> {
+  const [row] = await db.select({ version: versionSum(column) }).from(catalogVersions);
+  return stampOf(row?.version ?? null);
+}
+
 /**
  * The catalog's version: the number of committed catalog changes. It follows commit order, so a
  * reader that saw version v has seen every change counted in v, and any later commit changes it.
  */
-export async function catalogStamp(db: Database): Promise<string> {
-  const [row] = await db.select({ version: sql<string | null>`sum(${catalogVersions.version})::text` }).from(catalogVersions);
-  return stampOf(row?.version ?? null);
-}
+export const catalogStamp = (db: Database): Promise<string> => readStamp(db, catalogVersions.version);
 
 /** The listings' version: like catalogStamp, counting only `listings` changes (stock changes leave it). */
-export async function listingStamp(db: Database): Promise<string> {
-  const [row] = await db.select({ version: sql<string | null>`sum(${catalogVersions.listingVersion})::text` }).from(catalogVersions);
-  return stampOf(row?.version ?? null);
-}
+export const listingStamp = (db: Database): Promise<string> => readStamp(db, catalogVersions.listingVersion);
 
-/** The catalog's version as a scalar subquery, to read it in the same statement (snapshot) as other rows. */
-export const catalogVersionColumn = () => sql<string | null>`(select sum(${catalogVersions.version})::text from ${catalogVersions})`;
+/** The listings' version as a scalar subquery, to read it in the same statement (snapshot) as other rows. */
+export const listingVersionColumn = () => sql<string | null>`(select ${versionSum(catalogVersions.listingVersion)} from ${catalogVersions})`;
 
-/** The listings' version as a scalar subquery (see catalogVersionColumn). */
-export const listingVersionColumn = () => sql<string | null>`(select sum(${catalogVersions.listingVersion})::text from ${catalogVersions})`;
-
-/** The stamp of a version read by catalogVersionColumn or listingVersionColumn. */
+/** The stamp of a version read by listingVersionColumn, catalogStamp or listingStamp. */
 export function stampOf(version: string | null): string {
   return `v${version ?? '0'}`;
 }
