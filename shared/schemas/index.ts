@@ -9,3 +9,4 @@ export * from './queries';
 export * from './problem';
 export * from './text';
 export * from './us-states';
+export * from './catalog-changes';
