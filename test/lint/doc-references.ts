@@ -213,7 +213,7 @@ export function readRepoTree(root: string, notSource: readonly string[] = []): R
  * Figures name the machine they came from instead ("2-core x86_64 VM, Node 20.20, load 1.2").
  */
 const DIARY = [
-  /\bhelpers?\b/i,
+  /\b(other|another|one|two|three|four|five|six|seven) helpers?('s?)?\b|\bhelpers'/i,
   /\b(ran|run|runs|measured|tested|seen|installed|downloaded|launched|started|built) here\b/i,
   /\b(on|in) this (shared |quiet |two-core |2-core )?machine\b/i,
   /\b(these|our|this project's) machines\b/i,

@@ -85,9 +85,10 @@ describe('the checker itself, on a made-up doc', () => {
       'Electron itself never ran here.',
       'Two runs at 19:35 and 19:38 UTC; again 20:03–20:05 UTC.',
       'On a 2-core x86_64 VM, Node 20.20, load 1.2: 445 orders/s. Here is how to run it.',
+      'A test helper in test/support builds the fake core; here is how it works.',
     ].join('\n');
     expect(shown(diaryIn('docs/made-up.md', notebook))).toEqual([
-      'docs/made-up.md:1 helpers',
+      'docs/made-up.md:1 other helpers',
       'docs/made-up.md:1 on this machine',
       'docs/made-up.md:2 ran here',
       'docs/made-up.md:3 19:38 UTC',
