@@ -199,7 +199,8 @@ export function readRepoTree(root: string, notSource: readonly string[] = []): R
       }
       files.add(entry);
       const isDoc = entry === 'README.md' || entry.startsWith('docs/');
-      if (isDoc || notSource.includes(entry) || BINARY_EXTENSION.test(name) || stats.size > 2_000_000) continue;
+      // The lockfile is generated, and its words (package names, npm's own fields) are not ours.
+      if (isDoc || entry === 'package-lock.json' || notSource.includes(entry) || BINARY_EXTENSION.test(name) || stats.size > 2_000_000) continue;
       for (const [word] of readFileSync(path.join(root, entry), 'utf8').matchAll(WORD)) words.add(word);
     }
   };
