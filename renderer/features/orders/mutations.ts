@@ -7,7 +7,9 @@ import { errorCode, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys, type QueryRoot } from '../../lib/queryKeys';
 
 /** What a cancellation changes: the order, the lists, and the stock the catalog shows. */
-const CANCEL_REFRESHES: readonly QueryRoot[] = ['order', 'orders', 'catalog', 'product', 'supplierProducts'];
+const CANCEL_REFRESHES: readonly QueryRoot[] = ['order', 'orders', 'orderHistory', 'lastOrdered', 'catalog', 'product', 'supplierProducts'];
+/** What a refused cancellation tells: the order is no longer confirmed, so what every screen shows of it is read again. */
+const REFUSAL_REFRESHES: readonly QueryRoot[] = ['orders', 'orderHistory'];
 
 /** Cancels a confirmed order (an extension); the order, the lists and the catalog's stock are read again after it. */
 export function useCancelOrder(id: string) {
@@ -20,8 +22,16 @@ export function useCancelOrder(id: string) {
       for (const root of CANCEL_REFRESHES) void queryClient.invalidateQueries({ queryKey: [root] });
     },
     onError: (error) => {
+      const code = errorCode(error);
       // A service that turned out not to offer it: main remembers; the button goes.
-      if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+      if (code === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+      // The service refused (409 order_not_cancellable): the order has shipped or been delivered
+      // since the screen read it. The order is read again at once, so its badge, its "as of" time
+      // and the Cancel button show the truth now rather than at the next sync.
+      if (code === 'rejected') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.order(id) });
+        for (const root of REFUSAL_REFRESHES) void queryClient.invalidateQueries({ queryKey: [root] });
+      }
     },
   });
 }
