@@ -8,6 +8,9 @@ import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, product, toCatalogProduct } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
+/** A paragraph by its whole text, the age in its <time> included. */
+const wholeText = (text: string) => (_content: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;
+
 const slow = { timeout: 5000 };
 const sonoma = { id: 'sup_sonoma', name: 'Sonoma Coast Wines', location: 'Healdsburg, CA', total_products: 2 };
 
@@ -52,7 +55,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
 
-    expect(await within(card).findByText('4 cases in stock, minimum order 3 cases — the service, just now', undefined, slow)).toBeTruthy();
+    expect(await within(card).findByText(wholeText('4 cases in stock, minimum order 3 cases — the service, just now'), undefined, slow)).toBeTruthy();
     const offered = await within(card).findByRole('list', { name: 'Similar wines (Pinot Noir, Sonoma Coast)' }, slow);
     // Same supplier first; not the refused wine itself, nor one that cannot be ordered.
     expect(within(offered).getAllByRole('link').map((link) => link.textContent)).toEqual(['Coast Pinot Noir Reserve 2019 · 750 ml', 'Valley Pinot Noir 2019 · 750 ml']);
@@ -75,7 +78,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     fake.reject(fake.outbox[0]!.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 2 cases available' }] });
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
-    await within(card).findByText('2 cases in stock, minimum order 3 cases — the service, just now', undefined, slow);
+    await within(card).findByText(wholeText('2 cases in stock, minimum order 3 cases — the service, just now'), undefined, slow);
     expect(within(card).queryByRole('button', { name: /^Order the / })).toBeNull();
   });
 
