@@ -4,3 +4,4 @@ export * from './pricing';
 export * from './format';
 export * from './upc';
 export * from './location';
+export * from './zip-prefixes';
