@@ -5,3 +5,4 @@ export * from './format';
 export * from './upc';
 export * from './location';
 export * from './zip-prefixes';
+export * from './orderable';

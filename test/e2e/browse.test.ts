@@ -153,7 +153,7 @@ describe('browsing the demo marketplace', () => {
 
     await goTo(page, 'Account');
     await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
-    for (const section of ['Organisation', 'Contact', 'Licence', 'Address', 'Activity']) {
+    for (const section of ['Organisation', 'Contact', 'Licence', 'Address', 'On the marketplace', 'In Caseworks on this computer']) {
       await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
     await page.getByText(account.license.number, { exact: true }).waitFor();
