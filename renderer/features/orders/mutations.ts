@@ -36,10 +36,32 @@ export function useCancelOrder(id: string) {
   });
 }
 
-/** Opens a shipment's tracking page in the system browser. */
+/** Where the tracking page went: the desktop's browser, a new tab of this browser, or nowhere (the page shows the link). */
+export type TrackingLinkOpened = 'browser' | 'tab' | 'not_opened';
+
+/**
+ * Opens a shipment's tracking page: main hands it to the system browser (the desktop app) or, where
+ * the page is in a browser already (the browser shell), says so and the page opens a new tab.
+ */
 export function useOpenTrackingLink(url: string) {
   const bridge = useBridge();
-  return useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url })) });
+  return useMutation({
+    mutationFn: async (): Promise<TrackingLinkOpened> => {
+      const { outcome } = await unwrap(bridge.openTrackingLink({ url }));
+      if (outcome === 'opened') return 'browser';
+      if (outcome === 'not_opened') return 'not_opened';
+      return openInNewTab(url) ? 'tab' : 'not_opened';
+    },
+  });
+}
+
+/** A new tab that cannot reach back into this page; false when the browser blocked it. */
+function openInNewTab(url: string): boolean {
+  const tab = window.open('', '_blank');
+  if (!tab) return false;
+  tab.opener = null;
+  tab.location.href = url;
+  return true;
 }
 
 /**
