@@ -3,6 +3,7 @@ import { formatCents, formatCount } from '../../../shared/format';
 import { useAddAddress } from '../addresses/mutations';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
 import { useCartStore } from './cartStore';
+import { usePlacedStore } from './placedStore';
 import { useSubmitOrders } from './mutations';
 import { notesProblem, type ShipToCheck } from './shipTo';
 import { FailureNote } from '../../components/FailureNote';
@@ -30,7 +31,10 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
   const saveShipTo = useCartStore((state) => state.saveShipTo);
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
-  const submit = useSubmitOrders((drafts) => ordersPlaced(drafts.map((draft) => draft.order.supplier_id)));
+  const submit = useSubmitOrders((drafts, entries) => {
+    ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
+    usePlacedStore.getState().placed(entries.map((entry) => entry.id));
+  });
 
   const blocked = groups.filter((group) => !groupIsPlaceable(group));
   const grandTotal = groups.reduce((sum, group) => sum + group.totals.total_cents, 0);
