@@ -81,6 +81,8 @@ const tableLayout = (page: Page) =>
       money,
       rowFacts,
       overflowsSideways: scroller.scrollWidth > scroller.clientWidth + 1,
+      // The list ends inside the window: every row in it is reached by its own scrollbar alone.
+      listInWindow: view.top >= 0 && view.bottom <= viewport.height,
       rows: rows.length,
     };
   });
@@ -114,6 +116,7 @@ describe('the catalog table', () => {
         expect(row.nameCutSideways, size).toBe(false);
       }
       expect(layout.overflowsSideways, size).toBe(false);
+      expect(layout.listInWindow, size).toBe(true);
     }
     // At 1400 px the photo and the minimum give way; a wider window shows every column.
     expect((await tableLayout(page)).headers.map((header) => header.name)).toEqual(['Product', 'Case', 'Single bottle', 'Stock', 'Last ordered', 'Add to cart']);

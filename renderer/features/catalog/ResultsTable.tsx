@@ -13,6 +13,7 @@ import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { onProductRowKeyDown } from './rowKeys';
+import { useFitToWindow } from '../../lib/useFitToWindow';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
@@ -88,6 +89,7 @@ function WineCell({ product }: { product: CatalogProduct }) {
 
 export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  useFitToWindow(scrollRef);
   const addToCart = useAddToCart();
   const virtualizer = useVirtualizer({
     count: items.length,

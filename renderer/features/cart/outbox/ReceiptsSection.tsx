@@ -5,6 +5,7 @@ import { routeHref } from '../../../app/routes';
 import { errorMessage } from '../../../lib/bridgeErrors';
 import { EstimateDifference } from './EstimateDifference';
 import { useDismissReceipts } from './mutations';
+import { useCartStore } from '../cartStore';
 import { usePlacedStore } from '../placedStore';
 import { receiptElementId, useReceiptFocus } from './useReceiptFocus';
 
@@ -20,13 +21,15 @@ export function receiptsOf(entries: readonly OutboxEntry[]): Receipt[] {
 /**
  * Receipts of confirmed orders, after the cart: they stay for seven days, and a week of them must
  * not push the cart down the screen, so they are collapsed — except right after placing, when the
- * receipt of the order just placed opens the list and takes the focus.
+ * receipt of the order just placed opens the list and takes the focus, until a new cart is begun.
  */
 export function ReceiptsSection({ entries }: { entries: readonly OutboxEntry[] }) {
   const receipts = receiptsOf(entries);
   const dismiss = useDismissReceipts();
   const placedIds = usePlacedStore((state) => state.ids);
-  const justPlaced = receipts.find((entry) => placedIds.includes(entry.id))?.id ?? null;
+  // Until the buyer begins the next cart: then the cart leads and the receipts fold away again.
+  const cartEmpty = useCartStore((state) => state.lines.length === 0);
+  const justPlaced = cartEmpty ? (receipts.find((entry) => placedIds.includes(entry.id))?.id ?? null) : null;
   // Opened for each newly placed receipt; the buyer may close it again.
   const [openFor, setOpenFor] = useState<{ placed: string | null; open: boolean }>({ placed: justPlaced, open: justPlaced !== null });
   const open = openFor.placed === justPlaced ? openFor.open : justPlaced !== null;
