@@ -1,6 +1,7 @@
 import type { CatalogProduct } from '../../../shared';
 import { NON_VINTAGE, type CatalogSort } from '../../../shared/bridge/search';
 import { foldTerm } from './text-terms';
+import { orderableNow } from '../../../shared/orderable';
 
 /** Above every year, so non-vintage wines sort after the oldest vintage. */
 const MAX_YEAR = 1_000_000;
@@ -38,6 +39,7 @@ export interface CatalogColumns {
   dictionaries: Record<FacetName, FacetDictionary>;
   keys: Record<FacetName, Int32Array>;
   price: Float64Array;
+  /** 1 where the product can be ordered now (`orderableNow`): what the "In stock only" filter keeps. */
   inStock: Uint8Array;
   /** Product positions in the order of each sort. */
   orders: Record<CatalogSort, Int32Array>;
@@ -73,7 +75,7 @@ export function buildColumns(items: readonly CatalogProduct[]): CatalogColumns {
       ? dictionaries.vintage.intern(NON_VINTAGE, 'Non-vintage')
       : dictionaries.vintage.intern(String(item.vintage), String(item.vintage));
     price[index] = item.case_price_cents;
-    inStock[index] = item.inventory_available > 0 ? 1 : 0;
+    inStock[index] = orderableNow(item) ? 1 : 0;
     created[index] = Date.parse(item.created_at);
     vintage[index] = item.vintage ?? 0;
   }
