@@ -11,6 +11,9 @@ import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+
+export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, type LockHolder } from './data-folder-lock';
 
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;
 export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
@@ -84,8 +87,22 @@ const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
  * Opens the store (seeding an empty one), then serves HTTP and runs the fulfilment simulator and
  * webhook dispatcher. `close()` stops taking requests, lets running ones and background work
  * finish, and closes the store, so nothing committed is lost.
+ *
+ * On PGlite the data folder is this service's alone: when another live process holds it, this
+ * rejects with DataFolderInUseError (code `data_folder_in_use`, the holder's pid, start and port)
+ * before opening anything. On PostgreSQL any number of instances share the database.
  */
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const lock = options.dataDir && !options.databaseUrl ? lockDataFolder(options.dataDir) : null;
+  try {
+    return await startLocked(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: ServiceOptions, lock: DataFolderLock | null): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const mode = options.mode ?? 'sandbox';
   let baseUrl = '';
@@ -141,6 +158,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  if (port !== undefined) lock?.setPort(port);
   const listenUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
   baseUrl = options.publicUrl ?? listenUrl;
 
@@ -175,6 +193,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         await simulator.stop();
         await dispatcher.stop();
         await store.close();
+        lock?.release();
       })();
       return closing;
     },
