@@ -12,6 +12,7 @@ import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { createStorageWatch } from './db/storage-watch';
 
 export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, type LockHolder } from './data-folder-lock';
 
@@ -115,7 +116,13 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     applicationName: `caseworks ${instanceId}`,
   });
   const { store } = opened;
-  let logError: (message: string, error: unknown) => void = () => undefined;
+  // A full disk met by a request or by background work fails readiness until a write fits again.
+  const storageWatch = createStorageWatch({ probe: () => store.probeStorage() });
+  let log: (message: string, error: unknown) => void = () => undefined;
+  const logError = (message: string, error: unknown) => {
+    storageWatch.noteFailure(error);
+    log(message, error);
+  };
 
   // Events are queued by the changes themselves (the outbox); these only wake the dispatcher.
   const dispatcher = createWebhookDispatcher({
@@ -146,8 +153,10 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
     instanceId,
+    storageWatch,
+    webhookTestTimeoutMs: options.webhookTimeoutMs,
   });
-  logError = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
+  log = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
 
   try {
     await app.listen({ host, port: options.port ?? 0 });

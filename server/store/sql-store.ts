@@ -25,6 +25,7 @@ import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt,
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
 import { guardStorableText } from './storable-text';
+import { probeStorage } from './storage-probe';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -77,6 +78,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    probeStorage: () => probeStorage(db),
     close: options.close ?? (async () => undefined),
   });
 }

@@ -245,6 +245,8 @@ export interface Store {
 
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
+  /** A write that needs new space, left undone: fails while the disk under the database is full (readiness after a full disk). */
+  probeStorage(): Promise<void>;
 
   close(): Promise<void>;
 }
