@@ -23,6 +23,8 @@ import { TtlCache } from './ttl-cache';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import type { RateLimitCounter } from '../store/rate-limits';
 import { createStorageWatch, type StorageWatch } from '../db/storage-watch';
+import { discardRequestBody, isBodyTooLarge } from './oversized-body';
+import { registerJsonParser } from './json-body';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
@@ -71,10 +73,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   app.decorateRequest('caller', null);
   const storageWatch = options.storageWatch ?? createStorageWatch({ probe: () => options.store.probeStorage() });
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     storageWatch.noteFailure(error);
+    if (isBodyTooLarge(error)) await discardRequestBody(request.raw);
     return handleError(error, request, reply);
   });
 
@@ -151,6 +155,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
   app.route({
     method: spec.method,
     url: API_BASE_PATH + spec.path,
+    config: { bodyless: !spec.body },
     handler: async (request, reply) => {
       const id = (request.params as { id?: string }).id ?? '';
       if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);

@@ -28,6 +28,10 @@ export function authHook(store: Pick<Store, 'authenticate'>, cacheTtlMs = 30_000
   const known = new TtlCache<Caller>(10_000, cacheTtlMs);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (request.is404 || request.routeOptions.config.public) return;
+    // Node keeps the first of several Authorization headers and drops the rest; which key acts must never be a guess.
+    if ((request.raw.headersDistinct.authorization?.length ?? 0) > 1) {
+      throw new HttpProblem(400, 'bad_request', 'Send one Authorization header; this request has several.');
+    }
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Send your API key as "Authorization: Bearer <key>".');
     const key = BEARER.exec(header)?.[1];
