@@ -113,6 +113,8 @@ export interface DeliveryAttempt {
   error: string | null;
   /** How long the attempt took (measured by the sender). */
   durationMs?: number;
+  /** Retrying cannot help (production mode refused the target): the delivery is given up now, its reason in `error`. */
+  final?: boolean;
   policy: RetryPolicy;
 }
 

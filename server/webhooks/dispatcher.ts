@@ -80,6 +80,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       statusCode: outcome.statusCode,
       error: outcome.error,
       durationMs: outcome.durationMs,
+      // A target production mode refuses stays refused: give it up now, with the reason, instead of retrying for hours.
+      final: outcome.refused === true,
       policy,
     });
   }

@@ -73,7 +73,7 @@ export async function claimDeliveries(db: Database, claim: DeliveryClaim): Promi
 /**
  * Logs an attempt and moves the delivery on, computed in SQL from the row as it is now, not as
  * the sender read it: the attempt count goes up by one; delivered, given up after
- * `maxAttempts`, or retried `retryBaseMs · 2^(attempts−1)` (at most `maxRetryDelayMs`) after
+ * `maxAttempts` (or at once when the attempt is `final`), or retried `retryBaseMs · 2^(attempts−1)` (at most `maxRetryDelayMs`) after
  * `at`. The claim is released. Only the instance holding the claim can record: a sender whose
  * lease was taken over records nothing and gets null.
  */
@@ -81,14 +81,15 @@ export async function recordDeliveryAttempt(db: Database, attempt: DeliveryAttem
   const { policy } = attempt;
   const at = sql`${attempt.at}::timestamptz`;
   const made = sql`${webhookDeliveries.attempts} + 1`;
-  const finished = sql`(${attempt.ok}::boolean or ${made} >= ${policy.maxAttempts}::int)`;
+  const givenUp = sql`(${attempt.final ?? false}::boolean or ${made} >= ${policy.maxAttempts}::int)`;
+  const finished = sql`(${attempt.ok}::boolean or ${givenUp})`;
   const delay = sql`least(${policy.maxRetryDelayMs}::float8, ${policy.retryBaseMs}::float8 * power(2, ${webhookDeliveries.attempts}))`;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({
         attempts: made,
-        state: sql<DeliveryState>`case when ${attempt.ok}::boolean then 'delivered' when ${made} >= ${policy.maxAttempts}::int then 'failed' else 'pending' end`,
+        state: sql<DeliveryState>`case when ${attempt.ok}::boolean then 'delivered' when ${givenUp} then 'failed' else 'pending' end`,
         nextAttemptAt: sql`case when ${finished} then null else ${at} + ${delay} * interval '1 millisecond' end`,
         claimedBy: null,
         leaseUntil: null,
