@@ -13,6 +13,7 @@ import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createStorageWatch } from './db/storage-watch';
+import { demoReceiverUrl } from './webhooks/demo-receiver';
 
 export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, type LockHolder } from './data-folder-lock';
 
@@ -114,6 +115,8 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     catalogSize: options.catalogSize,
     publicBaseUrl: () => baseUrl,
     applicationName: `caseworks ${instanceId}`,
+    // The demo's registrations point at a receiver on this machine, which production mode would refuse.
+    demoWebhooks: mode === 'sandbox',
   });
   const { store } = opened;
   // A full disk met by a request or by background work fails readiness until a write fits again.
@@ -177,6 +180,10 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
       ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
       : null;
 
+  if (mode === 'sandbox') {
+    // Before any delivery is sent: the demo's registrations follow this service to its port.
+    await store.pointDemoWebhooksAt(demoReceiverUrl(baseUrl)).catch((error: unknown) => logError('pointing the demo webhooks at this service failed', error));
+  }
   simulator.start();
   dispatcher.start();
   const pruneTimer = setInterval(() => {

@@ -25,6 +25,7 @@ import type { RateLimitCounter } from '../store/rate-limits';
 import { createStorageWatch, type StorageWatch } from '../db/storage-watch';
 import { discardRequestBody, isBodyTooLarge } from './oversized-body';
 import { registerJsonParser } from './json-body';
+import { registerDemoReceiver } from './demo-receiver-route';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerPublicRoutes(app, options.store, options.publicBaseUrl ?? (() => API_BASE_PATH));
   registerHealthRoutes(app, options.store, storageWatch, options.readinessTimeoutMs);
+  if ((options.mode ?? 'sandbox') === 'sandbox') registerDemoReceiver(app);
   return app;
 }
 

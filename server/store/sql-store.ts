@@ -20,7 +20,7 @@ import {
   shipDueOrders,
 } from './orders/fulfilment';
 import { getAccount } from './accounts';
-import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
+import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
@@ -79,6 +79,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
       await db.execute(sql`select 1`);
     },
     probeStorage: () => probeStorage(db),
+    pointDemoWebhooksAt: (url) => pointDemoWebhooksAt(db, url),
     close: options.close ?? (async () => undefined),
   });
 }

@@ -245,6 +245,9 @@ export interface Store {
    */
   pruneIdempotencyWhenDue(now: Date, olderThan: Date, everyMs: number): Promise<number | null>;
 
+  /** Points the demo buyers' webhook registrations at the demo receiver at `url` (sandbox starts); returns how many moved. */
+  pointDemoWebhooksAt(url: string): Promise<number>;
+
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
   /** A write that needs new space, left undone: fails while the disk under the database is full (readiness after a full disk). */

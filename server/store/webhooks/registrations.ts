@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { CreateWebhookBody, Webhook, WebhookEventName } from '../../../shared';
 import type { Database } from '../../db/database';
 import { webhooks } from '../../db/schema';
 import type { WebhookTarget } from '../types';
 import { newId } from '../ids';
+import { DEMO_RECEIVER_PATH, FORMER_DEMO_WEBHOOK_URL, isDemoReceiverUrl } from '../../webhooks/demo-receiver';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -49,6 +50,18 @@ export async function deleteWebhook(db: Database, accountId: string, webhookId: 
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.accountId, accountId), notDeleted))
     .returning({ id: webhooks.id });
   return deleted.length > 0;
+}
+
+/** Points the demo's registrations (isDemoReceiverUrl) at `url`; returns how many moved. */
+export async function pointDemoWebhooksAt(db: Database, url: string): Promise<number> {
+  const candidates = await db
+    .select({ id: webhooks.id, url: webhooks.url })
+    .from(webhooks)
+    .where(and(notDeleted, or(eq(webhooks.url, FORMER_DEMO_WEBHOOK_URL), like(webhooks.url, `%${DEMO_RECEIVER_PATH}`))));
+  const moving = candidates.filter((row) => row.url !== url && isDemoReceiverUrl(row.url)).map((row) => row.id);
+  if (moving.length === 0) return 0;
+  await db.update(webhooks).set({ url }).where(inArray(webhooks.id, moving));
+  return moving.length;
 }
 
 export async function webhookTargets(db: Database, accountId: string, event: WebhookEventName): Promise<WebhookTarget[]> {
