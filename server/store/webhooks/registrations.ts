@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import type { CreateWebhookBody, Webhook, WebhookEventName } from '../../../shared';
+import { and, asc, count, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { WEBHOOKS_PER_ACCOUNT_MAX, type CreateWebhookBody, type Webhook, type WebhookEventName } from '../../../shared';
 import type { Database } from '../../db/database';
-import { webhooks } from '../../db/schema';
-import type { WebhookTarget } from '../types';
+import { accounts, webhooks } from '../../db/schema';
+import type { CreateWebhookResult, WebhookTarget } from '../types';
 import { newId } from '../ids';
 import { DEMO_RECEIVER_PATH, FORMER_DEMO_WEBHOOK_URL, isDemoReceiverUrl } from '../../webhooks/demo-receiver';
 
@@ -27,19 +27,29 @@ export async function listWebhooks(db: Database, accountId: string): Promise<Web
   return rows.map(toWebhook);
 }
 
+/**
+ * Registers a webhook unless the account already has WEBHOOKS_PER_ACCOUNT_MAX. The account's row
+ * is locked while counting and inserting, so concurrent registrations (several instances) cannot
+ * both take the last place.
+ */
 export async function createWebhook(
   db: Database,
   accountId: string,
   body: CreateWebhookBody,
   secret: string,
   now: Date,
-): Promise<Webhook> {
-  const [row] = await db
-    .insert(webhooks)
-    .values({ id: newId('wh'), accountId, url: body.url, events: [...body.events], secret, active: true, createdAt: now })
-    .returning();
-  if (!row) throw new Error('webhook insert returned no row');
-  return toWebhook(row);
+): Promise<CreateWebhookResult> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [registered] = await tx.select({ total: count() }).from(webhooks).where(and(eq(webhooks.accountId, accountId), notDeleted));
+    if (Number(registered?.total ?? 0) >= WEBHOOKS_PER_ACCOUNT_MAX) return { kind: 'limit_reached' as const, limit: WEBHOOKS_PER_ACCOUNT_MAX };
+    const [row] = await tx
+      .insert(webhooks)
+      .values({ id: newId('wh'), accountId, url: body.url, events: [...body.events], secret, active: true, createdAt: now })
+      .returning();
+    if (!row) throw new Error('webhook insert returned no row');
+    return { kind: 'created' as const, webhook: toWebhook(row) };
+  });
 }
 
 /** Soft delete: the row stays for the delivery log, but is never listed or delivered to again. */
