@@ -23,13 +23,12 @@ import { TtlCache } from './ttl-cache';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import type { RateLimitCounter } from '../store/rate-limits';
 import { createStorageWatch, type StorageWatch } from '../db/storage-watch';
-import { discardRequestBody, isBodyTooLarge } from './oversized-body';
+import { DEFAULT_BODY_LIMIT_BYTES, discardRequestBody, isBodyTooLarge } from './body-limits';
 import { registerJsonParser } from './json-body';
 import { registerDemoReceiver } from './demo-receiver-route';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
-export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
   store: Store;

@@ -1,5 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
+/** The largest request body the service reads (413 payload_too_large above it). */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /**
  * A body over the limit is read and thrown away up to this many bytes (or this long) before the
  * 413 is sent and the connection closed. A client that writes its whole body before reading (most
