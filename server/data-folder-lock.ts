@@ -145,6 +145,9 @@ export interface DataFolderLock {
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/** How long a start waits for another starter's takeover of a dead holder's folder to finish. */
+const TAKEOVER_PATIENCE_MS = 10_000;
+
 /** Waits without yielding: another starter is in the middle of a takeover that takes microseconds. */
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -242,7 +245,10 @@ export function lockDataFolder(dataDir: string, here: LockEnvironment = systemLo
     nonce: randomUUID(),
   };
   const record = () => `${JSON.stringify(holder)}\n`;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  // Another starter may be in the middle of taking a dead holder's folder over; on a busy machine it
+  // can be descheduled for a while between two of its steps, so wait for it by time, not by tries.
+  const deadline = Date.now() + TAKEOVER_PATIENCE_MS;
+  for (let attempt = 0; Date.now() < deadline; attempt += 1) {
     if (createExclusive(file, record())) {
       return {
         file,
@@ -282,7 +288,7 @@ export function lockDataFolder(dataDir: string, here: LockEnvironment = systemLo
     }
     // Stale (its holder is gone) or damaged (a file is only ever created complete, so a machine crash before it reached the disk).
     takeOver(file, found, record(), here);
-    pause(attempt);
+    pause(Math.min(50, 1 + attempt));
   }
   throw new Error(`Could not take the data folder ${dataDir}: its lock file ${file} kept changing.`);
 }

@@ -7,6 +7,7 @@ import { Order, type CatalogProduct } from '../../../shared';
 import { DATA_FOLDER_IN_USE_EXIT_CODE, DATA_FOLDER_LOCK_FILE, LockHolder, lockDataFolder, systemLockEnvironment } from '../../../server/data-folder-lock';
 import { DataFolderInUseError, startService, type RunningService } from '../../../server/main';
 import { createTestStore } from '../../support/store-fixture';
+import { waitFor } from '../webhooks/receiver';
 import { killAllCli, spawnCli } from './spawn-cli';
 
 const folders: string[] = [];
@@ -107,17 +108,26 @@ describe('one owner per data folder (real processes)', () => {
     // A lock written by a process that has since exited, on this machine.
     const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
     lockDataFolder(dataDir, { ...systemLockEnvironment(), pid: dead, processStart: () => '1' });
-    const startAt = Date.now() + 5_000;
-    const outputs = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        new Promise<{ line: string; pid: number }>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'test/server/cli/take-lock-process.ts', dataDir, String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.on('exit', (code) => (code === 0 ? resolve({ line: out.trim(), pid: child.pid as number }) : reject(new Error(`exit ${code}`))));
-        }),
-      ),
-    );
+    const starters = Array.from({ length: 8 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/server/cli/take-lock-process.ts', dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const lines: string[] = [];
+      let buffered = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const complete = buffered.split('\n');
+        buffered = complete.pop() ?? '';
+        lines.push(...complete);
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      return { child, lines, exited };
+    });
+    // Every starter loaded, then all told at once; each holds what it took until every one has answered.
+    await waitFor(() => starters.every((starter) => starter.lines.includes('ready')), 90_000);
+    for (const starter of starters) starter.child.stdin.write('go\n');
+    await waitFor(() => starters.every((starter) => starter.lines.length >= 2), 30_000);
+    for (const starter of starters) starter.child.stdin.end();
+    expect(await Promise.all(starters.map((starter) => starter.exited))).toEqual(Array(8).fill(0));
+    const outputs = starters.map((starter) => ({ line: starter.lines[1], pid: starter.child.pid }));
     const winners = outputs.filter((output) => output.line === 'taken');
     expect(winners).toHaveLength(1);
     for (const loser of outputs.filter((output) => output.line !== 'taken')) expect(loser.line).toBe(`refused ${winners[0]?.pid}`);

@@ -1,17 +1,23 @@
-import { isDataFolderInUse, lockDataFolder } from '../../../server/data-folder-lock';
+import { createInterface } from 'node:readline';
+import { isDataFolderInUse, lockDataFolder, type DataFolderLock } from '../../../server/data-folder-lock';
 
 /**
- * One starter of the takeover race (data-folder-owner.test.ts): waits for the moment given in
- * argv[3] so every starter looks at the same stale lock at once, tries to take the folder argv[2],
- * prints `taken` or `refused <pid>`, holds what it took for a second, and exits.
+ * One starter of the takeover race (data-folder-owner.test.ts): says `ready` once loaded, tries to
+ * take the folder argv[2] when told `go` (so every starter looks at the same stale lock at once),
+ * prints `taken` or `refused <pid>`, and holds what it took until its stdin closes.
  */
-const [dataDir, startAt] = process.argv.slice(2);
-while (Date.now() < Number(startAt));
-try {
-  const lock = lockDataFolder(dataDir as string);
-  process.stdout.write('taken\n');
-  setTimeout(() => lock.release(), 1_000);
-} catch (error) {
-  if (!isDataFolderInUse(error)) throw error;
-  process.stdout.write(`refused ${error.holder.pid}\n`);
-}
+const [dataDir] = process.argv.slice(2);
+let lock: DataFolderLock | null = null;
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  if (line !== 'go') return;
+  try {
+    lock = lockDataFolder(dataDir as string);
+    process.stdout.write('taken\n');
+  } catch (error) {
+    if (!isDataFolderInUse(error)) throw error;
+    process.stdout.write(`refused ${error.holder.pid}\n`);
+  }
+});
+lines.on('close', () => lock?.release());
+process.stdout.write('ready\n');
