@@ -174,11 +174,19 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
   const listenUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
   baseUrl = options.publicUrl ?? listenUrl;
 
-  const demoCredentials = options.dataDir
-    ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
-    : opened.demoCredentials
-      ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
-      : null;
+  let demoCredentials: DemoCredentialsFile | null;
+  try {
+    demoCredentials = options.dataDir
+      ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
+      : opened.demoCredentials
+        ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
+        : null;
+  } catch (error) {
+    // A full disk, say: stop serving and close the database before the data folder is given up.
+    await app.close();
+    await store.close();
+    throw error;
+  }
 
   if (mode === 'sandbox') {
     // Before any delivery is sent: the demo's registrations follow this service to its port.
