@@ -2,8 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { faultLine } from './logging/fault';
+import { DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
 
-/** `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad arguments. */
+/**
+ * `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad
+ * arguments, 3 when another live service holds the data folder (DATA_FOLDER_IN_USE_EXIT_CODE).
+ */
 async function main(): Promise<void> {
   let command;
   try {
@@ -62,6 +66,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isDataFolderInUse(error)) {
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
+  }
   process.stderr.write(`error: ${faultLine(error)}\n`);
   process.exit(1);
 });

@@ -21,6 +21,7 @@ const TITLES: Record<ServiceErrorCode, string> = {
   service_unavailable: 'Service unavailable',
   order_not_cancellable: 'Order not cancellable',
   webhook_paused: 'Webhook paused',
+  webhook_limit_reached: 'Webhook limit reached',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

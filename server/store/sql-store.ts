@@ -20,11 +20,12 @@ import {
   shipDueOrders,
 } from './orders/fulfilment';
 import { getAccount } from './accounts';
-import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
+import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
 import { guardStorableText } from './storable-text';
+import { probeStorage } from './storage-probe';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -77,6 +78,8 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    probeStorage: () => probeStorage(db),
+    pointDemoWebhooksAt: (url) => pointDemoWebhooksAt(db, url),
     close: options.close ?? (async () => undefined),
   });
 }
