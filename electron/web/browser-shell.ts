@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
+import { describeHolder, lockDataFolder, type LockHolder } from '../core/files/data-folder-lock';
+import { DATA_FOLDER_IN_USE } from '../../shared/embedded-service';
 import type { CaseworksPlatform, SettingsStore } from '../core/platform';
 import { createShellToken } from './shell-auth';
 import { startShellServer } from './shell-server';
@@ -49,6 +51,18 @@ export interface BrowserShell {
   close(): Promise<void>;
 }
 
+/** Another live process holds the data folder: this shell starts nothing (no second demo service on it). */
+export class DataFolderInUse extends Error {
+  override name = 'DataFolderInUse';
+  readonly code = DATA_FOLDER_IN_USE;
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder | null,
+  ) {
+    super(describeHolder(holder, dataDir));
+  }
+}
+
 function memorySettings(): SettingsStore {
   const values = new Map<string, unknown>();
   return {
@@ -65,6 +79,10 @@ function memorySettings(): SettingsStore {
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   mkdirSync(options.dataDir, { recursive: true });
+  // One owner per data folder, before anything in it is read or started.
+  const locked = await lockDataFolder(options.dataDir, { program: 'npm run web' });
+  if (!locked.ok) throw new DataFolderInUse(options.dataDir, locked.holder);
+  const { lock } = locked;
   const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
   const platform: CaseworksPlatform = {
     dataDir: options.dataDir,
@@ -88,10 +106,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       token,
       port: options.port ?? 0,
     });
+    await lock.setAddress(`http://127.0.0.1:${server.port}/`).catch(() => undefined);
     if (options.waitFor !== 'listening') await core.ready;
   } catch (error) {
-    await server?.close();
-    await core.close();
+    try {
+      await server?.close();
+      await core.close();
+    } finally {
+      await lock.release();
+    }
     throw error;
   }
   const running = server;
@@ -103,8 +126,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     stopEmbeddedService: () => core.stopEmbeddedService(),
     startEmbeddedService: () => core.startEmbeddedService(),
     async close() {
-      await running.close();
-      await core.close();
+      try {
+        await running.close();
+        await core.close();
+      } finally {
+        await lock.release();
+      }
     },
   };
 }

@@ -21,7 +21,7 @@ import {
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
-import { OrderDrafts, OutboxEntry } from './outbox';
+import { OrderDrafts, OutboxEntry, OutboxListing } from './outbox';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
@@ -95,7 +95,8 @@ export const bridgeContract = {
   listOrders: { input: z.strictObject({ status: OrderStatus.optional(), ...page }), output: pageOf(OrderListItem) },
   getOrder: { input: z.strictObject({ id: OrderId }), output: withFreshness(Order) },
   submitOrders: { input: z.strictObject({ drafts: OrderDrafts }), output: z.array(OutboxEntry) },
-  listOutbox: { input: none, output: z.array(OutboxEntry) },
+  /** The active account's outbox, and what could not be read of it when it was opened. */
+  listOutbox: { input: none, output: OutboxListing },
   /** "Send now" for a queued order, "Send again" for one in review: the same order with the same Idempotency-Key. */
   retryOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: OutboxEntry },
   updateOutboxEntry: {

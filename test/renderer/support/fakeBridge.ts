@@ -11,6 +11,7 @@ import {
   type OrderGuide,
   type BuyerAccount,
   type OutboxEntry,
+  type OutboxProblem,
   type SessionInfo,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
@@ -60,6 +61,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
+  let outboxProblem: OutboxProblem | null = null;
   let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
@@ -215,7 +217,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async listOutbox(input) {
       record('listOutbox', input);
-      return ok(outbox);
+      return ok({ entries: outbox, problem: outboxProblem });
     },
     async retryOutboxEntry(input) {
       record('retryOutboxEntry', input);
@@ -494,6 +496,10 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     setFavouritesProblem(problem: string | null) {
       favouritesProblem = problem;
+    },
+    /** What could not be read of the stored outbox when it was opened. */
+    setOutboxProblem(problem: OutboxProblem | null) {
+      outboxProblem = problem;
     },
     setGuides(next: OrderGuide[]) {
       guides = next;
