@@ -72,8 +72,10 @@ const stop = () => {
     },
   );
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+// `on`, not `once`: write-file-atomic's signal-exit re-raises a signal when no other listener is left,
+// which would kill the process in the middle of stopping.
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 
 running.core.ready.then(
   async () => {
