@@ -5,9 +5,10 @@ import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from 
 import { forkWithNode } from '../core/connection';
 import { describeHolder, lockDataFolder, type LockHolder } from '../core/files/data-folder-lock';
 import { DATA_FOLDER_IN_USE } from '../../shared/embedded-service';
-import type { CaseworksPlatform, SettingsStore } from '../core/platform';
+import type { CaseworksPlatform } from '../core/platform';
 import { createShellToken } from './shell-auth';
 import { startShellServer } from './shell-server';
+import { fileSettings } from './file-settings';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -63,19 +64,11 @@ export class DataFolderInUse extends Error {
   }
 }
 
-function memorySettings(): SettingsStore {
-  const values = new Map<string, unknown>();
-  return {
-    get: (key) => values.get(key),
-    set: (key, value) => void values.set(key, value),
-    delete: (key) => void values.delete(key),
-  };
-}
-
 /**
  * The app without Electron: the same core behind a loopback HTTP transport, the built renderer,
  * and the embedded demo service as a Node child process. Keys live in memory only (no
- * safeStorage here), and the session says so.
+ * safeStorage here), and the session says so; the list of buyer accounts is kept in the data
+ * folder (file-settings.ts), so a restart finds them, their queued orders and offline copies.
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -86,7 +79,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
   const platform: CaseworksPlatform = {
     dataDir: options.dataDir,
-    keyStore: { safeStorage: null, settings: memorySettings() },
+    keyStore: { safeStorage: null, settings: fileSettings(options.dataDir, log) },
     fetch: globalThis.fetch.bind(globalThis),
     forkService: forkWithNode,
     notify: (title, body) => log(`${title}: ${body}`),

@@ -148,6 +148,15 @@ function waitForReady(child: ForkedProcess, exited: Promise<number | null>, time
   });
 }
 
+/**
+ * The demo's buyers as its last start left them in its data folder (their keys stay the same from
+ * one start to the next), read without starting it: null when there is no such file or it cannot
+ * be read. A demo account signs in with these while the demo service starts, or cannot.
+ */
+export async function readDemoBuyers(dataDir: string): Promise<DemoBuyer[] | null> {
+  return readCredentials(dataDir).catch(() => null);
+}
+
 async function readCredentials(dataDir: string): Promise<DemoBuyer[]> {
   let raw: string;
   try {

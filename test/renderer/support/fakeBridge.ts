@@ -35,6 +35,8 @@ export const demoSession: SessionInfo = {
   keyStorageDescription: 'The demo key lives in memory only',
   weakStorageAvailable: false,
   online: true,
+  problem: null,
+  keysInMemoryOnly: false,
 };
 
 function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
