@@ -513,6 +513,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         await session.switchTo(id);
         await switching;
       },
+      demoBuyers: () => session.demoBuyers(),
+      addDemoBuyer: async (accountId) => {
+        await session.addDemoBuyer(accountId);
+        await switching;
+      },
       remove: async (id) => {
         const account = registered(id);
         const box = await outboxes.opened(id)?.catch(() => null);

@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../shared/bridge/session';
 import { DATA_FOLDER_IN_USE_EXIT_CODE } from '../../shared/embedded-service';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
 import { rendererBuildIsCurrent } from './renderer-build';
+import { sessionLine } from './session-words';
 
 /** `npm run web`: builds the renderer (unless it is up to date), then the browser shell. Settings come from the environment (see --help). */
 const command = parseWebArgs(process.argv.slice(2), process.env);
@@ -77,12 +78,22 @@ const stop = () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
+// What the session is, in the terminal: once decided, and again whenever it changes (the service
+// answers again, a key is refused, the demo is up), each line once.
+let lastLine = '';
+async function reportSession(): Promise<void> {
+  const result = await running.core.dispatcher.dispatch('getSession', {});
+  const line = sessionLine(result.ok ? (result.data as SessionInfo) : null);
+  if (line.text === lastLine) return;
+  lastLine = line.text;
+  (line.problem ? console.error : console.log)(line.text);
+}
 running.core.ready.then(
   async () => {
-    const result = await running.core.dispatcher.dispatch('getSession', {});
-    const session = result.ok ? (result.data as SessionInfo) : null;
-    if (!session || session.mode === 'none') console.log('Not connected to a service: choose one in Settings.');
-    else console.log(`Connected to ${session.mode === 'demo' ? 'the demo service' : session.baseUrl}.`);
+    await reportSession();
+    running.core.events.subscribe((event) => {
+      if (event.type === 'session-changed' || event.type === 'connectivity') void reportSession();
+    });
   },
   (error: unknown) => console.error(`Caseworks could not connect: ${error instanceof Error ? error.message : String(error)}`),
 );

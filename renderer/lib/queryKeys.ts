@@ -32,6 +32,8 @@ export const queryKeys = {
   orderHistory: (filter: OrderHistoryFilter, page: number) => ['orderHistory', filter, page] as const,
   lastOrdered: ['lastOrdered'] as const,
   buyerAccounts: ['buyerAccounts'] as const,
+  /** The demo marketplace's buyers, to add one from a list. */
+  demoBuyers: ['buyerAccounts', 'demo'] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;

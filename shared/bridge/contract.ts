@@ -29,7 +29,7 @@ import { Favourites } from './favourites';
 import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
-import { BuyerAccountId, BuyerAccounts } from './accounts';
+import { BuyerAccountId, BuyerAccounts, DemoBuyers } from './accounts';
 
 const none = z.strictObject({});
 const page = {
@@ -164,6 +164,10 @@ export const bridgeContract = {
   switchBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: SessionInfo },
   /** Forgets the account and its key; its queued orders stay on this computer (as at sign-out). */
   removeBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: z.object({ keptQueuedOrders: z.number().int().nonnegative() }) },
+  /** The demo marketplace's buyers, to add one from a list: no key to find (issue 24). */
+  listDemoBuyers: { input: none, output: DemoBuyers },
+  /** Adds a demo buyer as an account tied to the demo (not to its port), even while the demo is not running; it becomes the active one. */
+  addDemoBuyer: { input: z.strictObject({ accountId: BuyerAccountId }), output: SessionInfo },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -69,7 +69,7 @@ async function productInStock(shell: ShellProcess): Promise<CatalogProduct> {
 describe('one owner per data folder: two `npm run web` on one CASEWORKS_DATA_DIR', () => {
   it('the second says the folder is in use, naming the first, and exits non-zero; no acknowledged order is lost', async () => {
     const first = shellOn(dataDir);
-    await first.waitFor(/Connected to the demo service\./, 120_000);
+    await first.waitFor(/Connected to the demo service/, 120_000);
     const { base } = await first.page();
     const product = await productInStock(first);
     const before = await placeConfirmed(first, product);
@@ -90,7 +90,7 @@ describe('one owner per data folder: two `npm run web` on one CASEWORKS_DATA_DIR
 
     // Started again on the folder, it finds both orders the service confirmed.
     const again = shellOn(dataDir);
-    await again.waitFor(/Connected to the demo service\./, 120_000);
+    await again.waitFor(/Connected to the demo service/, 120_000);
     await vi.waitFor(
       async () => {
         const ids = (await again.data('listOrders', { page: 1, perPage: 50 })).items.map((order) => order.id);

@@ -68,6 +68,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
+  /** The demo marketplace's buyers (what its credentials file lists). */
+  const demoBuyers = [
+    { accountId: 'org_demo', name: 'Bistro Verde' },
+    { accountId: 'org_demo2', name: 'Harbor Provisions' },
+  ];
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
@@ -438,6 +443,20 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         else session = { ...session, mode: 'none', account: null, buyerAccountId: null };
       }
       return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
+    },
+    async listDemoBuyers(input) {
+      record('listDemoBuyers', input);
+      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId) })) });
+    },
+    async addDemoBuyer(input) {
+      record('addDemoBuyer', input);
+      const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
+      if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
+      const existing = accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
+      const added = existing ?? { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: demoSession.baseUrl, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
+      if (!existing) accounts = [...accounts, added];
+      signInAs(added);
+      return ok(session);
     },
     subscribe(listener) {
       record('subscribe', null);
