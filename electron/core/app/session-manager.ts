@@ -397,8 +397,14 @@ export function createSessionManager(options: SessionManagerOptions) {
     const entry = entryOf(id);
     const key = keyOf(id);
     if (!entry || entry.mode !== 'custom' || key === null) return;
-    const outcome = await firstContact(entry.baseUrl, key);
-    if (closed || connection?.id !== id) return;
+    // In the background: whatever goes wrong here is no more than "nothing learned".
+    let outcome: VerifyOutcome | null = null;
+    try {
+      outcome = (await firstContact(entry.baseUrl, key)) ?? null;
+    } catch {
+      return;
+    }
+    if (!outcome || closed || connection?.id !== id) return;
     setProblem(outcome.ok ? null : problemOfFirstContact(outcome.error, entry.baseUrl, keySourceOf(id)));
   }
 
