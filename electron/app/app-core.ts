@@ -214,7 +214,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       onUnexpectedExit: (code) => {
         log(`the demo service stopped unexpectedly (exit code ${code ?? 'none'}); starting it again`);
         void connectivity.check();
-        if (handle) void session.embeddedStopped(handle);
+        // Once started again, connectivity is asked at once (not at the next probe): the screens read it fresh.
+        if (handle) void session.embeddedStopped(handle).then(() => connectivity.check());
       },
     });
     await rememberPort(serviceDir, service.baseUrl);

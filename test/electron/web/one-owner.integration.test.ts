@@ -66,7 +66,8 @@ async function productInStock(shell: ShellProcess): Promise<CatalogProduct> {
   return found as CatalogProduct;
 }
 
-describe('one owner per data folder: two `npm run web` on one CASEWORKS_DATA_DIR', () => {
+// Several processes start and stop in each test: minutes on a loaded two-core machine.
+describe('one owner per data folder: two `npm run web` on one CASEWORKS_DATA_DIR', { timeout: 300_000 }, () => {
   it('the second says the folder is in use, naming the first, and exits non-zero; no acknowledged order is lost', async () => {
     const first = shellOn(dataDir);
     await first.waitFor(/Connected to the demo service/, 120_000);

@@ -84,7 +84,8 @@ function draftOf(product: CatalogProduct) {
   };
 }
 
-describe('the browser shell started while its service (CASEWORKS_SERVICE_URL) is down', () => {
+// Two services and two shells start and stop: minutes on a loaded two-core machine.
+describe('the browser shell started while its service (CASEWORKS_SERVICE_URL) is down', { timeout: 300_000 }, () => {
   it('finds the account, the catalog and the queued orders, takes more, and sends them all by itself when the service starts', async () => {
     // Online first: the account is learned and the catalog downloaded.
     let service = startService(port, serviceDir);
