@@ -119,6 +119,8 @@ export function createSessionManager(options: SessionManagerOptions) {
   let problem: ConnectionProblem | null = null;
   /** The demo's buyers, as the running demo or its last start told them. */
   let demoBuyerList: DemoBuyerKey[] = [];
+  /** The service's names of the demo's buyers, as asked while it ran. */
+  const demoAccountNames = new Map<string, string>();
   /** Reading the demo's buyers of its last start (once). */
   let knownDemo: Promise<void> | null = null;
   /** Starting the demo for a demo session signed in without it. */
@@ -635,11 +637,23 @@ export function createSessionManager(options: SessionManagerOptions) {
     /** The demo marketplace's buyers (the running demo's, else its last start's), to add one from a list. */
     async demoBuyers(): Promise<{ accountId: string; name: string; added: boolean }[]> {
       if (!embedded) await readKnownDemo();
-      return demoBuyerList.map((buyer) => ({
-        accountId: buyer.accountId,
-        name: buyer.name ?? buyer.accountId,
-        added: registry.accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId),
-      }));
+      const running = embedded;
+      // By the name the account will have once added (the service's), asked once each while the
+      // demo runs; the demo's file has a shorter trading name, used while it does not.
+      if (running) {
+        await Promise.all(
+          demoBuyerList
+            .filter((buyer) => !demoAccountNames.has(buyer.accountId))
+            .map(async (buyer) => {
+              const outcome = await options.verify(running.baseUrl, buyer.apiKey).catch(() => null);
+              if (outcome?.ok) demoAccountNames.set(buyer.accountId, outcome.account.name);
+            }),
+        );
+      }
+      return demoBuyerList.map((buyer) => {
+        const added = registry.accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
+        return { accountId: buyer.accountId, name: added?.name ?? demoAccountNames.get(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
+      });
     },
 
     /**

@@ -47,7 +47,7 @@ export function BuyerAccountsSection({ session }: { session: SessionInfo | undef
       ) : accounts.isError ? (
         <ErrorMessage error={accounts.error} title="The accounts could not be read" onRetry={() => void accounts.refetch()} />
       ) : (
-        <ul className="buyer-accounts">
+        <ul className="buyer-accounts" aria-label="Buyer accounts on this computer">
           {accounts.data.accounts.map((account) => (
             <li key={account.id}>
               <span className="account-name">{account.name}</span>{' '}

@@ -17,7 +17,7 @@ export function DemoBuyersList({ onAdded }: { onAdded(session: SessionInfo): voi
     <section aria-labelledby="demo-buyers-title" className="demo-buyers">
       <h3 id="demo-buyers-title">Buyers of the demo marketplace</h3>
       <p className="muted">Add one to try several accounts: no key is needed, and it works whatever port the demo runs on.</p>
-      <ul className="buyer-accounts">
+      <ul className="buyer-accounts" aria-labelledby="demo-buyers-title">
         {list.map((buyer) => (
           <li key={buyer.accountId}>
             <span className="account-name">{buyer.name}</span>{' '}
