@@ -1,5 +1,6 @@
 import type { BridgeError, BridgeErrorCode } from '../../shared/bridge/result';
 import { CoreFailure, type Outcome } from '../core/failure';
+import { writeFailureOf } from '../core/files/write-failure';
 
 /** A refusal of the bridge's own (e.g. a link it will not open); its message is shown to the user. */
 export class BridgeFailure extends Error {
@@ -30,7 +31,8 @@ export function failureCode(error: unknown): BridgeErrorCode | null {
 /**
  * The one mapping from what handlers throw to what crosses to the renderer: `{ code, message,
  * retryable }` (and the service's field errors). Only these parts cross: never the status, the
- * problem code or anything else the core learned. Null for errors nobody expected (`internal`).
+ * problem code or anything else the core learned. A file that could not be written (a full disk)
+ * is said as such. Null for errors nobody expected (`internal`).
  */
 export function bridgeErrorOf(error: unknown): BridgeError | null {
   if (error instanceof BridgeFailure) return { code: error.code, message: error.message, retryable: error.retryable };
@@ -38,5 +40,5 @@ export function bridgeErrorOf(error: unknown): BridgeError | null {
     const { code, message, retryable, fields } = error.error;
     return fields && fields.length > 0 ? { code, message, retryable, fields } : { code, message, retryable };
   }
-  return null;
+  return writeFailureOf(error);
 }

@@ -135,6 +135,27 @@ describe('the bridge dispatcher', () => {
     expect(onUnexpectedError).toHaveBeenCalledWith('getAccount', expect.any(Error));
   });
 
+  it('says a full disk or a folder it may not write to in plain words, not as an internal error (favourites, addresses, guides)', async () => {
+    const unexpected = vi.fn();
+    const failing = (code: string) => async () => {
+      throw Object.assign(new Error(`${code}: no space left on device, write`), { code, errno: -28, syscall: 'write' });
+    };
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({
+      handlers: { ...handlers, setFavourite: failing('ENOSPC'), addSavedAddress: failing('EACCES'), createOrderGuide: failing('EROFS') },
+      onUnexpectedError: unexpected,
+    });
+    const favourite = await dispatch('setFavourite', validBridgeInputs.setFavourite);
+    expect(favourite).toEqual({ ok: false, error: { code: 'storage_error', message: 'The disk is full, so this was not saved. Free some space and try again.', retryable: true } });
+    expect(await dispatch('addSavedAddress', validBridgeInputs.addSavedAddress)).toMatchObject({ ok: false, error: { code: 'storage_error', message: expect.stringMatching(/may not write to its data folder/) } });
+    expect(await dispatch('createOrderGuide', validBridgeInputs.createOrderGuide)).toMatchObject({ ok: false, error: { code: 'storage_error', message: expect.stringMatching(/read-only/) } });
+    expect(unexpected).not.toHaveBeenCalled();
+    // Any other failure of the file system stays unexpected.
+    const other = createDispatcher({ handlers: { ...handlers, setFavourite: failing('EIO') }, onUnexpectedError: unexpected });
+    expect(await other.dispatch('setFavourite', validBridgeInputs.setFavourite)).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(unexpected).toHaveBeenCalledTimes(1);
+  });
+
   it('never throws, even for input objects with hostile getters', async () => {
     const { dispatch } = createDispatcher({ handlers: createRecordingHandlers() });
     const hostile = Object.defineProperty({}, 'id', {
