@@ -16,8 +16,8 @@ CREATE TABLE "catalog_feed" (
 --> statement-breakpoint
 CREATE INDEX "catalog_changes_position_idx" ON "catalog_changes" USING btree ("xid","seq");--> statement-breakpoint
 -- Edited by hand from here: the triggers that write catalog_changes (see server/db/tables/catalog-changes.ts).
--- They are statement-level with transition tables, so a bulk insert of thousands of products
--- writes its log rows in one statement; an order's stock update writes one row.
+-- Inserts and deletes are statement-level with transition tables, so a bulk insert of thousands of
+-- products writes its log rows in one statement.
 -- Upserts one log row per id, at a new position (this transaction's id, the next sequence
 -- number); removed marks it a tombstone. Ids are taken in order, so concurrent transactions lock
 -- log rows in the same order.
@@ -37,18 +37,25 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION "catalog_products_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Updates are row-level: an order's stock update is one row, and there a row trigger costs less
+-- than a statement trigger's transition tables. PostgreSQL backend CPU per one-row update
+-- transaction (medians of two runs of 4 x 2,000, PostgreSQL 15, a loaded 2-core machine): 0.47 to
+-- 0.50 ms without a trigger, 0.57 to 0.61 ms with this one, 0.72 to 0.77 ms statement-level.
+CREATE FUNCTION "catalog_product_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM catalog_log_changes('product', ARRAY(SELECT id FROM new_rows), false);
-  -- An id or a supplier changed: the old id is gone, and both suppliers' counts changed.
-  IF EXISTS (SELECT id, supplier_id FROM old_rows EXCEPT SELECT id, supplier_id FROM new_rows) THEN
-    PERFORM catalog_log_changes('product', ARRAY(SELECT id FROM old_rows EXCEPT SELECT id FROM new_rows), true);
-    PERFORM catalog_log_changes('supplier', ARRAY(
-      SELECT supplier_id FROM (SELECT id, supplier_id FROM old_rows EXCEPT SELECT id, supplier_id FROM new_rows) AS moved_out
-      UNION
-      SELECT supplier_id FROM (SELECT id, supplier_id FROM new_rows EXCEPT SELECT id, supplier_id FROM old_rows) AS moved_in
-    ), false);
+  INSERT INTO catalog_changes (kind, record_id) VALUES ('product', NEW.id)
+  ON CONFLICT (kind, record_id) DO UPDATE SET xid = excluded.xid, seq = excluded.seq, removed_at = NULL;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A product moved to another supplier (or given another id): both suppliers' counts changed, and
+-- the old id is gone.
+CREATE FUNCTION "catalog_product_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.id <> NEW.id THEN
+    PERFORM catalog_log_changes('product', ARRAY[OLD.id], true);
   END IF;
+  PERFORM catalog_log_changes('supplier', ARRAY[OLD.supplier_id, NEW.supplier_id], false);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -87,7 +94,9 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "catalog_products_inserted" AFTER INSERT ON "products" REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_products_inserted();
 --> statement-breakpoint
-CREATE TRIGGER "catalog_products_updated" AFTER UPDATE ON "products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_products_updated();
+CREATE TRIGGER "catalog_product_updated" AFTER UPDATE ON "products" FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION catalog_product_updated();
+--> statement-breakpoint
+CREATE TRIGGER "catalog_product_moved" AFTER UPDATE ON "products" FOR EACH ROW WHEN (OLD.supplier_id <> NEW.supplier_id OR OLD.id <> NEW.id) EXECUTE FUNCTION catalog_product_moved();
 --> statement-breakpoint
 CREATE TRIGGER "catalog_products_deleted" AFTER DELETE ON "products" REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_products_deleted();
 --> statement-breakpoint

@@ -6,6 +6,7 @@ import { CATALOG_CHANGES_LIMIT_DEFAULT, CATALOG_CHANGES_PAGE_BYTES, type Catalog
 import { products } from '../../../server/db/schema';
 import { decodeCursor, encodeCursor } from '../../../server/store/catalog/change-cursor';
 import { pruneCatalogRemovals } from '../../../server/store/catalog/change-pruning';
+import { applyPriceUpdate } from '../../../server/store/catalog/price-update';
 import { FeedReplica, recordsOf } from '../../support/feed-replica';
 import { insertProductLike, insertSupplier, moveProduct, removableProducts, removeProduct, removeSupplier, renameSupplier, repriceProduct } from '../store/catalog-edits';
 import { expectProblem, orderBodyFor, orderableProduct, startHarness, type Harness } from './harness';
@@ -40,8 +41,8 @@ async function serviceSuppliers(): Promise<Supplier[]> {
 }
 
 async function serviceProductIds(): Promise<string[]> {
-  const rows = await db().select({ id: products.id }).from(products).orderBy(products.id);
-  return rows.map((row) => row.id);
+  const rows = await db().select({ id: products.id }).from(products);
+  return rows.map((row) => row.id).sort();
 }
 
 /**
@@ -76,12 +77,13 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ status
 }
 
 describe('GET /catalog/changes (the catalog change feed)', () => {
-  it('bootstraps everything: every product exactly as GET /products/{id} gives it and every supplier as GET /suppliers does, each once', async () => {
+  // 2,000 product details over HTTP: well under a minute on two idle cores, longer on a loaded machine.
+  it('bootstraps everything: every product exactly as GET /products/{id} gives it and every supplier as GET /suppliers does, each once', { timeout: 180_000 }, async () => {
     const replica = await syncedReplica();
     expect(replica.pages).toBeGreaterThan(1);
     const records = recordsOf(replica.received);
     expect(new Set(records).size).toBe(records.length);
-    await expectSameCatalog(replica);
+    await expectSameCatalog(replica, []);
     // The same bytes as GET /products/{id} (nothing changed since, so its cache is current).
     const ids = [...replica.products.keys()];
     for (let start = 0; start < ids.length; start += 50) {
@@ -145,6 +147,19 @@ describe('GET /catalog/changes (the catalog change feed)', () => {
     const changes = await replica.sync(read);
     expect(recordsOf(changes)).toEqual([`product:${productId}`]);
     expect(replica.products.get(productId!)?.case_price_cents).toBe(1_005);
+  });
+
+  it('hands out a price list update of every 100th product (npm run server:price-update) as exactly those products, at their new prices', async () => {
+    const replica = await syncedReplica();
+    // In the database's order of ids, which may not be JavaScript's.
+    const ids = (await db().select({ id: products.id }).from(products).orderBy(products.id)).map((row) => row.id);
+    const before = new Map([...replica.products].map(([id, product]) => [id, product.case_price_cents]));
+    expect(await applyPriceUpdate(db(), { every: 100, percent: 5, at: new Date() })).toBe(Math.floor(ids.length / 100));
+    const changes = await replica.sync(read);
+    const expected = ids.filter((_, index) => (index + 1) % 100 === 0);
+    expect(recordsOf(changes).sort()).toEqual(expected.map((id) => `product:${id}`).sort());
+    for (const id of expected) expect(replica.products.get(id)?.case_price_cents).toBe(Math.round((before.get(id) as number) * 1.05));
+    await expectSameCatalog(replica, expected);
   });
 
   it('with nothing new, answers one empty page with the same cursor', async () => {
