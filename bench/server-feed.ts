@@ -15,8 +15,10 @@
  * Returns the restarted service process (the caller stops it with the others).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const PAGE_LIMIT = 1000;
 const RSS_SAMPLE_MS = 50;
@@ -78,17 +80,18 @@ async function readFeed(baseUrl: string, authorization: string, since: string | 
   }
 }
 
-function startService(dataDir: string, port: number): Promise<ChildProcess> {
+/** The service on PGlite in `dataDir` (seeding `catalogSize` products when it is empty), pinned to core 0 where taskset exists. */
+function startService(dataDir: string, port: number, catalogSize = 1): Promise<{ child: ChildProcess; baseUrl: string }> {
   const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
-  const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataDir, '--ship-after', '3600', '--rate-limit', '10000000'];
+  const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataDir, '--catalog-size', String(catalogSize), '--ship-after', '3600', '--rate-limit', '10000000'];
   const [command, argv] = canPin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, DATABASE_URL: '' } });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the service did not start again within 10 minutes')), 600_000);
-    child.on('message', (message: { type?: string }) => {
-      if (message.type === 'ready') {
+    const timer = setTimeout(() => reject(new Error('the service did not start within 20 minutes')), 1_200_000);
+    child.on('message', (message: { type?: string; baseUrl?: string }) => {
+      if (message.type === 'ready' && message.baseUrl) {
         clearTimeout(timer);
-        resolve(child);
+        resolve({ child, baseUrl: message.baseUrl });
       }
     });
     child.on('exit', (code) => {
@@ -132,7 +135,7 @@ export async function catalogFeedPhase(service: { child: ChildProcess; baseUrl: 
   const update = spawnSync(process.execPath, ['--import', 'tsx', 'server/price-update-cli.ts', '--data', dataDir, '--every', '100', '--percent', '5'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
   if (update.status !== 0) throw new Error(`the price update failed: ${update.stderr}`);
   const repriced = Number(/^(\d+) products/.exec(update.stdout)?.[1]);
-  const restarted = await startService(dataDir, port);
+  const restarted = (await startService(dataDir, port)).child;
   const change = await readFeed(service.baseUrl, authorization, bootstrap.cursor, true);
   const distinct = new Set(change.records);
   const exact = change.entries === repriced && distinct.size === repriced && change.records.every((record) => record.startsWith('product.changed:'));
@@ -141,4 +144,36 @@ export async function catalogFeedPhase(service: { child: ChildProcess; baseUrl: 
   );
   console.log('  targets: the 1 % (10,000 at a million) in <= 2 s; nothing changed answered by one request');
   return restarted;
+}
+
+/**
+ * Alone (`npx tsx bench/server-feed.ts`): seeds a service of BENCH_CATALOG_SIZE products (default
+ * 50,000) in a temporary folder, reports the seeding time and the service's peak memory while
+ * seeding, then runs the phase.
+ */
+async function alone(): Promise<void> {
+  const catalogSize = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
+  if (existsSync('/usr/bin/taskset') || existsSync('/bin/taskset')) spawnSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-bench-feed-'));
+  const children: ChildProcess[] = [];
+  try {
+    console.log(`Seeding ${catalogSize.toLocaleString('en-US')} products on PGlite (load average ${load()})…`);
+    const started = performance.now();
+    const service = await startService(dataDir, 0, catalogSize);
+    children.push(service.child);
+    const peak = /VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${service.child.pid}/status`, 'utf8'))?.[1];
+    console.log(`Seeded and ready in ${((performance.now() - started) / 1000).toFixed(1)} s; service peak resident memory so far ${peak ? mib(Number(peak) * 1024) : '?'} (load average ${load()})`);
+    const credentials = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { buyers: Array<{ api_key: string }> };
+    children.push(await catalogFeedPhase(service, dataDir, `Bearer ${credentials.buyers[0]?.api_key}`));
+  } finally {
+    await Promise.all(children.map(stopped));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  alone().catch((error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
 }

@@ -113,17 +113,19 @@ export async function readCatalogChanges(
             ${page.kind}, ${page.recordId}, ${page.xid}::text, ${page.seq}::text, ${page.removedAt} is not null,
             case when ${products.id} is not null then json_build_array(${sql.join(PRODUCT_DETAIL_FIELDS, sql`, `)}) end,
             case when ${changedSupplier.id} is not null then json_build_array(${changedSupplier.id}, ${changedSupplier.name}, ${changedSupplier.dbaName}, ${changedSupplier.location}, ${epochMilliseconds(changedSupplier.createdAt)}) end
-          ) order by ${page.xid}, ${page.seq})::text`,
+          ))::text`,
         })
         .from(page)
         .leftJoin(products, sql`${page.kind} = 'product' and ${page.removedAt} is null and ${products.id} = ${page.recordId}`)
         .leftJoin(suppliers, sql`${suppliers.id} = ${products.supplierId}`)
         .leftJoin(changedSupplier, sql`${page.kind} = 'supplier' and ${page.removedAt} is null and ${changedSupplier.id} = ${page.recordId}`);
-      const rows = result?.rows ? (JSON.parse(result.rows) as LogRow[]) : [];
+      // Put in feed order here: json_agg's own ORDER BY tripled the statement's cost (1,000 rows on
+      // PGlite: 165 ms of CPU against 50 ms), sorting the wide rows it aggregates.
+      const rows = result?.rows ? (JSON.parse(result.rows) as LogRow[]).map((row) => ({ row, position: { xid: BigInt(row[2]), seq: BigInt(row[3]) } })) : [];
+      rows.sort((a, b) => comparePositions(a.position, b.position));
       const counts = rows.length === 0 ? new Map<string, number>() : await supplierCounts.get(stampOf(result?.version ?? null), () => productCounts(tx, null));
       const baseUrl = publicBaseUrl();
-      const entries = rows.slice(0, limit).map(([kind, id, xid, seq, , product, supplier]): FeedEntry => {
-        const position = { xid: BigInt(xid), seq: BigInt(seq) };
+      const entries = rows.slice(0, limit).map(({ row: [kind, id, , , , product, supplier], position }): FeedEntry => {
         // A record missing from its table is removed (its tombstone, or a row deleted without the triggers).
         if (kind === 'product') {
           return { position, change: product ? { type: 'product.changed', product: productDetail(product, counts.get(supplierIdOf(product)) ?? 0, baseUrl) } : { type: 'product.removed', id } };
