@@ -243,6 +243,16 @@ describe('GET /catalog/changes (the catalog change feed)', () => {
     expect(notModified.status).toBe(304);
   });
 
+  it('is listed in the OpenAPI document as an extension, with its 410', async () => {
+    const document = (await harness.request('GET', '/openapi.json', { key: null })).json as {
+      paths: Record<string, { get?: { 'x-caseworks-extension'?: boolean; responses: Record<string, { description: string }>; parameters: Array<{ name: string }> } }>;
+    };
+    const operation = document.paths['/catalog/changes']?.get;
+    expect(operation?.['x-caseworks-extension']).toBe(true);
+    expect(operation?.responses['410']?.description).toMatch(/cursor_expired/);
+    expect(operation?.parameters.map((parameter) => parameter.name).sort()).toEqual(['limit', 'since']);
+  });
+
   it('needs an API key', async () => {
     expectProblem(await harness.request('GET', '/catalog/changes', { key: null }), 401, 'unauthorized');
   });
