@@ -95,7 +95,10 @@ function startService(dataDir: string, port: number, catalogSize = 1): Promise<{
   const [command, argv] = canPin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, DATABASE_URL: '' } });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the service did not start within 20 minutes')), 1_200_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the service did not start within an hour'));
+    }, 3_600_000);
     child.on('message', (message: { type?: string; baseUrl?: string }) => {
       if (message.type === 'ready' && message.baseUrl) {
         clearTimeout(timer);

@@ -1,6 +1,12 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
+/**
+ * Compression of the catalog change feed's pages with node:zlib rather than @fastify/compress: only
+ * that route needs it, zlib's async calls run on libuv's thread pool (not the event loop), and the
+ * plugin would compress every route after our onSend ETag hook had tagged the uncompressed bytes.
+ */
+
 /** The content codings the service compresses with, best first. */
 export type ContentCoding = 'br' | 'gzip';
 

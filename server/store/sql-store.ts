@@ -72,7 +72,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     cancelOrder: (accountId, orderId, at) => cancelOrder(db, accountId, orderId, at),
     listDeliveryRecords: (accountId, webhookId, query) => listDeliveryRecords(db, accountId, webhookId, query),
     deliveryRecord: (deliveryId) => deliveryRecord(db, deliveryId),
-    catalogChanges: (since, limit) => readCatalogChanges(db, publicBaseUrl, supplierCounts, since, limit),
+    catalogChanges: (since, limit) => readCatalogChanges(db, publicBaseUrl, since, limit),
     setWebhookActive: (accountId, webhookId, active) => setWebhookActive(db, accountId, webhookId, active),
     createTestDelivery: (accountId, webhookId, claim) => createTestDelivery(db, accountId, webhookId, claim),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),

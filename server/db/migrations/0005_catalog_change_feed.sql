@@ -14,8 +14,16 @@ CREATE TABLE "catalog_feed" (
 	"pruned_seq" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "catalog_changes_position_idx" ON "catalog_changes" USING btree ("xid","seq");--> statement-breakpoint
--- Edited by hand from here: the triggers that write catalog_changes (see server/db/tables/catalog-changes.ts).
+CREATE TABLE "supplier_product_counts" (
+	"supplier_id" text PRIMARY KEY NOT NULL,
+	"total" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "supplier_product_counts" ADD CONSTRAINT "supplier_product_counts_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "catalog_changes_position_idx" ON "catalog_changes" USING btree ("xid","seq");
+--> statement-breakpoint
+-- Edited by hand from here: the triggers that write catalog_changes and supplier_product_counts (see
+-- server/db/tables/catalog-changes.ts).
 -- Inserts and deletes are statement-level with transition tables, so a bulk insert of thousands of
 -- products writes its log rows in one statement.
 -- Upserts one log row per id, at a new position (this transaction's id, the next sequence
@@ -29,10 +37,18 @@ CREATE FUNCTION "catalog_log_changes"(record_kind text, ids text[], removed bool
   ON CONFLICT (kind, record_id) DO UPDATE SET xid = excluded.xid, seq = excluded.seq, removed_at = excluded.removed_at
 $$;
 --> statement-breakpoint
+-- Adds deltas[i] to the product count of supplier_ids[i] (each supplier once), in id order.
+CREATE FUNCTION "catalog_count_products"(supplier_ids text[], deltas integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO supplier_product_counts AS counts (supplier_id, total)
+  SELECT changed.supplier_id, changed.delta FROM unnest(supplier_ids, deltas) AS changed(supplier_id, delta) ORDER BY changed.supplier_id
+  ON CONFLICT (supplier_id) DO UPDATE SET total = counts.total + excluded.total
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "catalog_products_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM catalog_log_changes('product', ARRAY(SELECT id FROM inserted_rows), false);
   -- A supplier's total_products changed.
+  PERFORM catalog_count_products(array_agg(supplier_id), array_agg(added)) FROM (SELECT supplier_id, count(*)::integer AS added FROM inserted_rows GROUP BY supplier_id) AS counted;
   PERFORM catalog_log_changes('supplier', ARRAY(SELECT DISTINCT supplier_id FROM inserted_rows), false);
   RETURN NULL;
 END $$;
@@ -55,6 +71,9 @@ BEGIN
   IF OLD.id <> NEW.id THEN
     PERFORM catalog_log_changes('product', ARRAY[OLD.id], true);
   END IF;
+  IF OLD.supplier_id <> NEW.supplier_id THEN
+    PERFORM catalog_count_products(ARRAY[OLD.supplier_id, NEW.supplier_id], ARRAY[-1, 1]);
+  END IF;
   PERFORM catalog_log_changes('supplier', ARRAY[OLD.supplier_id, NEW.supplier_id], false);
   RETURN NULL;
 END $$;
@@ -62,6 +81,7 @@ END $$;
 CREATE FUNCTION "catalog_products_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM catalog_log_changes('product', ARRAY(SELECT id FROM deleted_rows), true);
+  PERFORM catalog_count_products(array_agg(supplier_id), array_agg(-removed)) FROM (SELECT supplier_id, count(*)::integer AS removed FROM deleted_rows GROUP BY supplier_id) AS counted;
   PERFORM catalog_log_changes('supplier', ARRAY(SELECT DISTINCT supplier_id FROM deleted_rows), false);
   RETURN NULL;
 END $$;
@@ -110,5 +130,7 @@ CREATE TRIGGER "catalog_suppliers_deleted" AFTER DELETE ON "suppliers" REFERENCI
 INSERT INTO "catalog_changes" ("kind", "record_id") SELECT 'supplier', "id" FROM "suppliers" ORDER BY "id";
 --> statement-breakpoint
 INSERT INTO "catalog_changes" ("kind", "record_id") SELECT 'product', "id" FROM "products" ORDER BY "id";
+--> statement-breakpoint
+INSERT INTO "supplier_product_counts" ("supplier_id", "total") SELECT "supplier_id", count(*) FROM "products" GROUP BY "supplier_id";
 --> statement-breakpoint
 INSERT INTO "catalog_feed" ("catalog_id") VALUES (gen_random_uuid()::text);

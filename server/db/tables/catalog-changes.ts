@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
+import { suppliers } from './catalog';
 
 /**
  * A 64-bit transaction id (`xid8`, PostgreSQL 13+), read and written as its decimal text: it
@@ -44,4 +45,17 @@ export const catalogFeed = pgTable('catalog_feed', {
   catalogId: text('catalog_id').primaryKey(),
   prunedXid: xid8('pruned_xid').notNull().default(sql`'0'::xid8`),
   prunedSeq: bigint('pruned_seq', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each supplier's number of products (`total_products`), kept by the same triggers in the
+ * transaction of every insert, removal or move of a product, so a reader gets exact counts for a
+ * few suppliers without counting a million products. A supplier without products may have no row
+ * (its count is 0).
+ */
+export const supplierProductCounts = pgTable('supplier_product_counts', {
+  supplierId: text('supplier_id')
+    .primaryKey()
+    .references(() => suppliers.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull(),
 });

@@ -2,13 +2,10 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogChange, Supplier } from '../../../shared';
 import type { Database } from '../../db/database';
-import { catalogChanges, catalogFeed, products, suppliers } from '../../db/schema';
+import { catalogChanges, catalogFeed, products, supplierProductCounts, suppliers } from '../../db/schema';
 import type { PublicBaseUrl } from './image-url';
-import type { VersionedValue } from './ordered-ids';
-import { PRODUCT_DETAIL_FIELDS, productDetail, supplierIdOf, type ProductDetailFields } from './product-detail';
+import { PRODUCT_DETAIL_FIELDS, productDetail, type ProductDetailFields } from './product-detail';
 import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
-import { productCounts } from './suppliers';
-import { listingVersionColumn, stampOf } from './version';
 import { FEED_START, catalogKey, comparePositions, type ChangeCursor, type FeedPosition } from './change-cursor';
 
 /**
@@ -48,7 +45,10 @@ export type CatalogChangesRead =
 /** A supplier record as the log's reader joins it, alongside the product's own supplier. */
 const changedSupplier = alias(suppliers, 'changed_supplier');
 
-/** One log row with its record, as JSON: kind, id, xid, seq, removed, product fields, supplier fields. */
+/**
+ * One log row with its record, as JSON: kind, id, xid, seq, removed, product fields, supplier
+ * fields, and the product count of the supplier (the product's, or the supplier's own).
+ */
 type LogRow = [
   'product' | 'supplier',
   string,
@@ -57,7 +57,12 @@ type LogRow = [
   boolean,
   ProductDetailFields | null,
   [string, string, string | null, string, number] | null,
+  number,
 ];
+
+/** The product counts of a product's supplier and of a supplier record, joined beside them. */
+const productSupplierCount = alias(supplierProductCounts, 'product_supplier_count');
+const changedSupplierCount = alias(supplierProductCounts, 'changed_supplier_count');
 
 /**
  * Up to `limit` entries after `since` (everything when null), in one read-only snapshot
@@ -66,7 +71,6 @@ type LogRow = [
 export async function readCatalogChanges(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
-  supplierCounts: VersionedValue<Map<string, number>>,
   since: ChangeCursor | null,
   limit: number,
 ): Promise<CatalogChangesRead> {
@@ -108,29 +112,30 @@ export async function readCatalogChanges(
       const [result] = await tx
         .with(page)
         .select({
-          version: listingVersionColumn(),
           rows: sql<string | null>`json_agg(json_build_array(
             ${page.kind}, ${page.recordId}, ${page.xid}::text, ${page.seq}::text, ${page.removedAt} is not null,
             case when ${products.id} is not null then json_build_array(${sql.join(PRODUCT_DETAIL_FIELDS, sql`, `)}) end,
-            case when ${changedSupplier.id} is not null then json_build_array(${changedSupplier.id}, ${changedSupplier.name}, ${changedSupplier.dbaName}, ${changedSupplier.location}, ${epochMilliseconds(changedSupplier.createdAt)}) end
+            case when ${changedSupplier.id} is not null then json_build_array(${changedSupplier.id}, ${changedSupplier.name}, ${changedSupplier.dbaName}, ${changedSupplier.location}, ${epochMilliseconds(changedSupplier.createdAt)}) end,
+            coalesce(${productSupplierCount.total}, ${changedSupplierCount.total}, 0)
           ))::text`,
         })
         .from(page)
         .leftJoin(products, sql`${page.kind} = 'product' and ${page.removedAt} is null and ${products.id} = ${page.recordId}`)
         .leftJoin(suppliers, sql`${suppliers.id} = ${products.supplierId}`)
-        .leftJoin(changedSupplier, sql`${page.kind} = 'supplier' and ${page.removedAt} is null and ${changedSupplier.id} = ${page.recordId}`);
+        .leftJoin(changedSupplier, sql`${page.kind} = 'supplier' and ${page.removedAt} is null and ${changedSupplier.id} = ${page.recordId}`)
+        .leftJoin(productSupplierCount, sql`${productSupplierCount.supplierId} = ${products.supplierId}`)
+        .leftJoin(changedSupplierCount, sql`${changedSupplierCount.supplierId} = ${changedSupplier.id}`);
       // Put in feed order here: json_agg's own ORDER BY tripled the statement's cost (1,000 rows on
       // PGlite: 165 ms of CPU against 50 ms), sorting the wide rows it aggregates.
       const rows = result?.rows ? (JSON.parse(result.rows) as LogRow[]).map((row) => ({ row, position: { xid: BigInt(row[2]), seq: BigInt(row[3]) } })) : [];
       rows.sort((a, b) => comparePositions(a.position, b.position));
-      const counts = rows.length === 0 ? new Map<string, number>() : await supplierCounts.get(stampOf(result?.version ?? null), () => productCounts(tx, null));
       const baseUrl = publicBaseUrl();
-      const entries = rows.slice(0, limit).map(({ row: [kind, id, , , , product, supplier], position }): FeedEntry => {
+      const entries = rows.slice(0, limit).map(({ row: [kind, id, , , , product, supplier, count], position }): FeedEntry => {
         // A record missing from its table is removed (its tombstone, or a row deleted without the triggers).
         if (kind === 'product') {
-          return { position, change: product ? { type: 'product.changed', product: productDetail(product, counts.get(supplierIdOf(product)) ?? 0, baseUrl) } : { type: 'product.removed', id } };
+          return { position, change: product ? { type: 'product.changed', product: productDetail(product, count, baseUrl) } : { type: 'product.removed', id } };
         }
-        return { position, change: supplier ? { type: 'supplier.changed', supplier: supplierRecord(supplier, counts) } : { type: 'supplier.removed', id } };
+        return { position, change: supplier ? { type: 'supplier.changed', supplier: supplierRecord(supplier, count) } : { type: 'supplier.removed', id } };
       });
       return { kind: 'page', catalog, startXid: since?.startXid ?? xmin, entries, hasMore: rows.length > limit } as const;
     },
@@ -138,6 +143,6 @@ export async function readCatalogChanges(
   );
 }
 
-function supplierRecord([id, name, dbaName, location, createdAt]: [string, string, string | null, string, number], counts: Map<string, number>): Supplier {
-  return { id, name, dba_name: dbaName, location, total_products: counts.get(id) ?? 0, created_at: isoFromMilliseconds(createdAt) };
+function supplierRecord([id, name, dbaName, location, createdAt]: [string, string, string | null, string, number], totalProducts: number): Supplier {
+  return { id, name, dba_name: dbaName, location, total_products: totalProducts, created_at: isoFromMilliseconds(createdAt) };
 }
