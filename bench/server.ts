@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { catalogFeedPhase } from './server-feed';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -382,6 +383,7 @@ async function main(): Promise<void> {
     const authorization = `Bearer ${apiKey}`;
 
     printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
+    children.push(await catalogFeedPhase(service, dataDir, authorization));
     await uncachedPagesOnPostgres(dataDir, children);
     if (UNCACHED_ONLY) return;
 
