@@ -40,3 +40,43 @@ export async function bulkInsert(
     sql`insert into ${sql.identifier(getTableName(table))} (${sql.join(targets, sql`, `)}) select ${sql.join(selected, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as source(${sql.join(aliases, sql`, `)})`,
   );
 }
+
+interface DroppedObject {
+  name: string;
+  /** The statement that makes it again, as the database printed it. */
+  create: string;
+}
+
+/** Rows of an `execute`: node-postgres answers `{ rows }`, PGlite's drizzle driver too. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Runs `load` (filling `table`, empty before) with the table's secondary indexes and foreign keys
+ * dropped, then makes them again as they were, in the caller's transaction. Keeping the indexes
+ * while loading cost most of the time: a 20,000-product load took 7.5 s with them, 3.1 s without the
+ * secondary indexes and 2.1 s without the foreign key check per row too (PGlite, load average 9).
+ * The definitions are read from the database itself, so the schema stays the one place that
+ * names them; indexes that back a constraint (the primary key, unique columns) stay.
+ */
+export async function withoutSecondaryIndexes(tx: Database, table: PgTable, load: () => Promise<void>): Promise<void> {
+  const name = getTableName(table);
+  const indexes = rowsOf<DroppedObject>(
+    await tx.execute(sql`
+      select index_class.relname as name, pg_get_indexdef(i.indexrelid) as create
+      from pg_index i
+      join pg_class index_class on index_class.oid = i.indexrelid
+      where i.indrelid = ${name}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`),
+  );
+  const foreignKeys = rowsOf<DroppedObject>(
+    await tx.execute(sql`
+      select conname as name, pg_get_constraintdef(oid) as create
+      from pg_constraint
+      where conrelid = ${name}::regclass and contype = 'f'`),
+  );
+  for (const key of foreignKeys) await tx.execute(sql`alter table ${sql.identifier(name)} drop constraint ${sql.identifier(key.name)}`);
+  for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+  await load();
+  for (const index of indexes) await tx.execute(sql.raw(index.create));
+  for (const key of foreignKeys) await tx.execute(sql`alter table ${sql.identifier(name)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.create)}`);
+}

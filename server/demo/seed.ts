@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accounts, favorites, products, suppliers } from '../db/schema';
 import { issueApiKey } from '../store/api-keys';
@@ -7,10 +7,11 @@ import { createSqlStore } from '../store/sql-store';
 import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { shipmentFor } from '../fulfilment/carriers';
-import { generateDemoData, type DemoData } from './generate';
+import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataStream, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
 import type { DemoProduct } from './products';
-import { bulkInsert } from './bulk-insert';
+import { bulkInsert, withoutSecondaryIndexes, type BulkColumn } from './bulk-insert';
+import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 
 export interface DemoBuyerCredentials {
@@ -27,13 +28,9 @@ export interface DemoCredentials {
 /** Where the demo webhook registrations point: a loopback discard port, so nothing leaves the machine. */
 export const DEMO_WEBHOOK_URL = 'http://127.0.0.1:9/caseworks-demo-hook';
 
-/** Rows per statement; each column travels as one array parameter. */
-const INSERT_CHUNK = 5_000;
-
 const iso = (date: Date) => date.toISOString();
 
-async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
-  const list = data.suppliers;
+async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Promise<void> {
   await bulkInsert(
     tx,
     suppliers,
@@ -48,59 +45,73 @@ async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
     ],
     list.map((supplier) => searchText([supplier.name, supplier.dbaName, supplier.location, supplier.region])),
   );
-  const supplierById = new Map(list.map((supplier) => [supplier.id, supplier]));
-  for (let start = 0; start < data.products.length; start += INSERT_CHUNK) {
-    const chunk = data.products.slice(start, start + INSERT_CHUNK);
-    const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
-      name,
-      type,
-      values: chunk.map((product) => map(product[key])),
-    });
-    await bulkInsert(
-      tx,
-      products,
-      [
-        column('id', 'text', 'id'),
-        column('supplier_id', 'text', 'supplierId'),
-        column('name', 'text', 'name'),
-        column('brand', 'text', 'brand'),
-        column('varietal', 'text', 'varietal'),
-        column('vintage', 'int4', 'vintage'),
-        column('region', 'text', 'region'),
-        column('appellation', 'text', 'appellation'),
-        column('country', 'text', 'country'),
-        column('abv', 'float8', 'abv'),
-        column('size_ml', 'int4', 'sizeMl'),
-        column('pack_size', 'int4', 'packSize'),
-        column('case_price_cents', 'int4', 'casePriceCents'),
-        column('bottle_price_cents', 'int4', 'bottlePriceCents'),
-        column('inventory_available', 'int4', 'inventoryAvailable'),
-        column('minimum_order', 'int4', 'minimumOrder'),
-        column('sku', 'text', 'sku'),
-        column('upc', 'text', 'upc'),
-        column('description', 'text', 'description'),
-        column('tasting_notes', 'text', 'tastingNotes'),
-        column('created_at', 'timestamptz', 'createdAt', iso),
-        column('updated_at', 'timestamptz', 'createdAt', iso),
-      ],
-      chunk.map((product) => {
-        const supplier = supplierById.get(product.supplierId);
-        return searchText([
-          product.name,
-          product.brand,
-          product.varietal,
-          product.region,
-          product.appellation,
-          product.sku,
-          supplier?.name ?? null,
-          supplier?.dbaName ?? null,
-        ]);
-      }),
-    );
-  }
 }
 
-async function insertBuyers(tx: Database, data: DemoData, now: Date): Promise<DemoCredentials> {
+/** One chunk of products as the statement's column arrays, and their search text. */
+function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>): { columns: BulkColumn[]; searchTexts: string[] } {
+  const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
+    name,
+    type,
+    values: chunk.map((product) => map(product[key])),
+  });
+  return {
+    columns: [
+      column('id', 'text', 'id'),
+      column('supplier_id', 'text', 'supplierId'),
+      column('name', 'text', 'name'),
+      column('brand', 'text', 'brand'),
+      column('varietal', 'text', 'varietal'),
+      column('vintage', 'int4', 'vintage'),
+      column('region', 'text', 'region'),
+      column('appellation', 'text', 'appellation'),
+      column('country', 'text', 'country'),
+      column('abv', 'float8', 'abv'),
+      column('size_ml', 'int4', 'sizeMl'),
+      column('pack_size', 'int4', 'packSize'),
+      column('case_price_cents', 'int4', 'casePriceCents'),
+      column('bottle_price_cents', 'int4', 'bottlePriceCents'),
+      column('inventory_available', 'int4', 'inventoryAvailable'),
+      column('minimum_order', 'int4', 'minimumOrder'),
+      column('sku', 'text', 'sku'),
+      column('upc', 'text', 'upc'),
+      column('description', 'text', 'description'),
+      column('tasting_notes', 'text', 'tastingNotes'),
+      column('created_at', 'timestamptz', 'createdAt', iso),
+      column('updated_at', 'timestamptz', 'createdAt', iso),
+    ],
+    searchTexts: chunk.map((product) => {
+      const supplier = supplierById.get(product.supplierId);
+      return searchText([product.name, product.brand, product.varietal, product.region, product.appellation, product.sku, supplier?.name ?? null, supplier?.dbaName ?? null]);
+    }),
+  };
+}
+
+/**
+ * Writes the products a chunk at a time as they are generated, into a table whose secondary
+ * indexes and foreign keys are built once at the end (see withoutSecondaryIndexes). The next
+ * chunk is generated while the database writes the last one (on PostgreSQL, in its own process).
+ */
+async function insertProducts(
+  tx: Database,
+  stream: DemoDataStream,
+  total: number,
+  onProgress: ((written: number, total: number) => void) | undefined,
+): Promise<void> {
+  const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
+  let written = 0;
+  let writing: Promise<void> | null = null;
+  for (const chunk of stream.productChunks) {
+    const { columns, searchTexts } = productColumns(chunk, supplierById);
+    await writing;
+    writing = bulkInsert(tx, products, columns, searchTexts).then(() => {
+      written += chunk.length;
+      onProgress?.(written, total);
+    });
+  }
+  await writing;
+}
+
+async function insertBuyers(tx: Database, data: DemoPeople, now: Date): Promise<DemoCredentials> {
   const credentials: DemoCredentials = { buyers: [] };
   for (const buyer of data.buyers) {
     await tx.insert(accounts).values({
@@ -134,7 +145,7 @@ async function insertBuyers(tx: Database, data: DemoData, now: Date): Promise<De
  * Each buyer's demo webhook, registered after the past orders are replayed: events are written
  * with the change that causes them, and the demo's history must not queue deliveries.
  */
-async function registerDemoWebhooks(store: Store, data: DemoData, now: Date): Promise<void> {
+async function registerDemoWebhooks(store: Store, data: DemoPeople, now: Date): Promise<void> {
   for (const buyer of data.buyers) {
     await store.createWebhook(
       buyer.id,
@@ -164,6 +175,8 @@ export interface SeedOptions {
   catalogSize?: number;
   seed?: number;
   now?: Date;
+  /** Told after each chunk of products is written (a million take a minute). */
+  onProgress?: (productsWritten: number, total: number) => void;
 }
 
 /**
@@ -171,22 +184,34 @@ export interface SeedOptions {
  * rather than half seeded (and without anyone knowing the keys). Returns null when the
  * database already has accounts. Concurrent starts call it under the setup lock
  * (`Connection.underSetupLock`), so only the first one seeds.
+ *
+ * The products are generated and written a chunk at a time, never all held at once; the
+ * catalog's secondary indexes and foreign keys are built after them, inside the same
+ * transaction. After the commit the tables are vacuumed and analyzed: PGlite runs no autovacuum,
+ * and without it the planner has no statistics and no index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
+  const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const data = generateDemoData({ seed: options.seed, catalogSize: options.catalogSize, now });
+    const stream = streamDemoData({ seed: options.seed, catalogSize, now });
+    await insertSuppliers(tx, stream.suppliers);
+    // The ordinals start from 1 even after a seeding that crashed (a sequence does not roll back).
+    await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
+    await withoutSecondaryIndexes(tx, products, () => insertProducts(tx, stream, catalogSize, options.onProgress));
+    await bumpCatalogVersion(tx, 'listings');
+    const people = stream.people();
     // The demo's own orders go through the same code as real ones, nested in this transaction.
     const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
-    await insertCatalog(tx, data);
-    await bumpCatalogVersion(tx, 'listings');
-    const credentials = await insertBuyers(tx, data, now);
-    for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
+    const buyerCredentials = await insertBuyers(tx, people, now);
+    for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);
     }
-    await registerDemoWebhooks(store, data, now);
-    return credentials;
+    await registerDemoWebhooks(store, people, now);
+    return buyerCredentials;
   });
+  if (credentials) await db.execute(sql`vacuum (analyze)`);
+  return credentials;
 }

@@ -5,10 +5,10 @@ import { products, suppliers } from '../../db/schema';
 import { paginate } from '../pagination';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
-import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
-import type { OrderedIdCache, VersionedValue } from './ordered-ids';
+import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
+import type { VersionedValue } from './ordered-ids';
 import { listingVersionColumn, stampOf } from './version';
-import { listingPage } from './product-listing';
+import { listingPage, type CatalogListings } from './product-listing';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
 const CATALOG_FIELDS = [
@@ -33,20 +33,14 @@ const CATALOG_FIELDS = [
 ];
 type CatalogFields = [string, string, string, string, number | null, string, string | null, number | null, number, number, number, number, number, number, number, string, string, string];
 
-/** One page of the catalog: a slice of the listing's ordered ids, loaded in one statement (see listingPage). */
-export async function listProducts(
-  db: Database,
-  publicBaseUrl: PublicBaseUrl,
-  orderedIds: OrderedIdCache,
-  query: ProductListQuery,
-): Promise<Paginated<CatalogProduct>> {
-  // A product removed since the ids were read is left out rather than failing the page.
-  const { total, rows } = await listingPage(db, orderedIds, query, async (ids) => {
-    const page = await productRowsInOrder(db, ids, CATALOG_FIELDS, sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}`);
-    return { version: page.version, rows: page.rows as CatalogFields[] };
-  });
+const CATALOG_PAGE = { fields: CATALOG_FIELDS, joins: sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}` };
+
+/** One page of the catalog, loaded in one statement (see listingPage). */
+export async function listProducts(listings: CatalogListings, publicBaseUrl: PublicBaseUrl, query: ProductListQuery): Promise<Paginated<CatalogProduct>> {
+  // A product removed since the listing was read is left out rather than failing the page.
+  const { total, rows } = await listingPage(listings, query, CATALOG_PAGE);
   const baseUrl = publicBaseUrl();
-  const data = rows.map(
+  const data = (rows as CatalogFields[]).map(
     ([id, name, brand, varietal, vintage, region, appellation, abv, sizeMl, packSize, casePrice, bottlePrice, inventory, minimumOrder, createdAt, supplierId, supplierName, supplierLocation]): CatalogProduct => ({
       id,
       name,

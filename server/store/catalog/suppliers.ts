@@ -5,9 +5,7 @@ import { products, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
-import type { OrderedIdCache } from './ordered-ids';
-import { listingPage } from './product-listing';
-import { productRowsInOrder } from './rows-in-order';
+import { listingPage, type CatalogListings } from './product-listing';
 
 /** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
 function regionCondition(region: string): SQL {
@@ -86,26 +84,24 @@ const SUPPLIER_PRODUCT_FIELDS = [
 ];
 type SupplierProductFields = [string, string, string, number | null, number, number];
 
+const SUPPLIER_PRODUCT_PAGE = { fields: SUPPLIER_PRODUCT_FIELDS };
+
 /**
- * One page of a supplier's products, by name: a slice of the same ordered ids as the catalog
- * filtered by the supplier (see listingPage), so neither a count nor an OFFSET.
+ * One page of a supplier's products, by name: the catalog's listing filtered by the supplier (see
+ * listingPage), so neither a count nor an OFFSET once the listings index is read.
  * Null when no such supplier exists.
  */
 export async function listSupplierProducts(
-  db: Database,
+  listings: CatalogListings,
   publicBaseUrl: PublicBaseUrl,
-  orderedIds: OrderedIdCache,
   supplierId: string,
   query: PageQuery,
 ): Promise<Paginated<SupplierProduct> | null> {
-  const { total, rows } = await listingPage(db, orderedIds, { ...query, supplier_id: supplierId }, async (ids) => {
-    const page = await productRowsInOrder(db, ids, SUPPLIER_PRODUCT_FIELDS);
-    return { version: page.version, rows: page.rows as SupplierProductFields[] };
-  });
+  const { total, rows } = await listingPage(listings, { ...query, supplier_id: supplierId }, SUPPLIER_PRODUCT_PAGE);
   // Every product has its supplier, so only a supplier without products needs looking up.
-  if (total === 0 && !(await supplierExists(db, supplierId))) return null;
+  if (total === 0 && !(await supplierExists(listings.db, supplierId))) return null;
   const baseUrl = publicBaseUrl();
-  const data = rows.map(([id, name, varietal, vintage, casePrice, inventory]) => ({
+  const data = (rows as SupplierProductFields[]).map(([id, name, varietal, vintage, casePrice, inventory]) => ({
     id,
     name,
     varietal,
