@@ -54,9 +54,10 @@ export interface PgliteConnection extends Connection {
  * PostgreSQL settings of the embedded database (written to its postgresql.conf at each start).
  * PGlite touches every shared buffer when it starts, so they count in full in the service's
  * resident memory (128 MB by default); its files are read through the operating system's page
- * cache, which keeps what the buffers do not.
+ * cache, which keeps what the buffers do not. With `wal_level = minimal` (nothing replicates
+ * from PGlite) a table emptied in a transaction is then written without WAL: seeding does so.
  */
-export const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+export const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'wal_level = minimal', 'max_wal_senders = 0'];
 
 export interface PgliteOpenOptions {
   /** A folder to keep the database in; in memory when absent. */

@@ -10,7 +10,8 @@ import { shipmentFor } from '../fulfilment/carriers';
 import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataStream, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
 import type { DemoProduct } from './products';
-import { bulkInsert, withoutSecondaryIndexes, type BulkColumn } from './bulk-insert';
+import { bulkInsert, copyRows, withoutIndexes, type BulkColumn } from './bulk-insert';
+import { searchDocumentText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 
@@ -87,25 +88,25 @@ function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap
 }
 
 /**
- * Writes the products a chunk at a time as they are generated, into a table whose secondary
- * indexes and foreign keys are built once at the end (see withoutSecondaryIndexes). The next
- * chunk is generated while the database writes the last one (on PostgreSQL, in its own process).
+ * Writes the products a chunk at a time as they are generated, into a table whose indexes and
+ * foreign keys are built once at the end (see withoutIndexes): on PGlite by COPY with the search
+ * documents made here, on PostgreSQL by INSERT of arrays, the next chunk generated while the
+ * database (in its own process) writes the last one.
  */
-async function insertProducts(
-  tx: Database,
-  stream: DemoDataStream,
-  total: number,
-  onProgress: ((written: number, total: number) => void) | undefined,
-): Promise<void> {
+async function insertProducts(tx: Database, stream: DemoDataStream, options: Required<Pick<SeedOptions, 'catalogSize' | 'database'>> & Pick<SeedOptions, 'onProgress'>): Promise<void> {
   const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
   let written = 0;
   let writing: Promise<void> | null = null;
   for (const chunk of stream.productChunks) {
     const { columns, searchTexts } = productColumns(chunk, supplierById);
     await writing;
-    writing = bulkInsert(tx, products, columns, searchTexts).then(() => {
+    const write =
+      options.database === 'pglite'
+        ? copyRows(tx, products, columns, searchTexts.map(searchDocumentText))
+        : bulkInsert(tx, products, columns, searchTexts);
+    writing = write.then(() => {
       written += chunk.length;
-      onProgress?.(written, total);
+      options.onProgress?.(written, options.catalogSize);
     });
   }
   await writing;
@@ -175,6 +176,8 @@ export interface SeedOptions {
   catalogSize?: number;
   seed?: number;
   now?: Date;
+  /** Which database: products are copied on PGlite, inserted on PostgreSQL (the default). */
+  database?: 'pglite' | 'postgres';
   /** Told after each chunk of products is written (a million take a minute). */
   onProgress?: (productsWritten: number, total: number) => void;
 }
@@ -198,9 +201,15 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     if (Number(existing?.total ?? 0) > 0) return null;
     const stream = streamDemoData({ seed: options.seed, catalogSize, now });
     await insertSuppliers(tx, stream.suppliers);
-    // The ordinals start from 1 even after a seeding that crashed (a sequence does not roll back).
-    await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
-    await withoutSecondaryIndexes(tx, products, () => insertProducts(tx, stream, catalogSize, options.onProgress));
+    await withoutIndexes(tx, products, async () => {
+      // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
+      // PGlite: see PGLITE_SETTINGS); and the ordinals start from 1 even after a seeding that
+      // crashed (a sequence does not roll back).
+      const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
+      if (!anyProduct) await tx.execute(sql`truncate ${products}`);
+      await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
+      await insertProducts(tx, stream, { catalogSize, database: options.database ?? 'postgres', onProgress: options.onProgress });
+    });
     await bumpCatalogVersion(tx, 'listings');
     const people = stream.people();
     // The demo's own orders go through the same code as real ones, nested in this transaction.

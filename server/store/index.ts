@@ -53,7 +53,7 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
 
 /** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys when it did. */
 function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed'>): Promise<DemoCredentials | null> {
-  return connection.underSetupLock((db) => seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed }));
+  return connection.underSetupLock((db) => seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, database: connection.kind }));
 }
 
 /** The store on an open connection, its listings index read first (seconds for a million products, so no first page waits for it). */
