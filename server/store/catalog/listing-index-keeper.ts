@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { readListingIndex, type ListingIndex } from './listing-index';
+import { products } from '../../db/schema';
+import { readListingIndex, type IndexReading, type ListingIndex } from './listing-index';
 
 /** Rows per statement while requests are served: each statement holds PGlite (one at a time) for a few milliseconds. */
 export const BACKGROUND_CHUNK_ROWS = 5_000;
@@ -9,6 +11,13 @@ export const PREPARE_CHUNK_ROWS = 100_000;
 export const SMALL_CATALOG = 50_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface ListingIndexKeeperOptions {
+  /** Up to this many products (the highest ordinal) a request waits for the index; default SMALL_CATALOG. */
+  smallCatalog?: number;
+  /** How an index is read (tests slow it down or hold it); default readListingIndex. */
+  read?: (db: Database, reading: IndexReading) => Promise<ListingIndex | null>;
+}
 
 /**
  * Keeps the newest listings index (see ListingIndex) and reads the next one when the listings
@@ -21,10 +30,16 @@ export class ListingIndexKeeper {
   private reading: Promise<ListingIndex | null> | null = null;
   private closed = false;
 
+  private readonly smallCatalog: number;
+  private readonly readIndex: NonNullable<ListingIndexKeeperOptions['read']>;
+
   constructor(
     private readonly db: Database,
-    private readonly smallCatalog = SMALL_CATALOG,
-  ) {}
+    options: ListingIndexKeeperOptions = {},
+  ) {
+    this.smallCatalog = options.smallCatalog ?? SMALL_CATALOG;
+    this.readIndex = options.read ?? readListingIndex;
+  }
 
   /** The newest index read; whether it is still current is for the caller to check (its stamp). */
   get current(): ListingIndex | null {
@@ -38,13 +53,12 @@ export class ListingIndexKeeper {
 
   /**
    * Starts reading the index of the listings as they are now, unless a reading is under way. A
-   * catalog known to be small (or not known yet) is waited for, and its index returned; a large one
-   * answers null at once.
+   * small catalog is waited for, and its index returned; a large one answers null at once.
    */
   async refresh(): Promise<ListingIndex | null> {
     const reading = this.read(BACKGROUND_CHUNK_ROWS);
-    const known = this.index?.size;
-    if (known !== undefined && known > this.smallCatalog) return null;
+    const size = this.index?.size ?? (await this.highestOrdinal().catch(() => Number.POSITIVE_INFINITY));
+    if (size > this.smallCatalog) return null;
     return reading.catch(() => null);
   }
 
@@ -53,9 +67,15 @@ export class ListingIndexKeeper {
     this.closed = true;
   }
 
+  /** The catalog's size before an index tells it: its highest ordinal (ordinals are dense but for removals). */
+  private async highestOrdinal(): Promise<number> {
+    const [row] = await this.db.select({ top: sql<number | null>`max(${products.ordinal})` }).from(products);
+    return Number(row?.top ?? 0);
+  }
+
   private read(chunkRows: number): Promise<ListingIndex | null> {
     if (this.reading) return this.reading;
-    const reading = readListingIndex(this.db, { chunkRows, between: nextTurn, stopped: () => this.closed })
+    const reading = this.readIndex(this.db, { chunkRows, between: nextTurn, stopped: () => this.closed })
       .then((index) => {
         if (index && !this.closed) this.index = index;
         return index;

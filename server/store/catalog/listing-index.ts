@@ -237,8 +237,8 @@ async function readOrder(db: Database, order: IndexOrder, count: number, reading
           select ${products.ordinal} as ordinal, ${key} as key, ${products.id} as id
           from ${products} where ${seek} order by ${key}, ${products.id} limit ${reading.chunkRows})
         select string_agg(ordinal::text, ',' order by key, id) as ordinals,
-               (select key::text from chunk order by key desc, id desc limit 1) as last_key,
-               (select id from chunk order by key desc, id desc limit 1) as last_id
+               (select last.key::text from chunk as last order by last.key desc, last.id desc limit 1) as last_key,
+               (select last.id from chunk as last order by last.key desc, last.id desc limit 1) as last_id
         from chunk`),
     );
     const chunk = chunkRows[0];
