@@ -44,13 +44,13 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const { publicBaseUrl } = options;
   const listingIndex = options.listingIndex ?? new ListingIndexKeeper(db);
   const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map() };
-  const supplierCounts = new VersionedValue<Map<string, number>>();
+  const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
-    listSuppliers: (query) => listSuppliers(db, query),
+    listSuppliers: (query) => listSuppliers(db, listingIndex, query),
     listSupplierProducts: (supplierId, query) => listSupplierProducts(listings, publicBaseUrl, supplierId, query),
     listProducts: (query) => listProducts(listings, publicBaseUrl, query),
-    getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, productId),
+    getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, listingIndex, productId),
     catalogStamp: () => catalogStamp(db),
     placeOrder: (caller, body, idempotency, at) => placeOrder(db, caller, body, idempotency, at),
     listOrders: (accountId, query) => listOrders(db, accountId, query),

@@ -9,6 +9,7 @@ import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
 import type { VersionedValue } from './ordered-ids';
 import { listingVersionColumn, stampOf } from './version';
 import { listingPage, type CatalogListings } from './product-listing';
+import type { ListingIndexKeeper } from './listing-index-keeper';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
 const CATALOG_FIELDS = [
@@ -68,13 +69,14 @@ const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(p
 
 /**
  * One product with its supplier. The supplier's product count comes from the counts of every
- * supplier, read once per catalog version: the version is read in the same statement as the
+ * supplier, from the listings index when it is of the catalog's version, else read once per version: the version is read in the same statement as the
  * product, so a detail costs one query (a full download asks for 50,000 of them).
  */
 export async function getProduct(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
-  supplierCounts: VersionedValue<Map<string, number>>,
+  supplierCounts: VersionedValue<ReadonlyMap<string, number>>,
+  listingIndex: ListingIndexKeeper,
   productId: string,
 ): Promise<Product | null> {
   const [row] = await db
@@ -89,7 +91,10 @@ export async function getProduct(
     .limit(1);
   if (!row) return null;
   const { product, supplier } = row;
-  const counts = await supplierCounts.get(stampOf(row.version), () => productCounts(db, null));
+  const stamp = stampOf(row.version);
+  // The listings index of this version has them already; else they are counted once per version.
+  const index = listingIndex.current;
+  const counts = index?.stamp === stamp ? index.productsPerSupplier() : await supplierCounts.get(stamp, () => productCounts(db, null));
   return {
     id: product.id,
     name: product.name,

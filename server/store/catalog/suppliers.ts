@@ -6,6 +6,8 @@ import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { listingPage, type CatalogListings } from './product-listing';
+import type { ListingIndexKeeper } from './listing-index-keeper';
+import { listingVersionColumn, stampOf } from './version';
 
 /** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
 function regionCondition(region: string): SQL {
@@ -19,7 +21,7 @@ function regionCondition(region: string): SQL {
 }
 
 /** Products per supplier, of the suppliers named, or of every supplier when `supplierIds` is null. */
-export async function productCounts(db: Database, supplierIds: string[] | null): Promise<Map<string, number>> {
+export async function productCounts(db: Database, supplierIds: string[] | null): Promise<ReadonlyMap<string, number>> {
   if (supplierIds !== null && supplierIds.length === 0) return new Map();
   const rows = await db
     .select({ supplierId: products.supplierId, total: count() })
@@ -29,7 +31,8 @@ export async function productCounts(db: Database, supplierIds: string[] | null):
   return new Map(rows.map((row) => [row.supplierId, Number(row.total)]));
 }
 
-export async function listSuppliers(db: Database, query: SupplierListQuery): Promise<Paginated<Supplier>> {
+/** Suppliers by name; each one's product count from the listings index when it is current, else counted. */
+export async function listSuppliers(db: Database, listingIndex: ListingIndexKeeper, query: SupplierListQuery): Promise<Paginated<Supplier>> {
   const conditions: SQL[] = [];
   if (query.q !== undefined) {
     const tsQuery = prefixTsQuery(query.q);
@@ -47,16 +50,21 @@ export async function listSuppliers(db: Database, query: SupplierListQuery): Pro
       dbaName: suppliers.dbaName,
       location: suppliers.location,
       createdAt: suppliers.createdAt,
+      version: listingVersionColumn(),
     })
     .from(suppliers)
     .where(where)
     .orderBy(sql`${suppliers.name} COLLATE "C"`, suppliers.id)
     .limit(query.per_page)
     .offset(pageOffset(query));
-  const counts = await productCounts(
-    db,
-    rows.map((row) => row.id),
-  );
+  const index = listingIndex.current;
+  const counts =
+    rows.length > 0 && index?.stamp === stampOf(rows[0]!.version)
+      ? index.productsPerSupplier()
+      : await productCounts(
+          db,
+          rows.map((row) => row.id),
+        );
   const data = rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -183,6 +183,31 @@ describe('the listings index', () => {
   });
 });
 
+describe("suppliers' product counts", () => {
+  it('come from the index when it is current, the same as counted, and right after a change', async () => {
+    const keeper = new ListingIndexKeeper(testStore.db);
+    const indexed = storeWith(keeper);
+    const counted = storeWith(tableOnly());
+    await indexed.listProducts({ page: 1, per_page: 1 });
+    expect(keeper.current).not.toBeNull();
+    const suppliers = await counted.listSuppliers({ page: 1, per_page: 100 });
+    expect(await indexed.listSuppliers({ page: 1, per_page: 100 })).toEqual(suppliers);
+    const product = (await indexed.listProducts({ page: 1, per_page: 1, sort: 'newest' })).data[0]!;
+    expect(await indexed.getProduct(product.id)).toEqual(await counted.getProduct(product.id));
+
+    const other = suppliers.data.find((supplier) => supplier.id !== product.supplier.id)!;
+    await testStore.db.transaction(async (tx) => {
+      await tx.update(products).set({ supplierId: other.id }).where(eq(products.id, product.id));
+      await bumpCatalogVersion(tx as unknown as Database, 'listings');
+    });
+    const moved = (await indexed.getProduct(product.id))!;
+    expect(moved.supplier).toMatchObject({ id: other.id, total_products: other.total_products + 1 });
+    const after = await indexed.listSuppliers({ page: 1, per_page: 100 });
+    expect(after.data.find((supplier) => supplier.id === other.id)!.total_products).toBe(other.total_products + 1);
+    expect(after).toEqual(await counted.listSuppliers({ page: 1, per_page: 100 }));
+  });
+});
+
 describe('readListingIndex', () => {
   const reading = (between: () => Promise<void> = async () => undefined) => ({ chunkRows: 50, between, stopped: () => false });
 
