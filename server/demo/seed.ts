@@ -11,7 +11,7 @@ import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataStream, type DemoPeo
 import type { OrderPlan } from './order-plans';
 import type { DemoProduct } from './products';
 import { bulkInsert, copyRows, withoutIndexes, type BulkColumn } from './bulk-insert';
-import { searchDocumentText } from './search-document';
+import { DemoSearchText, searchDocumentText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 
@@ -49,7 +49,7 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
 }
 
 /** One chunk of products as the statement's column arrays, and their search text. */
-function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>): { columns: BulkColumn[]; searchTexts: string[] } {
+function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>, texts: DemoSearchText): { columns: BulkColumn[]; searchTexts: string[] } {
   const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
     name,
     type,
@@ -80,29 +80,31 @@ function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap
       column('created_at', 'timestamptz', 'createdAt', iso),
       column('updated_at', 'timestamptz', 'createdAt', iso),
     ],
-    searchTexts: chunk.map((product) => {
-      const supplier = supplierById.get(product.supplierId);
-      return searchText([product.name, product.brand, product.varietal, product.region, product.appellation, product.sku, supplier?.name ?? null, supplier?.dbaName ?? null]);
-    }),
+    searchTexts: chunk.map((product) => texts.of(product, supplierById.get(product.supplierId))),
   };
 }
 
 /**
  * Writes the products a chunk at a time as they are generated, into a table whose indexes and
  * foreign keys are built once at the end (see withoutIndexes): on PGlite by COPY with the search
- * documents made here, on PostgreSQL by INSERT of arrays, the next chunk generated while the
- * database (in its own process) writes the last one.
+ * documents made here (frozen when the table was emptied in this transaction), on PostgreSQL by
+ * INSERT of arrays, the next chunk generated while the database (in its own process) writes the last.
  */
-async function insertProducts(tx: Database, stream: DemoDataStream, options: Required<Pick<SeedOptions, 'catalogSize' | 'database'>> & Pick<SeedOptions, 'onProgress'>): Promise<void> {
+async function insertProducts(
+  tx: Database,
+  stream: DemoDataStream,
+  options: Required<Pick<SeedOptions, 'catalogSize' | 'database'>> & Pick<SeedOptions, 'onProgress'> & { emptied: boolean },
+): Promise<void> {
   const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
+  const texts = new DemoSearchText();
   let written = 0;
   let writing: Promise<void> | null = null;
   for (const chunk of stream.productChunks) {
-    const { columns, searchTexts } = productColumns(chunk, supplierById);
+    const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
     await writing;
     const write =
       options.database === 'pglite'
-        ? copyRows(tx, products, columns, searchTexts.map(searchDocumentText))
+        ? copyRows(tx, products, columns, searchTexts.map(searchDocumentText), options.emptied)
         : bulkInsert(tx, products, columns, searchTexts);
     writing = write.then(() => {
       written += chunk.length;
@@ -189,26 +191,30 @@ export interface SeedOptions {
  * (`Connection.underSetupLock`), so only the first one seeds.
  *
  * The products are generated and written a chunk at a time, never all held at once; the
- * catalog's secondary indexes and foreign keys are built after them, inside the same
- * transaction. After the commit the tables are vacuumed and analyzed: PGlite runs no autovacuum,
- * and without it the planner has no statistics and no index-only scans.
+ * catalog's indexes and foreign keys are built after them, inside the same transaction. After the
+ * commit the tables are analyzed (and, where the products were inserted rather than copied frozen,
+ * vacuumed): PGlite runs no autovacuum, and without it the planner has no statistics and no
+ * index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
+  const database = options.database ?? 'postgres';
   const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
     const stream = streamDemoData({ seed: options.seed, catalogSize, now });
     await insertSuppliers(tx, stream.suppliers);
+    // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
+    await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
     await withoutIndexes(tx, products, async () => {
       // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
-      // PGlite: see PGLITE_SETTINGS); and the ordinals start from 1 even after a seeding that
-      // crashed (a sequence does not roll back).
+      // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
+      // a seeding that crashed (a sequence does not roll back).
       const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
       if (!anyProduct) await tx.execute(sql`truncate ${products}`);
       await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
-      await insertProducts(tx, stream, { catalogSize, database: options.database ?? 'postgres', onProgress: options.onProgress });
+      await insertProducts(tx, stream, { catalogSize, database, onProgress: options.onProgress, emptied: !anyProduct });
     });
     await bumpCatalogVersion(tx, 'listings');
     const people = stream.people();
@@ -221,6 +227,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await registerDemoWebhooks(store, people, now);
     return buyerCredentials;
   });
-  if (credentials) await db.execute(sql`vacuum (analyze)`);
+  // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.
+  if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
   return credentials;
 }

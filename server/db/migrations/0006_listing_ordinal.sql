@@ -1,3 +1,7 @@
+DROP INDEX "products_varietal_idx";--> statement-breakpoint
+DROP INDEX "products_region_idx";--> statement-breakpoint
+DROP INDEX "products_country_idx";--> statement-breakpoint
+DROP INDEX "products_upc_idx";--> statement-breakpoint
 DROP INDEX "products_price_idx";--> statement-breakpoint
 DROP INDEX "products_name_idx";--> statement-breakpoint
 DROP INDEX "products_created_idx";--> statement-breakpoint
