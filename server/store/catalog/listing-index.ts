@@ -112,28 +112,39 @@ export class ListingIndex {
   ordinals(filters: IndexedFilters, sort: ProductSort | undefined): OrderedOrdinals {
     const { order, descending } = indexOrder(sort);
     const all = this.orders[order];
-    const wanted: Array<[Codes, number]> = [];
+    const columns: Codes[] = [];
+    const codes: number[] = [];
     for (const filter of FILTERS) {
       const value = filters[filter];
       if (value === undefined) continue;
       const code = this.dictionaries[filter].get(value);
       if (code === undefined) return new Int32Array(0);
-      wanted.push([this.codes[filter], code]);
+      columns.push(this.codes[filter]);
+      codes.push(code);
     }
-    if (wanted.length === 0) return descending ? new Reversed(all) : all;
-    const passing = new Int32Array(all.length);
-    let found = 0;
-    const length = all.length;
-    for (let step = 0; step < length; step += 1) {
-      const ordinal = all[descending ? length - 1 - step : step] as number;
-      let passes = true;
-      for (const [codes, code] of wanted) {
-        if (codes[ordinal] !== code) {
-          passes = false;
+    if (columns.length === 0) return descending ? new Reversed(all) : all;
+    // The products that pass, as one bit per ordinal: the filter values are read in ordinal order
+    // (sequentially), and the order is then walked against a bitset small enough for the CPU's
+    // cache; testing the values themselves in the order's (random) sequence took 30 to 120 ms
+    // for a million products.
+    const ordinalLimit = (columns[0] as Codes).length;
+    const passes = new Uint32Array((ordinalLimit + 31) >>> 5);
+    for (let ordinal = 0; ordinal < ordinalLimit; ordinal += 1) {
+      let pass = true;
+      for (let filter = 0; filter < columns.length; filter += 1) {
+        if ((columns[filter] as Codes)[ordinal] !== codes[filter]) {
+          pass = false;
           break;
         }
       }
-      if (passes) passing[found++] = ordinal;
+      if (pass) passes[ordinal >>> 5] = (passes[ordinal >>> 5] as number) | (1 << (ordinal & 31));
+    }
+    const length = all.length;
+    const passing = new Int32Array(length);
+    let found = 0;
+    for (let step = 0; step < length; step += 1) {
+      const ordinal = all[descending ? length - 1 - step : step] as number;
+      if (((passes[ordinal >>> 5] as number) & (1 << (ordinal & 31))) !== 0) passing[found++] = ordinal;
     }
     return passing.slice(0, found);
   }
