@@ -336,9 +336,9 @@ function printWalks(database: string, walks: WalkFigures[]): void {
 }
 
 /** The first pages of the scale listings (see bench/server-scale.ts), values taken from the catalog. */
-async function scaleFigures(database: string, baseUrl: string, authorization: string): Promise<void> {
+async function scaleFigures(database: string, baseUrl: string, authorization: string, servicePid: number | undefined): Promise<void> {
   const sample = await sampleFilters(baseUrl, authorization);
-  printFirstPages(database, CATALOG_SIZE, await firstPages(baseUrl, authorization, scaleListings(sample)));
+  printFirstPages(database, CATALOG_SIZE, await firstPages(baseUrl, authorization, scaleListings(sample), servicePid));
 }
 
 /** Runs the walk on a database of its own on the DATABASE_URL server, created empty and dropped after. */
@@ -362,7 +362,7 @@ async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]
     const apiKey = credentials.buyers[0]?.api_key;
     if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
     printStart('PostgreSQL', CATALOG_SIZE, service.start);
-    await scaleFigures('PostgreSQL', service.baseUrl, `Bearer ${apiKey}`);
+    await scaleFigures('PostgreSQL', service.baseUrl, `Bearer ${apiKey}`, service.child.pid);
     if (!SCALE_ONLY) printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`, service.child.pid));
     service.child.kill('SIGTERM');
     await new Promise((resolve) => (service.child.exitCode !== null ? resolve(null) : service.child.once('exit', resolve)));
@@ -390,7 +390,7 @@ async function main(): Promise<void> {
     const authorization = `Bearer ${apiKey}`;
 
     printStart('PGlite', CATALOG_SIZE, service.start);
-    await scaleFigures('PGlite', service.baseUrl, authorization);
+    await scaleFigures('PGlite', service.baseUrl, authorization, service.child.pid);
     console.log(`  resident memory after them: ${((residentBytes(service.child.pid) ?? 0) / 1e6).toFixed(0)} MB`);
     if (!SCALE_ONLY) printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
     await uncachedPagesOnPostgres(dataDir, children);
