@@ -279,7 +279,10 @@ export const endpoints = {
   catalogChanges: {
     method: 'GET',
     path: '/catalog/changes',
-    summary: 'What changed in the catalog since a cursor: products and suppliers created, changed or removed, in commit order, as full records.',
+    summary: 'List catalog changes since a cursor',
+    description:
+      'What changed in the catalog since a cursor: products and suppliers created, changed or removed, in commit order, as full records, a page at a time with the next cursor and whether more is waiting.',
+    tag: 'Catalog',
     query: CatalogChangesQuery,
     response: CatalogChangesPage,
     status: 200,
