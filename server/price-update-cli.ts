@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { openPglite, openPostgres } from './db/connection';
 import { faultLine } from './logging/fault';
 import { applyPriceUpdate } from './store/catalog/price-update';
+import { DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, lockDataFolder } from './data-folder-lock';
 
 export const PRICE_UPDATE_USAGE = `Usage: npm run server:price-update -- --data <dir> [--every <n>] [--percent <p>]
 
@@ -11,10 +12,11 @@ Applies a supplier price list to the demo catalog: the case and bottle prices of
 (in id order; default 100, that is 1 %) change by p percent (default 5; negative is cheaper), in one
 transaction. Clients of the catalog change feed then receive exactly those products.
 
-On PGlite, stop the service first (a data folder has one user at a time). With DATABASE_URL set,
-it runs against that database, also while instances serve it.`;
+On PGlite, stop the service first (a data folder has one user at a time: while a service holds it,
+this refuses with exit code ${DATA_FOLDER_IN_USE_EXIT_CODE}). With DATABASE_URL set, it runs against that database, also while
+instances serve it.`;
 
-/** Exit codes: 0 done, 1 a failure, 2 bad arguments. */
+/** Exit codes: 0 done, 1 a failure, 2 bad arguments, 75 when a live service holds the data folder (DATA_FOLDER_IN_USE_EXIT_CODE). */
 async function main(): Promise<void> {
   let values;
   try {
@@ -43,6 +45,16 @@ async function main(): Promise<void> {
     process.stderr.write(`error: no data folder at ${dataDir}\n`);
     process.exit(2);
   }
+  // The data folder's lock, as the service takes it: two processes on one PGlite folder would damage it.
+  const lock = databaseUrl ? null : lockDataFolder(dataDir);
+  try {
+    await reprice(databaseUrl, dataDir, every, percent);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function reprice(databaseUrl: string | undefined, dataDir: string, every: number, percent: number): Promise<void> {
   const connection = databaseUrl ? await openPostgres({ databaseUrl }) : await openPglite({ dataDir });
   try {
     const started = performance.now();
@@ -54,6 +66,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isDataFolderInUse(error)) {
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
+  }
   process.stderr.write(`error: ${faultLine(error)}\n`);
   process.exit(1);
 });

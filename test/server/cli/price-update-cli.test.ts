@@ -7,6 +7,7 @@ import { asc } from 'drizzle-orm';
 import { openPglite } from '../../../server/db/connection';
 import { products } from '../../../server/db/schema';
 import { openStore } from '../../../server/store';
+import { DATA_FOLDER_IN_USE_EXIT_CODE, lockDataFolder } from '../../../server/data-folder-lock';
 
 const folder = mkdtempSync(join(tmpdir(), 'caseworks-price-update-'));
 
@@ -22,7 +23,7 @@ function run(args: string[]) {
 }
 
 describe('npm run server:price-update', () => {
-  it('prints its usage, and refuses bad arguments or a missing folder with exit code 2', () => {
+  it('prints its usage, and refuses bad arguments or a missing folder with exit code 2', { timeout: 180_000 }, () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/--every <n>/);
@@ -56,5 +57,30 @@ describe('npm run server:price-update', () => {
       const old = before[index]?.cents as number;
       expect(row.cents, row.id).toBe((index + 1) % 50 === 0 ? Math.round(old * 1.1) : old);
     });
+  });
+
+  it('refuses a data folder a live service holds (exit code 75) and changes nothing', { timeout: 180_000 }, async () => {
+    const dataDir = join(folder, 'held');
+    const seeded = await openStore({ dataDir, catalogSize: 100, publicBaseUrl: () => '' });
+    await seeded.store.close();
+    const prices = async () => {
+      const connection = await openPglite({ dataDir });
+      try {
+        return await connection.db.select({ id: products.id, cents: products.casePriceCents }).from(products).orderBy(asc(products.id));
+      } finally {
+        await connection.close();
+      }
+    };
+    const before = await prices();
+    // This test's process holds it, as a running service would.
+    const lock = lockDataFolder(dataDir);
+    try {
+      const refused = run(['--data', dataDir, '--every', '10']);
+      expect(refused.status).toBe(DATA_FOLDER_IN_USE_EXIT_CODE);
+      expect(refused.stderr).toMatch(/^error: /);
+    } finally {
+      lock.release();
+    }
+    expect(await prices()).toEqual(before);
   });
 });

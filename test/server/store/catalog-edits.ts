@@ -24,10 +24,12 @@ export async function insertProductLike(db: Database, templateId: string, option
   await db.transaction(async (tx) => {
     const [template] = await tx.select().from(products).where(eq(products.id, templateId));
     if (!template) throw new Error(`no product ${templateId}`);
+    // The ordinal is the database's to give (an identity column).
+    const { ordinal: _ordinal, ...fields } = template;
     const name = options.name ?? `${template.name} Reserve`;
     const now = new Date();
     await tx.insert(products).values({
-      ...template,
+      ...fields,
       id,
       name,
       supplierId: options.supplierId ?? template.supplierId,
