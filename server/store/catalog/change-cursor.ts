@@ -37,6 +37,8 @@ export interface ChangeCursor extends FeedPosition {
 const CURSOR_VERSION = 1;
 const BODY_BYTES = 33;
 const CHECK_BYTES = 4;
+/** The largest value of PostgreSQL's bigint, catalog_change_seq's type. */
+const MAX_SEQ = 2n ** 63n - 1n;
 
 /** The 8 bytes of a catalog identity carried in its cursors, as hex (the identity is a UUID). */
 export function catalogKey(catalogId: string): string {
@@ -65,5 +67,8 @@ export function decodeCursor(text: string): ChangeCursor | null {
   if (bytes.length !== BODY_BYTES + CHECK_BYTES || bytes.toString('base64url') !== text) return null;
   const body = bytes.subarray(0, BODY_BYTES);
   if (!check(body).equals(bytes.subarray(BODY_BYTES)) || body.readUInt8(0) !== CURSOR_VERSION) return null;
-  return { catalog: body.subarray(1, 9).toString('hex'), xid: body.readBigUInt64BE(9), seq: body.readBigUInt64BE(17), startXid: body.readBigUInt64BE(25) };
+  const seq = body.readBigUInt64BE(17);
+  // Sequence numbers are bigint (signed) in the database: no cursor of this service holds a larger one.
+  if (seq > MAX_SEQ) return null;
+  return { catalog: body.subarray(1, 9).toString('hex'), xid: body.readBigUInt64BE(9), seq, startXid: body.readBigUInt64BE(25) };
 }

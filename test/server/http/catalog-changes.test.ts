@@ -268,6 +268,15 @@ describe('GET /catalog/changes: bad input', () => {
     }
   });
 
+  it('refuses with 400 naming since a well-formed cursor whose sequence number no bigint holds (it was never written by this service); never a 5xx', async () => {
+    const { next_cursor: cursor } = (await read('/catalog/changes?limit=1')).json as CatalogChangesPage;
+    const mine = decodeCursor(cursor)!;
+    for (const seq of [2n ** 63n, 2n ** 64n - 1n]) {
+      const problem = expectProblem(await read(`/catalog/changes?since=${encodeCursor({ ...mine, seq })}`), 400, 'validation_failed');
+      expect(problem.errors?.map((error) => error.pointer), String(seq)).toEqual(['/query/since']);
+    }
+  });
+
   it('answers 410 cursor_expired to a cursor of another catalog and to one from the future', async () => {
     const { next_cursor: cursor } = (await read('/catalog/changes?limit=1')).json as CatalogChangesPage;
     const mine = decodeCursor(cursor)!;
