@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { openPglite, type PgliteConnection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
-import { accounts, products } from '../../../server/db/schema';
+import { accounts, catalogChanges, products, supplierProductCounts } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
@@ -95,11 +95,21 @@ describe('seeding the demo data', () => {
             where p.search_document is distinct from to_tsvector('simple'::regconfig, t.text)`),
         );
         expect(differing!.n).toBe(0);
+
+        // The change feed's triggers saw the load: each product logged once, every supplier's count right.
+        const logged = await db.select({ id: catalogChanges.recordId }).from(catalogChanges).where(sql`${catalogChanges.kind} = 'product' and ${catalogChanges.removedAt} is null`);
+        expect(logged.map((row) => row.id).sort()).toEqual(data.products.map((product) => product.id).sort());
+        const perSupplier = new Map<string, number>();
+        for (const product of data.products) perSupplier.set(product.supplierId, (perSupplier.get(product.supplierId) ?? 0) + 1);
+        const counted = await db.select({ supplierId: supplierProductCounts.supplierId, total: supplierProductCounts.total }).from(supplierProductCounts);
+        expect(new Map(counted.filter((row) => row.total !== 0).map((row) => [row.supplierId, row.total]))).toEqual(perSupplier);
       });
     },
+    // Seeding ten thousand products and reading them back: a minute and more on a loaded 2-core machine.
+    240_000,
   );
 
-  it('keeps every index and constraint of the catalog as the schema makes them', async () => {
+  it('keeps every index and constraint of the catalog as the schema makes them', { timeout: 240_000 }, async () => {
     await withEmptyDatabase(async ({ db }) => {
       const before = await catalogDefinitions(db);
       expect(before.some((definition) => definition.includes('PRIMARY KEY'))).toBe(true);
@@ -108,7 +118,7 @@ describe('seeding the demo data', () => {
     });
   });
 
-  it('leaves nothing when interrupted midway, so the next start seeds it whole', async () => {
+  it('leaves nothing when interrupted midway, so the next start seeds it whole', { timeout: 240_000 }, async () => {
     await withEmptyDatabase(async ({ db }) => {
       const before = await catalogDefinitions(db);
       const size = 3 * DEMO_PRODUCT_CHUNK;
