@@ -12,7 +12,9 @@
  * order each. BENCH_UNCACHED_ONLY=1 skips the throughput runs.
  * Before the walks, the figures at scale (bench/server-scale.ts): starting on an empty data folder
  * (seeding time, the service's peak and idle resident memory) and the first pages of listings, on
- * each database. BENCH_SCALE_ONLY=1 gives only those (BENCH_CATALOG_SIZE=1000000 takes minutes).
+ * each database. BENCH_SCALE_ONLY=1 gives only those (BENCH_CATALOG_SIZE=1000000 takes minutes), and
+ * BENCH_POSTGRES_ONLY=1 only PostgreSQL's. Between them on PGlite, the catalog change feed's phase
+ * (bench/server-feed.ts: bootstrap, nothing changed, a 1 % change).
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -180,6 +182,8 @@ const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] a
 const UNCACHED_ONLY = process.env.BENCH_UNCACHED_ONLY === '1';
 /** Only the figures at scale: seeding, memory, first pages (a million products take minutes to seed). */
 const SCALE_ONLY = process.env.BENCH_SCALE_ONLY === '1';
+/** Only the PostgreSQL part (DATABASE_URL), without PGlite's: a million products take minutes on each. */
+const POSTGRES_ONLY = process.env.BENCH_POSTGRES_ONLY === '1';
 /** Suppliers whose product pages are walked (GET /suppliers/{id}/products). */
 const SUPPLIER_WALKS = 20;
 /** Pages walked of one filtered listing at most (spread over the whole listing). */
@@ -378,6 +382,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-bench-'));
   const children: ChildProcess[] = [];
   try {
+    if (POSTGRES_ONLY) {
+      await uncachedPagesOnPostgres(dataDir, children);
+      return;
+    }
     console.log(`Starting the service with a ${CATALOG_SIZE.toLocaleString('en-US')}-product catalog (seeding takes a while)…`);
     const seedStarted = Date.now();
     const service = await startServiceProcess(dataDir);
