@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'order_not_cancellable',
   'webhook_paused',
   'webhook_limit_reached',
+  'cursor_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
