@@ -1,4 +1,4 @@
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,14 +107,10 @@ describe('one owner per data folder (real processes)', () => {
     const dataDir = folder();
     const first = spawnCli(['--port', '0', '--data', dataDir, ...SLOW]);
     await first.baseUrl;
-    const child = fork('server/cli.ts', ['--port', '0', '--data', dataDir, ...SLOW], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
-    });
+    const second = spawnCli(['--port', '0', '--data', dataDir, ...SLOW], true);
     const messages: unknown[] = [];
-    child.on('message', (message) => messages.push(message));
-    const exited = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    second.child.on('message', (message) => messages.push(message));
+    const exited = await second.exited;
     expect(exited).toBe(DATA_FOLDER_IN_USE_EXIT_CODE);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ type: 'error', code: DATA_FOLDER_IN_USE });
