@@ -1,6 +1,7 @@
 import type { BridgeEvent, DatasetName } from '../../../shared/bridge';
 import type { ServiceClient } from '../api';
 import type { OfflineCopy } from '../offline/offline-copy';
+import { OfflineCallError } from '../offline/offline-database';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { StatusBook } from './dataset-status';
 import type { Limiter } from './paged-sync';
@@ -45,7 +46,9 @@ export function stepFailed(context: SyncContext, dataset: DatasetName, error: st
 
 /** A step that threw (a full disk, a folder removed under it) fails like any other step instead of escaping. */
 export function guardStep(context: SyncContext, dataset: DatasetName, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
-  return step().catch((error: unknown) =>
-    stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  return step().catch((error: unknown) => {
+    // The offline worker's failures are already in plain words (a full disk, a damaged file, no database module).
+    if (error instanceof OfflineCallError) return stepFailed(context, dataset, error.message, error.code ?? undefined);
+    return stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }

@@ -1,18 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogSearchInput, NON_VINTAGE, type CatalogSearchInput as SearchInput } from '../../../shared/bridge';
-import { CatalogIndex } from '../../../electron/core/search/catalog-index';
+import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
+import { catalogDatabase } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
 
 const catalog = makeCatalog(600);
 const items = catalog.map((product) => product.item);
 const asOf = '2026-11-22T08:00:00.000Z';
 
-describe('catalog index', () => {
-  let index: CatalogIndex;
+describe('catalog search over the offline database', () => {
+  let index: ReturnType<typeof createCatalogSearch>;
   const search = (input: SearchInput) => index.search(CatalogSearchInput.parse(input));
 
   beforeAll(async () => {
-    index = await CatalogIndex.build(items, asOf, catalog.map((product) => product.facts));
+    index = createCatalogSearch(catalogDatabase(items, asOf, catalog));
   });
 
   it('browses everything by name when there is no text, with paging', () => {
@@ -122,7 +123,7 @@ describe('catalog index', () => {
     expect(filtered.facets.vintage.every((facet) => facet.count === 75)).toBe(true);
 
     const withNonVintage = items.slice(0, 40).map((item, n) => (n % 10 === 0 ? { ...item, vintage: null } : item));
-    const small = await CatalogIndex.build(withNonVintage, asOf);
+    const small = createCatalogSearch(catalogDatabase(withNonVintage, asOf));
     const smallSearch = (input: SearchInput) => small.search(CatalogSearchInput.parse({ limit: 500, ...input }));
     const descending = smallSearch({ sort: 'vintage_desc' }).items.map((item) => item.vintage);
     expect(descending.slice(0, -4)).toEqual(descending.slice(0, -4).sort((a, b) => (b ?? 0) - (a ?? 0)));
@@ -141,16 +142,5 @@ describe('catalog index', () => {
     expect(index.lookupCode('SKU-NAP-41')).toBeNull();
     expect(search({ text: 'SKU-BOR-42' }).items[0]?.id).toBe('prod_00042');
     expect(search({ text: 'SKU-BOR-42' }).items.map((item) => item.id)).toEqual(['prod_00042', 'prod_00422', 'prod_00426']);
-  });
-
-  it('reloads from a snapshot and answers the same', async () => {
-    const reloaded = CatalogIndex.fromSnapshot(items, asOf, index.snapshot(), catalog.map((product) => product.facts));
-    expect(reloaded.stats.source).toBe('snapshot');
-    for (const input of [{ text: 'cabernay' }, { text: 'pinot', sort: 'newest' as const }, { varietal: 'Merlot' }]) {
-      const { tookMs: _a, ...expected } = search(input);
-      const { tookMs: _b, ...actual } = reloaded.search(CatalogSearchInput.parse(input));
-      expect(actual).toEqual(expected);
-    }
-    expect(() => CatalogIndex.fromSnapshot(items.slice(1), asOf, index.snapshot())).toThrow(/does not match/);
   });
 });

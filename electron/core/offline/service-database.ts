@@ -1,0 +1,418 @@
+/**
+ * Every read and write of one service's offline database, run where the connection lives (the
+ * offline worker). Each write is one transaction: a page of the catalog, a batch of details, a
+ * dataset list, a page of the change feed with its cursor. See offline-schema.ts for the tables.
+ */
+import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
+import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
+import type { DatasetStatus } from '../../../shared/bridge';
+import { normalizeCode } from '../search/product-codes';
+import { foldTerm, textOf, wordsOf } from '../search/text-terms';
+import type { DetailRecord } from './dataset-records';
+import { PUBLIC, PRIVATE_TABLES } from './offline-schema';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-driver';
+
+/** What a stored dataset says about itself: size, age, validators. */
+export interface DatasetInfo {
+  count: number;
+  savedAt: string | null;
+  totalPages: number | null;
+  etag: string | null;
+  cursor: string | null;
+  /** ETag of each stored list page, by page number. */
+  pageEtags: Record<number, string>;
+}
+
+export type ListDataset = 'suppliers' | 'orders';
+export type SingleDataset = 'account' | 'webhooks';
+
+/** What a product's row holds beside its JSON: the columns search filters, sorts and counts by. */
+const CATALOG_FIELDS: (keyof CatalogProduct)[] = [
+  'id', 'name', 'brand', 'varietal', 'vintage', 'region', 'appellation', 'abv', 'size_ml', 'pack_size',
+  'case_price_cents', 'bottle_price_cents', 'inventory_available', 'minimum_order', 'image_url', 'created_at', 'supplier',
+];
+
+/** The list item of a product as the catalog pages give it (a product detail holds more). */
+export function catalogItemOf(product: Product | CatalogProduct): CatalogProduct {
+  const item = Object.fromEntries(CATALOG_FIELDS.map((field) => [field, product[field]])) as CatalogProduct;
+  item.supplier = { id: product.supplier.id, name: product.supplier.name, location: product.supplier.location };
+  return item;
+}
+
+const nameKey = (item: CatalogProduct) => `${foldTerm(item.name)}\u0000${item.id}`;
+
+export type ServiceDatabase = ReturnType<typeof createServiceDatabase>;
+
+export function createServiceDatabase(db: SqliteDatabase) {
+  const statements = new Map<string, SqliteStatement>();
+  /** One prepared statement per SQL text, made on first use. */
+  const sql = (text: string): SqliteStatement => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  const transaction = <A extends unknown[], R>(run: (...args: A) => R) => db.transaction(run);
+
+  // ---- datasets: size, age, validators -------------------------------------------------------
+
+  function datasetInfo(account: string, name: string): DatasetInfo | null {
+    const row = sql('SELECT count, saved_at, total_pages, etag, cursor FROM datasets WHERE account = ? AND name = ?').get(account, name) as
+      | { count: number; saved_at: string | null; total_pages: number | null; etag: string | null; cursor: string | null }
+      | undefined;
+    const pages = sql('SELECT page, etag FROM list_pages WHERE account = ? AND dataset = ? AND etag IS NOT NULL').all(account, name) as { page: number; etag: string }[];
+    if (!row && pages.length === 0) return null;
+    return {
+      count: row?.count ?? 0,
+      savedAt: row?.saved_at ?? null,
+      totalPages: row?.total_pages ?? null,
+      etag: row?.etag ?? null,
+      cursor: row?.cursor ?? null,
+      pageEtags: Object.fromEntries(pages.map((page) => [page.page, page.etag])),
+    };
+  }
+
+  function setDataset(account: string, name: string, fields: { count: number; savedAt: string; totalPages?: number | null; etag?: string | null; cursor?: string | null }) {
+    sql(
+      `INSERT INTO datasets (account, name, saved_at, count, total_pages, etag, cursor) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count, total_pages = excluded.total_pages, etag = excluded.etag, cursor = excluded.cursor`,
+    ).run(account, name, fields.savedAt, fields.count, fields.totalPages ?? null, fields.etag ?? null, fields.cursor ?? null);
+  }
+
+  function setPageEtags(account: string, dataset: string, etags: Record<number, string>, totalPages: number) {
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(account, dataset);
+    const insert = sql('INSERT INTO list_pages (account, dataset, page, etag) VALUES (?, ?, ?, ?)');
+    for (const [page, etag] of Object.entries(etags)) if (Number(page) <= totalPages) insert.run(account, dataset, Number(page), etag);
+  }
+
+  // ---- the catalog ---------------------------------------------------------------------------
+
+  function countryFor(item: CatalogProduct): { key: string | null; name: string | null; own: boolean } {
+    const own = sql('SELECT country FROM product_details WHERE id = ?').pluck().get(item.id) as string | undefined;
+    if (own) return { key: foldTerm(own), name: own, own: true };
+    const region = sql('SELECT country_key, country FROM region_countries WHERE region_key = ?').get(foldTerm(item.region)) as
+      | { country_key: string; country: string }
+      | undefined;
+    return region ? { key: region.country_key, name: region.country, own: false } : { key: null, name: null, own: false };
+  }
+
+  function indexText(pos: number, item: CatalogProduct, replacing: boolean) {
+    if (replacing) sql('DELETE FROM products_fts WHERE rowid = ?').run(pos);
+    const about = textOf(item, 'about');
+    sql('INSERT INTO products_fts (rowid, name, about) VALUES (?, ?, ?)').run(pos, item.name, about);
+    const addTerm = sql('INSERT OR IGNORE INTO terms (term) VALUES (?)');
+    for (const word of new Set([...wordsOf(item.name), ...wordsOf(about)])) addTerm.run(word);
+  }
+
+  /** Adds or replaces one product of the list, keeping its position (its row id) when it is known. */
+  function putProduct(item: CatalogProduct, page: number) {
+    const existing = sql('SELECT pos, json FROM products WHERE id = ?').get(item.id) as { pos: number; json: string } | undefined;
+    const json = JSON.stringify(item);
+    if (existing && existing.json === json) {
+      sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing.pos, page);
+      return;
+    }
+    const country = countryFor(item);
+    const row = [
+      page, nameKey(item), foldTerm(item.varietal), item.varietal, foldTerm(item.region), item.region, country.key, country.name, country.own ? 1 : 0,
+      item.supplier.id, item.supplier.name, item.vintage, item.case_price_cents, item.inventory_available > 0 ? 1 : 0, item.created_at, json,
+    ];
+    if (existing) {
+      sql(
+        `UPDATE products SET page = ?, name_key = ?, varietal_key = ?, varietal = ?, region_key = ?, region = ?, country_key = ?, country = ?, own_country = ?,
+         supplier_id = ?, supplier_name = ?, vintage = ?, price = ?, in_stock = ?, created = ?, json = ? WHERE pos = ?`,
+      ).run(...row, existing.pos);
+      indexText(existing.pos, item, true);
+    } else {
+      const { lastInsertRowid } = sql(
+        `INSERT INTO products (id, page, name_key, varietal_key, varietal, region_key, region, country_key, country, own_country,
+         supplier_id, supplier_name, vintage, price, in_stock, created, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(item.id, ...row);
+      indexText(Number(lastInsertRowid), item, false);
+    }
+  }
+
+  function removeProduct(pos: number) {
+    sql('DELETE FROM products WHERE pos = ?').run(pos);
+    sql('DELETE FROM products_fts WHERE rowid = ?').run(pos);
+  }
+
+  /**
+   * One page of the catalog list, in one transaction: its products are added or replaced, and the
+   * products this page held before that it no longer lists are removed (one that moved to another
+   * page is kept by that page's write, whichever comes first).
+   */
+  const writeCatalogPage = transaction((page: number, etag: string | null, items: CatalogProduct[]) => {
+    const listed = new Set(items.map((item) => item.id));
+    const before = sql('SELECT pos, id FROM products WHERE page = ?').all(page) as { pos: number; id: string }[];
+    for (const row of before) if (!listed.has(row.id)) removeProduct(row.pos);
+    for (const item of items) putProduct(item, page);
+    sql('INSERT INTO list_pages (account, dataset, page, etag) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET etag = excluded.etag').run(PUBLIC, 'catalog', page, etag);
+  });
+
+  /** The list is complete: pages past its end go, and its size and age are saved. */
+  const finishCatalog = transaction((totalPages: number, savedAt: string) => {
+    const beyond = sql('SELECT pos FROM products WHERE page > ?').pluck().all(totalPages) as number[];
+    for (const pos of beyond) removeProduct(pos);
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ? AND page > ?').run(PUBLIC, 'catalog', totalPages);
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages });
+    return count;
+  });
+
+  /** Learns the region's country from a detail; products of the region without a detail of their own take it. */
+  function learnCountry(region: string, country: string) {
+    const regionKey = foldTerm(region);
+    const known = sql('SELECT country_key FROM region_countries WHERE region_key = ?').pluck().get(regionKey);
+    if (known !== undefined) return;
+    sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
+    sql('UPDATE products SET country_key = ?, country = ? WHERE region_key = ? AND own_country = 0').run(foldTerm(country), country, regionKey);
+  }
+
+  function putDetail(record: DetailRecord<Product>) {
+    const product = record.detail;
+    sql('INSERT INTO product_details (id, etag, fetched_at, country, json) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, json = excluded.json').run(
+      product.id, record.etag, record.fetchedAt, product.country, JSON.stringify(product),
+    );
+    sql('DELETE FROM product_codes WHERE id = ?').run(product.id);
+    if (product.sku) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.sku), 's', product.id);
+    if (product.upc) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.upc), 'u', product.id);
+    sql('UPDATE products SET country_key = ?, country = ?, own_country = 1 WHERE id = ?').run(foldTerm(product.country), product.country, product.id);
+    learnCountry(product.region, product.country);
+  }
+
+  /** Details read from the service (or viewed online), in one transaction. */
+  const putProductDetails = transaction((records: DetailRecord<Product>[]) => {
+    for (const record of records) putDetail(record);
+    return sql('SELECT count(*) FROM product_details').pluck().get() as number;
+  });
+
+  /** Details answered 304: only when they were confirmed changes. */
+  const touchProductDetails = transaction((ids: string[], fetchedAt: string) => {
+    const touch = sql('UPDATE product_details SET fetched_at = ? WHERE id = ?');
+    for (const id of ids) touch.run(fetchedAt, id);
+  });
+
+  /**
+   * Products whose detail is missing or older than `staleBefore`, with the validator of the stored
+   * one: first one product of each region whose country is not known yet (the country filter is
+   * then complete early), then in catalog order after `afterPos`.
+   */
+  function detailsToFetch(input: { staleBefore: string; afterPos: number; limit: number; skip: string[] }): { items: { id: string; etag: string | null; pos: number }[]; unknownRegions: boolean } {
+    const skip = JSON.stringify(input.skip);
+    const firstOfRegions = sql(
+      `SELECT min(p.pos) AS pos FROM products p WHERE p.region_key NOT IN (SELECT region_key FROM region_countries)
+       AND p.id NOT IN (SELECT value FROM json_each(?)) GROUP BY p.region_key LIMIT ?`,
+    ).pluck().all(skip, input.limit) as number[];
+    const rows = (
+      firstOfRegions.length > 0
+        ? sql(`SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE p.pos IN (SELECT value FROM json_each(?))`).all(JSON.stringify(firstOfRegions))
+        : sql(
+            `SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id
+             WHERE p.pos > ? AND (d.id IS NULL OR d.fetched_at < ?) ORDER BY p.pos LIMIT ?`,
+          ).all(input.afterPos, input.staleBefore, input.limit)
+    ) as { pos: number; id: string; etag: string | null }[];
+    return { items: rows, unknownRegions: firstOfRegions.length > 0 };
+  }
+
+  /** How the stored details stand against the catalog: how many, and how many are missing or stale. */
+  function detailCoverage(staleBefore: string): { stored: number; due: number; orphans: number } {
+    const stored = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    const due = sql('SELECT count(*) FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE d.id IS NULL OR d.fetched_at < ?').pluck().get(staleBefore) as number;
+    const orphans = sql('SELECT count(*) FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().get() as number;
+    return { stored, due, orphans };
+  }
+
+  /** Details of products no longer listed go (the list is complete). */
+  const dropOrphanDetails = transaction(() => {
+    const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
+    for (const id of ids) {
+      sql('DELETE FROM product_details WHERE id = ?').run(id);
+      sql('DELETE FROM product_codes WHERE id = ?').run(id);
+    }
+    return ids.length;
+  });
+
+  const setDetailsDataset = transaction((savedAt: string) => {
+    const count = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    setDataset(PUBLIC, 'productDetails', { count, savedAt });
+    return count;
+  });
+
+  function productDetail(id: string): DetailRecord<Product> | null {
+    const row = sql('SELECT json, etag, fetched_at FROM product_details WHERE id = ?').get(id) as { json: string; etag: string | null; fetched_at: string } | undefined;
+    return row ? { detail: JSON.parse(row.json) as Product, etag: row.etag, fetchedAt: row.fetched_at } : null;
+  }
+
+  /** The images of the first products of the catalog, in list order. */
+  function imageUrls(limit: number): string[] {
+    return sql('SELECT json_extract(json, \'$.image_url\') FROM products WHERE json_extract(json, \'$.image_url\') IS NOT NULL ORDER BY page, pos LIMIT ?').pluck().all(limit) as string[];
+  }
+
+  // ---- the change feed -----------------------------------------------------------------------
+
+  /**
+   * One page of the catalog change feed and the cursor after it, in one transaction: a crash keeps
+   * either both or neither. Products arrive whole, so their details are stored with them.
+   */
+  const applyChanges = transaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
+    for (const change of changes) {
+      switch (change.type) {
+        case 'product.changed':
+          putProduct(catalogItemOf(change.product), 0);
+          putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
+          break;
+        case 'product.removed': {
+          const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
+          if (pos !== undefined) removeProduct(pos);
+          sql('DELETE FROM product_details WHERE id = ?').run(change.id);
+          sql('DELETE FROM product_codes WHERE id = ?').run(change.id);
+          break;
+        }
+        case 'supplier.changed':
+          sql('INSERT INTO suppliers (id, position, json) VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM suppliers), ?) ON CONFLICT DO UPDATE SET json = excluded.json').run(
+            change.supplier.id, JSON.stringify(change.supplier),
+          );
+          break;
+        case 'supplier.removed':
+          sql('DELETE FROM suppliers WHERE id = ?').run(change.id);
+          break;
+      }
+    }
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor });
+    setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
+    setDataset(PUBLIC, 'suppliers', { count: sql('SELECT count(*) FROM suppliers').pluck().get() as number, savedAt });
+    return count;
+  });
+
+  /** A feed that must start over (the service no longer knows the cursor): everything public goes. */
+  const clearCatalog = transaction(() => {
+    for (const table of ['products', 'product_details', 'product_codes', 'region_countries', 'facet_counts', 'suppliers', 'terms']) db.exec(`DELETE FROM ${table}`);
+    db.exec("INSERT INTO products_fts (products_fts) VALUES ('delete-all')");
+    sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
+    sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
+  });
+
+  // ---- lists kept whole (suppliers, orders) and single resources -----------------------------
+
+  const LIST_TABLES = { suppliers: 'suppliers', orders: 'orders' } as const;
+
+  function readList<T>(dataset: ListDataset, account: string): T[] {
+    const rows =
+      dataset === 'suppliers'
+        ? (sql('SELECT json FROM suppliers ORDER BY position').pluck().all() as string[])
+        : (sql('SELECT json FROM orders WHERE account = ? ORDER BY position').pluck().all(account) as string[]);
+    return rows.map((json) => JSON.parse(json) as T);
+  }
+
+  /** A whole list replaced in one transaction (its pages were all read first). */
+  const replaceList = transaction(
+    (dataset: ListDataset, account: string, items: (Supplier | OrderListItem)[], etags: Record<number, string>, totalPages: number, savedAt: string) => {
+      if (dataset === 'suppliers') {
+        sql('DELETE FROM suppliers').run();
+        const insert = sql('INSERT OR REPLACE INTO suppliers (id, position, json) VALUES (?, ?, ?)');
+        items.forEach((item, position) => insert.run(item.id, position, JSON.stringify(item)));
+      } else {
+        sql(`DELETE FROM ${LIST_TABLES[dataset]} WHERE account = ?`).run(account);
+        const insert = sql('INSERT OR REPLACE INTO orders (account, id, position, json) VALUES (?, ?, ?, ?)');
+        items.forEach((item, position) => insert.run(account, item.id, position, JSON.stringify(item)));
+      }
+      setPageEtags(account, dataset, etags, totalPages);
+      setDataset(account, dataset, { count: items.length, savedAt, totalPages });
+    },
+  );
+
+  function readAccount(account: string): Account | null {
+    const json = sql('SELECT json FROM accounts WHERE account = ?').pluck().get(account) as string | undefined;
+    return json ? (JSON.parse(json) as Account) : null;
+  }
+
+  function readWebhooks(account: string): Webhook[] {
+    return (sql('SELECT json FROM webhooks WHERE account = ? ORDER BY position').pluck().all(account) as string[]).map((json) => JSON.parse(json) as Webhook);
+  }
+
+  const writeAccount = transaction((account: string, value: Account, etag: string | null, savedAt: string) => {
+    sql('INSERT OR REPLACE INTO accounts (account, json) VALUES (?, ?)').run(account, JSON.stringify(value));
+    setDataset(account, 'account', { count: 1, savedAt, etag });
+  });
+
+  const writeWebhooks = transaction((account: string, hooks: Webhook[], etag: string | null, savedAt: string) => {
+    sql('DELETE FROM webhooks WHERE account = ?').run(account);
+    const insert = sql('INSERT OR REPLACE INTO webhooks (account, id, position, json) VALUES (?, ?, ?, ?)');
+    hooks.forEach((hook, position) => insert.run(account, hook.id, position, JSON.stringify(hook)));
+    setDataset(account, 'webhooks', { count: hooks.length, savedAt, etag });
+  });
+
+  function readOrderDetails(account: string): DetailRecord<Order>[] {
+    const rows = sql('SELECT json, etag, fetched_at FROM order_details WHERE account = ?').all(account) as { json: string; etag: string | null; fetched_at: string }[];
+    return rows.map((row) => ({ detail: JSON.parse(row.json) as Order, etag: row.etag, fetchedAt: row.fetched_at }));
+  }
+
+  function orderDetail(account: string, id: string): DetailRecord<Order> | null {
+    const row = sql('SELECT json, etag, fetched_at FROM order_details WHERE account = ? AND id = ?').get(account, id) as { json: string; etag: string | null; fetched_at: string } | undefined;
+    return row ? { detail: JSON.parse(row.json) as Order, etag: row.etag, fetchedAt: row.fetched_at } : null;
+  }
+
+  const putOrderDetails = transaction((account: string, records: DetailRecord<Order>[], replaceAll: boolean) => {
+    if (replaceAll) sql('DELETE FROM order_details WHERE account = ?').run(account);
+    const insert = sql('INSERT OR REPLACE INTO order_details (account, id, etag, fetched_at, json) VALUES (?, ?, ?, ?, ?)');
+    for (const record of records) insert.run(account, record.detail.id, record.etag, record.fetchedAt, JSON.stringify(record.detail));
+  });
+
+  // ---- statuses and accounts -----------------------------------------------------------------
+
+  function readStatuses(account: string): DatasetStatus[] {
+    const rows = sql('SELECT name, updated_at, count FROM dataset_status WHERE account = ?').all(account) as { name: string; updated_at: string | null; count: number }[];
+    return rows.map((row) => ({ name: row.name as DatasetStatus['name'], updatedAt: row.updated_at, count: row.count, error: null }));
+  }
+
+  const saveStatuses = transaction((account: string, statuses: DatasetStatus[]) => {
+    sql('DELETE FROM dataset_status WHERE account = ?').run(account);
+    const insert = sql('INSERT INTO dataset_status (account, name, updated_at, count) VALUES (?, ?, ?, ?)');
+    for (const status of statuses) insert.run(account, status.name, status.updatedAt, status.count);
+  });
+
+  /** Sign-out or account removal: exactly this account's rows go. Returns about how many bytes they held. */
+  const clearAccount = transaction((account: string) => {
+    let bytes = 0;
+    for (const table of PRIVATE_TABLES) {
+      if (table === 'orders' || table === 'order_details' || table === 'accounts' || table === 'webhooks') {
+        bytes += (sql(`SELECT coalesce(sum(length(json)), 0) FROM ${table} WHERE account = ?`).pluck().get(account) as number) ?? 0;
+      }
+      sql(`DELETE FROM ${table} WHERE account = ?`).run(account);
+    }
+    return bytes;
+  });
+
+  return {
+    db,
+    sql,
+    transaction,
+    datasetInfo,
+    setDataset,
+    writeCatalogPage,
+    finishCatalog,
+    putProductDetails,
+    touchProductDetails,
+    detailsToFetch,
+    detailCoverage,
+    dropOrphanDetails,
+    setDetailsDataset,
+    productDetail,
+    imageUrls,
+    applyChanges,
+    clearCatalog,
+    readList,
+    replaceList,
+    readAccount,
+    readWebhooks,
+    writeAccount,
+    writeWebhooks,
+    readOrderDetails,
+    orderDetail,
+    putOrderDetails,
+    readStatuses,
+    saveStatuses,
+    clearAccount,
+  };
+}
