@@ -6,3 +6,4 @@ export * from './tables/idempotency';
 export * from './tables/webhooks';
 export * from './tables/scheduled-jobs';
 export * from './tables/rate-limits';
+export * from './tables/catalog-changes';

@@ -54,6 +54,14 @@ export const DEFAULT_WEBHOOK_TEST_TIMEOUT_MS = 10_000;
 
 const JSON_CONTENT = 'application/json; charset=utf-8';
 
+/**
+ * Endpoints counted apart from the key's other requests (@fastify/rate-limit's groupId: the same
+ * limit, a count of their own). A bootstrap of the catalog change feed is one request per page
+ * (2,000 at a million products), and a client following has_more must not run its key's other
+ * calls, or itself, out of the minute's allowance.
+ */
+const RATE_LIMIT_GROUPS: Partial<Record<EndpointName, string>> = { catalogChanges: ':catalog-changes' };
+
 /** The service's HTTP interface: every route of the endpoint table under /api/v1, plus the public routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -142,9 +150,11 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
     knownQueries.set(raw, parsed);
     return parsed;
   };
+  const rateLimitGroup = RATE_LIMIT_GROUPS[name];
   app.route({
     method: spec.method,
     url: API_BASE_PATH + spec.path,
+    ...(rateLimitGroup ? { config: { rateLimit: { groupId: rateLimitGroup } } } : {}),
     handler: async (request, reply) => {
       const id = (request.params as { id?: string }).id ?? '';
       if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);

@@ -11,6 +11,7 @@ import { API_BASE_PATH } from '../../shared';
 import { HttpProblem, notFound } from './problem';
 import { idempotencyFromHeaders } from './idempotency';
 import type { CachedBody, ReadCache } from './read-cache';
+import { catalogChangesPage } from './catalog-changes';
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : undefined;
 
@@ -171,5 +172,7 @@ export function createHandlers({ store, mode, clock, onOrderEvent, onEventError,
       if (!webhook) throw missing('webhook', id);
       return { body: webhook };
     },
+
+    catalogChanges: ({ query, headers }) => catalogChangesPage(store, query, headers),
   };
 }

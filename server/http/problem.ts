@@ -21,6 +21,7 @@ const TITLES: Record<ServiceErrorCode, string> = {
   service_unavailable: 'Service unavailable',
   order_not_cancellable: 'Order not cancellable',
   webhook_paused: 'Webhook paused',
+  cursor_expired: 'Cursor expired',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

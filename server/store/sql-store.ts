@@ -24,6 +24,8 @@ import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './we
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
+import { readCatalogChanges } from './catalog/change-feed';
+import { pruneCatalogRemovalsWhenDue } from './catalog/change-pruning';
 import { guardStorableText } from './storable-text';
 
 export interface SqlStoreOptions {
@@ -70,10 +72,12 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     cancelOrder: (accountId, orderId, at) => cancelOrder(db, accountId, orderId, at),
     listDeliveryRecords: (accountId, webhookId, query) => listDeliveryRecords(db, accountId, webhookId, query),
     deliveryRecord: (deliveryId) => deliveryRecord(db, deliveryId),
+    catalogChanges: (since, limit) => readCatalogChanges(db, publicBaseUrl, supplierCounts, since, limit),
     setWebhookActive: (accountId, webhookId, active) => setWebhookActive(db, accountId, webhookId, active),
     createTestDelivery: (accountId, webhookId, claim) => createTestDelivery(db, accountId, webhookId, claim),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
     pruneIdempotencyWhenDue: (at, olderThan, everyMs) => pruneIdempotencyWhenDue(db, at, olderThan, everyMs),
+    pruneCatalogRemovalsWhenDue: (at, olderThan, everyMs) => pruneCatalogRemovalsWhenDue(db, at, olderThan, everyMs),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   // Extensions (documented as such in the OpenAPI document).
   'order_not_cancellable',
   'webhook_paused',
+  'cursor_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -66,6 +66,7 @@ const RESPONSE_NAMES: Record<EndpointName, string> = {
   listWebhookDeliveries: "a webhook's delivery list",
   testWebhook: 'a test delivery result',
   updateWebhook: 'a webhook registration',
+  catalogChanges: 'a page of catalog changes',
 };
 
 type Prepared = { url: string; body: string | undefined } | { error: ServiceError };

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
@@ -7,7 +7,8 @@ import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
 import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
 import type { OrderedIdCache, VersionedValue } from './ordered-ids';
-import { listingVersionColumn, stampOf } from './version';
+import { stampOf } from './version';
+import { PRODUCT_DETAIL_FIELDS, PRODUCT_SUPPLIER_JOIN, productDetail, supplierIdOf, type ProductDetailFields } from './product-detail';
 import { listingPage } from './product-listing';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
@@ -70,12 +71,10 @@ export async function listProducts(
   return paginate(data, total, query);
 }
 
-const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
-
 /**
- * One product with its supplier. The supplier's product count comes from the counts of every
- * supplier, read once per catalog version: the version is read in the same statement as the
- * product, so a detail costs one query (a full download asks for 50,000 of them).
+ * One product with its supplier (see product-detail.ts). The supplier's product count comes from
+ * the counts of every supplier, read once per catalog version: the version is read in the same
+ * statement as the product, so a detail costs one query (a full download asks for 50,000 of them).
  */
 export async function getProduct(
   db: Database,
@@ -83,42 +82,9 @@ export async function getProduct(
   supplierCounts: VersionedValue<Map<string, number>>,
   productId: string,
 ): Promise<Product | null> {
-  const [row] = await db
-    .select({
-      product: productColumns,
-      supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location },
-      version: listingVersionColumn(),
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!row) return null;
-  const { product, supplier } = row;
-  const counts = await supplierCounts.get(stampOf(row.version), () => productCounts(db, null));
-  return {
-    id: product.id,
-    name: product.name,
-    brand: product.brand,
-    varietal: product.varietal,
-    vintage: product.vintage,
-    region: product.region,
-    appellation: product.appellation,
-    country: product.country,
-    abv: product.abv,
-    size_ml: product.sizeMl,
-    pack_size: product.packSize,
-    case_price_cents: product.casePriceCents,
-    bottle_price_cents: product.bottlePriceCents,
-    inventory_available: product.inventoryAvailable,
-    minimum_order: product.minimumOrder,
-    sku: product.sku,
-    upc: product.upc,
-    description: product.description,
-    tasting_notes: product.tastingNotes,
-    supplier: { ...supplier, total_products: counts.get(supplier.id) ?? 0 },
-    image_url: productImageUrl(publicBaseUrl(), product.id),
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
-  };
+  const { version, rows } = await productRowsInOrder(db, [productId], PRODUCT_DETAIL_FIELDS, PRODUCT_SUPPLIER_JOIN);
+  const fields = rows[0] as ProductDetailFields | undefined;
+  if (!fields) return null;
+  const counts = await supplierCounts.get(stampOf(version), () => productCounts(db, null));
+  return productDetail(fields, counts.get(supplierIdOf(fields)) ?? 0, publicBaseUrl());
 }

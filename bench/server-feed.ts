@@ -1,0 +1,144 @@
+/**
+ * The catalog change feed's phase of `npm run bench:server` (issue 21), called from bench/server.ts
+ * with the running service (PGlite, its data folder) and a buyer's key:
+ *
+ * 1. Bootstrap: a plain client (fetch and JSON.parse, nothing else; fetch asks for br/gzip as
+ *    every HTTP client does) reads GET /catalog/changes?limit=1000 from no cursor until has_more
+ *    is false. Time, pages, bytes on the wire, and the service process's resident memory, sampled
+ *    every 50 ms from /proc: its peak during the bootstrap.
+ * 2. Nothing changed: one request with the final cursor answers an empty page.
+ * 3. A 1 % change: the service is stopped, `npm run server:price-update -- --every 100` reprices
+ *    every 100th product on the data folder (as an operator would), the service starts again on
+ *    the same port, and the client reads the feed from its cursor: exactly those products, timed
+ *    from the first request to the last page.
+ *
+ * Returns the restarted service process (the caller stops it with the others).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+const PAGE_LIMIT = 1000;
+const RSS_SAMPLE_MS = 50;
+
+interface Page {
+  data: Array<{ type: string; product?: { id: string }; supplier?: { id: string }; id?: string }>;
+  next_cursor: string;
+  has_more: boolean;
+}
+
+/** Resident memory of a process in bytes, from /proc; null where there is none. */
+function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return null;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  return line ? Number(line.replace(/[^0-9]/g, '')) * 1024 : null;
+}
+
+/** Samples a process's resident memory until stopped; the peak seen. */
+function watchMemory(pid: number | undefined): () => number | null {
+  let peak: number | null = residentBytes(pid);
+  const timer = setInterval(() => {
+    const now = residentBytes(pid);
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, RSS_SAMPLE_MS);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+interface Read {
+  entries: number;
+  pages: number;
+  wireBytes: number;
+  ms: number;
+  cursor: string;
+  records: string[];
+}
+
+/** Reads the feed from `since` until has_more is false, as a plain client: fetch, JSON.parse. */
+async function readFeed(baseUrl: string, authorization: string, since: string | null, keepRecords = false): Promise<Read> {
+  const started = performance.now();
+  let cursor = since;
+  let entries = 0;
+  let pages = 0;
+  let wireBytes = 0;
+  const records: string[] = [];
+  for (;;) {
+    const response = await fetch(`${baseUrl}/catalog/changes?limit=${PAGE_LIMIT}${cursor === null ? '' : `&since=${cursor}`}`, { headers: { authorization } });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`the feed answered ${response.status}: ${text.slice(0, 300)}`);
+    wireBytes += Number(response.headers.get('content-length') ?? Buffer.byteLength(text));
+    const page = JSON.parse(text) as Page;
+    entries += page.data.length;
+    pages += 1;
+    if (keepRecords) for (const entry of page.data) records.push(`${entry.type}:${entry.product?.id ?? entry.supplier?.id ?? entry.id}`);
+    cursor = page.next_cursor;
+    if (!page.has_more) return { entries, pages, wireBytes, ms: performance.now() - started, cursor, records };
+  }
+}
+
+function startService(dataDir: string, port: number): Promise<ChildProcess> {
+  const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
+  const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataDir, '--ship-after', '3600', '--rate-limit', '10000000'];
+  const [command, argv] = canPin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, DATABASE_URL: '' } });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the service did not start again within 10 minutes')), 600_000);
+    child.on('message', (message: { type?: string }) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited with ${code} before it was ready`));
+    });
+  });
+}
+
+const stopped = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const mib = (bytes: number | null) => (bytes === null ? '?' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+const load = () => loadavg()[0]?.toFixed(1);
+
+export async function catalogFeedPhase(service: { child: ChildProcess; baseUrl: string }, dataDir: string, authorization: string): Promise<ChildProcess> {
+  console.log('');
+  console.log(`Catalog change feed (GET /catalog/changes?limit=${PAGE_LIMIT}) on PGlite, a plain client (fetch + JSON.parse):`);
+  const memoryBefore = residentBytes(service.child.pid);
+  const stopWatching = watchMemory(service.child.pid);
+  const bootstrap = await readFeed(service.baseUrl, authorization, null);
+  const peak = stopWatching();
+  console.log(
+    `  bootstrap: ${bootstrap.entries.toLocaleString('en-US')} entries in ${bootstrap.pages} pages, ${(bootstrap.ms / 1000).toFixed(1)} s, ${mib(bootstrap.wireBytes)} on the wire; service resident memory ${mib(memoryBefore)} before, peak ${mib(peak)} (load average ${load()})`,
+  );
+  console.log('  targets: bootstrap of 1,000,000 <= 2 min, service resident memory <= 500 MB');
+
+  const nothingStarted = performance.now();
+  const nothing = await fetch(`${service.baseUrl}/catalog/changes?since=${bootstrap.cursor}`, { headers: { authorization } });
+  const nothingPage = (await nothing.json()) as Page;
+  const nothingMs = performance.now() - nothingStarted;
+  const empty = nothing.status === 200 && nothingPage.data.length === 0 && !nothingPage.has_more && nothingPage.next_cursor === bootstrap.cursor;
+  console.log(`  nothing changed: one request, ${nothingMs.toFixed(1)} ms, ${empty ? 'an empty page with the same cursor' : `UNEXPECTED: ${JSON.stringify(nothingPage).slice(0, 200)}`}`);
+
+  const port = Number(new URL(service.baseUrl).port);
+  await stopped(service.child);
+  const update = spawnSync(process.execPath, ['--import', 'tsx', 'server/price-update-cli.ts', '--data', dataDir, '--every', '100', '--percent', '5'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+  if (update.status !== 0) throw new Error(`the price update failed: ${update.stderr}`);
+  const repriced = Number(/^(\d+) products/.exec(update.stdout)?.[1]);
+  const restarted = await startService(dataDir, port);
+  const change = await readFeed(service.baseUrl, authorization, bootstrap.cursor, true);
+  const distinct = new Set(change.records);
+  const exact = change.entries === repriced && distinct.size === repriced && change.records.every((record) => record.startsWith('product.changed:'));
+  console.log(
+    `  1 % changed (${update.stdout.trim()}; service restarted): the feed delivered ${change.entries.toLocaleString('en-US')} entries in ${change.pages} pages, ${(change.ms / 1000).toFixed(2)} s, ${exact ? 'exactly the repriced products, each once' : 'NOT exactly the repriced products'} (load average ${load()})`,
+  );
+  console.log('  targets: the 1 % (10,000 at a million) in <= 2 s; nothing changed answered by one request');
+  return restarted;
+}
