@@ -45,6 +45,8 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     writeCatalogPage: (scope: StoreScope, page: number, etag: string | null, items: CatalogProduct[]) => database.service(on(scope), 'writeCatalogPage', page, etag, items),
     finishCatalog: (scope: StoreScope, totalPages: number, savedAt: string) => database.service(on(scope), 'finishCatalog', totalPages, savedAt),
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.service(on(scope), 'applyChanges', changes, cursor, savedAt),
+    startFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'startFeedBootstrap'),
+    finishFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'finishFeedBootstrap'),
     clearCatalog: (scope: StoreScope) => database.service(on(scope), 'clearCatalog'),
 
     readSuppliers: (scope: StoreScope) => database.service(on(scope), 'readList', 'suppliers', PUBLIC) as Promise<Supplier[]>,

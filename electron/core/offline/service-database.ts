@@ -285,7 +285,33 @@ export function createServiceDatabase(db: SqliteDatabase) {
     return count;
   });
 
-  /** A feed that must start over (the service no longer knows the cursor): everything public goes. */
+  const FEED_BOOTSTRAP = 'feed_bootstrap';
+  /**
+   * A feed read from the start (no cursor yet, or one the service no longer knows): products are
+   * replaced as they come; those the bootstrap did not bring (removed meanwhile, or left by the list
+   * pages of before) go when it ends. Kept in the database, so a bootstrap cut short goes on.
+   */
+  const startFeedBootstrap = transaction(() => {
+    sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FEED_BOOTSTRAP, '1');
+    sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
+  });
+
+  const finishFeedBootstrap = transaction(() => {
+    if (sql('SELECT value FROM meta WHERE key = ?').pluck().get(FEED_BOOTSTRAP) === undefined) return 0;
+    const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
+    for (const { pos, id } of stale) {
+      removeProduct(pos);
+      sql('DELETE FROM product_details WHERE id = ?').run(id);
+      sql('DELETE FROM product_codes WHERE id = ?').run(id);
+    }
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
+    sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count, PUBLIC, 'catalog');
+    return stale.length;
+  });
+
+  /** Everything public goes (settings → clear, or a catalog that must be read again from nothing). */
   const clearCatalog = transaction(() => {
     for (const table of ['products', 'product_details', 'product_codes', 'region_countries', 'facet_counts', 'suppliers', 'terms']) db.exec(`DELETE FROM ${table}`);
     db.exec("INSERT INTO products_fts (products_fts) VALUES ('delete-all')");
@@ -401,6 +427,8 @@ export function createServiceDatabase(db: SqliteDatabase) {
     productDetail,
     imageUrls,
     applyChanges,
+    startFeedBootstrap,
+    finishFeedBootstrap,
     clearCatalog,
     readList,
     replaceList,

@@ -25,6 +25,10 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
     succeeded(name: DatasetName, updatedAt: string, count: number) {
       statuses.set(name, { name, updatedAt, count, error: null });
     },
+    /** Something the buyer should know that is not an error; cleared with the next success. */
+    notify(name: DatasetName, notice: string) {
+      statuses.set(name, { ...statuses.get(name)!, notice });
+    },
     failed(name: DatasetName, error: string) {
       statuses.set(name, { ...statuses.get(name)!, error });
     },

@@ -35,6 +35,8 @@ export type StepOutcome = {
   error?: string;
   /** For code: the service error's code, when a service call failed. */
   errorCode?: string;
+  /** How the catalog came: the service's change feed (details with it) or its list pages. */
+  via?: 'feed' | 'pages';
 };
 
 /** A step that could not finish: the dataset keeps its previous copy and shows the error in plain words. */

@@ -21,6 +21,7 @@ import { createOfflineCopy, type OfflineCopy } from '../offline/offline-copy';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { SearchService } from '../search/search-service';
 import { syncImages, syncProductDetails } from './background-datasets';
+import { syncCatalogFeed } from './catalog-feed';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
 import type { Limiter } from './paged-sync';
@@ -43,8 +44,10 @@ export interface SyncEngineOptions {
   search?: Pick<SearchService, 'use'> | null;
   images?: Pick<ImageCache, 'get' | 'has' | 'count' | 'clear'> | null;
   imagePrefetchLimit?: number;
-  /** Read product details in the background after each sync. */
+  /** Read product details in the background after each sync (not needed when the catalog came through the change feed). */
   hydrateDetails?: boolean;
+  /** Use the service's catalog change feed when it has one (default true). */
+  catalogFeed?: boolean;
   /**
    * Runs each background request: downloads of details and images, and the page requests of a
    * periodic re-sync, go through it, so it can narrow or hold them (default: each at once).
@@ -123,6 +126,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
     emit({ type: 'data-changed', datasets: ['catalog'] });
   };
 
+  /** Whether the last catalog sync came through the change feed (its details with it: none to download one by one). */
+  let catalogViaFeed = false;
+  /** The change feed when the service has one (asked at every sync: a service may gain it), else the list pages. */
+  async function syncTheCatalog(context: SyncContext): Promise<StepOutcome> {
+    if (options.catalogFeed !== false) {
+      const fed = await syncCatalogFeed(context, catalogGrew);
+      if (fed !== 'unsupported') {
+        catalogViaFeed = fed.result !== 'failed';
+        return fed;
+      }
+    }
+    catalogViaFeed = false;
+    return { ...(await syncCatalog(context, catalogGrew)), via: 'pages' };
+  }
+
   async function runSync(context: SyncContext): Promise<SyncReport> {
     const startedAt = now().toISOString();
     const started = performance.now();
@@ -144,7 +162,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const privateAllowed = account.result !== 'failed' && scope.accountId !== null;
       const steps: Promise<StepOutcome>[] = options.accountOnly
         ? []
-        : [guardStep(context, 'suppliers', () => syncSuppliers(context)), guardStep(context, 'catalog', () => syncCatalog(context, catalogGrew))];
+        : [guardStep(context, 'suppliers', () => syncSuppliers(context)), guardStep(context, 'catalog', () => syncTheCatalog(context))];
       if (privateAllowed) {
         steps.push(guardStep(context, 'orders', () => syncOrders(context)), guardStep(context, 'webhooks', () => syncWebhooks(context)));
       }
@@ -175,7 +193,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           signal,
         }));
       }
-      if (options.hydrateDetails !== false && !signal.aborted) {
+      if (options.hydrateDetails !== false && !catalogViaFeed && !signal.aborted) {
         await guardStep(context, 'productDetails', () => syncProductDetails(context, {
           limit: backgroundLimit(concurrency.details),
           maxAgeMs: options.detailMaxAgeMs ?? SYNC_DEFAULTS.detailMaxAgeMs,
