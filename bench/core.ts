@@ -362,7 +362,6 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; targets p95 ≤ 5 ms at 50,000, ≤ 16 ms at 1,000,000`,
   );
 
-  await engine.copy.suppliers();
   forceGc();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const memory = process.memoryUsage();

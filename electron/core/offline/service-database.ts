@@ -176,7 +176,10 @@ export function createServiceDatabase(db: SqliteDatabase) {
     sql('DELETE FROM product_codes WHERE id = ?').run(product.id);
     if (product.sku) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.sku), 's', product.id);
     if (product.upc) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.upc), 'u', product.id);
-    sql('UPDATE products SET country_key = ?, country = ?, own_country = 1 WHERE id = ?').run(foldTerm(product.country), product.country, product.id);
+    // Only a row whose country this changes is touched (an update fires the facet recount).
+    sql('UPDATE products SET country_key = ?, country = ?, own_country = 1 WHERE id = ? AND (own_country = 0 OR country_key IS NOT ?)').run(
+      foldTerm(product.country), product.country, product.id, foldTerm(product.country),
+    );
     learnCountry(product.region, product.country);
   }
 
@@ -258,8 +261,9 @@ export function createServiceDatabase(db: SqliteDatabase) {
     for (const change of changes) {
       switch (change.type) {
         case 'product.changed':
-          putProduct(catalogItemOf(change.product), 0);
+          // The detail first: the product's row is then written once, with its own country.
           putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
+          putProduct(catalogItemOf(change.product), 0);
           break;
         case 'product.removed': {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;

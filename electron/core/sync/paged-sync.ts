@@ -56,7 +56,10 @@ export async function syncPagedList<T>({ fetchPage, etags: stored, storedPages, 
     return { ok: true, totalPages: outcome.data.meta.total_pages };
   };
 
-  const first = await limit(() => loadPage(1));
+  let first = await limit(() => loadPage(1));
+  // Page 1 unchanged but the stored list never completed (a sync cut short): how many pages there
+  // are is not stored, so page 1 is read again in full to learn it, and the rest follow.
+  if (first.ok && first.totalPages === null && storedPages === 0) first = await limit(() => loadPage(1, false));
   if (!first.ok) return { kind: 'failed', error: first.error };
   const totalPages = first.totalPages ?? storedPages;
   let done = 1;

@@ -61,6 +61,14 @@ describe('the offline worker’s host', () => {
     closeSync(handle);
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
+    // The damage is met when the pages are read: that call fails in plain words, the file is set aside.
+    let answered: unknown;
+    try {
+      answered = total(host);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'damaged', message: DAMAGED_MESSAGE });
+    }
+    expect(answered ?? 0).toBe(0);
     expect(total(host)).toBe(0);
     expect(notices).toHaveLength(1);
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.damaged-'))).toHaveLength(1);

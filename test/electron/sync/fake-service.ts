@@ -91,12 +91,13 @@ export function createFakeService(options: { products?: number; suppliers?: numb
   /**
    * The change feed (with `feed: true`): every product and supplier once, then each change as the
    * test makes it through `changeProduct`/`removeProduct`; read compacted (a record once, at its
-   * latest change). Cursors are `c<seq>`; `expireCursorsBefore` makes older ones answer 410.
+   * latest change). Cursors are `c<seq>g<generation>`; `expireCursors` makes those issued so far answer 410.
    */
   const feed = {
     entries: [] as { seq: number; key: string; change: () => unknown }[],
     seq: 0,
-    expiredBefore: 0,
+    /** Cursors carry the generation they were issued in; `expireCursorsBefore` ends the current one. */
+    generation: 0,
   };
   const record = (key: string, change: () => unknown) => feed.entries.push({ seq: (feed.seq += 1), key, change });
   const productEntry = (id: string) => () =>
@@ -171,8 +172,8 @@ export function createFakeService(options: { products?: number; suppliers?: numb
       return { ok: false as const, error: { code: 'offline', message: offlineMessage, retryable: true, status: null, problemCode: null } };
     }
     callsUntilOffline -= 1;
-    const after = since === null ? 0 : Number(since.slice(1));
-    if (since !== null && after < feed.expiredBefore) {
+    const [after, generation] = since === null ? [0, feed.generation] : since.slice(1).split('g').map(Number) as [number, number];
+    if (since !== null && generation < feed.generation) {
       log.push({ name: 'catalogChanges', status: 410, since });
       return { ok: false as const, error: { code: 'conflict', message: 'The cursor can no longer be served.', retryable: false, status: 410, problemCode: 'cursor_expired' } };
     }
@@ -184,7 +185,7 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     return {
       ok: true as const,
       notModified: false as const,
-      data: { data: taken.map((entry) => entry.change()), next_cursor: `c${taken.at(-1)?.seq ?? after}`, has_more: pending.length > taken.length },
+      data: { data: taken.map((entry) => entry.change()), next_cursor: `c${taken.at(-1)?.seq ?? after}g${feed.generation}`, has_more: pending.length > taken.length },
       etag: null,
       status: 200,
     };
@@ -204,8 +205,9 @@ export function createFakeService(options: { products?: number; suppliers?: numb
       state.details.delete(item!.id);
       record(`p:${item!.id}`, productEntry(item!.id));
     },
-    expireCursorsBefore(seq = feed.seq + 1) {
-      feed.expiredBefore = seq;
+    /** Every cursor issued so far answers 410 from now on (as when the service pruned what they need). */
+    expireCursors() {
+      feed.generation += 1;
     },
     state,
     log,

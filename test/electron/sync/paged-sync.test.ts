@@ -73,6 +73,13 @@ describe('syncPagedList', () => {
     expect(list.asked.filter((ask) => ask.etag === null).map((ask) => ask.page).sort()).toEqual([1, 3]);
   });
 
+  it('a list cut short before it completed (page 1 stored, its number of pages not): page 1 is read again in full and the rest follow', async () => {
+    const list = fakeList(3);
+    const outcome = await run({ fetchPage: list.fetchPage, etags: { 1: '"1-v1"' }, storedPages: 0 });
+    expect(outcome.kind).toBe('changed');
+    expect(list.asked.map((ask) => `${ask.page}:${ask.etag ?? '-'}`)).toEqual(['1:"1-v1"', '1:-', '2:-', '3:-']);
+  });
+
   it('fails with the first failure and stops asking', async () => {
     const list = fakeList(5, new Set(), new Set([2]));
     const outcome = await run({ fetchPage: list.fetchPage });
