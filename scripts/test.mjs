@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check the project has, one after another, then one plain line
- * `N passed, N failed`. Lint, both type checks and the build count as one check each; every
- * vitest test counts as one. Arguments after `--` go to vitest (e.g. `--project server`), and
- * then only vitest runs. The counts are also written to TEST_SUMMARY_FILE (default
- * test-results/summary.json) so .ci/run can add up several runs.
+ * `N passed, N failed`. Lint, both type checks, the OpenAPI document's lint (Spectral) and the
+ * build count as one check each; every vitest test counts as one. Arguments after `--` go to
+ * vitest (e.g. `--project server`), and then only vitest runs. The counts are also written to
+ * TEST_SUMMARY_FILE (default test-results/summary.json) so .ci/run can add up several runs.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,7 @@ if (!onlyVitest) {
   check('lint', 'npx', ['eslint', '.']);
   check('typecheck (node side)', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
   check('typecheck (web side)', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+  check('OpenAPI document (Spectral, spectral:oas)', 'npx', ['tsx', 'scripts/lint-openapi.ts']);
   check('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 }
 

@@ -4,3 +4,5 @@ export * from './pricing';
 export * from './format';
 export * from './upc';
 export * from './location';
+export * from './zip-prefixes';
+export * from './orderable';

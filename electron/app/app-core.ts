@@ -531,7 +531,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     reads: { ...reads, favouriteIds: async () => (await buyerTools.favourites()?.read())?.productIds ?? [] },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
-      openExternal: (url) => platform.openExternal(url),
+      ...(platform.openExternal ? { openExternal: platform.openExternal.bind(platform) } : {}),
       saveOrderSheetPdf: orderSheetPdfSaver(platform.pdfHost),
       ...(platform.saveFile ? { saveFile: platform.saveFile.bind(platform) } : {}),
     },

@@ -32,8 +32,11 @@ export interface CaseworksPlatform {
   fetch: typeof fetch;
   forkService: ForkService;
   notify(title: string, body: string): void;
-  /** Opens an https URL in the user's browser; false when this host cannot. */
-  openExternal(url: string): Promise<boolean>;
+  /**
+   * Opens an https URL in the user's browser; false when it could not. Absent where the page is in
+   * a browser already and opens links itself (the browser shell).
+   */
+  openExternal?(url: string): Promise<boolean>;
   /** Saves the window as a PDF through a save dialog (Electron); absent where the page prints itself (the browser shell). */
   pdfHost?: PdfHost;
   /**

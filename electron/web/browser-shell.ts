@@ -22,7 +22,7 @@ export interface BrowserShellOptions {
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
   /** The per-launch token (default: a fresh random one). */
   token?: string;
-  /** Opens a tracking link in the user's browser (default: none here, so the renderer says it was not opened). */
+  /** Opens a tracking link elsewhere (tests record them); by default the page opens it in a new tab of the browser it is in. */
   openExternal?: (url: string) => Promise<boolean>;
   log?: (message: string) => void;
   /** Tuning of the core for tests (client timeouts, sync interval, a different service starter). */
@@ -72,7 +72,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     fetch: globalThis.fetch.bind(globalThis),
     forkService: forkWithNode,
     notify: (title, body) => log(`${title}: ${body}`),
-    openExternal: options.openExternal ?? (async () => false),
+    // A browser shows the page: it opens links itself (a new tab), unless told otherwise (tests record them).
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     now: () => new Date(),
     embeddedService: options.embeddedService,
     presetService: options.service,

@@ -19,7 +19,9 @@ export function SignedInAs() {
   }
   return (
     <p className="signed-in-as">
-      <a href={routeHref({ screen: 'account' })}>{account.name}</a>
+      <a href={routeHref({ screen: 'account' })} title={account.name}>
+        {account.name}
+      </a>
       {session.data?.mode === 'demo' ? <span className="muted"> · demo marketplace</span> : null} <AccountSwitcher />
     </p>
   );

@@ -50,6 +50,8 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
           );
         }
         void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        // Settings' "Online · idle" and each dataset's problem follow the connection at once.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
         if (event.online) void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
         return;
       }

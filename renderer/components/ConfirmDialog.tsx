@@ -7,12 +7,14 @@ interface Props {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The safe choice, which closes the dialog and changes nothing ("Keep the order"); "Cancel" unless told. */
+  cancelLabel?: string;
   onConfirm(): void;
   destructive?: boolean;
 }
 
 /** An accessible confirmation (focus trapped, Escape cancels, cancel focused first). */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, destructive = true }: Props) {
+export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, destructive = true }: Props) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -25,7 +27,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
           </AlertDialog.Description>
           <div className="dialog-actions">
             <AlertDialog.Cancel asChild>
-              <button type="button">Cancel</button>
+              <button type="button">{cancelLabel}</button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <button type="button" className={destructive ? 'danger' : 'primary'} onClick={onConfirm}>

@@ -1,15 +1,18 @@
-import { formatAge, formatDateTime } from '../../shared/format';
 import type { Freshness } from '../../shared/bridge';
+import { Age } from './Age';
 
-/** Says how old the data on screen is and whether it came from the offline copy. */
+/**
+ * Says where the data on screen came from and how old it is. The time is when the service last
+ * confirmed it: the moment it was read, for data read from the service; the last sync that
+ * checked it, for the saved copy. Its age is kept true while the screen stays open.
+ */
 export function DataAge({ freshness, label = 'Data' }: { freshness: Freshness | undefined; label?: string }) {
   if (!freshness) return null;
-  const source = freshness.fromCache ? 'saved copy' : 'live from the service';
   return (
     <p className="data-age">
       {freshness.asOf ? (
         <>
-          {label} {source}, updated <time dateTime={freshness.asOf} title={formatDateTime(freshness.asOf)}>{formatAge(freshness.asOf)}</time>
+          {label} {freshness.fromCache ? 'saved copy, checked with the service' : 'from the service, read'} <Age at={freshness.asOf} />
         </>
       ) : (
         <>{label}: not synced yet</>

@@ -1,4 +1,5 @@
 import { formatCases } from '../../shared/format';
+import { orderableNow } from '../../shared/orderable';
 
 /** The service's own ceiling on one order line, from `OrderLineInput`. */
 export const MAX_CASES_PER_LINE = 100_000;
@@ -30,13 +31,11 @@ export function checkQuantity(raw: string | number, limits: QuantityLimits): Qua
   return { ok: true, value };
 }
 
-/** Whether a product can be ordered at all: in stock at or above its minimum. */
+/** Why a product cannot be ordered at all, by the one rule the catalog's "In stock only" filter uses too (`orderableNow`); null when it can. */
 export function orderableProblem(limits: QuantityLimits): string | null {
+  if (orderableNow({ inventory_available: limits.stock, minimum_order: limits.minimum })) return null;
   if (limits.stock <= 0) return 'Out of stock.';
-  if (limits.stock < limits.minimum) {
-    return `Only ${formatCases(limits.stock)} in stock, below the minimum order of ${limits.minimum}.`;
-  }
-  return null;
+  return `Only ${formatCases(limits.stock)} in stock, below the minimum order of ${limits.minimum}.`;
 }
 
 /**

@@ -38,11 +38,34 @@ export const API_BASE_PATH = '/api/v1';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/**
+ * The groups the OpenAPI document lists operations under, after the parts of the marketplace's
+ * description of the service, each with the words a reader of the document sees. The table's
+ * operations use the first five; Health and Meta hold the service's own routes.
+ */
+export const API_TAGS = {
+  Suppliers: 'Verified suppliers (wineries) and the products each one sells.',
+  Catalog: "The product catalog: search, filters and sorts, one product's detail, and its label image.",
+  Orders:
+    'Orders with one supplier, counted in cases: placing one (safe to retry with an Idempotency-Key), listing and reading them with tracking and timeline, and cancelling. An order is confirmed when placed, then shipped and delivered; a confirmed order may be cancelled.',
+  Account: 'The buyer account that owns the API key.',
+  Webhooks:
+    'Registrations that receive order events as signed POSTs (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), retried with backoff; their deliveries, test events, pausing and resuming.',
+  Health: "Liveness and readiness for load balancers. Not part of the marketplace's interface; no key, no rate limit.",
+  Meta: 'This document.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
 export interface EndpointSpec {
   method: Method;
   /** Fastify-style path with `:param` segments. */
   path: string;
+  /** A few words, as an operation list shows them. */
   summary: string;
+  /** What the operation does and its rules, for the OpenAPI document's readers. */
+  description: string;
+  /** The group the OpenAPI document lists it under. */
+  tag: ApiTag;
   params?: z.ZodObject;
   query: z.ZodType;
   body?: z.ZodType;
@@ -52,7 +75,8 @@ export interface EndpointSpec {
   idempotent?: boolean;
   /**
    * Not part of the marketplace's interface: an extension this service offers (marked
-   * `x-caseworks-extension` in the OpenAPI document). The text describes it there.
+   * `x-caseworks-extension` in the OpenAPI document). The text says what the marketplace's
+   * description lacks that it adds.
    */
   extension?: string;
   /** Business refusals the operation answers, by status, described in the OpenAPI document. */
@@ -69,7 +93,10 @@ export const endpoints = {
   listSuppliers: {
     method: 'GET',
     path: '/suppliers',
-    summary: 'List verified suppliers; q searches name and location, region filters by region or location.',
+    summary: 'List suppliers',
+    description:
+      'The verified suppliers, by name, a page at a time. `q` searches their names, DBA names, locations and wine regions, every word matched as a prefix; `region` keeps those whose wine region, city, state or "City, ST" location is the value (any case).',
+    tag: 'Suppliers',
     query: SupplierListQuery,
     response: paginated(Supplier),
     status: 200,
@@ -77,7 +104,10 @@ export const endpoints = {
   listSupplierProducts: {
     method: 'GET',
     path: '/suppliers/:id/products',
-    summary: "List one supplier's products.",
+    summary: "List a supplier's products",
+    description:
+      "Every product of one supplier, a page at a time, in the same order as `GET /products?supplier_id=…` (by name). An unknown supplier is 404; a supplier with no products answers an empty page.",
+    tag: 'Suppliers',
     params: byId(SupplierId),
     query: PageQuery,
     response: paginated(SupplierProduct),
@@ -86,7 +116,10 @@ export const endpoints = {
   listProducts: {
     method: 'GET',
     path: '/products',
-    summary: 'Browse and search the catalog.',
+    summary: 'Search the catalog',
+    description:
+      'The catalog, a page at a time. `q` is free text over name, brand, varietal, region, appellation, supplier and SKU, every word matched as a prefix (a four-digit word also matches the vintage); `varietal`, `region`, `country` (exact, any case) and `supplier_id` filter. `sort` is `price_asc`, `price_desc`, `name` or `newest`; without it, a search is ordered by relevance and a listing by name. Prices are per case and stock counts cases.',
+    tag: 'Catalog',
     query: ProductListQuery,
     response: paginated(CatalogProduct),
     status: 200,
@@ -94,7 +127,10 @@ export const endpoints = {
   getProduct: {
     method: 'GET',
     path: '/products/:id',
-    summary: 'Read one product.',
+    summary: 'Read a product',
+    description:
+      "One product with everything the catalog knows of it: prices per case and per bottle, the cases in stock and the minimum order, SKU and UPC, tasting notes, its supplier and its label image's URL.",
+    tag: 'Catalog',
     params: byId(ProductId),
     query: NoQuery,
     response: Product,
@@ -103,7 +139,10 @@ export const endpoints = {
   createOrder: {
     method: 'POST',
     path: '/orders',
-    summary: 'Place an order with one supplier. Send an Idempotency-Key to make retries safe.',
+    summary: 'Place an order',
+    description:
+      "Places an order with one supplier in one transaction: the supplier must exist, every product must be that supplier's and appear once, and each quantity (in cases) must meet the product's minimum order and its stock, which the order takes. A refused order stores nothing. The answer is the confirmed order with its prices: shipping is free from a $1,500.00 subtotal, else $25.00 plus $3.50 a case; the platform fee is 2.5 % of the subtotal, rounded half up to the cent. Send an Idempotency-Key to make retries safe.",
+    tag: 'Orders',
     query: NoQuery,
     body: CreateOrderBody,
     response: Order,
@@ -113,7 +152,9 @@ export const endpoints = {
   listOrders: {
     method: 'GET',
     path: '/orders',
-    summary: "List the caller's orders.",
+    summary: 'List orders',
+    description: "The caller's orders, newest first, a page at a time; `status` keeps those in one state.",
+    tag: 'Orders',
     query: OrderListQuery,
     response: paginated(OrderListItem),
     status: 200,
@@ -121,7 +162,10 @@ export const endpoints = {
   getOrder: {
     method: 'GET',
     path: '/orders/:id',
-    summary: 'Read one order with tracking and timeline.',
+    summary: 'Read an order',
+    description:
+      "One of the caller's orders with its items, prices, ship-to address, tracking once shipped (carrier, number, URL, estimated delivery) and its timeline. Another account's order is 404.",
+    tag: 'Orders',
     params: byId(OrderId),
     query: NoQuery,
     response: Order,
@@ -130,7 +174,9 @@ export const endpoints = {
   getAccount: {
     method: 'GET',
     path: '/account',
-    summary: "Read the caller's account.",
+    summary: 'Read the account',
+    description: 'The buyer account that owns the API key: name, contact, licence, address and counts of its orders, saved addresses and favourites.',
+    tag: 'Account',
     query: NoQuery,
     response: Account,
     status: 200,
@@ -138,7 +184,9 @@ export const endpoints = {
   listWebhooks: {
     method: 'GET',
     path: '/webhooks',
-    summary: "List the caller's webhook registrations.",
+    summary: 'List webhooks',
+    description: "The caller's webhook registrations, all at once (`{ data }`, no pages). Their signing secrets are never shown again.",
+    tag: 'Webhooks',
     query: NoQuery,
     response: WebhookList,
     status: 200,
@@ -146,7 +194,10 @@ export const endpoints = {
   createWebhook: {
     method: 'POST',
     path: '/webhooks',
-    summary: 'Register a webhook. The signing secret is returned only in this response.',
+    summary: 'Register a webhook',
+    description:
+      'Registers a URL to receive the listed order events. The answer carries the signing secret (`whsec_…`) once; it is never shown again. A service started in production mode refuses private, link-local and loopback targets (422 validation_failed naming `/url`), and checks the address again after DNS resolution at each delivery.',
+    tag: 'Webhooks',
     query: NoQuery,
     body: CreateWebhookBody,
     response: CreatedWebhook,
@@ -155,7 +206,9 @@ export const endpoints = {
   deleteWebhook: {
     method: 'DELETE',
     path: '/webhooks/:id',
-    summary: 'Delete a webhook registration; no events are sent to it afterwards.',
+    summary: 'Delete a webhook',
+    description: 'Deletes one of the caller\'s registrations; no event is sent to it afterwards, not even one already queued. Another account\'s registration is 404.',
+    tag: 'Webhooks',
     params: byId(WebhookId),
     query: NoQuery,
     response: DeleteResult,
@@ -167,47 +220,57 @@ export const endpoints = {
   cancelOrder: {
     method: 'POST',
     path: '/orders/:id/cancel',
-    summary: 'Cancel a confirmed order: its cases go back to stock and order.cancelled is sent. Cancelling a cancelled order answers it again.',
+    summary: 'Cancel an order',
+    description:
+      'A confirmed order becomes cancelled (`cancelled_at`, an `order_cancelled` timeline entry), its cases go back to stock and registrations listing `order.cancelled` receive it, in one transaction. Exactly once: a cancel racing the shipment ends in one state. Cancelling a cancelled order answers it again, with no second event or restock. No body is needed.',
+    tag: 'Orders',
     params: byId(OrderId),
     query: NoQuery,
     response: Order,
     status: 200,
-    extension:
-      'A confirmed order becomes cancelled (cancelled_at, an order_cancelled timeline entry), its stock is put back and registrations listing order.cancelled receive it. Exactly once: a cancel racing the shipment ends in one state. No body is needed.',
+    extension: "the marketplace's description shows no transition but an order's creation.",
     refusals: { '409': 'The order has shipped or been delivered (order_not_cancellable).' },
   },
   listWebhookDeliveries: {
     method: 'GET',
     path: '/webhooks/:id/deliveries',
-    summary: "List one registration's deliveries, newest first, with their last attempt.",
+    summary: "List a webhook's deliveries",
+    description:
+      "What the service sent to one registration, newest first, a page at a time: each event, its attempts, the last answer or error and how long it took, and the next retry of a delivery still pending.",
+    tag: 'Webhooks',
     params: byId(WebhookId),
     query: PageQuery,
     response: paginated(WebhookDeliveryRecord),
     status: 200,
-    extension: 'What the service sent to this registration: each event, its attempts, the last answer or error, and the next retry.',
+    extension: "the marketplace's description does not show deliveries.",
   },
   testWebhook: {
     method: 'POST',
     path: '/webhooks/:id/test',
-    summary: 'Send a signed webhook.test event to the registration now (one attempt, bounded by the delivery timeout) and answer with it.',
+    summary: 'Send a test event',
+    description:
+      'Sends a signed `webhook.test` event to the registration now, as one attempt bounded by the delivery timeout, and answers with that attempt as the delivery list shows it. A receiver that fails or does not answer in time is reported in the answer (state failed, error); the test is never retried. No body is needed.',
+    tag: 'Webhooks',
     params: byId(WebhookId),
     query: NoQuery,
     response: WebhookDeliveryRecord,
     status: 200,
-    extension: 'A receiver that fails or does not answer in time is reported in the answer (state failed, error); the test is not retried. No body is needed.',
+    extension: "the marketplace's description has no test event.",
     refusals: { '409': 'The registration is paused (webhook_paused); resume it first.' },
   },
   updateWebhook: {
     method: 'PATCH',
     path: '/webhooks/:id',
-    summary: 'Pause (active: false) or resume (active: true) a registration.',
+    summary: 'Pause or resume a webhook',
+    description:
+      'Pauses (`active: false`) or resumes (`active: true`) a registration. A paused registration receives nothing: events raised while it is paused are not queued for it, and resuming does not replay them (only events raised after resuming are sent). Deliveries already queued wait while it is paused and are sent after it resumes.',
+    tag: 'Webhooks',
     params: byId(WebhookId),
     query: NoQuery,
     body: UpdateWebhookBody,
     response: Webhook,
     status: 200,
-    extension:
-      'A paused registration receives nothing: events raised while it is paused are not queued for it, and resuming does not replay them (only events raised after resuming are sent). Deliveries already queued wait while it is paused and are sent after it resumes.',
+    extension: "the marketplace's description shows no way to update a registration.",
   },
   catalogChanges: {
     method: 'GET',

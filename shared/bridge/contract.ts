@@ -27,6 +27,7 @@ import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
 import { Favourites } from './favourites';
 import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
+import { TrackingLinkOutcome } from './tracking-link';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
 import { BuyerAccountId, BuyerAccounts } from './accounts';
@@ -113,7 +114,7 @@ export const bridgeContract = {
   deleteWebhook: { input: z.strictObject({ id: WebhookId }), output: z.object({ deleted: z.boolean() }) },
 
   // desktop
-  openTrackingLink: { input: z.strictObject({ url: z.string().max(2048) }), output: z.object({ opened: z.boolean() }) },
+  openTrackingLink: { input: z.strictObject({ url: z.string().max(2048) }), output: TrackingLinkOutcome },
 
   // service extensions (issue 15): used only where the connected service offers them
   getServiceExtensions: { input: none, output: ServiceExtensions },

@@ -10,6 +10,7 @@ export * from './extensions';
 export * from './address-book';
 export * from './favourites';
 export * from './order-sheet';
+export * from './tracking-link';
 export * from './guides';
 export * from './order-history';
 export * from './accounts';

@@ -25,6 +25,7 @@ export const CatalogSearchInput = z.strictObject({
   vintage: filterText.optional(),
   minPriceCents: z.number().int().nonnegative().optional(),
   maxPriceCents: z.number().int().nonnegative().optional(),
+  /** Only products that can be ordered now: stock covering the minimum order (`orderableNow`). */
   inStock: z.boolean().optional(),
   /** Only the account's starred products (main resolves them from the account's favourites). */
   favouritesOnly: z.boolean().optional(),

@@ -32,7 +32,7 @@ describe('browsing the demo marketplace', () => {
     await waitForCatalog(page, app().catalogSize);
     const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(0);
-    await page.getByText(/^Catalog (saved copy|live from the service), updated /).waitFor();
+    await page.getByText(/^Catalog (saved copy, checked with the service|from the service, read) /).waitFor();
     const banner = page.getByRole('banner');
     await banner.getByText(account.name).waitFor({ timeout: WAIT.short });
     expect(await banner.textContent()).toMatch(/demo/i);
@@ -153,7 +153,7 @@ describe('browsing the demo marketplace', () => {
 
     await goTo(page, 'Account');
     await page.getByRole('heading', { level: 1, name: account.name }).waitFor();
-    for (const section of ['Organisation', 'Contact', 'Licence', 'Address', 'Activity']) {
+    for (const section of ['Organisation', 'Contact', 'Licence', 'Address', 'On the marketplace', 'In Caseworks on this computer']) {
       await page.getByRole('heading', { level: 2, name: section }).waitFor();
     }
     await page.getByText(account.license.number, { exact: true }).waitFor();
@@ -163,7 +163,7 @@ describe('browsing the demo marketplace', () => {
     await page.getByText(account.license.verified ? /^Verified/ : 'Not verified yet').waitFor();
     const orders = page.getByRole('definition').filter({ has: page.locator('xpath=preceding-sibling::dt[.="Orders"]') });
     expect((await orders.textContent())?.trim()).toBe(String(account.stats.total_orders));
-    await page.getByText(/^Account (saved copy|live from the service), updated /).waitFor();
+    await page.getByText(/^Account (saved copy, checked with the service|from the service, read) /).waitFor();
 
     problems.assertNone('the account screen');
     await close();

@@ -76,7 +76,7 @@ async function pageIsNoWiderThanWindow(page: Page): Promise<{ scrollWidth: numbe
 }
 
 describe('the cart', () => {
-  it('a one-off ship-to address is used for its order only; receipts wait after the cart, collapsed; long words wrap', async () => {
+  it('a one-off ship-to address is used for its order only; receipts open after placing, then wait after the next cart, collapsed; long words wrap', async () => {
     const { page, problems, close } = await app().openPage();
     const { first, second } = await picks();
     const account = await app().service.account();
@@ -94,10 +94,10 @@ describe('the cart', () => {
     await page.getByRole('button', { name: 'Place order', exact: true }).click();
     await page.getByText('Your cart is empty').waitFor();
 
-    // Its receipt: after the (empty) cart, collapsed until asked for.
-    await openReceipts(page);
+    // Its receipt: after the (empty) cart, open right after placing.
     const receipt = outboxEntry(page, first.supplier.name, 'Confirmed');
     await receipt.waitFor({ timeout: WAIT.fulfilment });
+    expect(await page.getByRole('region', { name: 'Receipts' }).locator('details').getAttribute('open')).not.toBeNull();
     const number = ((await receipt.getByRole('link', { name: /^order / }).textContent()) ?? '').replace(/^order /, '');
     const placed = (await app().service.orders()).data.find((order) => order.order_number === number);
     if (!placed) throw new Error(`The service has no order ${number}`);

@@ -57,7 +57,8 @@ describe('order guides', () => {
       [three[2]!.id, PAR + 3],
     ]);
     const guideOrder = await page.getByRole('table', { name: 'Count on hand' }).getByRole('rowheader').allTextContents();
-    const byName = new Map(three.map((product) => [product.name, product]));
+    // Each row names its wine with the vintage and size.
+    const byName = new Map(three.map((product) => [formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml }), product]));
     await page.getByRole('textbox', { name: `On hand: ${guideOrder[0]}` }).focus();
     for (const name of guideOrder) {
       await page.keyboard.type(String(counts.get(byName.get(name)!.id)));

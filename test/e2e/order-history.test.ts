@@ -165,7 +165,7 @@ describe('the order history', () => {
     await goTo(page, 'Orders');
     await page.getByLabel('Search orders').fill(wanted.order_number);
     await expect.poll(() => listedNumbers(page)).toEqual([wanted.order_number]);
-    await page.getByText(/^Orders saved copy, updated /).waitFor();
+    await page.getByText(/^Orders saved copy, checked with the service /).waitFor();
     expect(await totalShown(page, 'Total')).toBe(wanted.status === 'cancelled' ? formatCents(0) : formatCents(wanted.total_cents));
 
     problems.assertNone('filtering and exporting the order history');

@@ -144,7 +144,7 @@ describe('ordering', () => {
     await searchField(page).fill(product.name);
     await page.getByRole('link', { name: product.name, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    await page.getByText(/^Product saved copy, updated /).waitFor();
+    await page.getByText(/^Product saved copy, checked with the service /).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText(/in the cart now\./).waitFor();
 

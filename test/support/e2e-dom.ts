@@ -40,10 +40,14 @@ export interface ProbeWindow {
     activeElement: ProbeElement | null;
     body: ProbeElement;
     getElementById(id: string): ProbeElement | null;
+    elementFromPoint(x: number, y: number): ProbeElement | null;
     querySelector(selector: string): ProbeElement | null;
     querySelectorAll(selector: string): Iterable<ProbeElement> & ArrayLike<ProbeElement>;
   };
   scrollY: number;
-  getComputedStyle(element: ProbeElement): { display: string; color: string; backgroundColor: string; lineHeight: string };
+  innerWidth: number;
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  getComputedStyle(element: ProbeElement): { display: string; color: string; backgroundColor: string; lineHeight: string; position: string; font: string; paddingLeft: string; paddingRight: string };
   MutationObserver: new (callback: () => void) => { observe(target: ProbeElement, options: object): void };
 }

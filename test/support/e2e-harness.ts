@@ -27,6 +27,11 @@ export interface E2eAppOptions {
    * default; a test that follows an order to delivery looks more often).
    */
   core?: CoreOptions;
+  /**
+   * Tracking links as `npm run web` opens them: the page opens a new tab. By default the harness
+   * takes them instead and records them in `openedLinks`, as the desktop app would hand them on.
+   */
+  linksOpenInPage?: boolean;
 }
 
 export interface E2ePage {
@@ -117,10 +122,14 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         deliverDelayMs: (options.deliverAfterSeconds ?? 3) * 1000,
       },
       core: options.core ?? {},
-      openExternal: async (url: string) => {
-        openedLinks.push(url);
-        return true;
-      },
+      ...(options.linksOpenInPage
+        ? {}
+        : {
+            openExternal: async (url: string) => {
+              openedLinks.push(url);
+              return true;
+            },
+          }),
       log: (message) => void coreLog.push(`${new Date().toISOString()} ${message}`),
     });
     cleanups.push(() => shell.close());

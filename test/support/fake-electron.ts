@@ -2,8 +2,9 @@ import { vi } from 'vitest';
 import { createFakeElectron } from './fake-electron-module';
 
 /**
- * The real `electron` package downloads its binary on first import, which cannot happen here,
- * so every test in the electron project sees this fake instead. Tests reach the fake through
+ * The real `electron` package downloads its binary on first import, which a test must never
+ * depend on (and which fails where the download is blocked), so every test in the electron
+ * project sees this fake instead. Tests reach the fake through
  * `await import('electron')` and may reconfigure it per test.
  */
 vi.mock('electron', () => {

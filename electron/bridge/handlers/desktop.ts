@@ -7,8 +7,8 @@ import type { HandlerGroup } from '../handler-types';
 export interface DesktopHandlerDeps {
   /** True only for https links the app itself produced (tracking links of orders it holds). */
   isOpenableLink(url: string): boolean;
-  /** Opens the URL in the user's browser; false where the transport cannot (the browser shell). */
-  openExternal(url: string): Promise<boolean>;
+  /** Opens the URL in the user's browser; false when it could not. Absent where the page opens links itself (the browser shell). */
+  openExternal?: (url: string) => Promise<boolean>;
   /** Saves the order sheet on screen as a PDF; null where the host cannot (the browser shell prints in the page). */
   saveOrderSheetPdf: ((orderNumber: string) => Promise<Outcome<OrderSheetPdfOutcome>>) | null;
   /** The host's save dialog (the desktop); absent where there is none, and the page downloads the file. */
@@ -32,7 +32,8 @@ export function createDesktopHandlers(deps: DesktopHandlerDeps) {
       if (!deps.isOpenableLink(url)) {
         throw new BridgeFailure('invalid_input', 'Caseworks opens only the https tracking links of your orders.');
       }
-      return { opened: await deps.openExternal(url) };
+      if (!deps.openExternal) return { outcome: 'open_in_page' as const };
+      return { outcome: (await deps.openExternal(url)) ? ('opened' as const) : ('not_opened' as const) };
     },
     async saveOrderSheetPdf({ orderNumber }) {
       if (!deps.saveOrderSheetPdf) return { outcome: 'unsupported' as const };

@@ -57,7 +57,12 @@ export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
     },
     async cancelOrder({ id }) {
       if (!deps.online()) throw new BridgeFailure('offline', OFFLINE_CANCEL, { retryable: true });
-      const order = await callExtension('cancelOrder', 'cancelOrder', { params: { id } });
+      const order = await callExtension('cancelOrder', 'cancelOrder', { params: { id } }).catch((failure: unknown) => {
+        // The service refused because the order moved on (shipped or delivered) since the offline
+        // copy last had it: the copy's orders are brought up to date now, not at the next sync.
+        if (failure instanceof CoreFailure && failure.error.problemCode === 'order_not_cancellable') deps.changed('orders');
+        throw failure;
+      });
       await deps.offline.keepOrderDetail(order);
       // The list, the status notification and the catalog's restored stock come with the next sync.
       deps.changed('orders');

@@ -1,6 +1,10 @@
 import { formatDateTime } from '../../../shared/format';
 import { DataAge } from '../../components/DataAge';
 import { QueryView } from '../../components/QueryView';
+import { formatNumber } from '../../../shared/format';
+import { useAddressBook } from '../addresses/queries';
+import { useFavourites } from '../favourites/queries';
+import { useOrderGuides } from '../guides/queries';
 import { useAccount } from './queries';
 
 export default function AccountScreen() {
@@ -69,16 +73,42 @@ export default function AccountScreen() {
               </address>
             </section>
             <section aria-labelledby="account-stats">
-              <h2 id="account-stats">Activity</h2>
+              <h2 id="account-stats">On the marketplace</h2>
+              <p className="field-hint">As the service counts them for this account, its own address book and favourites included.</p>
               <dl className="facts">
                 <div><dt>Orders</dt><dd>{account.stats.total_orders}</dd></div>
                 <div><dt>Shipping addresses</dt><dd>{account.stats.shipping_addresses}</dd></div>
                 <div><dt>Favourites</dt><dd>{account.stats.favorites}</dd></div>
               </dl>
             </section>
+            <OnThisComputer />
           </div>
         </section>
       )}
     </QueryView>
+  );
+}
+
+/** "—" while a count is being read (or could not be). */
+const countOf = (items: readonly unknown[] | undefined) => (items ? formatNumber(items.length) : '—');
+
+/**
+ * What Caseworks keeps for this account on this computer: the numbers the app's own screens go by,
+ * which are not the service's (the marketplace keeps an address book and favourites of its own).
+ */
+function OnThisComputer() {
+  const addresses = useAddressBook();
+  const favourites = useFavourites();
+  const guides = useOrderGuides();
+  return (
+    <section aria-labelledby="account-local">
+      <h2 id="account-local">In Caseworks on this computer</h2>
+      <p className="field-hint">What the cart, the catalog&apos;s star and the guides use; kept per account, offline too.</p>
+      <dl className="facts">
+        <div><dt>Saved ship-to addresses</dt><dd>{countOf(addresses.data?.items)}</dd></div>
+        <div><dt>Favourites</dt><dd>{countOf(favourites.data?.productIds)}</dd></div>
+        <div><dt>Order guides</dt><dd>{countOf(guides.data?.items)}</dd></div>
+      </dl>
+    </section>
   );
 }

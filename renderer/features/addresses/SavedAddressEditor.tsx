@@ -6,6 +6,7 @@ import { EMPTY_ADDRESS } from '../cart/shipTo';
 import { AddressFields } from './AddressFields';
 import { useAddAddress, useUpdateAddress } from './mutations';
 import { checkSavedAddress, serverFieldErrors, type SavedAddressField } from './savedAddressForm';
+import { useZipStateCheck, ZIP_STATE_CONFIRM_LABEL, ZipStateNotice } from './ZipStateNotice';
 
 interface Props {
   /** The address being edited; none: a new one. */
@@ -19,6 +20,8 @@ export function SavedAddressEditor({ editing, onDone }: Props) {
   const [label, setLabel] = useState(editing?.label ?? '');
   const [address, setAddress] = useState<ShippingAddress>(editing?.address ?? EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Partial<Record<SavedAddressField, string>>>({});
+  const [zipRefused, setZipRefused] = useState(false);
+  const zipState = useZipStateCheck(address);
   const add = useAddAddress();
   const update = useUpdateAddress();
   const saving = editing ? update : add;
@@ -31,6 +34,9 @@ export function SavedAddressEditor({ editing, onDone }: Props) {
       return;
     }
     setErrors({});
+    // ZIP code and state disagree: saved only once the buyer says the address is right as written.
+    setZipRefused(!zipState.clear);
+    if (!zipState.clear) return;
     const done = { onSuccess: onDone, onError: (error: unknown) => setErrors(serverFieldErrors(error)) };
     if (editing) update.mutate({ id: editing.id, ...check.input }, done);
     else add.mutate(check.input, done);
@@ -51,6 +57,12 @@ export function SavedAddressEditor({ editing, onDone }: Props) {
         {errors.label ? <p id={`${id}-label-error`} className="field-error">{errors.label}</p> : null}
       </div>
       <AddressFields idPrefix={id} value={address} onChange={setAddress} errors={errors} />
+      <ZipStateNotice check={zipState} />
+      {zipRefused && !zipState.clear ? (
+        <p className="field-error" role="alert">
+          Not saved yet: correct the ZIP code or the state, or tick “{ZIP_STATE_CONFIRM_LABEL}”.
+        </p>
+      ) : null}
       {saving.isError && Object.keys(serverFieldErrors(saving.error)).length === 0 ? (
         <p className="field-error" role="alert">
           The address was not saved: {errorMessage(saving.error)}

@@ -88,7 +88,7 @@ export function BarcodeField() {
         id={id}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        placeholder="Scan or type a UPC / SKU"
+        placeholder="UPC or SKU"
         autoComplete="off"
         spellCheck={false}
         aria-describedby={`${id}-feedback`}

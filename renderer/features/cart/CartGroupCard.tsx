@@ -6,6 +6,7 @@ import { FreeShippingHint } from './FreeShippingHint';
 import { useCartStore } from './cartStore';
 import { notesProblem } from './shipTo';
 import { BUYER_NOTES_MAX } from '../../../shared/schemas';
+import { formatNumber } from '../../../shared/format';
 
 export function CartGroupCard({ group }: { group: CartGroup }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
@@ -25,16 +26,19 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
       <div className="cart-group-footer">
         <div className="field">
           <label htmlFor={`${id}-notes`}>Notes for {group.supplierName}</label>
+          {/* No maxLength: the browser would cut a longer paste without a word. The count says it, and placing waits. */}
           <textarea
             id={`${id}-notes`}
             value={notes}
-            maxLength={BUYER_NOTES_MAX}
             rows={2}
             placeholder="Delivery window, dock instructions…"
             onChange={(event) => setNotes(group.supplierId, event.target.value)}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-notes-error` : undefined}
+            aria-describedby={problem ? `${id}-notes-count ${id}-notes-error` : `${id}-notes-count`}
           />
+          <p id={`${id}-notes-count`} className={notes.length > BUYER_NOTES_MAX ? 'field-hint over-limit' : 'field-hint'}>
+            {formatNumber(notes.length)} of {formatNumber(BUYER_NOTES_MAX)} characters
+          </p>
           {problem ? (
             <p id={`${id}-notes-error`} className="field-error">
               {problem}

@@ -6,6 +6,7 @@ import { OrderingFor } from '../buyer-accounts/OrderingFor';
 import { useOutbox } from './outbox/queries';
 import { useAddressBook } from '../addresses/queries';
 import { labelProblem } from '../addresses/savedAddressForm';
+import { useZipStateCheck } from '../addresses/ZipStateNotice';
 import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
@@ -34,6 +35,8 @@ export default function CartScreen() {
   // "Save for later" needs a label the address book can keep.
   const saveLabelError = shipTo && saveShipTo.save ? labelProblem(saveShipTo.label) : null;
   const shipToErrors = { ...(shipToCheck.ok ? {} : shipToCheck.fields), ...(saveLabelError ? { label: saveLabelError } : {}) };
+  // Whichever address the orders go to (the account's, a saved one, a one-off): ZIP code and state checked before placing.
+  const zipState = useZipStateCheck(shipToCheck.ok ? shipToCheck.address : null);
 
   return (
     <section className="cart" aria-labelledby="cart-title">
@@ -69,10 +72,11 @@ export default function CartScreen() {
           {groups.map((group) => (
             <CartGroupCard key={group.supplierId} group={group} />
           ))}
-          <ShipToForm accountAddress={accountAddress} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} />
+          <ShipToForm accountAddress={accountAddress} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} zipState={zipState} />
           <PlaceOrders
             groups={groups}
             shipTo={shipToCheck}
+            zipStateClear={zipState.clear}
             saveLabelError={saveLabelError}
             attempted={attempted}
             onAttempt={() => setAttempted(true)}

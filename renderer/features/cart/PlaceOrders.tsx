@@ -3,13 +3,17 @@ import { formatCents, formatCount } from '../../../shared/format';
 import { useAddAddress } from '../addresses/mutations';
 import { buildDraft, groupIsPlaceable, type CartGroup } from './cartGroups';
 import { useCartStore } from './cartStore';
+import { usePlacedStore } from './placedStore';
 import { useSubmitOrders } from './mutations';
 import { notesProblem, type ShipToCheck } from './shipTo';
 import { FailureNote } from '../../components/FailureNote';
+import { ZIP_STATE_CONFIRM_LABEL } from '../addresses/ZipStateNotice';
 
 interface Props {
   groups: CartGroup[];
   shipTo: ShipToCheck;
+  /** False while the ship-to address's ZIP code and state disagree and the buyer has not said it is right as written. */
+  zipStateClear?: boolean;
   /** What is wrong with the label of a one-off address to be saved for later, if anything. */
   saveLabelError?: string | null;
   onAttempt(): void;
@@ -20,14 +24,17 @@ interface Props {
 export const PLACE_ORDERS_ID = 'place-orders';
 
 /** Hands each supplier's group to the outbox as its own order; the cart keeps them until the outbox has them. */
-export function PlaceOrders({ groups, shipTo, saveLabelError = null, onAttempt, attempted }: Props) {
+export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelError = null, onAttempt, attempted }: Props) {
   const notes = useCartStore((state) => state.notes);
   const ordersPlaced = useCartStore((state) => state.ordersPlaced);
   const oneOff = useCartStore((state) => state.shipTo);
   const saveShipTo = useCartStore((state) => state.saveShipTo);
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
-  const submit = useSubmitOrders((drafts) => ordersPlaced(drafts.map((draft) => draft.order.supplier_id)));
+  const submit = useSubmitOrders((drafts, entries) => {
+    ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
+    usePlacedStore.getState().placed(entries.map((entry) => entry.id));
+  });
 
   const blocked = groups.filter((group) => !groupIsPlaceable(group));
   const grandTotal = groups.reduce((sum, group) => sum + group.totals.total_cents, 0);
@@ -35,6 +42,7 @@ export function PlaceOrders({ groups, shipTo, saveLabelError = null, onAttempt, 
     ...blocked.map((group) => `Fix the quantities marked in the order from ${group.supplierName}.`),
     ...groups.filter((group) => notesProblem(notes[group.supplierId])).map((group) => `Fix the notes for ${group.supplierName}.`),
     ...(shipTo.ok ? [] : [shipTo.message]),
+    ...(zipStateClear ? [] : [`The ship-to address's ZIP code and state disagree: correct one, or tick “${ZIP_STATE_CONFIRM_LABEL}”.`]),
     ...(saveLabelError ? ['Give the address to save a label, or untick “Save for later”.'] : []),
   ];
 

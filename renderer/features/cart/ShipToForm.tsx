@@ -3,6 +3,7 @@ import type { AddressBook } from '../../../shared/bridge';
 import type { AccountAddress } from '../../../shared/schemas';
 import { addressLine } from '../addresses/addressLine';
 import { AddressFields } from '../addresses/AddressFields';
+import { ZipStateNotice, type useZipStateCheck } from '../addresses/ZipStateNotice';
 import { useCartStore } from './cartStore';
 import { chosenSavedAddress, EMPTY_ADDRESS, fromAccountAddress, type ShipToField } from './shipTo';
 
@@ -11,10 +12,12 @@ interface Props {
   /** The saved addresses; undefined while they are read (or could not be). */
   addressBook: AddressBook | undefined;
   errors: Partial<Record<ShipToField | 'label', string>>;
+  /** Whether the chosen address's ZIP code and state agree, or the buyer said it is right as written. */
+  zipState: ReturnType<typeof useZipStateCheck>;
 }
 
 /** The account's address first (read-only), then the saved ones, then a one-off address with "save for later". */
-export function ShipToForm({ accountAddress, addressBook, errors }: Props) {
+export function ShipToForm({ accountAddress, addressBook, errors, zipState }: Props) {
   const shipTo = useCartStore((state) => state.shipTo);
   const choice = useCartStore((state) => state.shipToChoice);
   const saveShipTo = useCartStore((state) => state.saveShipTo);
@@ -74,6 +77,7 @@ export function ShipToForm({ accountAddress, addressBook, errors }: Props) {
           ) : null}
         </>
       ) : null}
+      <ZipStateNotice check={zipState} />
     </fieldset>
   );
 }

@@ -7,15 +7,15 @@ import { mergeOutbox } from './outbox/mergeOutbox';
 
 type Drafts = Parameters<CaseworksBridge['submitOrders']>[0]['drafts'];
 
-/** Hands the cart's orders to the outbox; its list shows them at once, then `onSubmitted` with the drafts sent. */
-export function useSubmitOrders(onSubmitted: (drafts: Drafts) => void) {
+/** Hands the cart's orders to the outbox; its list shows them at once, then `onSubmitted` with the drafts sent and their outbox entries. */
+export function useSubmitOrders(onSubmitted: (drafts: Drafts, entries: readonly OutboxEntry[]) => void) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (drafts: Drafts) => unwrap(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
       queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
-      onSubmitted(drafts);
+      onSubmitted(drafts, entries);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { AddressBook, SavedAddress } from '../../../shared/bridge/address-book';
+import { formatNumber } from '../../../shared/format';
 import {
   ADDRESS_LIMITS,
   BUYER_NOTES_MAX,
@@ -50,7 +51,10 @@ export function notesProblem(notes: string | undefined): string | null {
   const parsed = Notes.safeParse(notes ?? '');
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];
-  if (issue?.code === 'too_big') return `The notes are too long: at most ${BUYER_NOTES_MAX.toLocaleString('en-US')} characters.`;
+  if (issue?.code === 'too_big') {
+    const over = (notes ?? '').length - BUYER_NOTES_MAX;
+    return `The notes are too long: at most ${formatNumber(BUYER_NOTES_MAX)} characters; shorten them by ${formatNumber(over)} before placing. Nothing was cut.`;
+  }
   return 'The notes have characters that cannot be sent (control characters other than tabs and line breaks); remove them.';
 }
 

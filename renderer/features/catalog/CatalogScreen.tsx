@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { formatNumber } from '../../../shared/format';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
@@ -7,6 +8,7 @@ import { QueryView } from '../../components/QueryView';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { FiltersPanel } from './FiltersPanel';
 import { useFiltersStore } from './filtersStore';
+import { noMatches } from './noMatches';
 import { ResultsCards } from './ResultsCards';
 import { ResultsTable } from './ResultsTable';
 import { SearchBox } from './SearchBox';
@@ -24,6 +26,8 @@ export default function CatalogScreen() {
   const view = usePrefsStore((state) => state.catalogView);
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
+  // Strings compared, so a keystroke re-renders this only when the advice changes.
+  const emptyResult = useFiltersStore(useShallow((state) => noMatches(state.filters)));
   const Results = view === 'table' ? ResultsTable : ResultsCards;
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -63,8 +67,8 @@ export default function CatalogScreen() {
                   <p>It appears here as soon as the first sync brings it in; the progress shows at the top of the window.</p>
                 </EmptyState>
               ) : (
-                <EmptyState title="No products match">
-                  <p>Try fewer words or clear the filters.</p>
+                <EmptyState title={emptyResult.title}>
+                  <p>{emptyResult.advice}</p>
                   <button type="button" onClick={resetFilters}>
                     Clear filters
                   </button>

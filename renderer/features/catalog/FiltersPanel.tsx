@@ -66,8 +66,17 @@ export const FiltersPanel = memo(function FiltersPanel({ facets: latestFacets }:
       <PriceField id="filter-min-price" label="Case price from ($)" filterKey="minPrice" filters={filters} error={priceErrors.min} onChange={setFilter} />
       <PriceField id="filter-max-price" label="Case price to ($)" filterKey="maxPrice" filters={filters} error={priceErrors.max} onChange={setFilter} />
       <label className="checkbox">
-        <input type="checkbox" checked={filters.inStock} onChange={(event) => setFilter('inStock', event.target.checked)} /> In stock only
+        <input
+          type="checkbox"
+          checked={filters.inStock}
+          onChange={(event) => setFilter('inStock', event.target.checked)}
+          aria-describedby="filter-in-stock-hint"
+        />{' '}
+        In stock only
       </label>
+      <p id="filter-in-stock-hint" className="field-hint">
+        At least the minimum order left, so Add works.
+      </p>
       <label className="checkbox">
         <input type="checkbox" checked={filters.favouritesOnly} onChange={(event) => setFilter('favouritesOnly', event.target.checked)} /> Favourites
       </label>

@@ -11,6 +11,7 @@ import { AddButton } from './AddButton';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../lib/productFacts';
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
+import { useFitToWindow } from '../../lib/useFitToWindow';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
@@ -33,6 +34,8 @@ function useColumns(ref: RefObject<HTMLElement | null>): number {
 
 export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // At least one whole row of cards, however short the window.
+  useFitToWindow(scrollRef, CARD_ROW_HEIGHT + 16);
   const addToCart = useAddToCart();
   const columns = useColumns(scrollRef);
   const rowCount = Math.ceil(items.length / columns);

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { CatalogSort } from '../../../shared/bridge';
-import { formatCents } from '../../../shared/format';
+import { formatCents, formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
@@ -13,6 +13,7 @@ import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { onProductRowKeyDown } from './rowKeys';
+import { useFitToWindow } from '../../lib/useFitToWindow';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
@@ -25,7 +26,9 @@ export interface ResultsProps {
   loadMore(): void;
 }
 
-const ROW_HEIGHT = 64;
+/** A row holds the wine's name on up to two lines and a line of facts under it. */
+export const TABLE_ROW_HEIGHT = 76;
+const ROW_HEIGHT = TABLE_ROW_HEIGHT;
 const rowOffset = (index: number) => index * ROW_HEIGHT;
 
 /** A column header that sorts: the first press sorts the usual way, the next the other way. */
@@ -35,9 +38,8 @@ interface SortableColumn {
   second: CatalogSort | null;
 }
 
-const SORTABLE: Record<'product' | 'vintage' | 'case', SortableColumn> = {
+const SORTABLE: Record<'product' | 'case', SortableColumn> = {
   product: { label: 'Product', first: 'name', second: null },
-  vintage: { label: 'Vintage', first: 'vintage_desc', second: 'vintage_asc' },
   case: { label: 'Case', first: 'price_asc', second: 'price_desc' },
 };
 
@@ -63,8 +65,31 @@ function SortHeader({ column, className }: { column: SortableColumn; className: 
   );
 }
 
+/**
+ * The wine's name on up to two lines, then what tells wines of the same name apart, first so that
+ * a long name never pushes it out of sight: "2022 · 750 ml × 12 · Meridian Wine Importers · …".
+ */
+function WineCell({ product }: { product: CatalogProduct }) {
+  return (
+    <td className="c-product">
+      <a
+        href={routeHref({ screen: 'product', id: product.id })}
+        className="product-name"
+        title={formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml })}
+      >
+        {product.name}
+      </a>
+      <span className="muted wine-facts">
+        <span className="wine-identity">{vintageLabel(product.vintage)} · {formatSize(product.size_ml)} × {product.pack_size}</span> ·{' '}
+        {product.supplier.name} · {product.varietal} · {product.region}
+      </span>
+    </td>
+  );
+}
+
 export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  useFitToWindow(scrollRef);
   const addToCart = useAddToCart();
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -90,10 +115,10 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
           <tr aria-rowindex={1}>
             <th scope="col" className="c-photo"><span className="visually-hidden">Photo</span></th>
             <SortHeader column={SORTABLE.product} className="c-product" />
-            <SortHeader column={SORTABLE.vintage} className="c-vintage" />
-            <th scope="col" className="c-size">Size</th>
             <SortHeader column={SORTABLE.case} className="c-case num" />
-            <th scope="col" className="c-bottle num">Bottle</th>
+            <th scope="col" className="c-bottle num" title="The price of one bottle bought on its own, not the case price divided">
+              Single bottle
+            </th>
             <th scope="col" className="c-min num">Min.</th>
             <th scope="col" className="c-stock">Stock</th>
             <th scope="col" className="c-last">Last ordered</th>
@@ -117,20 +142,19 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
                 <td className="c-photo"><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
-                <td className="c-product">
-                  <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
-                    {product.name}
-                  </a>
-                  <span className="muted">{product.supplier.name} · {product.varietal} · {product.region}</span>
-                </td>
-                <td className="c-vintage">{vintageLabel(product.vintage)}</td>
-                <td className="c-size">{formatSize(product.size_ml)} × {product.pack_size}</td>
+                <WineCell product={product} />
                 <td className="c-case num">{formatCents(product.case_price_cents)}</td>
                 <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="c-min num">{product.minimum_order}</td>
                 <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
                 <td className="c-last"><LastOrderedCell productId={product.id} /></td>
-                <td className="c-add"><FavouriteStar productId={product.id} name={product.name} /> <AddToGuide product={product} compact /> <AddButton product={product} addToCart={addToCart} /></td>
+                <td className="c-add">
+                  <div className="row-actions">
+                    <FavouriteStar productId={product.id} name={product.name} />
+                    <AddToGuide product={product} compact />
+                    <AddButton product={product} addToCart={addToCart} />
+                  </div>
+                </td>
               </tr>
             );
           })}

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { showToast } from '../../app/toastStore';
 import { errorMessage } from '../../lib/bridgeErrors';
@@ -9,8 +10,13 @@ import { useOrderGuides } from './queries';
 
 const NEW_GUIDE = 'new';
 
+/** What the dialog needs of a product: enough to tell it from wines of the same name. */
+type GuideProduct = Pick<CatalogProduct, 'id' | 'name' | 'minimum_order' | 'vintage' | 'size_ml'>;
+
+const wineNameOf = (product: GuideProduct) => formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
+
 /** "Add to guide" for a catalog row or the product page: choose a guide (or name a new one) and a par. */
-export function AddToGuide({ product, compact = false }: { product: Pick<CatalogProduct, 'id' | 'name' | 'minimum_order'>; compact?: boolean }) {
+export function AddToGuide({ product, compact = false }: { product: GuideProduct; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -23,7 +29,7 @@ export function AddToGuide({ product, compact = false }: { product: Pick<Catalog
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title className="dialog-title">Add to an order guide</Dialog.Title>
-          <Dialog.Description className="dialog-description">{product.name}</Dialog.Description>
+          <Dialog.Description className="dialog-description">{wineNameOf(product)}</Dialog.Description>
           {open ? <AddToGuideForm product={product} onDone={() => setOpen(false)} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -31,7 +37,7 @@ export function AddToGuide({ product, compact = false }: { product: Pick<Catalog
   );
 }
 
-function AddToGuideForm({ product, onDone }: { product: Pick<CatalogProduct, 'id' | 'name' | 'minimum_order'>; onDone(): void }) {
+function AddToGuideForm({ product, onDone }: { product: GuideProduct; onDone(): void }) {
   const id = useId();
   const guides = useOrderGuides();
   const items = guides.data?.items ?? [];
@@ -56,7 +62,7 @@ function AddToGuideForm({ product, onDone }: { product: Pick<CatalogProduct, 'id
     try {
       const guideId = chosen === NEW_GUIDE ? (await create.mutateAsync({ name: newName, from: { kind: 'empty' } })).id : chosen;
       const guide = await setLine.mutateAsync({ id: guideId, productId: product.id, par: parCheck.value });
-      showToast({ tone: 'success', title: `Added ${product.name} to ${guide.name}`, description: `Par: ${parCheck.value}.` });
+      showToast({ tone: 'success', title: `Added ${wineNameOf(product)} to ${guide.name}`, description: `Par: ${parCheck.value}.` });
       onDone();
     } catch (error) {
       setErrors({ name: serverFieldError(error, 'name') ?? undefined, par: serverFieldError(error, 'par') ?? undefined, form: errorMessage(error) });

@@ -5,6 +5,7 @@ import { routeHref } from '../../app/routes';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
 import { planLine, type LinePlan } from './countAndOrder';
+import { guideLineName } from './guideLineName';
 
 interface Filled {
   name: string;
@@ -20,7 +21,7 @@ interface Report {
   enough: number;
 }
 
-const nameOf = (line: OrderGuideView['lines'][number]) => line.product?.name ?? `A product no longer in the catalog (${line.productId})`;
+const nameOf = guideLineName;
 
 /**
  * "Count and order": one on-hand field a line, Enter or Tab to the next; the cart gets par − on hand

@@ -11,6 +11,7 @@ import { showToast } from '../../app/toastStore';
 import { navigate } from '../../app/useRoute';
 import { errorMessage } from '../../lib/bridgeErrors';
 import { CountAndOrder } from './CountAndOrder';
+import { guideLineName } from './guideLineName';
 import { guideNameProblem, readPar, serverFieldError } from './guideForm';
 import { useDeleteGuide, useExportGuide, useRemoveGuideLine, useRenameGuide, useSetGuideLine } from './mutations';
 import { useOrderGuide } from './queries';
@@ -172,7 +173,7 @@ function ParRow({ guideId, line }: { guideId: string; line: OrderGuideView['line
   const [error, setError] = useState<string | null>(null);
   const setLine = useSetGuideLine();
   const removeLine = useRemoveGuideLine();
-  const name = line.product?.name ?? `A product no longer in the catalog (${line.productId})`;
+  const name = guideLineName(line);
 
   const save = () => {
     const check = readPar(par);

@@ -18,7 +18,9 @@ export function CancelOrder({ order }: { order: Order }) {
   const { cancelOrder: offered } = useServiceExtensions();
   const [offlineNote, setOfflineNote] = useState(false);
   const cancel = useCancelOrder(order.id);
-  if (!offered || order.status !== 'confirmed') return null;
+  if (!offered) return null;
+  // A refusal re-reads the order, which is then no longer confirmed: the button goes, the reason stays.
+  if (order.status !== 'confirmed') return cancel.error ? <FailureNote error={cancel.error} lead="The order was not cancelled" /> : null;
   if (!online) {
     return (
       <div className="cancel-order">
@@ -49,6 +51,7 @@ export function CancelOrder({ order }: { order: Order }) {
           </p>
         }
         confirmLabel="Cancel this order"
+        cancelLabel="Keep the order"
         onConfirm={() => cancel.mutate()}
       />
       <FailureNote error={cancel.error} lead="The order was not cancelled" />

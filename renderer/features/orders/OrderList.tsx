@@ -59,7 +59,7 @@ export function OrderList({ status }: { status: OrderStatus | 'all' }) {
                     <th scope="col">Order</th>
                     <th scope="col">Supplier</th>
                     <th scope="col">Status</th>
-                    <th scope="col">Placed</th>
+                    <th scope="col" className="placed">Placed</th>
                     <th scope="col" className="num">Products</th>
                     <th scope="col" className="num">Total</th>
                     <th scope="col">Tracking</th>
@@ -71,10 +71,10 @@ export function OrderList({ status }: { status: OrderStatus | 'all' }) {
                       <td className="order-number"><a href={routeHref({ screen: 'order', id: order.id })}>{order.order_number}</a></td>
                       <td>{order.supplier.name}</td>
                       <td><span className={`status status-${order.status}`}>{STATUS_LABELS[order.status]}</span></td>
-                      <td>{formatDateTime(order.created_at)}</td>
+                      <td className="placed"><time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time></td>
                       <td className="num">{order.items_count}</td>
                       <td className="num">{formatCents(order.total_cents)}</td>
-                      <td>{order.tracking ? `${order.tracking.carrier} ${order.tracking.tracking_number}` : '—'}</td>
+                      <td className="tracking">{order.tracking ? `${order.tracking.carrier} ${order.tracking.tracking_number}` : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

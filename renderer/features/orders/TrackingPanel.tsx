@@ -26,9 +26,10 @@ export function TrackingPanel({ tracking }: { tracking: Tracking }) {
         Track with {tracking.carrier} (opens your browser)
       </button>
       <FailureNote error={open.error} lead="Could not open the tracking page" />
-      {open.data && !open.data.opened ? (
+      {open.data === 'tab' ? <p role="status" className="muted">Opened in a new tab.</p> : null}
+      {open.data === 'not_opened' ? (
         <p className="field-error" role="alert">
-          This window cannot open your browser. Open the tracking page here:{' '}
+          The tracking page could not be opened from here. Open it with this link:{' '}
           <a href={tracking.tracking_url} target="_blank" rel="noopener noreferrer">
             {tracking.tracking_url}
           </a>

@@ -7,7 +7,9 @@ import { errorCode, unwrap } from '../../lib/bridgeErrors';
 import { queryKeys, type QueryRoot } from '../../lib/queryKeys';
 
 /** What a cancellation changes: the order, the lists, and the stock the catalog shows. */
-const CANCEL_REFRESHES: readonly QueryRoot[] = ['order', 'orders', 'catalog', 'product', 'supplierProducts'];
+const CANCEL_REFRESHES: readonly QueryRoot[] = ['order', 'orders', 'orderHistory', 'lastOrdered', 'catalog', 'product', 'supplierProducts'];
+/** What a refused cancellation tells: the order is no longer confirmed, so what every screen shows of it is read again. */
+const REFUSAL_REFRESHES: readonly QueryRoot[] = ['orders', 'orderHistory'];
 
 /** Cancels a confirmed order (an extension); the order, the lists and the catalog's stock are read again after it. */
 export function useCancelOrder(id: string) {
@@ -20,16 +22,46 @@ export function useCancelOrder(id: string) {
       for (const root of CANCEL_REFRESHES) void queryClient.invalidateQueries({ queryKey: [root] });
     },
     onError: (error) => {
+      const code = errorCode(error);
       // A service that turned out not to offer it: main remembers; the button goes.
-      if (errorCode(error) === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+      if (code === 'not_found') void queryClient.invalidateQueries({ queryKey: ['serviceExtensions'] });
+      // The service refused (409 order_not_cancellable): the order has shipped or been delivered
+      // since the screen read it. The order is read again at once, so its badge, its "as of" time
+      // and the Cancel button show the truth now rather than at the next sync.
+      if (code === 'rejected') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.order(id) });
+        for (const root of REFUSAL_REFRESHES) void queryClient.invalidateQueries({ queryKey: [root] });
+      }
     },
   });
 }
 
-/** Opens a shipment's tracking page in the system browser. */
+/** Where the tracking page went: the desktop's browser, a new tab of this browser, or nowhere (the page shows the link). */
+export type TrackingLinkOpened = 'browser' | 'tab' | 'not_opened';
+
+/**
+ * Opens a shipment's tracking page: main hands it to the system browser (the desktop app) or, where
+ * the page is in a browser already (the browser shell), says so and the page opens a new tab.
+ */
 export function useOpenTrackingLink(url: string) {
   const bridge = useBridge();
-  return useMutation({ mutationFn: () => unwrap(bridge.openTrackingLink({ url })) });
+  return useMutation({
+    mutationFn: async (): Promise<TrackingLinkOpened> => {
+      const { outcome } = await unwrap(bridge.openTrackingLink({ url }));
+      if (outcome === 'opened') return 'browser';
+      if (outcome === 'not_opened') return 'not_opened';
+      return openInNewTab(url) ? 'tab' : 'not_opened';
+    },
+  });
+}
+
+/** A new tab that cannot reach back into this page; false when the browser blocked it. */
+function openInNewTab(url: string): boolean {
+  const tab = window.open('', '_blank');
+  if (!tab) return false;
+  tab.opener = null;
+  tab.location.href = url;
+  return true;
 }
 
 /**

@@ -65,7 +65,7 @@ export default function ProductScreen({ route }: { route: Route }) {
   );
 }
 
-function ProductHeading({ product }: { product: Pick<CatalogProduct, 'id' | 'name' | 'brand' | 'supplier' | 'minimum_order'> }) {
+function ProductHeading({ product }: { product: Pick<CatalogProduct, 'id' | 'name' | 'brand' | 'supplier' | 'minimum_order' | 'vintage' | 'size_ml'> }) {
   return (
     <>
       <h1 id="product-title">{product.name}</h1>

@@ -1,4 +1,5 @@
-import { formatAge, formatDateTime, formatNumber } from '../../../shared/format';
+import { formatNumber } from '../../../shared/format';
+import { Age } from '../../components/Age';
 import { showToast } from '../../app/toastStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryView } from '../../components/QueryView';
@@ -45,13 +46,7 @@ export function SyncPanel() {
                   <tr key={dataset.name}>
                     <th scope="row">{DATASET_LABELS[dataset.name]}</th>
                     <td>
-                      {dataset.updatedAt ? (
-                        <time dateTime={dataset.updatedAt} title={formatDateTime(dataset.updatedAt)}>
-                          {formatAge(dataset.updatedAt)}
-                        </time>
-                      ) : (
-                        'never'
-                      )}
+                      {dataset.updatedAt ? <Age at={dataset.updatedAt} /> : 'never'}
                     </td>
                     <td className="num">{formatNumber(dataset.count)}</td>
                     <td className={dataset.error ? 'stock-problem' : undefined}>{dataset.error ?? '—'}</td>

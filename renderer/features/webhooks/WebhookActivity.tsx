@@ -13,7 +13,16 @@ export function deliveryOutcome(delivery: WebhookDeliveryRecord): string {
   const why = delivery.status_code !== null ? `HTTP ${delivery.status_code}` : (delivery.error ?? 'no answer');
   if (delivery.state === 'failed') return `Failed: ${why}`;
   if (delivery.attempts === 0) return 'Waiting to be sent';
-  return `Retrying (${why})${delivery.next_retry_at ? `, next at ${formatDateTime(delivery.next_retry_at)}` : ''}`;
+  const last = delivery.last_attempt_at ? `, last tried ${formatDateTime(delivery.last_attempt_at)}` : '';
+  return `Retrying (${why})${last}${delivery.next_retry_at ? `, next at ${formatDateTime(delivery.next_retry_at)}` : ''}`;
+}
+
+/**
+ * Newest event first, by the time the Time column shows: when the event was raised. (The service
+ * lists them so; a retried old event keeps its place instead of jumping by its last attempt.)
+ */
+export function byEventTime(deliveries: readonly WebhookDeliveryRecord[]): WebhookDeliveryRecord[] {
+  return [...deliveries].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 const failing = (delivery: WebhookDeliveryRecord) => delivery.state === 'failed' || (delivery.state === 'pending' && delivery.attempts > 0);
@@ -65,16 +74,16 @@ export function WebhookActivity({ webhook }: { webhook: Webhook }) {
               <thead>
                 <tr>
                   <th scope="col">Event</th>
-                  <th scope="col">Time</th>
+                  <th scope="col" aria-sort="descending">Time</th>
                   <th scope="col" className="num">Attempts</th>
                   <th scope="col">Status</th>
                 </tr>
               </thead>
               <tbody>
-                {deliveries.data.items.map((delivery) => (
+                {byEventTime(deliveries.data.items).map((delivery) => (
                   <tr key={delivery.webhook_id} className={failing(delivery) ? 'delivery-failing' : undefined} data-state={delivery.state}>
                     <td>{delivery.event}</td>
-                    <td><time dateTime={delivery.last_attempt_at ?? delivery.created_at}>{formatDateTime(delivery.last_attempt_at ?? delivery.created_at)}</time></td>
+                    <td><time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time></td>
                     <td className="num">{delivery.attempts}</td>
                     <td>{deliveryOutcome(delivery)}</td>
                   </tr>

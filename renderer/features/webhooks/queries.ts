@@ -8,12 +8,19 @@ export function useWebhooks() {
   return useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
 }
 
-/** A registration's most recent deliveries; read only where the service offers them (`enabled`). */
+/**
+ * How often the recent deliveries are read again while they are on screen: the service sends and
+ * retries on its own, and tells the app nothing, so an open Webhooks screen asks.
+ */
+export const DELIVERIES_REFRESH_MS = 5_000;
+
+/** A registration's most recent deliveries, kept current while shown; read only where the service offers them (`enabled`). */
 export function useWebhookDeliveries(id: string, perPage: number, enabled: boolean) {
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(id),
     queryFn: () => unwrap(bridge.listWebhookDeliveries({ id, page: 1, perPage })),
     enabled,
+    refetchInterval: DELIVERIES_REFRESH_MS,
   });
 }

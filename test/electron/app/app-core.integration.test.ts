@@ -212,7 +212,7 @@ describe('the core on the embedded demo service', () => {
     const shipped = await data('getOrder', { id: confirmed.id });
     const trackingUrl = shipped.data.tracking?.tracking_url;
     expect(trackingUrl).toMatch(/^https:/);
-    expect(await data('openTrackingLink', { url: trackingUrl! })).toEqual({ opened: true });
+    expect(await data('openTrackingLink', { url: trackingUrl! })).toEqual({ outcome: 'opened' });
     expect(shared.platform.openExternal).toHaveBeenCalledWith(trackingUrl);
   });
 
@@ -223,7 +223,7 @@ describe('the core on the embedded demo service', () => {
     ['javascript', 'javascript:alert(1)'],
     ['data', 'data:text/html,<script>alert(1)</script>'],
   ])('refuses to open %s', async (_name, url) => {
-    vi.mocked(shared.platform.openExternal).mockClear();
+    vi.mocked(shared.platform.openExternal!).mockClear();
     expect(await call('openTrackingLink', { url })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(shared.platform.openExternal).not.toHaveBeenCalled();
   });

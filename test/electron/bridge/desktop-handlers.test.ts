@@ -35,3 +35,20 @@ describe('saveOrderSheetPdf over the bridge', () => {
     expect(saver).not.toHaveBeenCalled();
   });
 });
+
+describe('openTrackingLink over the bridge', () => {
+  const link = 'https://www.ontrac.com/tracking/?number=C123';
+  const dispatch = (openExternal?: (url: string) => Promise<boolean>) =>
+    createDispatcher({
+      handlers: { ...createRecordingHandlers(), ...createDesktopHandlers({ isOpenableLink: (url) => url === link, saveOrderSheetPdf: null, ...(openExternal ? { openExternal } : {}) }) },
+    }).dispatch('openTrackingLink', { url: link });
+
+  it('opens it in the desktop\'s browser, and says when that failed', async () => {
+    expect(await dispatch(async () => true)).toEqual({ ok: true, data: { outcome: 'opened' } });
+    expect(await dispatch(async () => false)).toEqual({ ok: true, data: { outcome: 'not_opened' } });
+  });
+
+  it('where the host has no browser to hand it to (the browser shell), tells the page to open it itself', async () => {
+    expect(await dispatch()).toEqual({ ok: true, data: { outcome: 'open_in_page' } });
+  });
+});

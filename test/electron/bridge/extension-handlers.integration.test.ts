@@ -106,15 +106,17 @@ describe('the service extensions through the bridge handlers, on the real servic
     expect(read.ok && !read.notModified && read.data.status).toBe('confirmed');
   });
 
-  it('passes the service refusal of a shipped order on by its code', async () => {
+  it('passes the service refusal of a shipped order on by its code, and syncs the orders it was about', async () => {
     const placed = await client.call('createOrder', { body: await orderableBody(client) });
     if (!placed.ok || placed.notModified) throw new Error('could not place an order');
     const shipment = { carrier: 'UPS', tracking_number: '1Z1', tracking_url: 'https://example.com/t/1', estimated_delivery: '2030-01-01' };
     await real.service.store.markShipped(placed.data.id, shipment, new Date());
-    const { handlers, extensions } = handlersFor(client);
+    const { handlers, extensions, changed } = handlersFor(client);
     const failure = await failureOf(handlers.cancelOrder({ id: placed.data.id }));
     expect(failure.code).toBe('rejected');
     expect(failure.message).toContain(placed.data.order_number);
+    // The refusal says the order moved on: the offline copy's orders are synced at once.
+    expect(changed).toEqual(['orders']);
     expect((await extensions.known(real.baseUrl)).cancelOrder).toBe(true);
   });
 

@@ -20,13 +20,13 @@ describe('the Electron platform', () => {
     'never hands %s to the shell',
     async (url) => {
       fake.shell.openExternal.mockClear();
-      expect(await platform.openExternal(url)).toBe(false);
+      expect(await platform.openExternal!(url)).toBe(false);
       expect(fake.shell.openExternal).not.toHaveBeenCalled();
     },
   );
 
   it('opens https links in the browser', async () => {
-    expect(await platform.openExternal('https://track.example.com/1Z')).toBe(true);
+    expect(await platform.openExternal!('https://track.example.com/1Z')).toBe(true);
     expect(fake.shell.openExternal).toHaveBeenCalledWith('https://track.example.com/1Z');
   });
 

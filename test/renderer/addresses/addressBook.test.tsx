@@ -51,6 +51,42 @@ describe('Settings: the address book', { timeout: 20_000 }, () => {
     expect(fake.callsTo('addSavedAddress')).toEqual([{ label: 'Downtown bar', address: { street1: '5 Pike St', city: 'Seattle', state: 'WA', zip: '98101' } }]);
   });
 
+  it('warns before saving an address whose ZIP code is another state\'s, and saves it only once told it is right', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/settings');
+    const list = await screen.findByRole('list', { name: 'Ship-to addresses' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    fill(form, { label: 'Dock', street1: '55 Dock Rd', city: 'Oakland', state: 'NY', zip: '94607' });
+    // Said as the buyer types, before any press of Save.
+    expect(within(form).getByRole('status').textContent).toBe('ZIP code 94607 is in California, but the state is New York. Check the state or the ZIP code.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('Not saved yet: correct the ZIP code or the state');
+    expect(fake.callsTo('addSavedAddress')).toEqual([]);
+
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'The address is right as written' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
+    await within(list).findByText('Dock');
+    expect(fake.callsTo('addSavedAddress')).toEqual([{ label: 'Dock', address: { street1: '55 Dock Rd', city: 'Oakland', state: 'NY', zip: '94607' } }]);
+  });
+
+  it('says nothing of a ZIP code and a state that agree, and forgets "right as written" when either changes', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/settings');
+    await screen.findByRole('list', { name: 'Ship-to addresses' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    fill(form, { label: 'Dock', street1: '55 Dock Rd', city: 'Oakland', state: 'CA', zip: '94607' });
+    expect(within(form).queryByRole('status')).toBeNull();
+    fill(form, { state: 'NY' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'The address is right as written' }));
+    fill(form, { zip: '94608' });
+    expect((within(form).getByRole('checkbox', { name: 'The address is right as written' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
+    await within(form).findByRole('alert');
+    expect(fake.callsTo('addSavedAddress')).toEqual([]);
+  });
+
   it('shows a label already used next to the label', async () => {
     const fake = createFakeBridge();
     fake.setAddressBook({ items: [bar], defaultId: null, problem: null });

@@ -1,12 +1,16 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/bridge';
 import type { OrderDraft } from '../../../shared/bridge';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
+import { usePlacedStore } from '../../../renderer/features/cart/placedStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, product, toCatalogProduct } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
+
+/** A paragraph by its whole text, the age in its <time> included. */
+const wholeText = (text: string) => (_content: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;
 
 const slow = { timeout: 5000 };
 const sonoma = { id: 'sup_sonoma', name: 'Sonoma Coast Wines', location: 'Healdsburg, CA', total_products: 2 };
@@ -52,7 +56,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
 
-    expect(await within(card).findByText('4 cases in stock, minimum order 3 cases — the service, just now', undefined, slow)).toBeTruthy();
+    expect(await within(card).findByText(wholeText('4 cases in stock, minimum order 3 cases — the service, just now'), undefined, slow)).toBeTruthy();
     const offered = await within(card).findByRole('list', { name: 'Similar wines (Pinot Noir, Sonoma Coast)' }, slow);
     // Same supplier first; not the refused wine itself, nor one that cannot be ordered.
     expect(within(offered).getAllByRole('link').map((link) => link.textContent)).toEqual(['Coast Pinot Noir Reserve 2019 · 750 ml', 'Valley Pinot Noir 2019 · 750 ml']);
@@ -75,17 +79,22 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     fake.reject(fake.outbox[0]!.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 2 cases available' }] });
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
-    await within(card).findByText('2 cases in stock, minimum order 3 cases — the service, just now', undefined, slow);
+    await within(card).findByText(wholeText('2 cases in stock, minimum order 3 cases — the service, just now'), undefined, slow);
     expect(within(card).queryByRole('button', { name: /^Order the / })).toBeNull();
   });
 
-  it('puts receipts of confirmed orders after the cart, collapsed, with "Dismiss all"', async () => {
+  it('puts receipts of confirmed orders after the cart, with "Dismiss all"; those of an earlier session collapsed', async () => {
     const fake = createFakeBridge();
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
     useCartStore.getState().add(toCartProduct(product('prod_pinot')), 3);
     await placeCart(fake, 'Place 2 orders');
     for (const entry of fake.outbox) fake.confirm(entry.id);
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
+    // Right after placing they are open; a later start of the app finds them collapsed.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Receipts' }).querySelector('details')!.open).toBe(true));
+    cleanup();
+    usePlacedStore.setState({ ids: [], focusPending: false });
+    renderApp(fake.bridge, '#/cart');
 
     act(() => void useCartStore.getState().add(toCartProduct(product('prod_merlot')), 1));
     const line = await screen.findByRole('link', { name: 'Ridge Merlot 2020 · 750 ml' }, slow);
@@ -100,6 +109,38 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     fireEvent.click(within(receipts).getByRole('button', { name: 'Dismiss all' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Receipts' })).toBeNull());
     expect((fake.callsTo('discardOutboxEntry') as { id: string }[]).map((input) => input.id).sort()).toEqual(ids.sort());
+  });
+
+  it('after Ctrl+Enter places the order, focus goes to the orders on their way, then to the receipt, open', async () => {
+    const fake = createFakeBridge();
+    useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
+    renderApp(fake.bridge, '#/cart');
+    await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await screen.findByText('Your cart is empty', undefined, slow);
+    // Sent but not confirmed yet: the focus waits on the orders on their way, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Orders on their way' })));
+
+    const [entry] = fake.outbox;
+    fake.confirm(entry!.id);
+    act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
+    const receipts = await screen.findByRole('region', { name: 'Receipts' }, slow);
+    const receipt = within(receipts).getByRole('listitem', { name: 'Order to Napa Ridge Cellars: Confirmed' });
+    await waitFor(() => expect(document.activeElement).toBe(receipt));
+    expect(receipts.querySelector('details')!.open).toBe(true);
+  });
+
+  it('leaves the focus where the buyer moved it while the order was on its way', async () => {
+    const fake = createFakeBridge();
+    useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
+    await placeCart(fake, 'Place order');
+    await waitFor(() => expect(document.activeElement?.id).toBe('outbox-title'));
+    const catalogLink = screen.getByRole('navigation', { name: 'Main' }).querySelector('a')!;
+    catalogLink.focus();
+    fake.confirm(fake.outbox[0]!.id);
+    act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
+    await screen.findByRole('region', { name: 'Receipts' }, slow);
+    expect(document.activeElement).toBe(catalogLink);
   });
 
   it('uses a one-off ship-to address for that order only: the next cart ships to the account’s address', async () => {

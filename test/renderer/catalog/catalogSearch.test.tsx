@@ -129,6 +129,24 @@ describe('catalog search', { timeout: 20_000 }, () => {
     await screen.findByText('4 products', undefined, slow);
   });
 
+  it('with nothing typed and no favourites, the Favourites filter says to star wines, not "Try fewer words"', async () => {
+    await openCatalog();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Favourites' }));
+    expect(await screen.findByText('No favourites to show', undefined, slow)).toBeTruthy();
+    expect(screen.getByText('Star a wine (☆) in the catalog or on its page, and it shows here.')).toBeTruthy();
+    expect(screen.queryByText(/fewer words/)).toBeNull();
+  });
+
+  it('says "fewer words" only when words were typed, and "other filters" when only filters narrowed the list', async () => {
+    await openCatalog();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'zinfandel' } });
+    expect(await screen.findByText('Try fewer or other words.', undefined, slow)).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Case price from ($)'), { target: { value: '99999' } });
+    expect(await screen.findByText('No products match these filters', undefined, slow)).toBeTruthy();
+    expect(screen.getByText('Try other filters, or clear them.')).toBeTruthy();
+  });
+
   it('says the catalog is still downloading, then shows it when the core reports the catalog changed', async () => {
     let synced = false;
     const fake = createFakeBridge();

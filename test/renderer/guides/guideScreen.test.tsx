@@ -29,15 +29,15 @@ describe('an order guide', { timeout: 20_000 }, () => {
     renderApp(fake.bridge, `#/guides/${guideId}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Count and order' }, slow));
 
-    const cab = onHand('Ridge Cabernet 2019');
+    const cab = onHand('Ridge Cabernet 2019 · 750 ml');
     cab.focus();
     fireEvent.change(cab, { target: { value: '5' } });
     fireEvent.keyDown(cab, { key: 'Enter' });
-    expect(document.activeElement).toBe(onHand('Coast Pinot Noir'));
-    fireEvent.change(onHand('Coast Pinot Noir'), { target: { value: '0' } });
-    fireEvent.change(onHand('Coast Chardonnay'), { target: { value: '0' } });
-    fireEvent.change(onHand('Ridge Merlot 2020'), { target: { value: '9' } });
-    fireEvent.keyDown(onHand('Ridge Merlot 2020'), { key: 'Enter' });
+    expect(document.activeElement).toBe(onHand('Coast Pinot Noir 2019 · 750 ml'));
+    fireEvent.change(onHand('Coast Pinot Noir 2019 · 750 ml'), { target: { value: '0' } });
+    fireEvent.change(onHand('Coast Chardonnay 2019 · 750 ml'), { target: { value: '0' } });
+    fireEvent.change(onHand('Ridge Merlot 2020 · 750 ml'), { target: { value: '9' } });
+    fireEvent.keyDown(onHand('Ridge Merlot 2020 · 750 ml'), { key: 'Enter' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Fill the cart' }));
     // Said where it happened, before anything is filled.
     expect(screen.getByText('On hand (9) is more than the par (4): nothing to order.')).toBeTruthy();
@@ -50,11 +50,11 @@ describe('an order guide', { timeout: 20_000 }, () => {
     ]);
     const report = screen.getByRole('status', { name: 'What was put in the cart' });
     expect(report.textContent).toContain('Put 2 products (12 cases) in the cart.');
-    expect(within(screen.getByRole('list', { name: 'Could not fill' })).getByText('Coast Chardonnay: Out of stock.')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Put in the cart' })).getByText(/10 cases of Coast Pinot Noir — Only 10 cases available: 2 cases short of the par\./)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Could not fill' })).getByText('Coast Chardonnay 2019 · 750 ml: Out of stock.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Put in the cart' })).getByText(/10 cases of Coast Pinot Noir 2019 · 750 ml — Only 10 cases available: 2 cases short of the par\./)).toBeTruthy();
 
     // Counting again replaces what the count put in the cart, rather than adding to it.
-    fireEvent.change(onHand('Ridge Cabernet 2019'), { target: { value: '0' } });
+    fireEvent.change(onHand('Ridge Cabernet 2019 · 750 ml'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Fill the cart' }));
     expect(useCartStore.getState().lines.find((line) => line.productId === 'prod_cab')?.quantity).toBe(6);
   });
@@ -64,12 +64,12 @@ describe('an order guide', { timeout: 20_000 }, () => {
     fake.setGuides([guide]);
     renderApp(fake.bridge, `#/guides/${guideId}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Count and order' }, slow));
-    fireEvent.change(onHand('Ridge Cabernet 2019'), { target: { value: '0' } });
-    fireEvent.change(onHand('Coast Pinot Noir'), { target: { value: '1.5' } });
-    expect(onHand('Coast Pinot Noir').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(onHand('Ridge Cabernet 2019 · 750 ml'), { target: { value: '0' } });
+    fireEvent.change(onHand('Coast Pinot Noir 2019 · 750 ml'), { target: { value: '1.5' } });
+    expect(onHand('Coast Pinot Noir 2019 · 750 ml').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Fill the cart' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/not whole numbers of cases/);
-    expect(document.activeElement).toBe(onHand('Coast Pinot Noir'));
+    expect(document.activeElement).toBe(onHand('Coast Pinot Noir 2019 · 750 ml'));
     expect(useCartStore.getState().lines).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe('an order guide', { timeout: 20_000 }, () => {
     const fake = createFakeBridge();
     fake.setGuides([guide]);
     renderApp(fake.bridge, `#/guides/${guideId}`);
-    const par = (await screen.findByRole('textbox', { name: 'Par for Ridge Cabernet 2019' }, slow)) as HTMLInputElement;
+    const par = (await screen.findByRole('textbox', { name: 'Par for Ridge Cabernet 2019 · 750 ml' }, slow)) as HTMLInputElement;
     fireEvent.change(par, { target: { value: '-2' } });
     fireEvent.blur(par);
     expect(await screen.findByText(/The par must be a whole number of cases, 0 or more/)).toBeTruthy();
@@ -85,6 +85,27 @@ describe('an order guide', { timeout: 20_000 }, () => {
     fireEvent.change(par, { target: { value: '8' } });
     fireEvent.keyDown(par, { key: 'Enter' });
     await waitFor(() => expect(fake.callsTo('setGuideLine')).toEqual([{ id: guideId, productId: 'prod_cab', par: 8 }]));
+  });
+
+  it('tells wines of the same name apart: each row and each count shows the vintage and size', async () => {
+    const fake = createFakeBridge();
+    fake.setGuides([guide]);
+    renderApp(fake.bridge, `#/guides/${guideId}`);
+    const table = await screen.findByRole('table', { name: 'Products and pars' }, slow);
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.querySelector('a')?.textContent)).toEqual([
+      'Ridge Cabernet 2019 · 750 ml',
+      'Coast Pinot Noir 2019 · 750 ml',
+      'Coast Chardonnay 2019 · 750 ml',
+      'Ridge Merlot 2020 · 750 ml',
+    ]);
+  });
+
+  it('names the wine with its vintage and size in "Add to an order guide"', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/product/prod_pinot');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to guide: Coast Pinot Noir' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to an order guide' });
+    expect(within(dialog).getByText('Coast Pinot Noir 2019 · 750 ml')).toBeTruthy();
   });
 
   it('makes a guide from the favourites and opens it', async () => {
@@ -96,7 +117,7 @@ describe('an order guide', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Make the guide' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Starred' }, slow)).toBeTruthy();
     expect(fake.callsTo('createOrderGuide')).toEqual([{ name: 'Starred', from: { kind: 'favourites' } }]);
-    expect((screen.getByRole('textbox', { name: 'Par for Coast Pinot Noir' }) as HTMLInputElement).value).toBe('3');
+    expect((screen.getByRole('textbox', { name: 'Par for Coast Pinot Noir 2019 · 750 ml' }) as HTMLInputElement).value).toBe('3');
   });
 });
 

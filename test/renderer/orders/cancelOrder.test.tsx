@@ -40,7 +40,9 @@ describe('cancelling an order (a service extension)', { timeout: 20_000 }, () =>
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order ORD-2002?' });
     expect(dialog.textContent).toContain('ORD-2002');
     expect(dialog.textContent).toContain(formatCents(confirmed.total_cents));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The safe choice says what it does; "Cancel" next to "Cancel this order" would read as the same act.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fake.callsTo('cancelOrder')).toEqual([]);
   });
@@ -56,6 +58,32 @@ describe('cancelling an order (a service extension)', { timeout: 20_000 }, () =>
     expect(within(screen.getByRole('region', { name: 'Timeline' })).getByText('Cancelled')).toBeTruthy();
     expect(fake.callsTo('cancelOrder')).toEqual([{ id: 'ord_conf1' }]);
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('a refusal (the order has shipped meanwhile) shows the order as it is now at once: badge, time, no Cancel button', async () => {
+    let order = confirmed;
+    const shippedAt = '2026-11-23T09:00:00.000Z';
+    const readAt = ['2026-11-22T08:00:00.000Z', '2026-11-23T09:30:00.000Z'];
+    let reads = 0;
+    const fake = createFakeBridge({
+      getServiceExtensions: async () => ok(ALL),
+      getOrder: async () => ok({ data: order, freshness: { asOf: readAt[Math.min(reads++, 1)]!, fromCache: false } }),
+      cancelOrder: async (input) => {
+        fake.calls.push({ method: 'cancelOrder', input });
+        // Shipped by the supplier while the screen was open: the service says no.
+        order = { ...confirmed, status: 'shipped', shipped_at: shippedAt, tracking: fixtures.shippedOrder.tracking, timeline: fixtures.shippedOrder.timeline };
+        return fail('rejected', 'Order ORD-2002 is shipped and can no longer be cancelled.');
+      },
+    });
+    renderApp(fake.bridge, '#/orders/ord_conf1');
+    await screen.findByRole('heading', { name: /Order ORD-2002 Confirmed/, level: 1 }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel this order' }));
+    // The query client of the tests never refetches by itself (staleTime Infinity): only the refusal makes it read again.
+    await screen.findByRole('heading', { name: /Order ORD-2002 Shipped/, level: 1 }, slow);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByText(/is shipped and can no longer be cancelled/)).toBeTruthy();
+    expect(screen.getByText((_content, element) => element?.tagName === 'P' && /^Order from the service, read /.test(element.textContent ?? '')).querySelector('time')?.getAttribute('datetime')).toBe(readAt[1]);
   });
 
   it('offline it says so and does nothing', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../../shared/bridge';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { renderApp, resetClientState } from '../support/render';
@@ -37,5 +38,34 @@ describe('orders', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reorder into the cart' }));
     expect(await screen.findByText(/Added to the cart: 2 × Ridge Cabernet 2019/)).toBeTruthy();
     expect(useCartStore.getState().lines.map((line) => [line.productId, line.quantity])).toEqual([['prod_cab', 2]]);
+  });
+
+  describe('where the page opens the tracking link itself (the browser shell)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    async function trackFromBrowserShell() {
+      const fake = createFakeBridge({ openTrackingLink: async () => ok({ outcome: 'open_in_page' as const }) });
+      renderApp(fake.bridge, '#/orders/ord_shipped1');
+      const tracking = await screen.findByRole('region', { name: 'Tracking' }, slow);
+      fireEvent.click(within(tracking).getByRole('button', { name: 'Track with UPS (opens your browser)' }));
+      return tracking;
+    }
+
+    it('opens it in a new tab that cannot reach back into the app', async () => {
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' } };
+      const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      const tracking = await trackFromBrowserShell();
+      expect(await within(tracking).findByText('Opened in a new tab.')).toBeTruthy();
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      expect(tab).toEqual({ opener: null, location: { href: 'https://ups.example/track/1Z999' } });
+      expect(within(tracking).queryByRole('alert')).toBeNull();
+    });
+
+    it('gives the link to click when the browser blocked the tab', async () => {
+      vi.spyOn(window, 'open').mockReturnValue(null);
+      const tracking = await trackFromBrowserShell();
+      const alert = await within(tracking).findByRole('alert');
+      expect(within(alert).getByRole('link', { name: 'https://ups.example/track/1Z999' }).getAttribute('target')).toBe('_blank');
+    });
   });
 });

@@ -258,7 +258,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async openTrackingLink(input) {
       record('openTrackingLink', input);
-      return ok({ opened: input.url.startsWith('https://') });
+      return ok({ outcome: input.url.startsWith('https://') ? 'opened' : 'not_opened' });
     },
     // Extensions: none offered unless a test says so (overrides), as on the seed's service.
     async getServiceExtensions(input) {

@@ -5,6 +5,7 @@ import type { CaseworksBridge } from '../../../shared/bridge';
 import { App } from '../../../renderer/app/App';
 import { BridgeProvider } from '../../../renderer/lib/bridgeContext';
 import { unbindCart, useCartStore } from '../../../renderer/features/cart/cartStore';
+import { usePlacedStore } from '../../../renderer/features/cart/placedStore';
 import { useFiltersStore, EMPTY_FILTERS } from '../../../renderer/features/catalog/filtersStore';
 import { useStatusStore } from '../../../renderer/features/status/statusStore';
 import { useToastStore } from '../../../renderer/app/toastStore';
@@ -45,4 +46,5 @@ export function resetClientState(): void {
   useUiStore.setState({ helpOpen: false, accountSwitcherOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
   useTypingStore.setState({ typing: false });
   useHistoryFilterStore.setState({ fields: EMPTY_HISTORY_FILTER });
+  usePlacedStore.setState({ ids: [], focusPending: false });
 }

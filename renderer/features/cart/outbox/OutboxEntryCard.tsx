@@ -1,5 +1,6 @@
 import type { OutboxEntry, OutboxState } from '../../../../shared/bridge';
-import { formatAge, formatCases, formatCents, formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCases, formatCents, formatCount, formatDateTime } from '../../../../shared/format';
+import { Age } from '../../../components/Age';
 import { errorMessage } from '../../../lib/bridgeErrors';
 import { OrderingFor } from '../../buyer-accounts/OrderingFor';
 import { useRetryOutboxEntry } from './mutations';
@@ -27,7 +28,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       <OrderingFor accountId={entry.accountId} />
       <p className="muted">
         {formatCount(entry.order.items.length, 'product', 'products')}, {formatCases(cases)} · estimated{' '}
-        {formatCents(entry.estimatedTotalCents)} · written {formatAge(entry.createdAt)}
+        {formatCents(entry.estimatedTotalCents)} · written <Age at={entry.createdAt} />
       </p>
       {entry.state === 'needs_review' ? null : <OutboxItems entry={entry} />}
       {entry.state === 'queued' ? (

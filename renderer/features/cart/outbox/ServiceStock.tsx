@@ -1,6 +1,7 @@
 import type { Freshness } from '../../../../shared/bridge';
-import { formatAge, formatCases } from '../../../../shared/format';
+import { formatCases } from '../../../../shared/format';
 import type { Product } from '../../../../shared/schemas';
+import { Age } from '../../../components/Age';
 
 /**
  * What can be ordered of a refused line now: the service's current stock, when it is less than
@@ -15,12 +16,15 @@ export function availableToOrder(product: Pick<Product, 'inventory_available' | 
 /** The product's stock and minimum as the service states them now (or as last saved, offline). */
 export function ServiceStock({ product, freshness }: { product: Product; freshness: Freshness | undefined }) {
   const stock = product.inventory_available <= 0 ? 'none in stock' : `${formatCases(product.inventory_available)} in stock`;
-  const source = freshness?.fromCache
-    ? `as last saved${freshness.asOf ? `, ${formatAge(freshness.asOf)}` : ''} (the service cannot be reached)`
-    : 'the service, just now';
+  const at = freshness?.asOf ? <Age at={freshness.asOf} /> : null;
   return (
     <p className="field-hint">
-      {stock}, minimum order {formatCases(product.minimum_order)} — {source}
+      {stock}, minimum order {formatCases(product.minimum_order)} —{' '}
+      {freshness?.fromCache ? (
+        <>as last saved{at ? <>, {at}</> : null} (the service cannot be reached)</>
+      ) : (
+        <>the service{at ? <>, {at}</> : null}</>
+      )}
     </p>
   );
 }
