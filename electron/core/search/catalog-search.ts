@@ -1,133 +1,144 @@
 /**
- * Catalog search over the offline database: free text through FTS5 (the last word as a prefix,
- * words of five letters or more forgiving a typo through the term dictionary), structured
- * filters, sorts and facets through SQL and the indexes of `products`, SKU/UPC through
- * `product_codes`. Facet counts of the whole catalog come from `facet_counts` (kept by triggers);
- * with text or a filter they are counted over the matching products, each facet without its own
- * filter. What stays in memory is the term dictionary (the catalog's vocabulary, not its products)
- * and a few small answers; see docs/offline-database.md.
+ * Catalog search over the search index (search-index.ts) and the offline database:
+ * - free text: each word's products are the union of its terms' postings (the word itself; the
+ *   last word also every word it begins, or its prefix term when it is one or two letters; words of
+ *   five letters or more also the words within a typo), and every word must match;
+ * - a text that is a SKU or UPC finds that product first (a B-tree lookup), then, when it looks
+ *   like a code, products whose SKU begins with it;
+ * - filters, facet counts (each facet counted without its own filter) and sorts come from one pass
+ *   over the hits and the columns, keeping the page's best in a bounded heap; the whole catalog's
+ *   facets are kept as counts;
+ * - relevance for text without a sort: words found in the name count twice, words found exactly
+ *   (not by prefix or typo) once more; ties in name order;
+ * - only the page's products are read from `products`.
  */
 import type { CatalogProduct } from '../../../shared';
 import { NON_VINTAGE, type CatalogFacets, type CatalogSearchQuery, type CatalogSearchResult, type CatalogSort, type FacetCount } from '../../../shared/bridge/search';
 import type { ServiceDatabase } from '../offline/service-database';
 import { PUBLIC } from '../offline/offline-schema';
+import { FLAG_LIVE, FLAG_ORDERABLE } from './catalog-columns';
+import { FACETS, type Facet } from './facet-dictionary';
 import { normalizeCode } from './product-codes';
-import { createTermDictionary } from './term-dictionary';
-import { foldTerm, wordsOf } from './text-terms';
+import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey, type SearchIndex } from './search-index';
+import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
+import { TopPositions } from './top-positions';
+import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
 const SKU_PREFIX_LIMIT = 50;
 const FACET_VALUES_LIMIT = 200;
 const CODE_LIKE = /[0-9-]/;
-/** A hit in the name counts this much more than one in the rest of the description. */
-const NAME_WEIGHT = 2;
+const DIGITS = /^[0-9]+$/;
+/** A filter value no product has: compared with a 16-bit column it never matches. */
+const NOTHING = 0x10000;
+/** No filter on this facet. */
+const ANY = -1;
 
-type FacetName = keyof CatalogFacets;
+/** Bit of each facet in a hit's failed filters; the rest (price, stock, favourites) is OTHER. */
+const FACET_BIT: Record<Facet, number> = { varietal: 1, region: 2, country: 4, supplier: 8, vintage: 16 };
+const OTHER = 32;
 
-/** Each facet's key, value and label columns, and the filter that is its own. */
-const FACET_COLUMNS: Record<FacetName, { key: string; value: string; label: string }> = {
-  varietal: { key: 'p.varietal_key', value: 'min(p.varietal)', label: 'min(p.varietal)' },
-  region: { key: 'p.region_key', value: 'min(p.region)', label: 'min(p.region)' },
-  country: { key: 'p.country_key', value: 'min(p.country)', label: 'min(p.country)' },
-  supplier: { key: 'p.supplier_id', value: 'p.supplier_id', label: 'min(p.supplier_name)' },
-  vintage: { key: "coalesce(p.vintage, 'NV')", value: "coalesce(p.vintage, 'NV')", label: "coalesce(p.vintage, 'Non-vintage')" },
-};
-
-const ORDER_BY: Record<CatalogSort, string> = {
-  name: 'p.name_key',
-  price_asc: 'p.price, p.name_key',
-  price_desc: 'p.price DESC, p.name_key',
-  newest: 'p.created DESC, p.name_key',
-  // Non-vintage wines come last either way.
-  vintage_desc: 'p.vintage IS NULL, p.vintage DESC, p.name_key',
-  vintage_asc: 'p.vintage IS NULL, p.vintage, p.name_key',
-};
-
-/** Years newest first, then the non-vintage wines. */
-const byVintageDescending = (a: FacetCount, b: FacetCount) =>
-  (b.value === NON_VINTAGE ? 0 : Number(b.value)) - (a.value === NON_VINTAGE ? 0 : Number(a.value));
-
-interface Condition {
-  sql: string;
-  params: unknown[];
+/** The words of a text's query, each with what it matches. */
+interface WordMatch {
+  all: Uint32Array;
+  /** Found in the name (for relevance). */
+  name: Uint32Array | null;
+  /** Found as the word itself (for relevance). */
+  exact: Uint32Array | null;
 }
 
-/** A quoted FTS5 string: the folded word, which holds only letters and digits. */
-const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
+const hasBit = (bitmap: Uint32Array, position: number) => (bitmap[position >>> 5]! & (1 << (position & 31))) !== 0;
 
 export type CatalogSearch = ReturnType<typeof createCatalogSearch>;
 
-export function createCatalogSearch(database: ServiceDatabase) {
+export function createCatalogSearch(database: ServiceDatabase, index: SearchIndex) {
   const { sql } = database;
-  const dictionary = createTermDictionary(() => sql('SELECT term FROM terms').pluck().all() as string[], () => sql('SELECT count(*) FROM terms').pluck().get() as number);
+  const { vocabulary, postings, dictionaries } = index;
 
-  /**
-   * The FTS5 query for free text: every word must match; each word matches itself, the last one
-   * also as a prefix (it is being typed), words of five letters or more also the dictionary's words
-   * within a typo. A word matched exactly counts once more than one matched by prefix or typo.
-   */
-  function matchExpression(text: string): string | null {
-    const words = [...new Set(wordsOf(text))];
-    if (words.length === 0) return null;
-    return words
-      .map((word, index) => {
-        const alternatives = [quoted(word)];
-        if (index === words.length - 1) alternatives.push(`${quoted(word)}*`);
-        for (const near of dictionary.near(word)) alternatives.push(quoted(near));
-        return `(${alternatives.join(' OR ')})`;
-      })
-      .join(' AND ');
-  }
-
-  /** Products whose SKU or UPC is the text, then (for text that looks like a code) whose SKU starts with it. */
-  function codeIds(text: string): string[] {
+  /** Products whose SKU or UPC is the text, then (for text that looks like a code) whose SKU begins with it: positions, in that order. */
+  function codePositions(text: string): number[] {
     const code = normalizeCode(text);
     if (!code) return [];
-    const ids: string[] = [];
-    const exact = sql("SELECT id FROM product_codes WHERE code = ? ORDER BY kind = 'u' DESC LIMIT 1").pluck().get(code) as string | undefined;
-    if (exact) ids.push(exact);
+    const found: number[] = [];
+    const exact =
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.upc = ? LIMIT 1').pluck().get(code) as number | undefined) ??
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku = ? LIMIT 1').pluck().get(code) as number | undefined);
+    if (exact !== undefined) found.push(exact);
     if (CODE_LIKE.test(text) && code.length >= 3) {
-      const prefixed = sql("SELECT id FROM product_codes WHERE kind = 's' AND code >= ? AND code < ? ORDER BY code LIMIT ?").pluck().all(code, `${code}\uffff`, SKU_PREFIX_LIMIT) as string[];
-      for (const id of prefixed) if (!ids.includes(id)) ids.push(id);
+      const prefixed = sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku >= ? AND d.sku < ? ORDER BY d.sku LIMIT ?')
+        .pluck()
+        .all(code, `${code}\uffff`, SKU_PREFIX_LIMIT) as number[];
+      for (const position of prefixed) if (!found.includes(position)) found.push(position);
     }
-    return ids;
+    return found;
   }
 
-  function filterConditions(query: CatalogSearchQuery): Partial<Record<FacetName | 'price' | 'stock' | 'only', Condition>> {
-    const conditions: Partial<Record<FacetName | 'price' | 'stock' | 'only', Condition>> = {};
-    if (query.varietal !== undefined) conditions.varietal = { sql: 'p.varietal_key = ?', params: [foldTerm(query.varietal)] };
-    if (query.region !== undefined) conditions.region = { sql: 'p.region_key = ?', params: [foldTerm(query.region)] };
-    if (query.country !== undefined) conditions.country = { sql: 'p.country_key = ?', params: [foldTerm(query.country)] };
-    if (query.supplierId !== undefined) conditions.supplier = { sql: 'p.supplier_id = ?', params: [query.supplierId] };
-    if (query.vintage !== undefined) {
-      const year = Number(query.vintage);
-      conditions.vintage =
-        query.vintage.toUpperCase() === NON_VINTAGE ? { sql: 'p.vintage IS NULL', params: [] } : Number.isInteger(year) ? { sql: 'p.vintage = ?', params: [year] } : { sql: '0', params: [] };
-    }
-    const prices: Condition = { sql: '1', params: [] };
-    if (query.minPriceCents !== undefined) {
-      prices.sql += ' AND p.price >= ?';
-      prices.params.push(query.minPriceCents);
-    }
-    if (query.maxPriceCents !== undefined) {
-      prices.sql += ' AND p.price <= ?';
-      prices.params.push(query.maxPriceCents);
-    }
-    if (prices.params.length > 0) conditions.price = prices;
-    if (query.inStock) conditions.stock = { sql: 'p.in_stock = 1', params: [] };
-    if (query.onlyIds) conditions.only = { sql: 'p.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(query.onlyIds)] };
-    return conditions;
+  /** The products matching each word of the text (see the top of this file). */
+  function wordMatches(words: string[], words32: number, relevance: boolean): WordMatch[] {
+    return words.map((word, index) => {
+      const match: WordMatch = { all: new Uint32Array(words32), name: relevance ? new Uint32Array(words32) : null, exact: relevance ? new Uint32Array(words32) : null };
+      const read = (termId: number, exact: boolean) => {
+        postings.orInto(termKey(termId, NAME_FIELD), match.all);
+        postings.orInto(termKey(termId, ABOUT_FIELD), match.all);
+        if (match.name) postings.orInto(termKey(termId, NAME_FIELD), match.name);
+        if (exact && match.exact) {
+          postings.orInto(termKey(termId, NAME_FIELD), match.exact);
+          postings.orInto(termKey(termId, ABOUT_FIELD), match.exact);
+        }
+      };
+      const itself = vocabulary.find(word);
+      if (itself !== undefined) read(itself, true);
+      if (index === words.length - 1) {
+        // The word being typed: every word it begins.
+        if (readsAsPrefixTerm(word)) {
+          const prefix = vocabulary.find(prefixTerm(word));
+          if (prefix !== undefined) postings.orInto(termKey(prefix, NAME_FIELD), match.all);
+        } else {
+          for (const [, id] of vocabulary.longerWords(word)) read(id, false);
+        }
+      }
+      if (word.length >= MIN_FUZZY_TERM_LENGTH && !DIGITS.test(word)) {
+        for (const [near, id] of vocabulary.nearWords(word, Math.round(word.length * FUZZINESS))) if (!DIGITS.test(near)) read(id, false);
+      }
+      return match;
+    });
   }
 
-  const join = (conditions: Condition[]): Condition => ({
-    sql: conditions.length === 0 ? '1' : conditions.map((condition) => `(${condition.sql})`).join(' AND '),
-    params: conditions.flatMap((condition) => condition.params),
-  });
+  /** A facet filter's value id: ANY without one, NOTHING when no product has it. */
+  function filterId(facet: Facet, key: string | undefined): number {
+    if (key === undefined) return ANY;
+    return dictionaries[facet].find(key) ?? NOTHING;
+  }
 
-  function facetLists(count: (facet: FacetName) => FacetCount[]): CatalogFacets {
-    const list = (facet: FacetName): FacetCount[] => {
-      const entries = count(facet).filter((entry) => entry.count > 0);
-      entries.sort(facet === 'vintage' ? byVintageDescending : (a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  function vintageKey(vintage: string | undefined): string | undefined {
+    if (vintage === undefined) return undefined;
+    if (vintage.toUpperCase() === NON_VINTAGE) return NON_VINTAGE_KEY;
+    const year = Number(vintage);
+    return Number.isInteger(year) ? String(year) : '\u0000none';
+  }
+
+  /** Positions of products by id (the favourites filter), as a bitmap. */
+  function positionsOf(ids: readonly string[], words32: number): Uint32Array {
+    const bitmap = new Uint32Array(words32);
+    const positions = sql('SELECT pos FROM products WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as number[];
+    for (const position of positions) if (position >>> 5 < words32) bitmap[position >>> 5]! |= 1 << (position & 31);
+    return bitmap;
+  }
+
+  function facetLists(counts: Record<Facet, ArrayLike<number>>): CatalogFacets {
+    const list = (facet: Facet): FacetCount[] => {
+      const dictionary = dictionaries[facet];
+      const entries: FacetCount[] = [];
+      const values = counts[facet];
+      for (let id = 1; id < Math.min(values.length, dictionary.size); id += 1) {
+        const count = values[id] ?? 0;
+        if (count > 0) entries.push({ value: dictionary.value(id), label: dictionary.label(id), count });
+      }
+      entries.sort(
+        facet === 'vintage'
+          ? (a, b) => (b.value === NON_VINTAGE ? 0 : Number(b.value)) - (a.value === NON_VINTAGE ? 0 : Number(a.value))
+          : (a, b) => b.count - a.count || a.label.localeCompare(b.label),
+      );
       return entries.slice(0, FACET_VALUES_LIMIT);
     };
     return { varietal: list('varietal'), region: list('region'), country: list('country'), supplier: list('supplier'), vintage: list('vintage') };
@@ -135,95 +146,186 @@ export function createCatalogSearch(database: ServiceDatabase) {
 
   const asOf = () => (sql('SELECT saved_at FROM datasets WHERE account = ? AND name = ?').pluck().get(PUBLIC, 'catalog') as string | undefined) ?? null;
 
+  /** The products at these positions, in this order. */
+  function itemsAt(positions: number[]): CatalogProduct[] {
+    if (positions.length === 0) return [];
+    const rows = sql('SELECT pos, json FROM products WHERE pos IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(positions)) as [number, string][];
+    const byPosition = new Map(rows);
+    return positions.filter((position) => byPosition.has(position)).map((position) => JSON.parse(byPosition.get(position)!) as CatalogProduct);
+  }
+
   function search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
+    const { columns } = index.columns;
+    const capacity = index.columns.capacity;
+    const words32 = Math.ceil(capacity / 32);
     const text = query.text.trim();
-    const filters = filterConditions(query);
-    const expression = text ? matchExpression(text) : null;
-    const codes = text ? codeIds(text) : [];
-    /** Which products the text matches: by code or by words. */
-    const textCondition: Condition | null = text
-      ? {
-          sql: `${codes.length > 0 ? 'p.id IN (SELECT value FROM json_each(?)) OR ' : ''}${expression ? 'p.pos IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)' : '0'}`,
-          params: [...(codes.length > 0 ? [JSON.stringify(codes)] : []), ...(expression ? [expression] : [])],
+    const words = [...new Set(wordsOf(text))];
+    const byRelevance = text.length > 0 && !query.sort;
+
+    // ---- which products the text matches: by words, or by code ----
+    let match: Uint32Array | null = null;
+    let wordMatchList: WordMatch[] = [];
+    const codes = text ? codePositions(text) : [];
+    if (text) {
+      if (words.length > 0) {
+        wordMatchList = wordMatches(words, words32, byRelevance);
+        match = wordMatchList[0]!.all;
+        for (let index = 1; index < wordMatchList.length; index += 1) {
+          const other = wordMatchList[index]!.all;
+          for (let word = 0; word < words32; word += 1) match[word]! &= other[word]!;
         }
-      : null;
-    const all = (except?: FacetName) =>
-      join([...(textCondition ? [textCondition] : []), ...Object.entries(filters).filter(([name]) => name !== except).map(([, condition]) => condition!)]);
-
-    const matching = all();
-    const total = sql(`SELECT count(*) FROM products p WHERE ${matching.sql}`).pluck().get(...matching.params) as number;
-
-    const unfiltered = !textCondition && Object.keys(filters).length === 0;
-    const facets = facetLists((facet) => {
-      if (unfiltered) {
-        return sql('SELECT value, label, count FROM facet_counts WHERE facet = ?').all(facet) as FacetCount[];
+      } else {
+        match = new Uint32Array(words32);
       }
-      const where = all(facet);
-      const columns = FACET_COLUMNS[facet];
-      const rows = sql(
-        `SELECT ${columns.value} AS value, ${columns.label} AS label, count(*) AS count FROM products p WHERE (${where.sql}) AND ${columns.key} IS NOT NULL GROUP BY ${columns.key}`,
-      ).all(...where.params) as { value: string | number; label: string | number; count: number }[];
-      return rows.map((row) => ({ value: String(row.value), label: String(row.label), count: row.count }));
-    });
-
-    const end = query.offset + query.limit;
-    let items: CatalogProduct[];
-    if (text && !query.sort) {
-      // Code hits first (exact, then SKU prefixes), then the text hits by relevance.
-      const passing = codes.length === 0 ? [] : codeHitsPassing(codes, join(Object.values(filters) as Condition[]));
-      const fromCodes = passing.slice(query.offset, end);
-      const textOffset = Math.max(0, query.offset - passing.length);
-      const textLimit = query.limit - fromCodes.length;
-      const fromText = expression && textLimit > 0 ? textHits(expression, codes, join(Object.values(filters) as Condition[]), textOffset, textLimit) : [];
-      items = [...fromCodes, ...fromText];
-    } else {
-      const rows = sql(`SELECT p.json FROM products p WHERE ${matching.sql} ORDER BY ${ORDER_BY[query.sort ?? 'name']} LIMIT ? OFFSET ?`)
-        .pluck()
-        .all(...matching.params, query.limit, query.offset) as string[];
-      items = rows.map((json) => JSON.parse(json) as CatalogProduct);
+      for (const position of codes) match[position >>> 5]! |= 1 << (position & 31);
     }
-    return { items, total, facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
-  }
 
-  function codeHitsPassing(codes: string[], filters: Condition): CatalogProduct[] {
-    const rows = sql(`SELECT p.id, p.json FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND ${filters.sql}`).all(JSON.stringify(codes), ...filters.params) as {
-      id: string;
-      json: string;
-    }[];
-    const byId = new Map(rows.map((row) => [row.id, row.json]));
-    return codes.filter((id) => byId.has(id)).map((id) => JSON.parse(byId.get(id)!) as CatalogProduct);
-  }
+    // ---- filters ----
+    const wanted = {
+      varietal: filterId('varietal', query.varietal === undefined ? undefined : foldTerm(query.varietal)),
+      region: filterId('region', query.region === undefined ? undefined : foldTerm(query.region)),
+      country: filterId('country', query.country === undefined ? undefined : foldTerm(query.country)),
+      supplier: filterId('supplier', query.supplierId),
+      vintage: filterId('vintage', vintageKey(query.vintage)),
+    };
+    const minPrice = query.minPriceCents ?? 0;
+    const maxPrice = query.maxPriceCents ?? Number.POSITIVE_INFINITY;
+    const inStock = query.inStock === true;
+    const only = query.onlyIds ? positionsOf(query.onlyIds, words32) : null;
+    const otherFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || inStock || only !== null;
+    const filtered = otherFilters || FACETS.some((facet) => wanted[facet] !== ANY);
+    const { varietal, region, country, supplier, vintage, price, created, rank, flags } = columns;
 
-  function textHits(expression: string, excluded: string[], filters: Condition, offset: number, limit: number): CatalogProduct[] {
-    const rows = sql(
-      `SELECT p.json FROM products_fts JOIN products p ON p.pos = products_fts.rowid
-       WHERE products_fts MATCH ? AND p.id NOT IN (SELECT value FROM json_each(?)) AND ${filters.sql}
-       ORDER BY bm25(products_fts, ${NAME_WEIGHT}, 1), p.name_key LIMIT ? OFFSET ?`,
-    )
-      .pluck()
-      .all(expression, JSON.stringify(excluded), ...filters.params, limit, offset) as string[];
-    return rows.map((json) => JSON.parse(json) as CatalogProduct);
+    const failures = (position: number): number => {
+      let failed = 0;
+      if (wanted.varietal !== ANY && varietal[position] !== wanted.varietal) failed |= 1;
+      if (wanted.region !== ANY && region[position] !== wanted.region) failed |= 2;
+      if (wanted.country !== ANY && country[position] !== wanted.country) failed |= 4;
+      if (wanted.supplier !== ANY && supplier[position] !== wanted.supplier) failed |= 8;
+      if (wanted.vintage !== ANY && vintage[position] !== wanted.vintage) failed |= 16;
+      if (otherFilters) {
+        const cents = price[position]!;
+        if (cents < minPrice || cents > maxPrice || (inStock && (flags[position]! & FLAG_ORDERABLE) === 0) || (only !== null && !hasBit(only, position))) failed |= OTHER;
+      }
+      return failed;
+    };
+
+    // ---- the page: code hits first when ranking text by relevance ----
+    const end = query.offset + query.limit;
+    const leadingCodes = byRelevance ? codes.filter((position) => failures(position) === 0) : [];
+    const fromCodes = leadingCodes.slice(query.offset, end);
+    const heapOffset = Math.max(0, query.offset - leadingCodes.length);
+    const heapSize = byRelevance ? heapOffset + (query.limit - fromCodes.length) : end;
+    const top = new TopPositions(Math.max(0, heapSize));
+    const codeSet = byRelevance && codes.length > 0 ? new Set(codes) : null;
+
+    const years = Array.from({ length: dictionaries.vintage.size }, (_, id) => {
+      const key = dictionaries.vintage.key(id);
+      return key === NON_VINTAGE_KEY || key === '' ? Number.NaN : Number(key);
+    });
+    const sort: CatalogSort | 'relevance' = byRelevance ? 'relevance' : (query.sort ?? 'name');
+    const keyOf = (position: number): number => {
+      switch (sort) {
+        case 'name':
+          return 0;
+        case 'price_asc':
+          return price[position]!;
+        case 'price_desc':
+          return -price[position]!;
+        case 'newest':
+          return -created[position]!;
+        case 'vintage_desc': {
+          const year = years[vintage[position]!]!;
+          return Number.isNaN(year) ? Number.POSITIVE_INFINITY : -year;
+        }
+        case 'vintage_asc': {
+          const year = years[vintage[position]!]!;
+          return Number.isNaN(year) ? Number.POSITIVE_INFINITY : year;
+        }
+        case 'relevance': {
+          let score = 0;
+          for (const word of wordMatchList) score += (hasBit(word.name!, position) ? 2 : 1) + (hasBit(word.exact!, position) ? 1 : 0);
+          return -score;
+        }
+      }
+    };
+
+    // ---- one pass over the hits ----
+    const unfiltered = !text && !filtered;
+    const counts = Object.fromEntries(FACETS.map((facet) => [facet, new Int32Array(unfiltered ? 0 : dictionaries[facet].size)])) as Record<Facet, Int32Array>;
+    let total = 0;
+    const visit = (position: number) => {
+      const failed = filtered ? failures(position) : 0;
+      if (failed === 0) {
+        total += 1;
+        if (!unfiltered) {
+          counts.varietal[varietal[position]!]! += 1;
+          counts.region[region[position]!]! += 1;
+          counts.country[country[position]!]! += 1;
+          counts.supplier[supplier[position]!]! += 1;
+          counts.vintage[vintage[position]!]! += 1;
+        }
+        if (heapSize > 0 && (codeSet === null || !codeSet.has(position))) top.offer(position, keyOf(position), rank[position]!);
+        return;
+      }
+      // Failed only one facet's filter: counted for that facet (a facet is counted without its own filter).
+      if (failed === 1) counts.varietal[varietal[position]!]! += 1;
+      else if (failed === 2) counts.region[region[position]!]! += 1;
+      else if (failed === 4) counts.country[country[position]!]! += 1;
+      else if (failed === 8) counts.supplier[supplier[position]!]! += 1;
+      else if (failed === 16) counts.vintage[vintage[position]!]! += 1;
+    };
+
+    let pagePositions: number[];
+    if (unfiltered && sort === 'name') {
+      // Browsing the whole catalog by name: the name index gives the page directly.
+      total = index.live;
+      pagePositions = sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
+    } else {
+      if (match) {
+        for (let word = 0; word < words32; word += 1) {
+          let bits = match[word]!;
+          while (bits !== 0) {
+            const lowest = bits & -bits;
+            visit((word << 5) + 31 - Math.clz32(lowest));
+            bits ^= lowest;
+          }
+        }
+      } else {
+        for (let position = 0; position < capacity; position += 1) if (flags[position]! & FLAG_LIVE) visit(position);
+      }
+      pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
+    }
+    const facets = facetLists(unfiltered ? index.totals : counts);
+    // Unknown countries are not a value of the country facet.
+    if (!unfiltered) facets.country = facets.country.filter((entry) => entry.value !== '');
+    return { items: itemsAt(pagePositions), total, facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
   }
 
   function lookupCode(code: string): CatalogProduct | null {
-    const json = sql(
-      "SELECT p.json FROM product_codes c JOIN products p ON p.id = c.id WHERE c.code = ? ORDER BY c.kind = 'u' DESC LIMIT 1",
-    ).pluck().get(normalizeCode(code)) as string | undefined;
+    const normalized = normalizeCode(code);
+    const json =
+      (sql('SELECT p.json FROM product_details d JOIN products p ON p.id = d.id WHERE d.upc = ? LIMIT 1').pluck().get(normalized) as string | undefined) ??
+      (sql('SELECT p.json FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku = ? LIMIT 1').pluck().get(normalized) as string | undefined);
     return json ? (JSON.parse(json) as CatalogProduct) : null;
   }
 
   function products(ids: string[]): (CatalogProduct | null)[] {
-    const rows = sql('SELECT id, json FROM products WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: string; json: string }[];
-    const byId = new Map(rows.map((row) => [row.id, row.json]));
+    const rows = sql('SELECT id, json FROM products WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string, string][];
+    const byId = new Map(rows);
     return ids.map((id) => (byId.has(id) ? (JSON.parse(byId.get(id)!) as CatalogProduct) : null));
   }
 
   /** The wine regions each supplier's products come from, by supplier id, for the supplier search. */
   function supplierRegions(): Record<string, string[]> {
-    const rows = sql('SELECT supplier_id, min(region) AS region FROM products GROUP BY supplier_id, region_key').all() as { supplier_id: string; region: string }[];
+    const { supplier, region, flags } = index.columns.columns;
+    const pairs = new Set<number>();
+    for (let position = 0; position < index.columns.capacity; position += 1) {
+      if (flags[position]! & FLAG_LIVE) pairs.add(supplier[position]! * 0x10000 + region[position]!);
+    }
     const result: Record<string, string[]> = {};
-    for (const row of rows) (result[row.supplier_id] ??= []).push(row.region);
+    for (const pair of pairs) (result[dictionaries.supplier.key(Math.floor(pair / 0x10000))] ??= []).push(dictionaries.region.label(pair % 0x10000));
     for (const regions of Object.values(result)) regions.sort();
     return result;
   }
