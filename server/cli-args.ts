@@ -8,8 +8,11 @@ export const USAGE = `Usage: npm run server -- --port <n> --data <dir> [options]
 
 Runs the Wholesale Ordering Service and prints the URL it listens at (ending in /api/v1).
 An empty data folder is seeded with demo data and gets demo-credentials.json (buyer API keys).
-Set DATABASE_URL to keep the data in PostgreSQL instead of the folder; several instances may
-then share one database (give them the same --public-url).
+A data folder has one owner: a second service on it exits with code 75, naming the first (pid,
+start, port); one killed without stopping frees it. Set DATABASE_URL to keep the data in
+PostgreSQL instead of the folder; several instances may then share one database (give them the
+same --public-url).
+Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad arguments, 3 when the data folder is in use.
 
 Options:
   --port <n>              port to listen on (0 = any free port; default 4010)
@@ -20,8 +23,9 @@ Options:
   --ship-after <s>        seconds until a confirmed order ships (default 60)
   --deliver-after <s>     seconds from shipment to delivery (default 120)
   --catalog-size <n>      products to generate when seeding (default 2000)
-  --mode <mode>           sandbox (default; webhooks may target loopback) or production
-                          (webhook targets must be public addresses)
+  --mode <mode>           sandbox (default; webhooks may target loopback, and the demo's
+                          webhooks go to the service's own /demo/webhook-receiver) or
+                          production (webhook targets must be public addresses; no demo webhooks)
   --rate-limit <n>        requests per minute per API key (default 6000), counted across
                           every instance on one PostgreSQL
   --webhook-retry-base-ms <n>  delay before the first webhook retry, doubling after (default 5000)

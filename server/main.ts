@@ -11,6 +11,11 @@ import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
 import type { DeliveryMode } from './webhooks/target-policy';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { createStorageWatch } from './db/storage-watch';
+import { demoReceiverUrl } from './webhooks/demo-receiver';
+
+export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, type LockHolder } from './data-folder-lock';
 
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;
 export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
@@ -87,8 +92,22 @@ const hostForUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
  * Opens the store (seeding an empty one), then serves HTTP and runs the fulfilment simulator and
  * webhook dispatcher. `close()` stops taking requests, lets running ones and background work
  * finish, and closes the store, so nothing committed is lost.
+ *
+ * On PGlite the data folder is this service's alone: when another live process holds it, this
+ * rejects with DataFolderInUseError (code `data_folder_in_use`, the holder's pid, start and port)
+ * before opening anything. On PostgreSQL any number of instances share the database.
  */
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const lock = options.dataDir && !options.databaseUrl ? lockDataFolder(options.dataDir) : null;
+  try {
+    return await startLocked(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: ServiceOptions, lock: DataFolderLock | null): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const mode = options.mode ?? 'sandbox';
   let baseUrl = '';
@@ -99,9 +118,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     catalogSize: options.catalogSize,
     publicBaseUrl: () => baseUrl,
     applicationName: `caseworks ${instanceId}`,
+    // The demo's registrations point at a receiver on this machine, which production mode would refuse.
+    demoWebhooks: mode === 'sandbox',
   });
   const { store } = opened;
-  let logError: (message: string, error: unknown) => void = () => undefined;
+  // A full disk met by a request or by background work fails readiness until a write fits again.
+  const storageWatch = createStorageWatch({ probe: () => store.probeStorage() });
+  let log: (message: string, error: unknown) => void = () => undefined;
+  const logError = (message: string, error: unknown) => {
+    storageWatch.noteFailure(error);
+    log(message, error);
+  };
 
   // Events are queued by the changes themselves (the outbox); these only wake the dispatcher.
   const dispatcher = createWebhookDispatcher({
@@ -132,8 +159,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     publicBaseUrl: () => baseUrl,
     logger: options.logger,
     instanceId,
+    storageWatch,
+    webhookTestTimeoutMs: options.webhookTimeoutMs,
   });
-  logError = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
+  log = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
 
   try {
     await app.listen({ host, port: options.port ?? 0 });
@@ -144,15 +173,28 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  if (port !== undefined) lock?.setPort(port);
   const listenUrl = `http://${hostForUrl(host)}:${port}${API_BASE_PATH}`;
   baseUrl = options.publicUrl ?? listenUrl;
 
-  const demoCredentials = options.dataDir
-    ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
-    : opened.demoCredentials
-      ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
-      : null;
+  let demoCredentials: DemoCredentialsFile | null;
+  try {
+    demoCredentials = options.dataDir
+      ? saveCredentials(options.dataDir, baseUrl, opened.demoCredentials?.buyers ?? null)
+      : opened.demoCredentials
+        ? { base_url: baseUrl, buyers: opened.demoCredentials.buyers }
+        : null;
+  } catch (error) {
+    // A full disk, say: stop serving and close the database before the data folder is given up.
+    await app.close();
+    await store.close();
+    throw error;
+  }
 
+  if (mode === 'sandbox') {
+    // Before any delivery is sent: the demo's registrations follow this service to its port.
+    await store.pointDemoWebhooksAt(demoReceiverUrl(baseUrl)).catch((error: unknown) => logError('pointing the demo webhooks at this service failed', error));
+  }
   simulator.start();
   dispatcher.start();
   const pruneTimer = setInterval(() => {
@@ -181,6 +223,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         await simulator.stop();
         await dispatcher.stop();
         await store.close();
+        lock?.release();
       })();
       return closing;
     },

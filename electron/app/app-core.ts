@@ -6,7 +6,8 @@ import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
 import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
-import { lastPortIfFree, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
+import { lastPortIfFree, readDemoBuyers, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
+import { FIRST_CONTACT_TIMEOUT_MS, meansOffline } from '../core/app/first-contact';
 import { createConnectivity } from '../core/app/connectivity';
 import { createKnownLinks } from '../core/app/known-links';
 import { createOfflineReads } from '../core/app/offline-reads';
@@ -32,7 +33,7 @@ import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createOrderGuideLists } from '../core/guides/guides-store';
 import { createImageCache } from '../core/images/image-cache';
 import { createOfflineStore } from '../core/offline/offline-store';
-import { createAccountOutboxes, createOrderSender, SIGNED_OUT_OUTBOX, type Outbox } from '../core/outbox';
+import { createAccountOutboxes, createOrderSender, refusingOutbox, SIGNED_OUT_OUTBOX, type Outbox } from '../core/outbox';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform, ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
@@ -48,6 +49,8 @@ export interface CoreOptions {
   verify?: (baseUrl: string, apiKey: string) => Promise<VerifyOutcome>;
   /** The offline worker's entry (Electron: the built offline-worker.js; default: the TypeScript source under tsx). */
   offlineWorkerEntry?: WorkerEntry;
+  /** How long the first contact with a service waits for `GET /account` (default FIRST_CONTACT_TIMEOUT_MS). */
+  firstContactMs?: number;
   /** Timeouts and retries of the service client (tests shorten them). */
   client?: Partial<Pick<ServiceClientOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>>;
   /** How often the offline copy is refreshed while online (default 2 minutes). */
@@ -167,6 +170,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         kickOutbox();
         active?.engine.syncNow();
         others.syncNow();
+        // A first contact that found no answer is made again (a preset account not known yet is signed in to).
+        void session.recheck();
       }
     },
     offlineProbeMs: options.offlineProbeMs,
@@ -186,9 +191,14 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     });
   }
 
-  async function verify(baseUrl: string, apiKey: string): Promise<VerifyOutcome> {
+  async function verify(baseUrl: string, apiKey: string, bounded = false): Promise<VerifyOutcome> {
     if (options.verify) return options.verify(baseUrl, apiKey);
-    const verified = await verifyService({ baseUrl, apiKey, fetch: platform.fetch, timeoutMs: clientTuning.timeoutMs });
+    const verified = await verifyService({
+      baseUrl,
+      apiKey,
+      fetch: platform.fetch,
+      ...(bounded ? { timeoutMs: options.firstContactMs ?? FIRST_CONTACT_TIMEOUT_MS, maxAttempts: 1 } : { timeoutMs: clientTuning.timeoutMs }),
+    });
     return verified.ok ? { ok: true, account: verified.data.account } : { ok: false, error: verified.error };
   }
 
@@ -209,7 +219,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       onUnexpectedExit: (code) => {
         log(`the demo service stopped unexpectedly (exit code ${code ?? 'none'}); starting it again`);
         void connectivity.check();
-        if (handle) void session.embeddedStopped(handle);
+        // Once started again, connectivity is asked at once (not at the next probe): the screens read it fresh.
+        if (handle) void session.embeddedStopped(handle).then(() => connectivity.check());
       },
     });
     await rememberPort(serviceDir, service.baseUrl);
@@ -221,7 +232,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     handle = {
       baseUrl: service.baseUrl,
       apiKey: buyer.api_key,
-      buyers: service.buyers.map((demoBuyer) => ({ accountId: demoBuyer.account_id, apiKey: demoBuyer.api_key })),
+      buyers: service.buyers.map((demoBuyer) => ({ accountId: demoBuyer.account_id, apiKey: demoBuyer.api_key, name: demoBuyer.name })),
       stop: () => service.stop(),
     };
     return handle;
@@ -251,7 +262,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     // Followed as another account until now: its last sync finishes writing before this engine reads.
     if (connection) await others.release(connection.id);
     if (connection && !closed) {
-      const client = clientFor(connection.baseUrl, () => session.apiKey());
+      // A demo session before its service runs has no address: its client reaches nothing (offline) until it does.
+      const client = clientFor(connection.baseUrl || DEMO_SCOPE_URL, () => session.apiKey());
       const engine = engineFor(connection, client);
       active = { connection, client, engine };
       connectivity.reset(true);
@@ -299,6 +311,16 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     presetService: platform.presetService,
     startEmbedded,
     verify,
+    firstContact: (baseUrl, apiKey) => verify(baseUrl, apiKey, true),
+    knownDemoBuyers: async () =>
+      (await readDemoBuyers(path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER)))?.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key, name: buyer.name })) ?? null,
+    // A service found not answering at first contact is offline at once (the banner says so within seconds).
+    onProblemChange: () => {
+      switching = switching.then(() => {
+        if (meansOffline(session.problem())) connectivity.report(false);
+        emit({ type: 'session-changed' });
+      });
+    },
     onChange: (connection) => {
       switching = switching.then(() => activate(connection));
     },
@@ -370,7 +392,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   /** The active account's outbox (the one the screens show and add to). */
   async function outbox(): Promise<Outbox> {
     const id = active?.connection.id;
-    return (id ? outboxes.opened(id) : null) ?? SIGNED_OUT_OUTBOX;
+    const opened = id ? outboxes.opened(id) : null;
+    if (opened) return opened;
+    // Connected, but the service has not said yet whose key this is: no outbox to file an order in.
+    if (active && !registered(active.connection.id)) return refusingOutbox(unknownAccountText(active.connection.baseUrl));
+    return SIGNED_OUT_OUTBOX;
   }
 
   const imageAddresses = createProductImageAddresses();
@@ -492,6 +518,11 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         await session.switchTo(id);
         await switching;
       },
+      demoBuyers: () => session.demoBuyers(),
+      addDemoBuyer: async (accountId) => {
+        await session.addDemoBuyer(accountId);
+        await switching;
+      },
       remove: async (id) => {
         const account = registered(id);
         const box = await outboxes.opened(id)?.catch(() => null);
@@ -597,6 +628,17 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       await session.close();
     },
   };
+}
+
+/** An order placed before the service has ever told whose key this is cannot be filed under an account. */
+function unknownAccountText(baseUrl: string): string {
+  let host = baseUrl;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // The address as it is.
+  }
+  return `Caseworks has not reached ${host} yet, so it does not know which account this key belongs to. Orders can be placed as soon as the service answers.`;
 }
 
 /**

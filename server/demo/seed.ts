@@ -6,6 +6,7 @@ import { searchText } from '../store/catalog/search-text';
 import { createSqlStore } from '../store/sql-store';
 import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
+import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
 import { generateDemoData, type DemoData } from './generate';
 import type { OrderPlan } from './order-plans';
@@ -24,8 +25,8 @@ export interface DemoCredentials {
   buyers: DemoBuyerCredentials[];
 }
 
-/** Where the demo webhook registrations point: a loopback discard port, so nothing leaves the machine. */
-export const DEMO_WEBHOOK_URL = 'http://127.0.0.1:9/caseworks-demo-hook';
+/** Where the demo webhook registrations point: the demo service's own receiver (moved to its address at each start). */
+export const DEMO_WEBHOOK_URL = DEMO_RECEIVER_SEED_URL;
 
 /** Rows per statement; each column travels as one array parameter. */
 const INSERT_CHUNK = 5_000;
@@ -164,6 +165,8 @@ export interface SeedOptions {
   catalogSize?: number;
   seed?: number;
   now?: Date;
+  /** Each buyer's demo webhook registration (default true); production mode seeds none, since its receiver is on loopback. */
+  webhooks?: boolean;
 }
 
 /**
@@ -186,7 +189,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);
     }
-    await registerDemoWebhooks(store, data, now);
+    if (options.webhooks !== false) await registerDemoWebhooks(store, data, now);
     return credentials;
   });
 }

@@ -6,6 +6,7 @@ import type { Store } from '../store/types';
 import type { OrderEventSink } from '../fulfilment/simulator';
 import { systemClock, type Clock } from '../scheduling/poller';
 import type { DeliveryMode } from '../webhooks/target-policy';
+import { DEFAULT_SEND_TIMEOUT_MS } from '../webhooks/delivery-timing';
 import { classifyFault } from '../logging/fault';
 import { authHook } from './auth';
 import { emptyIdHook } from './empty-id';
@@ -21,10 +22,13 @@ import { ReadCache } from './read-cache';
 import { TtlCache } from './ttl-cache';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import type { RateLimitCounter } from '../store/rate-limits';
+import { createStorageWatch, type StorageWatch } from '../db/storage-watch';
+import { DEFAULT_BODY_LIMIT_BYTES, discardRequestBody, isBodyTooLarge } from './body-limits';
+import { registerJsonParser } from './json-body';
+import { registerDemoReceiver } from './demo-receiver-route';
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
-export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
   store: Store;
@@ -44,13 +48,13 @@ export interface AppOptions {
   /** The listening base URL ending in /api/v1, for the OpenAPI document's server entry. */
   publicBaseUrl?: () => string;
   logger?: FastifyServerOptions['logger'];
-  /** Bounds the one send of POST /webhooks/{id}/test (default DEFAULT_WEBHOOK_TEST_TIMEOUT_MS). */
+  /** Bounds the one send of POST /webhooks/{id}/test: the service's webhook send timeout (default DEFAULT_SEND_TIMEOUT_MS). */
   webhookTestTimeoutMs?: number;
   /** Names this instance's claims of test deliveries (the dispatcher's instance id when running). */
   instanceId?: string;
+  /** Learns of a full disk from failed requests and fails readiness until a write fits again (default: one on this store). */
+  storageWatch?: StorageWatch;
 }
-
-export const DEFAULT_WEBHOOK_TEST_TIMEOUT_MS = 10_000;
 
 const JSON_CONTENT = 'application/json; charset=utf-8';
 
@@ -77,8 +81,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   app.decorateRequest('caller', null);
-  app.setErrorHandler(handleError);
+  const storageWatch = options.storageWatch ?? createStorageWatch({ probe: () => options.store.probeStorage() });
+  app.setErrorHandler(async (error, request, reply) => {
+    storageWatch.noteFailure(error);
+    if (isBodyTooLarge(error)) await discardRequestBody(request.raw);
+    return handleError(error, request, reply);
+  });
 
   const methods = new MethodTable();
   app.addHook('onRoute', (route) => {
@@ -125,14 +135,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onOrderEvent: options.onOrderEvent ?? (async () => undefined),
     readCache: new ReadCache({ catalogStamp: () => options.store.catalogStamp() }),
     onEventError: (error) => app.log.error({ fault: classifyFault(error) }, 'queueing a webhook event failed'),
-    webhookTestTimeoutMs: options.webhookTestTimeoutMs ?? DEFAULT_WEBHOOK_TEST_TIMEOUT_MS,
+    webhookTestTimeoutMs: options.webhookTestTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
     instanceId: options.instanceId ?? `http/${randomUUID()}`,
   });
   for (const [name, spec] of Object.entries(endpoints) as Array<[EndpointName, EndpointSpec]>) {
     registerEndpoint(app, name, spec, handlers);
   }
   registerPublicRoutes(app, options.store, options.publicBaseUrl ?? (() => API_BASE_PATH));
-  registerHealthRoutes(app, options.store, options.readinessTimeoutMs);
+  registerHealthRoutes(app, options.store, storageWatch, options.readinessTimeoutMs);
+  if ((options.mode ?? 'sandbox') === 'sandbox') registerDemoReceiver(app);
   return app;
 }
 
@@ -154,7 +165,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
   app.route({
     method: spec.method,
     url: API_BASE_PATH + spec.path,
-    ...(rateLimitGroup ? { config: { rateLimit: { groupId: rateLimitGroup } } } : {}),
+    config: { bodyless: !spec.body, ...(rateLimitGroup ? { rateLimit: { groupId: rateLimitGroup } } : {}) },
     handler: async (request, reply) => {
       const id = (request.params as { id?: string }).id ?? '';
       if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);

@@ -19,6 +19,13 @@ const unauthorized = (detail: string, challenge = 'Bearer') =>
   new HttpProblem(401, 'unauthorized', detail, undefined, { 'www-authenticate': challenge });
 const invalidToken = (detail: string) => unauthorized(detail, 'Bearer error="invalid_token"');
 
+/** How many Authorization headers the request carried (raw headers are name, value pairs). */
+const authorizationHeaders = (raw: readonly string[]): number => {
+  let found = 0;
+  for (let index = 0; index < raw.length; index += 2) if (raw[index]?.toLowerCase() === 'authorization') found += 1;
+  return found;
+};
+
 /**
  * onRequest hook: resolves `Authorization: Bearer <key>` to the caller, before any body is read.
  * Recognised keys are remembered for half a minute so a busy client costs no lookup per request;
@@ -28,6 +35,10 @@ export function authHook(store: Pick<Store, 'authenticate'>, cacheTtlMs = 30_000
   const known = new TtlCache<Caller>(10_000, cacheTtlMs);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (request.is404 || request.routeOptions.config.public) return;
+    // Node keeps the first of several Authorization headers and drops the rest; which key acts must never be a guess.
+    if (authorizationHeaders(request.raw.rawHeaders) > 1) {
+      throw new HttpProblem(400, 'bad_request', 'Send one Authorization header; this request has several.');
+    }
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Send your API key as "Authorization: Bearer <key>".');
     const key = BEARER.exec(header)?.[1];

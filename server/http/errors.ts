@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyFault } from '../logging/fault';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { databaseUnavailableReason, RETRY_AFTER_SECONDS, type UnavailableReason } from '../db/unavailable';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './problem';
 
 const FRAMEWORK_PROBLEMS: Record<string, (error: FastifyError) => HttpProblem> = {
@@ -32,14 +32,21 @@ export function toProblem(error: unknown): HttpProblem {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new HttpProblem(status, 'bad_request', sanitizeMessage(fastifyError.message) ?? 'The request could not be understood.');
   }
-  // The database restarting, unreachable or overloaded: the request may succeed if retried.
-  if (isDatabaseUnavailable(error)) {
-    return new HttpProblem(503, 'service_unavailable', 'The service cannot reach its database right now; retry shortly.', undefined, {
-      'retry-after': '1',
-    });
-  }
+  // The database restarting, unreachable, out of disk space or overloaded: the request may succeed if retried.
+  const unavailable = databaseUnavailableReason(error);
+  if (unavailable) return unavailableProblem(unavailable);
   return new HttpProblem(500, 'internal_error', 'An unexpected error occurred; it has been logged.');
 }
+
+const UNAVAILABLE_DETAIL: Record<UnavailableReason, string> = {
+  unreachable: 'The service cannot reach its database right now; retry shortly.',
+  storage_full: 'The service has run out of disk space for its database; retry later.',
+  out_of_resources: "The service's database is short of memory or another resource right now; retry shortly.",
+};
+
+/** 503 service_unavailable with a Retry-After that suits the reason. */
+export const unavailableProblem = (reason: UnavailableReason): HttpProblem =>
+  new HttpProblem(503, 'service_unavailable', UNAVAILABLE_DETAIL[reason], undefined, { 'retry-after': String(RETRY_AFTER_SECONDS[reason]) });
 
 /** Framework messages about client errors are short and carry no internals; keep them to one line. */
 function sanitizeMessage(message: string | undefined): string | undefined {

@@ -126,8 +126,15 @@ export function createHandlers({ store, mode, clock, onOrderEvent, onEventError,
         ]);
       }
       const secret = newWebhookSecret();
-      const webhook = await store.createWebhook(caller.accountId, body, secret, clock());
-      return { body: { ...webhook, secret } };
+      const created = await store.createWebhook(caller.accountId, body, secret, clock());
+      if (created.kind === 'limit_reached') {
+        throw new HttpProblem(
+          409,
+          'webhook_limit_reached',
+          `This account already has ${created.limit} webhook registrations, the most it may have; delete one before registering another.`,
+        );
+      }
+      return { body: { ...created.webhook, secret } };
     },
 
     deleteWebhook: async ({ caller, id }) => {

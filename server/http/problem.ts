@@ -22,6 +22,7 @@ const TITLES: Record<ServiceErrorCode, string> = {
   order_not_cancellable: 'Order not cancellable',
   webhook_paused: 'Webhook paused',
   cursor_expired: 'Cursor expired',
+  webhook_limit_reached: 'Webhook limit reached',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

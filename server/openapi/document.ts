@@ -10,7 +10,12 @@ import {
   type EndpointSpec,
 } from '../../shared';
 
+import { DEFAULT_BODY_LIMIT_BYTES, DISCARD_LIMIT_BYTES } from '../http/body-limits';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+
 type JsonSchema = Record<string, unknown>;
+
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 const inputSchema = (schema: z.ZodType): JsonSchema => strip(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
 const outputSchema = (schema: z.ZodType): JsonSchema => strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
@@ -46,6 +51,32 @@ const RATE_LIMIT_HEADER_COMPONENTS = {
   'RateLimit-Remaining': { description: 'Requests left to this API key in the current window.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until the current window ends and the count starts again.', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'On 429: seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } },
+  'Retry-After-Unavailable': { description: 'On 503: seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
+};
+
+/**
+ * What any request can meet, whatever its operation: the URL or headers too large (answered by the
+ * HTTP parser, before routing), the request arriving too slowly, and the service unable to serve
+ * it now (database unreachable, its disk full, or the instance stopping), with Retry-After.
+ */
+const TRANSPORT_RESPONSES = {
+  '408': problemResponse('The request took too long to arrive; the connection is closed.'),
+  '414': problemResponse('A path segment is longer than the service accepts.'),
+  '431': problemResponse('The request line and headers are larger than 16 KB together (a very long URL counts).'),
+  '503': {
+    ...problemResponse(
+      `Cannot be served now (service_unavailable): the database is unreachable or short of resources, its disk is full, or this instance is stopping. Retry after Retry-After seconds (POST /orders with the same Idempotency-Key) (${RETRY_AFTER_SECONDS.unreachable} for a lost connection or a stopping instance, ${RETRY_AFTER_SECONDS.out_of_resources} for resources, ${RETRY_AFTER_SECONDS.storage_full} for a full disk).`,
+    ),
+    headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After-Unavailable' } },
+  },
+};
+
+/** An operation that takes no body still reads one that is sent (POST, PATCH, DELETE), and refuses it as any other. */
+const BODY_RESPONSES = {
+  '413': problemResponse(
+    `Body larger than the limit (${megabytes(DEFAULT_BODY_LIMIT_BYTES)}). A body up to ${megabytes(DISCARD_LIMIT_BYTES)} is read to its end first, so a client still sending gets this answer rather than a reset.`,
+  ),
+  '415': problemResponse('The body is not application/json.'),
 };
 
 const withRateLimitHeaders = (response: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -93,18 +124,18 @@ function operationOf(name: string, spec: EndpointSpec) {
       description: 'Success.',
       content: { 'application/json': { schema: outputSchema(spec.response) } },
     }),
-    '400': problemResponse('Malformed input; `errors` names each bad field or parameter (pointer /query/<name> for parameters, a JSON pointer into the body for body fields).'),
+    '400': problemResponse(
+      'Malformed input; `errors` names each bad field or parameter (pointer /query/<name> for parameters, a JSON pointer into the body for body fields). Also a malformed URL, a body that is not JSON or not valid UTF-8, and more than one Authorization header (bad_request).',
+    ),
     '401': problemResponse('Missing or unknown API key.'),
     '404': problemResponse('No such resource for this account.'),
     '429': withRateLimitHeaders(problemResponse('Rate limit reached; see Retry-After.'), {
       'Retry-After': { $ref: '#/components/headers/Retry-After' },
     }),
   };
-  if (spec.body) {
-    responses['413'] = problemResponse('Body larger than the limit.');
-    responses['415'] = problemResponse('The body is not application/json.');
-    responses['422'] = problemResponse('Well-formed but refused by a business rule (code says which).');
-  }
+  if (spec.method !== 'GET') Object.assign(responses, BODY_RESPONSES);
+  if (spec.body) responses['422'] = problemResponse('Well-formed but refused by a business rule (code says which).');
+  Object.assign(responses, TRANSPORT_RESPONSES);
   for (const [status, description] of Object.entries(spec.refusals ?? {})) responses[status] = problemResponse(description);
   if (spec.idempotent) {
     responses['409'] = problemResponse(
@@ -151,7 +182,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       description: 'This OpenAPI 3.1 document, generated from the same schemas the service checks requests with. No key needed.',
       tags: ['Meta'],
       security: [],
-      responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...TRANSPORT_RESPONSES },
     },
   };
   paths['/images/products/{id}.svg'] = {
@@ -165,7 +196,9 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': { description: 'An SVG image.', content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+        '400': problemResponse('The path is not a valid URL (a malformed percent-encoding, such as an encoded lone surrogate).'),
         '404': problemResponse('No such product.'),
+        ...TRANSPORT_RESPONSES,
       },
     },
   };
@@ -179,6 +212,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       'x-caseworks-operational': true,
       responses: {
         '200': { description: 'Healthy.', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } } } },
+        ...TRANSPORT_RESPONSES,
         ...extra,
       },
     },
@@ -189,8 +223,17 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
     'Liveness',
     'The process answers; the database is not asked (also at /healthz, outside the base path). No key, no rate limit.',
   );
-  paths['/health/ready'] = health('getReadiness', 'Readiness', 'The database answers within 2 s; else 503. No key, no rate limit.', {
-    '503': problemResponse('Not ready: the database did not answer (code service_unavailable), or the instance is stopping.'),
+  paths['/health/ready'] = health(
+    'getReadiness',
+    'Readiness',
+    'The database answers within 2 s and its disk is not known to be full; else 503. No key, no rate limit.',
+    {
+      '503': {
+        ...problemResponse(
+          'Not ready (service_unavailable): the database did not answer, its disk was found full and no write has fitted since (checked again at most every 5 s), or the instance is stopping.',
+        ),
+        headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After-Unavailable' } },
+      },
   });
   return {
     openapi: '3.1.0',

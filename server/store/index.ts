@@ -26,6 +26,8 @@ export interface OpenStoreOptions {
   pgliteArchive?: Blob;
   /** Seed of the demo data generator. */
   demoSeed?: number;
+  /** Whether seeding registers the demo buyers' webhooks (default true; the service passes false in production mode). */
+  demoWebhooks?: boolean;
   /**
    * Names the PostgreSQL sessions (`application_name` in `pg_stat_activity`), so an operator, or
    * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
@@ -56,11 +58,11 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
  */
 export async function openStoreOn(
   connection: Connection,
-  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl'>,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks'>,
   close: () => Promise<void>,
 ): Promise<OpenedStore> {
   const demoCredentials = await connection.underSetupLock((db) =>
-    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed }),
+    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks }),
   );
   const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close });
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;

@@ -20,13 +20,14 @@ import {
   shipDueOrders,
 } from './orders/fulfilment';
 import { getAccount } from './accounts';
-import { createWebhook, deleteWebhook, listWebhooks, webhookTargets } from './webhooks/registrations';
+import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
 import { readCatalogChanges } from './catalog/change-feed';
 import { pruneCatalogRemovalsWhenDue } from './catalog/change-pruning';
 import { guardStorableText } from './storable-text';
+import { probeStorage } from './storage-probe';
 
 export interface SqlStoreOptions {
   publicBaseUrl: PublicBaseUrl;
@@ -81,6 +82,8 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    probeStorage: () => probeStorage(db),
+    pointDemoWebhooksAt: (url) => pointDemoWebhooksAt(db, url),
     close: options.close ?? (async () => undefined),
   });
 }

@@ -79,6 +79,8 @@ export interface WebhookTarget extends Webhook {
 export interface PendingDelivery {
   id: string;
   webhookId: string;
+  /** The account whose registration it is (fair shares of sending are per account). */
+  accountId: string;
   url: string;
   secret: string;
   eventType: DeliveryEventType;
@@ -103,6 +105,13 @@ export interface DeliveryClaim {
   now: Date;
   leaseMs: number;
   limit: number;
+  /**
+   * The fair share: at most this many of an account's deliveries in flight on this instance,
+   * counting `busy` (what each account is sending now). Accounts with the fewest in flight, then
+   * the longest waiting, are served first. Without it, the oldest due deliveries are claimed.
+   */
+  perAccount?: number;
+  busy?: ReadonlyMap<string, number>;
 }
 
 export interface DeliveryAttempt {
@@ -115,6 +124,8 @@ export interface DeliveryAttempt {
   error: string | null;
   /** How long the attempt took (measured by the sender). */
   durationMs?: number;
+  /** Retrying cannot help (production mode refused the target): the delivery is given up now, its reason in `error`. */
+  final?: boolean;
   policy: RetryPolicy;
 }
 
@@ -125,6 +136,8 @@ export interface DeliveryOutcome {
   /** When it is tried next; null when delivered or given up. */
   nextAttemptAt: string | null;
 }
+
+export type CreateWebhookResult = { kind: 'created'; webhook: Webhook } | { kind: 'limit_reached'; limit: number };
 
 /** How a buyer's cancel ended. */
 export type CancelResult =
@@ -184,7 +197,8 @@ export interface Store {
   getAccount(accountId: string): Promise<Account | null>;
 
   listWebhooks(accountId: string): Promise<Webhook[]>;
-  createWebhook(accountId: string, body: CreateWebhookBody, secret: string, now: Date): Promise<Webhook>;
+  /** Registers a webhook, unless the account already has WEBHOOKS_PER_ACCOUNT_MAX (checked and written under a lock on the account). */
+  createWebhook(accountId: string, body: CreateWebhookBody, secret: string, now: Date): Promise<CreateWebhookResult>;
   /** False when there is no such registration for this account. */
   deleteWebhook(accountId: string, webhookId: string): Promise<boolean>;
   /** Active registrations of the account that subscribe to the event. */
@@ -212,7 +226,7 @@ export interface Store {
    * Queues one delivery per target; each keeps its serialized body for retries. (Order events
    * are queued by the changes themselves, in their transactions.)
    */
-  enqueueDeliveries(deliveries: Array<Omit<PendingDelivery, 'id' | 'attempts'>>): Promise<void>;
+  enqueueDeliveries(deliveries: Array<Omit<PendingDelivery, 'id' | 'attempts' | 'accountId'>>): Promise<void>;
   /** Claims due deliveries for one instance under a lease; see server/store/webhooks/deliveries.ts. */
   claimDeliveries(claim: DeliveryClaim): Promise<PendingDelivery[]>;
   /** Logs the attempt and moves the claimed delivery on; null when the claim was no longer this instance's. */
@@ -256,8 +270,13 @@ export interface Store {
    */
   pruneCatalogRemovalsWhenDue(now: Date, olderThan: Date, everyMs: number): Promise<number | null>;
 
+  /** Points the demo buyers' webhook registrations at the demo receiver at `url` (sandbox starts); returns how many moved. */
+  pointDemoWebhooksAt(url: string): Promise<number>;
+
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
+  /** A write that needs new space, left undone: fails while the disk under the database is full (readiness after a full disk). */
+  probeStorage(): Promise<void>;
 
   close(): Promise<void>;
 }

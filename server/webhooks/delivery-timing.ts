@@ -20,3 +20,14 @@ export const leaseIsLongEnough = (leaseMs: number, timeoutMs: number): boolean =
 
 /** How often an instance looks for due deliveries when nothing wakes it: the retry base, at most 5 s. */
 export const defaultPollIntervalMs = (retryBaseMs: number): number => Math.min(retryBaseMs, 5_000);
+
+/** Deliveries each instance sends at once. */
+export const DEFAULT_SEND_SLOTS = 8;
+
+/**
+ * An account's fair share of an instance's send slots: a quarter (2 of 8). One account's slow
+ * receivers hold at most this many, so the other slots stay free for everyone else; it takes
+ * slots / share (4) accounts with slow receivers at once before another account waits, and then
+ * for at most one send timeout.
+ */
+export const defaultSlotsPerAccount = (slots: number): number => Math.max(1, Math.floor(slots / 4));

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PendingDelivery, RetryPolicy, Store } from '../store/types';
 import { createPoller, systemClock, type Clock } from '../scheduling/poller';
 import { sendDelivery } from './sender';
-import { DEFAULT_SEND_TIMEOUT_MS, defaultLeaseMs, defaultPollIntervalMs } from './delivery-timing';
+import { DEFAULT_SEND_SLOTS, DEFAULT_SEND_TIMEOUT_MS, defaultLeaseMs, defaultPollIntervalMs, defaultSlotsPerAccount } from './delivery-timing';
 import type { DeliveryMode, Resolver } from './target-policy';
 
 export type DispatcherStore = Pick<Store, 'claimDeliveries' | 'recordDeliveryAttempt' | 'releaseDeliveries'>;
@@ -23,6 +23,12 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** Deliveries sent at once; also how many are claimed at a time. */
   concurrency?: number;
+  /**
+   * The most of those an account's deliveries may hold at once (its fair share; default
+   * defaultSlotsPerAccount). An account whose receivers are slow or silent keeps at most this many
+   * slots busy, so another account's deliveries never wait for its timeouts.
+   */
+  slotsPerAccount?: number;
   timeoutMs?: number;
   /**
    * How long a claim holds: past it, another instance takes the delivery over (this one died
@@ -62,7 +68,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
   };
   const timeoutMs = options.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? defaultLeaseMs(timeoutMs);
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? DEFAULT_SEND_SLOTS;
+  const slotsPerAccount = Math.min(concurrency, options.slotsPerAccount ?? defaultSlotsPerAccount(concurrency));
   const onError = options.onError ?? (() => undefined);
   const { store } = options;
   let stopping = false;
@@ -80,28 +87,40 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       statusCode: outcome.statusCode,
       error: outcome.error,
       durationMs: outcome.durationMs,
+      // A target production mode refuses stays refused: give it up now, with the reason, instead of retrying for hours.
+      final: outcome.refused === true,
       policy,
     });
   }
 
   const inFlight = new Set<Promise<void>>();
+  /** Sends in flight per account, for the fair share. */
+  const busy = new Map<string, number>();
+  const count = (accountId: string, step: 1 | -1) => {
+    const next = (busy.get(accountId) ?? 0) + step;
+    if (next > 0) busy.set(accountId, next);
+    else busy.delete(accountId);
+  };
 
   /**
-   * Claims as many due deliveries as there are free sending slots and starts sending them, without
-   * waiting for the answers: a slow receiver holds one slot, not the whole instance. A finished
-   * send frees its slot and looks for more. Returns how many were claimed.
+   * Claims as many due deliveries as there are free sending slots (each account up to its fair
+   * share) and starts sending them, without waiting for the answers: a slow receiver holds one
+   * slot, not the whole instance. A finished send frees its slot and looks for more. Returns how
+   * many were claimed.
    */
   async function pump(): Promise<number> {
     let claimedTotal = 0;
     while (!stopping) {
       const free = concurrency - inFlight.size;
       if (free <= 0) break;
-      const claimed = await store.claimDeliveries({ instanceId, now: clock(), leaseMs, limit: free });
+      const claimed = await store.claimDeliveries({ instanceId, now: clock(), leaseMs, limit: free, perAccount: slotsPerAccount, busy });
       for (const delivery of claimed) {
+        count(delivery.accountId, 1);
         const sending: Promise<void> = attempt(delivery)
           .catch(onError)
           .finally(() => {
             inFlight.delete(sending);
+            count(delivery.accountId, -1);
             poller.wake();
           });
         inFlight.add(sending);

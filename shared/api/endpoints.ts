@@ -30,6 +30,7 @@ import {
   WebhookDeliveryRecord,
   WebhookId,
   WebhookList,
+  WEBHOOKS_PER_ACCOUNT_MAX,
   paginated,
 } from '../schemas';
 
@@ -202,6 +203,9 @@ export const endpoints = {
     body: CreateWebhookBody,
     response: CreatedWebhook,
     status: 201,
+    refusals: {
+      '409': `The account already has ${WEBHOOKS_PER_ACCOUNT_MAX} registrations, the most it may have (webhook_limit_reached); delete one first.`,
+    },
   },
   deleteWebhook: {
     method: 'DELETE',

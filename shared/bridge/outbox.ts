@@ -62,6 +62,24 @@ export const OutboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
+/**
+ * What could not be read of the account's stored outbox when it was opened. The orders that could
+ * be read are kept and sent; a copy of the damaged file is kept for support.
+ */
+export const OutboxProblem = z.object({
+  /** Orders that could not be read (at least this many); null when how many is not known. */
+  unreadable: z.number().int().nonnegative().nullable(),
+  /** The full path of the damaged copy; null when it could not be kept. */
+  keptAs: z.string().nullable(),
+  /** Plain words for the buyer. */
+  message: z.string(),
+});
+export type OutboxProblem = z.infer<typeof OutboxProblem>;
+
+/** The active account's outbox as the cart shows it. */
+export const OutboxListing = z.object({ entries: z.array(OutboxEntry), problem: OutboxProblem.nullable() });
+export type OutboxListing = z.infer<typeof OutboxListing>;
+
 export const OrderDraft = z.object({
   order: CreateOrderBody,
   supplierName: z.string().max(200),

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'order_not_cancellable',
   'webhook_paused',
   'cursor_expired',
+  'webhook_limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -30,6 +30,13 @@ export const CreateWebhookBody = z.strictObject({
 });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
+/**
+ * Registrations an account may have at once (deleted ones do not count). Bounds the work one
+ * account's events make and the size of GET /webhooks, which is not paginated. Over it, POST
+ * /webhooks is refused with 409 webhook_limit_reached.
+ */
+export const WEBHOOKS_PER_ACCOUNT_MAX = 50;
+
 export const WebhookList = z.object({ data: z.array(Webhook) });
 export type WebhookList = z.infer<typeof WebhookList>;
 

@@ -1,4 +1,4 @@
-import type { BuyerAccount } from '../../../shared/bridge/accounts';
+import type { BuyerAccount, DemoBuyer } from '../../../shared/bridge/accounts';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/session';
 import type { HandlerGroup } from '../handler-types';
@@ -8,10 +8,12 @@ export interface BuyerAccountHandlerDeps {
   add(input: BridgeParsedInput<'addBuyerAccount'>): Promise<void>;
   switchTo(id: string): Promise<void>;
   remove(id: string): Promise<{ keptQueuedOrders: number }>;
+  demoBuyers(): Promise<DemoBuyer[]>;
+  addDemoBuyer(accountId: string): Promise<void>;
   info(): SessionInfo;
 }
 
-/** Several buyer accounts signed in at once (a rep's customers): list, add, switch, remove. */
+/** Several buyer accounts signed in at once (a rep's customers): list, add (also a demo buyer from a list), switch, remove. */
 export function createBuyerAccountHandlers(deps: BuyerAccountHandlerDeps) {
   return {
     listBuyerAccounts: async () => ({ accounts: await deps.list() }),
@@ -24,5 +26,10 @@ export function createBuyerAccountHandlers(deps: BuyerAccountHandlerDeps) {
       return deps.info();
     },
     removeBuyerAccount: ({ id }) => deps.remove(id),
-  } satisfies HandlerGroup<'listBuyerAccounts' | 'addBuyerAccount' | 'switchBuyerAccount' | 'removeBuyerAccount'>;
+    listDemoBuyers: async () => ({ buyers: await deps.demoBuyers() }),
+    async addDemoBuyer({ accountId }) {
+      await deps.addDemoBuyer(accountId);
+      return deps.info();
+    },
+  } satisfies HandlerGroup<'listBuyerAccounts' | 'addBuyerAccount' | 'switchBuyerAccount' | 'removeBuyerAccount' | 'listDemoBuyers' | 'addDemoBuyer'>;
 }

@@ -49,7 +49,8 @@ export function createOrderHandlers(deps: OrderHandlerDeps) {
       return unwrap(await (await deps.outbox()).submit(drafts));
     },
     async listOutbox() {
-      return (await deps.outbox()).list();
+      const outbox = await deps.outbox();
+      return { entries: outbox.list(), problem: outbox.loadProblem };
     },
     async retryOutboxEntry({ id }) {
       return unwrap(await (await deps.outbox()).retry(id));

@@ -1,6 +1,6 @@
 import type { Account } from '../../../shared/schemas';
 import type { BridgeError } from '../../../shared/bridge/result';
-import type { SessionInfo } from '../../../shared/bridge/session';
+import type { ConnectionProblem, SessionInfo } from '../../../shared/bridge/session';
 import { serviceError } from '../api/service-error';
 import { CoreFailure } from '../failure';
 import type { KeyVault, SettingsStore } from '../vault';
@@ -15,6 +15,9 @@ import {
   type BuyerAccountEntry,
   type RegistryLoad,
 } from './account-registry';
+import { demoProblem, problemOfFirstContact, type KeySource } from './first-contact';
+import { forgetKeyFingerprint, matchesKeyFingerprint, rememberKeyFingerprint } from './key-fingerprint';
+import { DEMO_SCOPE_URL } from './service-connection';
 
 /** The embedded demo service, running in its own process. */
 export interface EmbeddedServiceHandle {
@@ -22,8 +25,15 @@ export interface EmbeddedServiceHandle {
   /** The key of the first demo buyer. */
   apiKey: string;
   /** Every demo buyer and its key (a second demo buyer can be added as another account). */
-  buyers?: { accountId: string; apiKey: string }[];
+  buyers?: DemoBuyerKey[];
   stop(): Promise<void>;
+}
+
+/** One buyer of the demo marketplace and its key. */
+export interface DemoBuyerKey {
+  accountId: string;
+  apiKey: string;
+  name?: string;
 }
 
 export type VerifyOutcome = { ok: true; account: Account } | { ok: false; error: BridgeError };
@@ -46,6 +56,15 @@ export interface SessionManagerOptions {
   startEmbedded(): Promise<EmbeddedServiceHandle>;
   /** `GET /account` with the given key; nothing is saved before it succeeds. */
   verify(baseUrl: string, apiKey: string): Promise<VerifyOutcome>;
+  /** The same, bounded for the first contact (see first-contact.ts); default `verify`. */
+  firstContact?(baseUrl: string, apiKey: string): Promise<VerifyOutcome>;
+  /**
+   * The demo's buyers as its last start left them (its credentials file), so a demo account signs
+   * in at once while the demo service starts in the background, or cannot start.
+   */
+  knownDemoBuyers?(): Promise<DemoBuyerKey[] | null>;
+  /** Told when what is known against the session's service changes (a refused key, no answer, a demo that cannot start). */
+  onProblemChange?(problem: ConnectionProblem | null): void;
   /** A service named by the environment (browser shell): used instead of the demo, key in memory. */
   presetService?: { baseUrl: string; apiKey: string };
   /** Told after every change of connection (sign-in, switch, sign-out). */
@@ -96,6 +115,18 @@ export function createSessionManager(options: SessionManagerOptions) {
   let embedded: EmbeddedServiceHandle | null = null;
   let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
+  /** What is known against the session's service now (see first-contact.ts); reset on every change of connection. */
+  let problem: ConnectionProblem | null = null;
+  /** The demo's buyers, as the running demo or its last start told them. */
+  let demoBuyerList: DemoBuyerKey[] = [];
+  /** The service's names of the demo's buyers, as asked while it ran. */
+  const demoAccountNames = new Map<string, string>();
+  /** Reading the demo's buyers of its last start (once). */
+  let knownDemo: Promise<void> | null = null;
+  /** Starting the demo for a demo session signed in without it. */
+  let demoStarting: Promise<void> | null = null;
+  let rechecking: Promise<void> | null = null;
+  const firstContact = options.firstContact ?? options.verify;
   let closed = false;
   let restarting: Promise<void> | null = null;
   /** True until `start()` has decided the connection. */
@@ -134,8 +165,15 @@ export function createSessionManager(options: SessionManagerOptions) {
     return entry.mode === 'demo' ? (embedded?.baseUrl ?? demoBaseUrl) : entry.baseUrl;
   }
 
+  function setProblem(next: ConnectionProblem | null): void {
+    if (JSON.stringify(next) === JSON.stringify(problem)) return;
+    problem = next;
+    options.onProblemChange?.(next);
+  }
+
+  /** A demo account's address is the running demo's (or, during an outage, its last one); none ('') before it ran. */
   function connectionOf(entry: BuyerAccountEntry): Connection {
-    const baseUrl = entry.mode === 'demo' ? (addressOf(entry) ?? entry.baseUrl) : entry.baseUrl;
+    const baseUrl = entry.mode === 'demo' ? (addressOf(entry) ?? '') : entry.baseUrl;
     return { id: entry.id, mode: entry.mode, baseUrl, account: { id: entry.accountId, name: entry.name } };
   }
 
@@ -167,6 +205,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     memoryKeys.delete(id);
     vaultOf(id).clear();
     vaults.delete(id);
+    forgetKeyFingerprint(settings, id);
     saveAccounts({ ...registry, accounts: registry.accounts.filter((account) => account.id !== id), activeId: registry.activeId === id ? null : registry.activeId });
     return entry;
   }
@@ -187,8 +226,11 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   function keepKey(id: string, apiKey: string, allowWeakKeyStorage: boolean): void {
-    if (options.memoryOnlyKeys) memoryKeys.set(id, apiKey);
-    else vaultOf(id).save(apiKey, { allowWeakKeyStorage });
+    if (options.memoryOnlyKeys) {
+      memoryKeys.set(id, apiKey);
+      // So the same key, given again after a restart (CASEWORKS_API_KEY), is known without asking the service.
+      if (!matchesKeyFingerprint(settings, id, apiKey)) rememberKeyFingerprint(settings, id, apiKey);
+    } else vaultOf(id).save(apiKey, { allowWeakKeyStorage });
   }
 
   /** The demo is not needed while no account uses it; "Use the demo" starts it again. */
@@ -198,25 +240,78 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
   }
 
+  /** A new connection starts with nothing known against it (its own first contact tells). */
   function change(next: Connection | null) {
+    if (next?.id !== connection?.id || next?.baseUrl !== connection?.baseUrl) problem = null;
     connection = next;
     options.onChange(next);
   }
 
+  /** The running demo service, started if need be; a failure is said as the session's problem (by its code). */
   async function ensureEmbedded(): Promise<EmbeddedServiceHandle> {
     if (embedded) return embedded;
     embeddedStarting ??= options.startEmbedded().finally(() => {
       embeddedStarting = null;
     });
-    embedded = await embeddedStarting;
+    try {
+      embedded = await embeddedStarting;
+    } catch (error) {
+      setProblem(demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.'));
+      throw error;
+    }
     rememberDemo(embedded);
+    if (problem?.code === 'demo_unavailable' || problem?.code === 'data_folder_in_use') setProblem(null);
     return embedded;
   }
 
   function rememberDemo(service: EmbeddedServiceHandle): void {
     demoBaseUrl = service.baseUrl;
-    for (const buyer of service.buyers ?? []) demoKeys.set(buyer.accountId, buyer.apiKey);
+    learnDemoBuyers(service.buyers ?? []);
     if (firstDemoAccountId !== null) demoKeys.set(firstDemoAccountId, service.apiKey);
+  }
+
+  function learnDemoBuyers(buyers: DemoBuyerKey[]): void {
+    for (const buyer of buyers) demoKeys.set(buyer.accountId, buyer.apiKey);
+    if (buyers.length > 0) demoBuyerList = buyers;
+  }
+
+  /** The demo's buyers of its last start (keys do not change between starts), read once while it is not running. */
+  function readKnownDemo(): Promise<void> {
+    knownDemo ??= (options.knownDemoBuyers?.() ?? Promise.resolve(null)).then(
+      (buyers) => {
+        if (!buyers || buyers.length === 0 || embedded) return;
+        learnDemoBuyers(buyers);
+        firstDemoAccountId ??= buyers[0]?.accountId ?? null;
+      },
+      () => undefined,
+    );
+    return knownDemo;
+  }
+
+  /**
+   * A demo session signed in without its service: the service starts in the background and the
+   * session follows it. Only while it has not run yet this session: one that stopped by itself is
+   * started again by `embeddedStopped`, one stopped on purpose (an outage) stays stopped.
+   */
+  function startDemoInBackground(): void {
+    if (embedded || closed || demoBaseUrl !== null) return;
+    demoStarting ??= keepStartingDemo().finally(() => {
+      demoStarting = null;
+    });
+  }
+
+  /** Starts the demo, trying again as after a stop (bounded); another process holding its folder ends the tries. */
+  async function keepStartingDemo(): Promise<void> {
+    for (let attempt = 0; attempt <= restartPolicy.attempts; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, restartPolicy.delayMs(attempt)));
+      if (closed || connection?.mode !== 'demo') return;
+      try {
+        await restartEmbedded();
+        return;
+      } catch {
+        if (problem?.code === 'data_folder_in_use') return;
+      }
+    }
   }
 
   /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
@@ -244,7 +339,8 @@ export function createSessionManager(options: SessionManagerOptions) {
         notice(DEMO_STOPPED_TITLE, demoRestartedText);
         return;
       } catch {
-        // The next attempt, or the notice below.
+        // Another process holds its folder: trying again will not help until it stops.
+        if (problem?.code === 'data_folder_in_use') break;
       }
     }
     lastProblem = demoNotRestartedText(restartPolicy.attempts);
@@ -263,9 +359,14 @@ export function createSessionManager(options: SessionManagerOptions) {
     return activate(entry) as Connection;
   }
 
-  /** Signs in as a registered account at launch or on a switch. */
+  /**
+   * Signs in as a registered account at launch or on a switch, without waiting for its service: a
+   * custom account with its key at once (its first contact runs in the background), a demo account
+   * with its key from the running demo or from the demo's last start (the demo starts in the
+   * background); only a demo account whose key is nowhere known waits for the demo to start.
+   */
   async function signInAs(entry: BuyerAccountEntry): Promise<Connection> {
-    // During an outage of the demo service a demo account whose key is known is signed in without it.
+    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId) && !embedded) await readKnownDemo();
     if (entry.mode === 'demo' && !demoKeys.has(entry.accountId)) {
       const service = await ensureEmbedded();
       if (firstDemoAccountId === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
@@ -275,11 +376,42 @@ export function createSessionManager(options: SessionManagerOptions) {
       }
       if (keyOf(entry.id) === null) throw refusal('not_found', `${entry.name} is not a buyer of this demo service any more. Remove it and add it again.`);
     } else if (keyOf(entry.id) === null) {
-      const problem = options.memoryOnlyKeys ? null : vaultOf(entry.id).load().problem;
-      throw refusal('not_configured', problem ?? `The key of ${entry.name} is not kept on this computer. Remove the account and add it again with its key.`);
+      if (options.memoryOnlyKeys) {
+        throw refusal(
+          'not_configured',
+          `The browser shell keeps keys in memory only, so the key of ${entry.name} was forgotten when it last stopped. Add the account again with its key (Settings → Buyer accounts); its queued orders are kept and go out then.`,
+        );
+      }
+      const stored = vaultOf(entry.id).load().problem;
+      throw refusal('not_configured', stored ?? `The key of ${entry.name} is not kept on this computer. Remove the account and add it again with its key.`);
     }
     lastProblem = null;
-    return activate(entry) as Connection;
+    const next = activate(entry) as Connection;
+    if (entry.mode === 'demo') startDemoInBackground();
+    else void checkFirstContact(entry.id);
+    return next;
+  }
+
+  /** Is the active account's key given by the environment (the browser shell's CASEWORKS_API_KEY)? */
+  function keySourceOf(id: string): KeySource {
+    const preset = options.presetService;
+    return preset && memoryKeys.get(id) === preset.apiKey ? 'environment' : 'saved';
+  }
+
+  /** A bounded first contact with a custom account's service, in the background: what it finds becomes the session's problem. */
+  async function checkFirstContact(id: string): Promise<void> {
+    const entry = entryOf(id);
+    const key = keyOf(id);
+    if (!entry || entry.mode !== 'custom' || key === null) return;
+    // In the background: whatever goes wrong here is no more than "nothing learned".
+    let outcome: VerifyOutcome | null;
+    try {
+      outcome = (await firstContact(entry.baseUrl, key)) ?? null;
+    } catch {
+      return;
+    }
+    if (!outcome || closed || connection?.id !== id) return;
+    setProblem(outcome.ok ? null : problemOfFirstContact(outcome.error, entry.baseUrl, keySourceOf(id)));
   }
 
   /**
@@ -348,7 +480,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     });
     const candidate: BuyerAccountEntry = { id: newId(), mode, baseUrl: input.baseUrl, accountId: account.id, name: account.name };
     const same = registry.accounts.find((entry) => sameAccount(entry, candidate));
-    if (how === 'add' && same) {
+    // The same account again: refused while it has its key here; without one (the browser shell after a restart), it takes this one.
+    if (how === 'add' && same && keyOf(same.id) !== null) {
       throw refusal('rejected', `${same.name} is already added with another key of the same account. Remove it first to use this key instead.`);
     }
     if (how === 'replace' && connection && connection.id !== (same?.id ?? null)) forget(connection.id);
@@ -376,6 +509,12 @@ export function createSessionManager(options: SessionManagerOptions) {
           return;
         }
         const active = registry.activeId ? entryOf(registry.activeId) : null;
+        if (active && options.memoryOnlyKeys && active.mode === 'custom' && keyOf(active.id) === null) {
+          // The browser shell kept the list of accounts, not their keys: its demo's buyers need none.
+          const demo = registry.accounts.find((account) => account.mode === 'demo');
+          await (demo ? signInAs(demo) : signInToDemo());
+          return;
+        }
         if (active) await signInAs(active);
       } catch (error) {
         lastProblem = error instanceof CoreFailure ? error.error.message : error instanceof Error ? error.message : 'Caseworks could not connect.';
@@ -417,13 +556,17 @@ export function createSessionManager(options: SessionManagerOptions) {
     info(online: boolean): SessionInfo {
       const rememberedUrl = settings.get(LEGACY_SETTINGS.baseUrl);
       const current = shown();
+      // A demo session has the running demo's address, or none: never another service's URL typed once.
+      const fallbackUrl = current?.mode === 'demo' || typeof rememberedUrl !== 'string' ? null : rememberedUrl;
       return {
         mode: current?.mode ?? 'none',
-        baseUrl: current?.baseUrl || (typeof rememberedUrl === 'string' ? rememberedUrl : null),
+        baseUrl: current?.baseUrl || fallbackUrl,
         account: current?.account ?? null,
         buyerAccountId: current?.id || null,
         ...describeKeyStorage(),
         online,
+        problem,
+        keysInMemoryOnly: options.memoryOnlyKeys,
       };
     },
 
@@ -469,6 +612,72 @@ export function createSessionManager(options: SessionManagerOptions) {
       return previous;
     },
 
+    /**
+     * The service answers again (connectivity came back): a first contact that found no answer is
+     * made again, and a preset service whose account was not known yet is signed in to now.
+     */
+    recheck(): Promise<void> {
+      rechecking ??= (async () => {
+        if (closed || starting || !connection) return;
+        const preset = options.presetService;
+        if (preset && connection.baseUrl === preset.baseUrl && (connection.id === PRESET_ACCOUNT || keySourceOf(connection.id) === 'environment')) {
+          if (problem?.code !== 'key_refused') await presetContact(preset);
+          return;
+        }
+        if (connection.mode === 'custom' && (problem?.code === 'not_answering' || problem?.code === 'unreachable')) await checkFirstContact(connection.id);
+      })().finally(() => {
+        rechecking = null;
+      });
+      return rechecking;
+    },
+
+    /** What is known against the session's service now. */
+    problem: () => problem,
+
+    /** The demo marketplace's buyers (the running demo's, else its last start's), to add one from a list. */
+    async demoBuyers(): Promise<{ accountId: string; name: string; added: boolean }[]> {
+      if (!embedded) await readKnownDemo();
+      const running = embedded;
+      // By the name the account will have once added (the service's), asked once each while the
+      // demo runs; the demo's file has a shorter trading name, used while it does not.
+      if (running) {
+        await Promise.all(
+          demoBuyerList
+            .filter((buyer) => !demoAccountNames.has(buyer.accountId))
+            .map(async (buyer) => {
+              const outcome = await options.verify(running.baseUrl, buyer.apiKey).catch(() => null);
+              if (outcome?.ok) demoAccountNames.set(buyer.accountId, outcome.account.name);
+            }),
+        );
+      }
+      return demoBuyerList.map((buyer) => {
+        const added = registry.accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
+        return { accountId: buyer.accountId, name: added?.name ?? demoAccountNames.get(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
+      });
+    },
+
+    /**
+     * Adds one of the demo's buyers as an account and makes it active: tied to the demo (its key
+     * comes from the demo, whatever port it runs on), added even while the demo is not running.
+     */
+    async addDemoBuyer(accountId: string): Promise<Connection> {
+      if (!embedded) await readKnownDemo();
+      const buyer = demoBuyerList.find((candidate) => candidate.accountId === accountId);
+      if (!buyer) throw refusal('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
+      let name = buyer.name ?? accountId;
+      if (embedded) {
+        const outcome = await options.verify(embedded.baseUrl, buyer.apiKey);
+        if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: outcome.error.message, retryable: outcome.error.retryable }));
+        name = outcome.account.name;
+      }
+      demoKeys.set(accountId, buyer.apiKey);
+      const entry = upsert({ id: newId(), mode: 'demo', baseUrl: embedded?.baseUrl ?? demoBaseUrl ?? DEMO_SCOPE_URL, accountId, name });
+      lastProblem = null;
+      const next = activate(entry) as Connection;
+      startDemoInBackground();
+      return next;
+    },
+
     /** The running embedded service, if any. */
     embeddedService: () => embedded,
 
@@ -498,18 +707,44 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
   };
 
-  /** A service named by the environment (browser shell): signed in as its account, key in memory. */
+  /**
+   * A service named by the environment (browser shell): signed in as its account, key in memory.
+   * A key seen before (its fingerprint kept with the account) signs in at once, so a shell started
+   * while its service is down has the account, its queued orders and its offline copy; then the
+   * first contact (bounded) says whether the service answers and takes the key.
+   */
   async function startPreset(preset: { baseUrl: string; apiKey: string }): Promise<void> {
-    const outcome = await options.verify(preset.baseUrl, preset.apiKey);
-    if (!outcome.ok) {
-      lastProblem = outcome.error.message;
-      memoryKeys.set(PRESET_ACCOUNT, preset.apiKey);
-      change({ id: PRESET_ACCOUNT, mode: 'custom', baseUrl: preset.baseUrl, account: null });
+    const known = registry.accounts.find(
+      (entry) => entry.mode === 'custom' && entry.baseUrl === preset.baseUrl && matchesKeyFingerprint(settings, entry.id, preset.apiKey),
+    );
+    if (known) {
+      memoryKeys.set(known.id, preset.apiKey);
+      activate(known);
+    }
+    await presetContact(preset);
+  }
+
+  /** The first contact with the preset service: its account signed in to, or what stands in the way. */
+  async function presetContact(preset: { baseUrl: string; apiKey: string }): Promise<void> {
+    const outcome = await firstContact(preset.baseUrl, preset.apiKey);
+    if (closed) return;
+    if (outcome.ok) {
+      const entry = upsert({ id: newId(), mode: 'custom', baseUrl: preset.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
+      // In memory, with its fingerprint where keys are kept in memory only (so a restart knows it offline).
+      if (options.memoryOnlyKeys) keepKey(entry.id, preset.apiKey, false);
+      else memoryKeys.set(entry.id, preset.apiKey);
+      memoryKeys.delete(PRESET_ACCOUNT);
+      lastProblem = null;
+      if (connection?.id === entry.id) setProblem(null);
+      else activate(entry);
       return;
     }
-    const entry = upsert({ id: newId(), mode: 'custom', baseUrl: preset.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
-    memoryKeys.set(entry.id, preset.apiKey);
-    activate(entry);
+    lastProblem = outcome.error.message;
+    if (!connection) {
+      memoryKeys.set(PRESET_ACCOUNT, preset.apiKey);
+      change({ id: PRESET_ACCOUNT, mode: 'custom', baseUrl: preset.baseUrl, account: null });
+    }
+    setProblem(problemOfFirstContact(outcome.error, preset.baseUrl, 'environment'));
   }
 }
 

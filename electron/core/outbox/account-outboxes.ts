@@ -144,6 +144,11 @@ export async function adoptLegacyEntries(dataDir: string, folder: string, accoun
   return mine.length;
 }
 
+/** An outbox that takes no order, saying why: no account is signed in, or its account is not known yet. */
+export function refusingOutbox(reason: string): Outbox {
+  return { ...SIGNED_OUT_OUTBOX, submit: async () => failWith('not_configured', reason) };
+}
+
 /** The outbox while no account is signed in: empty, and it takes no order. */
 export const SIGNED_OUT_OUTBOX: Outbox = {
   submit: async () => failWith('not_configured', 'Sign in to a service before placing orders.'),

@@ -12,6 +12,12 @@ export function useAddBuyerAccount(options: { onSuccess: (session: SessionInfo) 
   });
 }
 
+/** Adds a buyer of the demo marketplace from the list (no key to type) and makes it active. */
+export function useAddDemoBuyer(onSuccess: (session: SessionInfo) => void) {
+  const bridge = useBridge();
+  return useMutation({ mutationFn: (accountId: string) => unwrap(bridge.addDemoBuyer({ accountId })), onSuccess });
+}
+
 /** Makes another buyer account the active one. */
 export function useSwitchBuyerAccount(onSuccess: (session: SessionInfo) => void) {
   const bridge = useBridge();

@@ -3,6 +3,12 @@ import { useBridge } from '../../lib/bridgeContext';
 import { unwrap } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
+/** The demo marketplace's buyers and which are added already (empty before the demo ever ran). */
+export function useDemoBuyers() {
+  const bridge = useBridge();
+  return useQuery({ queryKey: queryKeys.demoBuyers, queryFn: () => unwrap(bridge.listDemoBuyers({})) });
+}
+
 /** The buyer accounts on this computer, which one is active and how many orders each has waiting. */
 export function useBuyerAccounts() {
   const bridge = useBridge();

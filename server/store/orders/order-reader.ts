@@ -3,6 +3,7 @@ import type { Order, OrderListItem, OrderListQuery, Paginated } from '../../../s
 import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
+import { orderColumns } from './order-columns';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -18,7 +19,7 @@ function trackingSummary(row: OrderRow) {
 export async function loadOrder(db: Database, orderId: string, accountId?: string): Promise<Order | null> {
   const ownership: SQL | undefined = accountId === undefined ? undefined : eq(orders.accountId, accountId);
   const [found] = await db
-    .select({ order: orders, supplierName: suppliers.name, supplierAddress: suppliers.address })
+    .select({ order: orderColumns, supplierName: suppliers.name, supplierAddress: suppliers.address })
     .from(orders)
     .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .where(and(eq(orders.id, orderId), ownership))

@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import { queueOrderEvent } from '../webhooks/outbox';
 import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
+import { orderColumns } from './order-columns';
 import { OrderRejected, reject } from './order-rejection';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
@@ -212,7 +213,7 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     buyerNotes: body.buyer_notes ?? '',
     createdAt: now,
     confirmedAt: now,
-  }).returning();
+  }).returning(orderColumns);
   const items = await tx.insert(orderItems).values(
     priced.map(({ line, product, unit_price_cents, quantity }) => ({
       id: newId('item'),

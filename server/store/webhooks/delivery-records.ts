@@ -134,5 +134,5 @@ export async function createTestDelivery(
     claimedBy: claim.instanceId,
     leaseUntil: new Date(claim.now.getTime() + claim.leaseMs),
   });
-  return { id, webhookId: hook.id, url: hook.url, secret: hook.secret, eventType: WEBHOOK_TEST_EVENT, body, attempts: 0, nextAttemptAt: claim.now.toISOString() };
+  return { id, webhookId: hook.id, accountId: hook.accountId, url: hook.url, secret: hook.secret, eventType: WEBHOOK_TEST_EVENT, body, attempts: 0, nextAttemptAt: claim.now.toISOString() };
 }

@@ -34,7 +34,7 @@ const safeStorage = {
   decryptString: (buffer: Buffer) => buffer.toString().replace(/^enc:/, ''),
 };
 
-function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: boolean } = {}) {
+function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: boolean; idPrefix?: string } = {}) {
   const vaultFor = (settingsKey: string) => createKeyVault({ safeStorage, settings, platform: 'linux', settingsKey });
   const stop = vi.fn(async () => undefined);
   const startEmbedded = vi.fn(async () => ({
@@ -48,6 +48,8 @@ function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: bo
   }));
   const onChange = vi.fn();
   const checked = vi.fn(verify);
+  /** The bounded first contact after a sign-in without asking (in the background). */
+  const firstContact = vi.fn(verify);
   let ids = 0;
   const session = createSessionManager({
     vaultFor,
@@ -55,10 +57,11 @@ function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: bo
     memoryOnlyKeys: options.memoryOnlyKeys ?? false,
     startEmbedded,
     verify: checked,
+    firstContact,
     onChange,
-    newAccountId: () => `ba_${++ids}`,
+    newAccountId: () => `ba_${options.idPrefix ?? ''}${++ids}`,
   });
-  return { session, settings, startEmbedded, stop, onChange, verify: checked };
+  return { session, settings, startEmbedded, stop, onChange, verify: checked, firstContact };
 }
 
 const input = (baseUrl: string, apiKey: string) => ({ baseUrl, apiKey, allowWeakKeyStorage: false });
@@ -179,15 +182,37 @@ describe('several buyer accounts', () => {
 
   it('cannot switch to an account whose key is not kept here, and says what to do', async () => {
     const settings = createMemorySettings();
-    const first = setup(settings, { memoryOnlyKeys: true });
+    const first = setup(settings);
     await first.session.connect(input(WINE, 'sk_harbor_12345678'));
     await first.session.add(input(WINE, 'sk_cellar_12345678'));
-    const relaunched = setup(settings, { memoryOnlyKeys: true });
+    settings.delete(keySettingOf('ba_1'));
+    const relaunched = setup(settings);
     await relaunched.session.start();
-    expect(relaunched.session.current()).toBeNull();
     const error = await refusalOf(relaunched.session.switchTo('ba_1'));
     expect(error).toMatchObject({ code: 'not_configured' });
     expect(error.message).toBe('The key of Harbor Wines is not kept on this computer. Remove the account and add it again with its key.');
+  });
+
+  it('in the browser shell, keeps the accounts across a restart but not their keys: the demo instead, each account back with its key', async () => {
+    const settings = createMemorySettings();
+    const first = setup(settings, { memoryOnlyKeys: true });
+    await first.session.connect(input(WINE, 'sk_harbor_12345678'));
+    await first.session.add(input(WINE, 'sk_cellar_12345678'));
+    expect(JSON.stringify([...settings.values.values()])).not.toContain('sk_');
+
+    const relaunched = setup(settings, { memoryOnlyKeys: true, idPrefix: 'later_' });
+    await relaunched.session.start();
+    expect(relaunched.session.current(), 'signed in to the demo, whose buyers need no key').toMatchObject({ mode: 'demo' });
+    expect(relaunched.session.accounts().accounts.map((account) => account.name)).toEqual(['Harbor Wines', 'Cellar Door', 'Demo Buyer One']);
+    expect(relaunched.session.info(true)).toMatchObject({ keysInMemoryOnly: true });
+    const error = await refusalOf(relaunched.session.switchTo('ba_1'));
+    expect(error).toMatchObject({ code: 'not_configured' });
+    expect(error.message).toContain('keeps keys in memory only, so the key of Harbor Wines was forgotten when it last stopped. Add the account again with its key');
+
+    // Added again with its key: the same account (its queued orders and files), not a second one.
+    await relaunched.session.add(input(WINE, 'sk_harbor_12345678'));
+    expect(relaunched.session.current()).toMatchObject({ id: 'ba_1', account: { id: 'org_harbor' } });
+    expect(relaunched.session.accounts().accounts).toHaveLength(3);
   });
 });
 

@@ -7,6 +7,7 @@ import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { DEMO_SCOPE_URL } from '../../../electron/core/app/service-connection';
 import { legacyServiceFolder, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
+import { LEGACY_OUTBOX_FILE_NAME, OUTBOX_FILE_NAME } from '../../../electron/core/outbox';
 import { createMemorySettings, createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 
@@ -21,20 +22,30 @@ function copyOfFixture() {
   return { dataDir, settings };
 }
 
+/** The outbox's entries, from the release before's `outbox.json` or today's `outbox.jsonl` (one checksummed record a line). */
+function outboxEntries(name: string, text: string): Record<string, unknown>[] {
+  if (name === LEGACY_OUTBOX_FILE_NAME) return (JSON.parse(text) as { entries: Record<string, unknown>[] }).entries;
+  return text
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
+}
+
 /**
- * What the buyer made, by file: guides, favourites and addresses byte for byte; of the outbox, each
- * queued order as placed (its state moves on as the outbox tries to send it, which is its own business).
+ * What the buyer made, by file: guides, favourites and addresses byte for byte; of the outbox
+ * (whichever file holds it), each queued order as placed (its state moves on as the outbox tries to
+ * send it, which is its own business).
  */
 function buyerFiles(dataDir: string): Record<string, unknown> {
   const root = path.join(dataDir, 'accounts');
   const files: Record<string, unknown> = {};
   for (const account of readdirSync(root)) {
-    for (const name of readdirSync(path.join(root, account)).filter((file) => file.endsWith('.json'))) {
+    for (const name of readdirSync(path.join(root, account)).filter((file) => file.endsWith('.json') || file === OUTBOX_FILE_NAME)) {
       const text = readFileSync(path.join(root, account, name), 'utf8');
-      files[`${account}/${name}`] =
-        name === 'outbox.json'
-          ? (JSON.parse(text) as { entries: Record<string, unknown>[] }).entries.map(({ id, idempotencyKey, accountId, order, supplierName, createdAt }) => ({ id, idempotencyKey, accountId, order, supplierName, createdAt }))
-          : text;
+      if (name === LEGACY_OUTBOX_FILE_NAME || name === OUTBOX_FILE_NAME) {
+        files[`${account}/outbox`] = outboxEntries(name, text).map(({ id, idempotencyKey, accountId, order, supplierName, createdAt }) => ({ id, idempotencyKey, accountId, order, supplierName, createdAt }));
+      } else files[`${account}/${name}`] = text;
     }
   }
   return files;
@@ -75,7 +86,7 @@ describe('the offline copy of the release before, on the first start with the da
   it('is moved into the database: catalog, details, orders and account read offline; the buyer’s own files are untouched', async () => {
     const { dataDir, settings } = copyOfFixture();
     const before = buyerFiles(dataDir);
-    expect(Object.keys(before).map((name) => name.split('/')[1]).sort()).toEqual(['addresses.json', 'favourites.json', 'order-guides.json', 'outbox.json']);
+    expect(Object.keys(before).map((name) => name.split('/')[1]).sort()).toEqual(['addresses.json', 'favourites.json', 'order-guides.json', 'outbox']);
     // The demo service does not come up: everything below is read from the offline copy.
     const demo = neverStarting();
     const { core, data } = coreOn(dataDir, settings, demo.start);
@@ -125,7 +136,7 @@ describe('the offline copy of the release before, on the first start with the da
     const [guide] = (await data('listOrderGuides')).items;
     expect((await data('getOrderGuide', { id: guide!.id })).lines.map((line) => line.product?.id ?? null).filter(Boolean)).toHaveLength(1);
     await vi.waitFor(async () => {
-      const [entry] = await data('listOutbox');
+      const [entry] = (await data('listOutbox')).entries;
       expect(entry?.state).toBe('confirmed');
     }, { timeout: 20_000, interval: 200 });
   });

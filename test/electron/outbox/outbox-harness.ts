@@ -47,8 +47,13 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function readOutboxFile(dir: string): Promise<{ entries: OutboxEntry[] }> {
-  return JSON.parse(await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')) as { entries: OutboxEntry[] };
+/** The outbox file as it is on disk: its header and each record's entry (the checksums not checked). */
+export async function readOutboxFile(dir: string): Promise<{ header: { format: string; version: number; entries: number }; entries: OutboxEntry[] }> {
+  const [header, ...records] = (await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')).split('\n').filter((line) => line !== '');
+  return {
+    header: JSON.parse(header ?? 'null') as { format: string; version: number; entries: number },
+    entries: records.map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as OutboxEntry),
+  };
 }
 
 export const confirmedResult = (body: CreateOrderBody, id = 'ord_1'): SendResult => ({

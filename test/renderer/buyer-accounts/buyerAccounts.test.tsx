@@ -170,3 +170,26 @@ describe('signed out of one account while others stay', { timeout: 20_000 }, () 
     expect(fake.callsTo('switchBuyerAccount')).toEqual([{ id: 'ba_harbor' }]);
   });
 });
+
+describe("the demo's buyers in Settings", { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('are added from a list, without a key, and the added one becomes active', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/settings');
+    const list = (await screen.findByRole('heading', { name: 'Buyers of the demo marketplace' }, slow)).closest('section') as HTMLElement;
+    expect(within(list).getByText('Bistro Verde').parentElement?.textContent).toContain('added');
+    fireEvent.click(within(list).getByRole('button', { name: 'Add Harbor Provisions' }));
+    expect(await screen.findByText('Added Harbor Provisions; it is the active account now.', undefined, slow)).toBeTruthy();
+    expect(fake.callsTo('addDemoBuyer')).toEqual([{ accountId: 'org_demo2' }]);
+    expect(fake.callsTo('addBuyerAccount'), 'no key was typed').toEqual([]);
+  });
+
+  it('the browser shell says plainly which accounts come back after a restart and which need their key again', async () => {
+    const fake = createFakeBridge();
+    fake.setSession({ keysInMemoryOnly: true });
+    renderApp(fake.bridge, '#/settings');
+    const note = await screen.findByText(/keeps the list of accounts in its data folder, but never a key/, undefined, slow);
+    expect(note.textContent).toContain('needs it again');
+  });
+});

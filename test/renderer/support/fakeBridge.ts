@@ -11,6 +11,7 @@ import {
   type OrderGuide,
   type BuyerAccount,
   type OutboxEntry,
+  type OutboxProblem,
   type SessionInfo,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
@@ -34,6 +35,8 @@ export const demoSession: SessionInfo = {
   keyStorageDescription: 'The demo key lives in memory only',
   weakStorageAvailable: false,
   online: true,
+  problem: null,
+  keysInMemoryOnly: false,
 };
 
 function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
@@ -60,10 +63,16 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
+  let outboxProblem: OutboxProblem | null = null;
   let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
+  /** The demo marketplace's buyers (what its credentials file lists). */
+  const demoBuyers = [
+    { accountId: 'org_demo', name: 'Bistro Verde' },
+    { accountId: 'org_demo2', name: 'Harbor Provisions' },
+  ];
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
@@ -215,7 +224,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async listOutbox(input) {
       record('listOutbox', input);
-      return ok(outbox);
+      return ok({ entries: outbox, problem: outboxProblem });
     },
     async retryOutboxEntry(input) {
       record('retryOutboxEntry', input);
@@ -435,6 +444,20 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       }
       return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
     },
+    async listDemoBuyers(input) {
+      record('listDemoBuyers', input);
+      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId) })) });
+    },
+    async addDemoBuyer(input) {
+      record('addDemoBuyer', input);
+      const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
+      if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
+      const existing = accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
+      const added = existing ?? { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: demoSession.baseUrl, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
+      if (!existing) accounts = [...accounts, added];
+      signInAs(added);
+      return ok(session);
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -494,6 +517,10 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     setFavouritesProblem(problem: string | null) {
       favouritesProblem = problem;
+    },
+    /** What could not be read of the stored outbox when it was opened. */
+    setOutboxProblem(problem: OutboxProblem | null) {
+      outboxProblem = problem;
     },
     setGuides(next: OrderGuide[]) {
       guides = next;

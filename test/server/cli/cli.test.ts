@@ -1,46 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Order, type CatalogProduct } from '../../../shared';
+import { killAllCli, spawnCli } from './spawn-cli';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-cli-'));
-const running = new Set<ChildProcess>();
-
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killAllCli();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The CLI as `npm run server` runs it, PGlite in the data folder (DATABASE_URL removed). */
-function spawnCli(args: string[], ipc = false) {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
-  });
-  running.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    running.delete(child);
-    resolve(code);
-  }));
-  const baseUrl = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const line = stdout.split('\n').find((candidate) => /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/.test(candidate));
-      if (line) resolve(line);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-  });
-  // Runs that are expected to fail never print a URL; only a test that awaits it sees the rejection.
-  baseUrl.catch(() => undefined);
-  return { child, baseUrl, exited, output: () => ({ stdout, stderr }) };
-}
 
 interface CredentialsFile {
   base_url: string;

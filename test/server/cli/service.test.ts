@@ -1,5 +1,6 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogProduct, CreatedWebhook, Order, WebhookDelivery, paginated } from '../../../shared';
+import { CatalogProduct, CreatedWebhook, Order, WebhookDelivery, WebhookDeliveryRecord, paginated } from '../../../shared';
 import { startService, type RunningService } from '../../../server/main';
 import { verify } from '../../../server/webhooks/signing';
 import { createTestStore } from '../../support/store-fixture';
@@ -100,6 +101,42 @@ describe('startService with a public URL', () => {
       expect(openApi.servers[0]?.url).toBe(publicUrl);
     } finally {
       await behind.close();
+    }
+  });
+});
+
+describe('startService with a webhook send timeout', () => {
+  it('POST /webhooks/{id}/test gives up on a silent receiver after --webhook-timeout-ms, not the default 10 s', async () => {
+    // A receiver that accepts the connection and never answers.
+    const sockets = new Set<Socket>();
+    const blackHole = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const port = (blackHole.address() as AddressInfo).port;
+    const running = await startService({
+      webhookTimeoutMs: 500,
+      openStore: async ({ publicBaseUrl }) => {
+        const test = await createTestStore({ publicBaseUrl });
+        return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
+      },
+    });
+    try {
+      const headers = { authorization: `Bearer ${running.demoCredentials?.buyers[0]?.api_key}`, 'content-type': 'application/json' };
+      const created = await fetch(`${running.baseUrl}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/silent`, events: ['order.confirmed'] }),
+      });
+      const webhook = CreatedWebhook.parse(await created.json());
+      const started = Date.now();
+      const tested = await fetch(`${running.baseUrl}/webhooks/${webhook.id}/test`, { method: 'POST', headers: { authorization: headers.authorization } });
+      const took = Date.now() - started;
+      expect(tested.status).toBe(200);
+      expect(WebhookDeliveryRecord.parse(await tested.json())).toMatchObject({ state: 'failed', error: 'no answer within 500 ms' });
+      expect(took).toBeLessThan(5_000);
+    } finally {
+      await running.close();
+      for (const socket of sockets) socket.destroy();
+      blackHole.close();
     }
   });
 });

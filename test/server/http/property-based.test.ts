@@ -192,7 +192,8 @@ function expectedStatuses(name: EndpointName, spec: EndpointSpec, ok: { id: bool
     case 'createOrder':
       return [201, 404, 409, 422];
     case 'createWebhook':
-      return [201];
+      // 409 webhook_limit_reached once the run has filled the account's WEBHOOKS_PER_ACCOUNT_MAX places.
+      return [201, 409];
     case 'cancelOrder':
     case 'testWebhook':
       return [200, 404, 409];

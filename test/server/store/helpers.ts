@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
-import type { CreateOrderBody } from '../../../shared';
+import type { CreateOrderBody, Webhook } from '../../../shared';
 import type { Database } from '../../../server/db/database';
 import { idempotencyRecords, orderEvents, orderItems, orders, products } from '../../../server/db/schema';
-import type { Caller } from '../../../server/store/types';
+import type { Caller, CreateWebhookResult } from '../../../server/store/types';
 import type { TestStore } from '../../support/store-fixture';
 
 export const SHIPPING_ADDRESS = { street1: '1 Test Street', city: 'Testville', state: 'CA', zip: '94100' } as const;
@@ -62,4 +62,10 @@ export async function setStock(db: Database, productId: string, inventory: numbe
     .update(products)
     .set({ inventoryAvailable: inventory, ...(minimumOrder === undefined ? {} : { minimumOrder }) })
     .where(and(eq(products.id, productId)));
+}
+
+/** The registration a createWebhook result carries; fails the test when the account was at its limit. */
+export function createdWebhook(result: CreateWebhookResult): Webhook {
+  if (result.kind !== 'created') throw new Error(`the webhook was refused: ${result.kind}`);
+  return result.webhook;
 }

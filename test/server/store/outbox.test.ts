@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { WebhookDelivery } from '../../../shared';
 import { webhookDeliveries } from '../../../server/db/schema';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
-import { buyers, orderableProducts, orderBody, setStock, writtenState, type ProductRow } from './helpers';
+import { buyers, createdWebhook, orderableProducts, orderBody, setStock, writtenState, type ProductRow } from './helpers';
 
 let testStore: TestStore;
 let a: ReturnType<typeof buyers>['a'];
@@ -26,7 +26,7 @@ async function queuedFor(webhookId: string, orderId: string) {
 
 describe('the transactional outbox: events are written with the change that causes them', () => {
   it('placing, shipping and delivering an order queue their deliveries in their own transactions, with nobody publishing', async () => {
-    const hook = await testStore.store.createWebhook(a.accountId, { url: 'http://127.0.0.1:9/outbox', events: ['order.confirmed', 'order.shipped', 'order.delivered'] }, 'whsec_outbox', at);
+    const hook = createdWebhook(await testStore.store.createWebhook(a.accountId, { url: 'http://127.0.0.1:9/outbox', events: ['order.confirmed', 'order.shipped', 'order.delivered'] }, 'whsec_outbox', at));
     const placed = await testStore.store.placeOrder(a, orderBody([{ product, quantity: 2 }]), null, at);
     if (placed.kind !== 'created') throw new Error(placed.kind);
     let queued = await queuedFor(hook.id, placed.order.id);

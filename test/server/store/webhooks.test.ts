@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from '../../../shared';
 import { webhooks } from '../../../server/db/schema';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
-import { buyers } from './helpers';
+import { buyers, createdWebhook } from './helpers';
 
 let testStore: TestStore;
 let a: ReturnType<typeof buyers>['a'];
@@ -19,7 +19,7 @@ const later = (seconds: number) => new Date(now.getTime() + seconds * 1000).toIS
 const ALL_EVENTS = ['order.confirmed', 'order.shipped', 'order.delivered'] as const;
 
 async function register(accountId: string, events: Array<(typeof ALL_EVENTS)[number]> = [...ALL_EVENTS], url = 'http://127.0.0.1:9/hook') {
-  return testStore.store.createWebhook(accountId, { url, events }, `whsec_${accountId}`, now);
+  return createdWebhook(await testStore.store.createWebhook(accountId, { url, events }, `whsec_${accountId}`, now));
 }
 
 describe('webhook registrations', () => {

@@ -179,6 +179,21 @@ describe('production mode', () => {
     expect(literalAttempt?.error).toMatch(/non-public address 127\.0\.0\.1/);
   });
 
+  it('a delivery refused because its target is not public is given up at once with the reason, never retried', async () => {
+    const refusedHook = await register('/refused-final', ['order.confirmed']);
+    const strict = createWebhookDispatcher({ store: harness.testStore.store, mode: 'production', retryBaseMs: 1, timeoutMs: 2_000 });
+    await placeOrder();
+    await strict.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await strict.runOnce();
+    const page = await harness.testStore.store.listDeliveryRecords(harness.buyerA.account_id, refusedHook.id, { page: 1, per_page: 10 });
+    await harness.testStore.store.deleteWebhook(harness.buyerA.account_id, refusedHook.id);
+    expect(page?.data).toHaveLength(1);
+    expect(page?.data[0]).toMatchObject({ state: 'failed', attempts: 1, next_retry_at: null, status_code: null });
+    expect(page?.data[0]?.error).toMatch(/non-public address 127\.0\.0\.1/);
+    expect(deliveriesTo('/refused-final')).toHaveLength(0);
+  });
+
   it('refuses at delivery time a name whose DNS answer is loopback in IPv6 clothing', async () => {
     const local = new URL(receiver.url('/'));
     const created = await harness.request('POST', '/webhooks', {
