@@ -91,7 +91,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     }
     const database = createServiceDatabase(db);
     const search = createCatalogSearch(database);
-    const { db: _db, sql: _sql, transaction: _transaction, ...writes } = database;
+    const { db: _db, sql: _sql, transaction: _transaction, index: _index, ...writes } = database;
     const ops: ServiceOps = {
       ...writes,
       search: search.search,

@@ -2,7 +2,7 @@ import type { CatalogSearch } from '../search/catalog-search';
 import type { ServiceDatabase } from './service-database';
 
 /** What the offline worker does for one service: its database's reads and writes, and catalog search. */
-export type ServiceOps = Omit<ServiceDatabase, 'db' | 'sql' | 'transaction'> & Omit<CatalogSearch, 'asOf'> & { catalogAsOf: CatalogSearch['asOf'] };
+export type ServiceOps = Omit<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index'> & Omit<CatalogSearch, 'asOf'> & { catalogAsOf: CatalogSearch['asOf'] };
 export type ServiceOp = keyof ServiceOps;
 
 /** What it does for the data folder as a whole. */

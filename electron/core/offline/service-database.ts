@@ -7,7 +7,9 @@ import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, 
 import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
 import { normalizeCode } from '../search/product-codes';
-import { foldTerm, textOf, wordsOf } from '../search/text-terms';
+import { FLAG_LIVE } from '../search/catalog-columns';
+import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
+import { foldTerm } from '../search/text-terms';
 import type { DetailRecord } from './dataset-records';
 import { PUBLIC, PRIVATE_TABLES } from './offline-schema';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-driver';
@@ -39,11 +41,9 @@ export function catalogItemOf(product: Product | CatalogProduct): CatalogProduct
   return item;
 }
 
-const nameKey = (item: CatalogProduct) => `${foldTerm(item.name)}\u0000${item.id}`;
-
 export type ServiceDatabase = ReturnType<typeof createServiceDatabase>;
 
-export function createServiceDatabase(db: SqliteDatabase) {
+export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOptions = {}) {
   const statements = new Map<string, SqliteStatement>();
   /** One prepared statement per SQL text, made on first use. */
   const sql = (text: string): SqliteStatement => {
@@ -52,6 +52,9 @@ export function createServiceDatabase(db: SqliteDatabase) {
     return statement;
   };
   const transaction = <A extends unknown[], R>(run: (...args: A) => R) => db.transaction(run);
+  /** The catalog's search index (search-index.ts), read from the database now and kept by every catalog write below. */
+  const index = createSearchIndex(sql, options);
+  index.load();
 
   // ---- datasets: size, age, validators -------------------------------------------------------
 
@@ -86,54 +89,56 @@ export function createServiceDatabase(db: SqliteDatabase) {
 
   // ---- the catalog ---------------------------------------------------------------------------
 
-  function countryFor(item: CatalogProduct): { key: string | null; name: string | null; own: boolean } {
+  function countryFor(item: CatalogProduct): CountryOf {
     const own = sql('SELECT country FROM product_details WHERE id = ?').pluck().get(item.id) as string | undefined;
-    if (own) return { key: foldTerm(own), name: own, own: true };
-    const region = sql('SELECT country_key, country FROM region_countries WHERE region_key = ?').get(foldTerm(item.region)) as
-      | { country_key: string; country: string }
-      | undefined;
-    return region ? { key: region.country_key, name: region.country, own: false } : { key: null, name: null, own: false };
-  }
-
-  function indexText(pos: number, item: CatalogProduct, replacing: boolean) {
-    if (replacing) sql('DELETE FROM products_fts WHERE rowid = ?').run(pos);
-    const about = textOf(item, 'about');
-    sql('INSERT INTO products_fts (rowid, name, about) VALUES (?, ?, ?)').run(pos, item.name, about);
-    const addTerm = sql('INSERT OR IGNORE INTO terms (term) VALUES (?)');
-    for (const word of new Set([...wordsOf(item.name), ...wordsOf(about)])) addTerm.run(word);
+    if (own) return { name: own, own: true };
+    const region = sql('SELECT country FROM region_countries WHERE region_key = ?').pluck().get(foldTerm(item.region)) as string | undefined;
+    return { name: region ?? null, own: false };
   }
 
   /** Adds or replaces one product of the list, keeping its position (its row id) when it is known. */
   function putProduct(item: CatalogProduct, page: number) {
-    const existing = sql('SELECT pos, json FROM products WHERE id = ?').get(item.id) as { pos: number; json: string } | undefined;
+    const existing = sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as [number, string] | undefined;
     const json = JSON.stringify(item);
-    if (existing && existing.json === json) {
-      sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing.pos, page);
+    if (existing && existing[1] === json) {
+      sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing[0], page);
       return;
     }
     const country = countryFor(item);
-    const row = [
-      page, nameKey(item), foldTerm(item.varietal), item.varietal, foldTerm(item.region), item.region, country.key, country.name, country.own ? 1 : 0,
-      item.supplier.id, item.supplier.name, item.vintage, item.case_price_cents, item.inventory_available > 0 ? 1 : 0, item.created_at, json,
-    ];
     if (existing) {
-      sql(
-        `UPDATE products SET page = ?, name_key = ?, varietal_key = ?, varietal = ?, region_key = ?, region = ?, country_key = ?, country = ?, own_country = ?,
-         supplier_id = ?, supplier_name = ?, vintage = ?, price = ?, in_stock = ?, created = ?, json = ? WHERE pos = ?`,
-      ).run(...row, existing.pos);
-      indexText(existing.pos, item, true);
+      sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKeyOf(item), json, existing[0]);
+      index.put(existing[0], item, country, JSON.parse(existing[1]) as CatalogProduct);
     } else {
-      const { lastInsertRowid } = sql(
-        `INSERT INTO products (id, page, name_key, varietal_key, varietal, region_key, region, country_key, country, own_country,
-         supplier_id, supplier_name, vintage, price, in_stock, created, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(item.id, ...row);
-      indexText(Number(lastInsertRowid), item, false);
+      const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
+      index.put(Number(lastInsertRowid), item, country, null);
     }
   }
 
   function removeProduct(pos: number) {
+    const json = sql('SELECT json FROM products WHERE pos = ?').pluck().get(pos) as string | undefined;
+    if (json === undefined) return;
     sql('DELETE FROM products WHERE pos = ?').run(pos);
-    sql('DELETE FROM products_fts WHERE rowid = ?').run(pos);
+    index.remove(pos, JSON.parse(json) as CatalogProduct);
+  }
+
+  /**
+   * A write of the catalog in one transaction, the search index's changes written last inside it.
+   * A transaction that fails leaves the index's memory ahead of the database: it is read back.
+   */
+  function catalogTransaction<A extends unknown[], R>(run: (...args: A) => R): (...args: A) => R {
+    const inTransaction = db.transaction((...args: A) => {
+      const result = run(...args);
+      index.commit();
+      return result;
+    });
+    return (...args: A) => {
+      try {
+        return inTransaction(...args);
+      } catch (error) {
+        if (!db.inTransaction) index.reload();
+        throw error;
+      }
+    };
   }
 
   /**
@@ -141,16 +146,16 @@ export function createServiceDatabase(db: SqliteDatabase) {
    * products this page held before that it no longer lists are removed (one that moved to another
    * page is kept by that page's write, whichever comes first).
    */
-  const writeCatalogPage = transaction((page: number, etag: string | null, items: CatalogProduct[]) => {
+  const writeCatalogPage = catalogTransaction((page: number, etag: string | null, items: CatalogProduct[]) => {
     const listed = new Set(items.map((item) => item.id));
-    const before = sql('SELECT pos, id FROM products WHERE page = ?').all(page) as { pos: number; id: string }[];
-    for (const row of before) if (!listed.has(row.id)) removeProduct(row.pos);
+    const before = sql('SELECT pos, id FROM products WHERE page = ?').raw().all(page) as [number, string][];
+    for (const [pos, id] of before) if (!listed.has(id)) removeProduct(pos);
     for (const item of items) putProduct(item, page);
     sql('INSERT INTO list_pages (account, dataset, page, etag) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET etag = excluded.etag').run(PUBLIC, 'catalog', page, etag);
   });
 
   /** The list is complete: pages past its end go, and its size and age are saved. */
-  const finishCatalog = transaction((totalPages: number, savedAt: string) => {
+  const finishCatalog = catalogTransaction((totalPages: number, savedAt: string) => {
     const beyond = sql('SELECT pos FROM products WHERE page > ?').pluck().all(totalPages) as number[];
     for (const pos of beyond) removeProduct(pos);
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ? AND page > ?').run(PUBLIC, 'catalog', totalPages);
@@ -165,26 +170,24 @@ export function createServiceDatabase(db: SqliteDatabase) {
     const known = sql('SELECT country_key FROM region_countries WHERE region_key = ?').pluck().get(regionKey);
     if (known !== undefined) return;
     sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
-    sql('UPDATE products SET country_key = ?, country = ? WHERE region_key = ? AND own_country = 0').run(foldTerm(country), country, regionKey);
+    index.setRegionCountry(regionKey, country);
   }
 
   function putDetail(record: DetailRecord<Product>) {
     const product = record.detail;
-    sql('INSERT INTO product_details (id, etag, fetched_at, country, json) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, json = excluded.json').run(
-      product.id, record.etag, record.fetchedAt, product.country, JSON.stringify(product),
+    sql(
+      `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, sku = excluded.sku, upc = excluded.upc, json = excluded.json`,
+    ).run(
+      product.id, record.etag, record.fetchedAt, product.country, product.sku ? normalizeCode(product.sku) || null : null, product.upc ? normalizeCode(product.upc) || null : null, JSON.stringify(product),
     );
-    sql('DELETE FROM product_codes WHERE id = ?').run(product.id);
-    if (product.sku) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.sku), 's', product.id);
-    if (product.upc) sql('INSERT OR REPLACE INTO product_codes (code, kind, id) VALUES (?, ?, ?)').run(normalizeCode(product.upc), 'u', product.id);
-    // Only a row whose country this changes is touched (an update fires the facet recount).
-    sql('UPDATE products SET country_key = ?, country = ?, own_country = 1 WHERE id = ? AND (own_country = 0 OR country_key IS NOT ?)').run(
-      foldTerm(product.country), product.country, product.id, foldTerm(product.country),
-    );
+    const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined;
+    if (pos !== undefined) index.setCountry(pos, { name: product.country, own: true });
     learnCountry(product.region, product.country);
   }
 
   /** Details read from the service (or viewed online), in one transaction. */
-  const putProductDetails = transaction((records: DetailRecord<Product>[]) => {
+  const putProductDetails = catalogTransaction((records: DetailRecord<Product>[]) => {
     for (const record of records) putDetail(record);
     return sql('SELECT count(*) FROM product_details').pluck().get() as number;
   });
@@ -201,11 +204,7 @@ export function createServiceDatabase(db: SqliteDatabase) {
    * then complete early), then in catalog order after `afterPos`.
    */
   function detailsToFetch(input: { staleBefore: string; afterPos: number; limit: number; skip: string[] }): { items: { id: string; etag: string | null; pos: number }[]; unknownRegions: boolean } {
-    const skip = JSON.stringify(input.skip);
-    const firstOfRegions = sql(
-      `SELECT min(p.pos) AS pos FROM products p WHERE p.region_key NOT IN (SELECT region_key FROM region_countries)
-       AND p.id NOT IN (SELECT value FROM json_each(?)) GROUP BY p.region_key LIMIT ?`,
-    ).pluck().all(skip, input.limit) as number[];
+    const firstOfRegions = firstProductsOfUnknownRegions(new Set(input.skip), input.limit);
     const rows = (
       firstOfRegions.length > 0
         ? sql(`SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE p.pos IN (SELECT value FROM json_each(?))`).all(JSON.stringify(firstOfRegions))
@@ -217,6 +216,32 @@ export function createServiceDatabase(db: SqliteDatabase) {
     return { items: rows, unknownRegions: firstOfRegions.length > 0 };
   }
 
+  /** The first product (by position) of each region whose country is not known yet, leaving out `skip` (ids): at most `limit`. */
+  function firstProductsOfUnknownRegions(skip: ReadonlySet<string>, limit: number): number[] {
+    const known = new Set(sql('SELECT region_key FROM region_countries').pluck().all() as string[]);
+    const regions = index.dictionaries.region;
+    const unknown = new Uint8Array(regions.size);
+    let left = 0;
+    for (let id = 1; id < regions.size; id += 1) {
+      if (!known.has(regions.key(id))) {
+        unknown[id] = 1;
+        left += 1;
+      }
+    }
+    if (left === 0) return [];
+    const skipped = new Set(skip.size === 0 ? [] : (sql('SELECT pos FROM products WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify([...skip])) as number[]));
+    const { region, flags } = index.columns.columns;
+    const found: number[] = [];
+    for (let position = 0; position < index.columns.capacity && found.length < limit && left > 0; position += 1) {
+      const id = region[position]!;
+      if ((flags[position]! & FLAG_LIVE) === 0 || unknown[id] !== 1 || skipped.has(position)) continue;
+      unknown[id] = 0;
+      left -= 1;
+      found.push(position);
+    }
+    return found;
+  }
+
   /** How the stored details stand against the catalog: how many, and how many are missing or stale. */
   function detailCoverage(staleBefore: string): { stored: number; due: number; orphans: number } {
     const stored = sql('SELECT count(*) FROM product_details').pluck().get() as number;
@@ -226,11 +251,10 @@ export function createServiceDatabase(db: SqliteDatabase) {
   }
 
   /** Details of products no longer listed go (the list is complete). */
-  const dropOrphanDetails = transaction(() => {
+  const dropOrphanDetails = catalogTransaction(() => {
     const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
     for (const id of ids) {
       sql('DELETE FROM product_details WHERE id = ?').run(id);
-      sql('DELETE FROM product_codes WHERE id = ?').run(id);
     }
     return ids.length;
   });
@@ -257,7 +281,7 @@ export function createServiceDatabase(db: SqliteDatabase) {
    * One page of the catalog change feed and the cursor after it, in one transaction: a crash keeps
    * either both or neither. Products arrive whole, so their details are stored with them.
    */
-  const applyChanges = transaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
+  const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
     for (const change of changes) {
       switch (change.type) {
         case 'product.changed':
@@ -269,7 +293,6 @@ export function createServiceDatabase(db: SqliteDatabase) {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
           sql('DELETE FROM product_details WHERE id = ?').run(change.id);
-          sql('DELETE FROM product_codes WHERE id = ?').run(change.id);
           break;
         }
         case 'supplier.changed':
@@ -300,13 +323,12 @@ export function createServiceDatabase(db: SqliteDatabase) {
     sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
   });
 
-  const finishFeedBootstrap = transaction(() => {
+  const finishFeedBootstrap = catalogTransaction(() => {
     if (sql('SELECT value FROM meta WHERE key = ?').pluck().get(FEED_BOOTSTRAP) === undefined) return 0;
     const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
     for (const { pos, id } of stale) {
       removeProduct(pos);
       sql('DELETE FROM product_details WHERE id = ?').run(id);
-      sql('DELETE FROM product_codes WHERE id = ?').run(id);
     }
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
     sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
@@ -317,10 +339,10 @@ export function createServiceDatabase(db: SqliteDatabase) {
 
   /** Everything public goes (settings → clear, or a catalog that must be read again from nothing). */
   const clearCatalog = transaction(() => {
-    for (const table of ['products', 'product_details', 'product_codes', 'region_countries', 'facet_counts', 'suppliers', 'terms']) db.exec(`DELETE FROM ${table}`);
-    db.exec("INSERT INTO products_fts (products_fts) VALUES ('delete-all')");
+    for (const table of ['products', 'product_details', 'region_countries', 'suppliers', 'column_chunks', 'facet_values', 'terms', 'postings']) db.exec(`DELETE FROM ${table}`);
     sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
     sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
+    index.reset();
   });
 
   // ---- lists kept whole (suppliers, orders) and single resources -----------------------------
@@ -418,6 +440,7 @@ export function createServiceDatabase(db: SqliteDatabase) {
     db,
     sql,
     transaction,
+    index,
     datasetInfo,
     setDataset,
     writeCatalogPage,

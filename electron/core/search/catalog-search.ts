@@ -19,7 +19,7 @@ import { PUBLIC } from '../offline/offline-schema';
 import { FLAG_LIVE, FLAG_ORDERABLE } from './catalog-columns';
 import { FACETS, type Facet } from './facet-dictionary';
 import { normalizeCode } from './product-codes';
-import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey, type SearchIndex } from './search-index';
+import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey } from './search-index';
 import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
 import { TopPositions } from './top-positions';
 import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
@@ -51,8 +51,8 @@ const hasBit = (bitmap: Uint32Array, position: number) => (bitmap[position >>> 5
 
 export type CatalogSearch = ReturnType<typeof createCatalogSearch>;
 
-export function createCatalogSearch(database: ServiceDatabase, index: SearchIndex) {
-  const { sql } = database;
+export function createCatalogSearch(database: ServiceDatabase) {
+  const { sql, index } = database;
   const { vocabulary, postings, dictionaries } = index;
 
   /** Products whose SKU or UPC is the text, then (for text that looks like a code) whose SKU begins with it: positions, in that order. */
