@@ -34,8 +34,7 @@ const NOTHING = 0x10000;
 /** No filter on this facet. */
 const ANY = -1;
 
-/** Bit of each facet in a hit's failed filters; the rest (price, stock, favourites) is OTHER. */
-const FACET_BIT: Record<Facet, number> = { varietal: 1, region: 2, country: 4, supplier: 8, vintage: 16 };
+/** A hit's failed filters are bits: varietal 1, region 2, country 4, supplier 8, vintage 16; the rest (price, stock, favourites) OTHER. */
 const OTHER = 32;
 
 /** The words of a text's query, each with what it matches. */
@@ -154,6 +153,55 @@ export function createCatalogSearch(database: ServiceDatabase) {
     return positions.filter((position) => byPosition.has(position)).map((position) => JSON.parse(byPosition.get(position)!) as CatalogProduct);
   }
 
+  /** Each vintage id's year as a sort key (ascending), non-vintage wines last; kept until the dictionary grows. */
+  let yearKeys = new Float64Array(0);
+  function yearKeysNow(): Float64Array {
+    const { size } = dictionaries.vintage;
+    if (yearKeys.length === size) return yearKeys;
+    yearKeys = new Float64Array(size);
+    for (let id = 0; id < size; id += 1) {
+      const key = dictionaries.vintage.key(id);
+      yearKeys[id] = key === NON_VINTAGE_KEY || key === '' ? Number.POSITIVE_INFINITY : Number(key);
+    }
+    return yearKeys;
+  }
+
+  /** The sort's key of a hit (lower first; ties in name order), chosen once a query rather than per hit. */
+  function sortKeyOf(sort: CatalogSort | 'relevance', words: readonly WordMatch[]): (position: number) => number {
+    const { price, created, vintage } = index.columns.columns;
+    switch (sort) {
+      case 'name':
+        return () => 0;
+      case 'price_asc':
+        return (position) => price[position]!;
+      case 'price_desc':
+        return (position) => -price[position]!;
+      case 'newest':
+        return (position) => -created[position]!;
+      case 'vintage_asc': {
+        const years = yearKeysNow();
+        return (position) => years[vintage[position]!]!;
+      }
+      case 'vintage_desc': {
+        const years = yearKeysNow();
+        // Non-vintage wines come last either way.
+        return (position) => {
+          const year = years[vintage[position]!]!;
+          return year === Number.POSITIVE_INFINITY ? year : -year;
+        };
+      }
+      case 'relevance':
+        return (position) => {
+          let score = 0;
+          for (let index = 0; index < words.length; index += 1) {
+            const word = words[index]!;
+            score += (hasBit(word.name!, position) ? 2 : 1) + (hasBit(word.exact!, position) ? 1 : 0);
+          }
+          return -score;
+        };
+    }
+  }
+
   function search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
     const { columns } = index.columns;
@@ -195,7 +243,7 @@ export function createCatalogSearch(database: ServiceDatabase) {
     const only = query.onlyIds ? positionsOf(query.onlyIds, words32) : null;
     const otherFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || inStock || only !== null;
     const filtered = otherFilters || FACETS.some((facet) => wanted[facet] !== ANY);
-    const { varietal, region, country, supplier, vintage, price, created, rank, flags } = columns;
+    const { varietal, region, country, supplier, vintage, price, rank, flags } = columns;
 
     const failures = (position: number): number => {
       let failed = 0;
@@ -220,61 +268,42 @@ export function createCatalogSearch(database: ServiceDatabase) {
     const top = new TopPositions(Math.max(0, heapSize));
     const codeSet = byRelevance && codes.length > 0 ? new Set(codes) : null;
 
-    const years = Array.from({ length: dictionaries.vintage.size }, (_, id) => {
-      const key = dictionaries.vintage.key(id);
-      return key === NON_VINTAGE_KEY || key === '' ? Number.NaN : Number(key);
-    });
     const sort: CatalogSort | 'relevance' = byRelevance ? 'relevance' : (query.sort ?? 'name');
-    const keyOf = (position: number): number => {
-      switch (sort) {
-        case 'name':
-          return 0;
-        case 'price_asc':
-          return price[position]!;
-        case 'price_desc':
-          return -price[position]!;
-        case 'newest':
-          return -created[position]!;
-        case 'vintage_desc': {
-          const year = years[vintage[position]!]!;
-          return Number.isNaN(year) ? Number.POSITIVE_INFINITY : -year;
-        }
-        case 'vintage_asc': {
-          const year = years[vintage[position]!]!;
-          return Number.isNaN(year) ? Number.POSITIVE_INFINITY : year;
-        }
-        case 'relevance': {
-          let score = 0;
-          for (const word of wordMatchList) score += (hasBit(word.name!, position) ? 2 : 1) + (hasBit(word.exact!, position) ? 1 : 0);
-          return -score;
-        }
-      }
-    };
+    const keyOf = sortKeyOf(sort, wordMatchList);
 
     // ---- one pass over the hits ----
     const unfiltered = !text && !filtered;
-    const counts = Object.fromEntries(FACETS.map((facet) => [facet, new Int32Array(unfiltered ? 0 : dictionaries[facet].size)])) as Record<Facet, Int32Array>;
+    const size = (facet: Facet) => (unfiltered ? 0 : dictionaries[facet].size);
+    const counts: Record<Facet, Int32Array> = {
+      varietal: new Int32Array(size('varietal')),
+      region: new Int32Array(size('region')),
+      country: new Int32Array(size('country')),
+      supplier: new Int32Array(size('supplier')),
+      vintage: new Int32Array(size('vintage')),
+    };
+    const { varietal: varietals, region: regions, country: countries, supplier: suppliers, vintage: vintages } = counts;
+    const offering = heapSize > 0;
     let total = 0;
     const visit = (position: number) => {
       const failed = filtered ? failures(position) : 0;
       if (failed === 0) {
         total += 1;
         if (!unfiltered) {
-          counts.varietal[varietal[position]!]! += 1;
-          counts.region[region[position]!]! += 1;
-          counts.country[country[position]!]! += 1;
-          counts.supplier[supplier[position]!]! += 1;
-          counts.vintage[vintage[position]!]! += 1;
+          varietals[varietal[position]!]! += 1;
+          regions[region[position]!]! += 1;
+          countries[country[position]!]! += 1;
+          suppliers[supplier[position]!]! += 1;
+          vintages[vintage[position]!]! += 1;
         }
-        if (heapSize > 0 && (codeSet === null || !codeSet.has(position))) top.offer(position, keyOf(position), rank[position]!);
+        if (offering && (codeSet === null || !codeSet.has(position))) top.offer(position, keyOf(position), rank[position]!);
         return;
       }
       // Failed only one facet's filter: counted for that facet (a facet is counted without its own filter).
-      if (failed === 1) counts.varietal[varietal[position]!]! += 1;
-      else if (failed === 2) counts.region[region[position]!]! += 1;
-      else if (failed === 4) counts.country[country[position]!]! += 1;
-      else if (failed === 8) counts.supplier[supplier[position]!]! += 1;
-      else if (failed === 16) counts.vintage[vintage[position]!]! += 1;
+      if (failed === 1) varietals[varietal[position]!]! += 1;
+      else if (failed === 2) regions[region[position]!]! += 1;
+      else if (failed === 4) countries[country[position]!]! += 1;
+      else if (failed === 8) suppliers[supplier[position]!]! += 1;
+      else if (failed === 16) vintages[vintage[position]!]! += 1;
     };
 
     let pagePositions: number[];
