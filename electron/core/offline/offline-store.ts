@@ -45,6 +45,8 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     writeCatalogPage: (scope: StoreScope, page: number, etag: string | null, items: CatalogProduct[]) => database.service(on(scope), 'writeCatalogPage', page, etag, items),
     finishCatalog: (scope: StoreScope, totalPages: number, savedAt: string) => database.service(on(scope), 'finishCatalog', totalPages, savedAt),
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.service(on(scope), 'applyChanges', changes, cursor, savedAt),
+    /** A feed page as the service's text, parsed, checked and written by the worker (the main thread only passes the string on). */
+    applyChangesText: (scope: StoreScope, text: string, since: string | null, savedAt: string) => database.service(on(scope), 'applyChangesText', text, since, savedAt),
     startFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'startFeedBootstrap'),
     finishFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'finishFeedBootstrap'),
     clearCatalog: (scope: StoreScope) => database.service(on(scope), 'clearCatalog'),

@@ -6,6 +6,7 @@
 import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
+import { checkEndpointText } from '../api/response-text';
 import { normalizeCode } from '../search/product-codes';
 import { FLAG_LIVE } from '../search/catalog-columns';
 import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
@@ -24,6 +25,9 @@ export interface DatasetInfo {
   /** ETag of each stored list page, by page number. */
   pageEtags: Record<number, string>;
 }
+
+/** A feed page written from its text: what it held, or why it could not be read (in plain words). */
+export type FeedPageOutcome = { ok: true; changed: number; nextCursor: string; hasMore: boolean } | { ok: false; message: string };
 
 export type ListDataset = 'suppliers' | 'orders';
 export type SingleDataset = 'account' | 'webhooks';
@@ -312,6 +316,19 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return count;
   });
 
+  /**
+   * A page of the change feed as the service sent it (text): parsed and checked against the
+   * contract here, in the worker, so the main thread never holds a page of whole products; then
+   * written with its cursor as `applyChanges` does (when it changes anything or moves the cursor).
+   */
+  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+    const checked = checkEndpointText('catalogChanges', text);
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const page = checked.data;
+    if (page.data.length > 0 || page.next_cursor !== since) applyChanges(page.data, page.next_cursor, savedAt);
+    return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+  }
+
   const FEED_BOOTSTRAP = 'feed_bootstrap';
   /**
    * A feed read from the start (no cursor yet, or one the service no longer knows): products are
@@ -454,6 +471,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     productDetail,
     imageUrls,
     applyChanges,
+    applyChangesText,
     startFeedBootstrap,
     finishFeedBootstrap,
     clearCatalog,

@@ -6,8 +6,12 @@ import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { StatusBook } from './dataset-status';
 import type { Limiter } from './paged-sync';
 
-/** The service calls sync makes: the service client satisfies it; tests pass a fake. */
-export type SyncApi = Pick<ServiceClient, 'call'>;
+/**
+ * The service calls sync makes: the service client satisfies it; tests pass a fake. With
+ * `callText`, the change feed's pages are handed to the offline worker as text (parsed and checked
+ * there); without it, they are parsed where they arrive.
+ */
+export type SyncApi = Pick<ServiceClient, 'call'> & Partial<Pick<ServiceClient, 'callText'>>;
 
 export type SyncEvent = Extract<BridgeEvent, { type: 'sync-progress' | 'data-changed' | 'order-status' }>;
 

@@ -53,6 +53,44 @@ describe('the catalog through the service’s change feed', () => {
     expect((await search().search({ country: 'France', limit: 1 })).total).toBe(300);
   });
 
+  /** The fake service's answers as the service client's `callText` gives them: the body as text, `mangle`d when given. */
+  const withText = (service: ReturnType<typeof createFakeService>, mangle: (text: string, call: number) => string = (text) => text) => {
+    let calls = 0;
+    const call = service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; notModified?: boolean; data?: unknown; etag?: string | null }>;
+    return {
+      call: service.api.call,
+      callText: (async (name: string, input: unknown) => {
+        const outcome = await call(name, input);
+        if (!outcome.ok || outcome.notModified) return outcome;
+        calls += 1;
+        return { ok: true, notModified: false, text: mangle(JSON.stringify(outcome.data), calls), etag: outcome.etag ?? null, status: 200 };
+      }) as never,
+    };
+  };
+
+  it('with the service client, hands each page to the worker as text: parsed, checked and written there, the same catalog', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    const engine = engineFor(service, { api: withText(service) });
+    const report = await engine.sync();
+    await engine.whenIdle();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
+    expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });
+    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
+    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('a page of text the contract does not allow fails the sync in plain words and writes nothing of it; the pages before stay', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    // The second page: a product without its price.
+    const engine = engineFor(service, { api: withText(service, (text, call) => (call === 2 ? text.replace(/"case_price_cents":\d+,/, '') : text)) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(status(engine, 'catalog').error).toMatch(/in a form this app cannot read/);
+    expect((await search().search({ limit: 1 })).total).toBe(250 - 3);
+  });
+
   it('a re-sync asks only for what changed since its cursor', async () => {
     const service = createFakeService({ products: 300, feed: true });
     const engine = engineFor(service);
