@@ -312,7 +312,10 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const count = sql('SELECT count(*) FROM products').pluck().get() as number;
     setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor });
     setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
-    setDataset(PUBLIC, 'suppliers', { count: sql('SELECT count(*) FROM suppliers').pluck().get() as number, savedAt });
+    // The supplier list's own validators (its pages' ETags, how many pages) stay: only its size and age change here.
+    sql('INSERT INTO datasets (account, name, saved_at, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count').run(
+      PUBLIC, 'suppliers', savedAt, sql('SELECT count(*) FROM suppliers').pluck().get() as number,
+    );
     return count;
   });
 

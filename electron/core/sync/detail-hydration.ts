@@ -75,7 +75,11 @@ export async function hydrateProductDetails(input: HydrationInput): Promise<Hydr
         }),
       ),
     );
-    if (records.length > 0) input.onSaved?.(await input.store.putProductDetails(input.scope, records));
+    if (records.length > 0) {
+      // Saved whether or not anyone listens (an optional call would skip evaluating its argument).
+      const stored = await input.store.putProductDetails(input.scope, records);
+      input.onSaved?.(stored);
+    }
     if (confirmed.length > 0) await input.store.touchProductDetails(input.scope, confirmed, input.now().toISOString());
     if (!batch.unknownRegions) afterPos = Math.max(afterPos, ...batch.items.map((item) => item.pos));
   }
