@@ -16,7 +16,7 @@ import { gatherOrderMoves } from '../../shared/bridge/order-moves';
 import { createOtherAccounts } from '../core/app/other-accounts';
 import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
 import { createProductImageAddresses } from '../core/app/product-image-urls';
-import { accountScopeOf, DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/app/service-connection';
+import { accountScopeOf, DEMO_SCOPE_URL, storeScopeOf } from '../core/app/service-connection';
 import type { BuyerAccountEntry } from '../core/app/account-registry';
 import { accountFolder } from '../core/account-files/versioned-file';
 import {
@@ -38,7 +38,7 @@ import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform, ProductImage } from '../core/platform';
 import type { CaseworksCore } from './caseworks-core';
 import { createSearchService } from '../core/search/search-service';
-import type { SearchWorkerEntry } from '../core/search/worker-entry';
+import type { WorkerEntry } from '../core/offline/worker-entry';
 import { createSyncEngine, type SyncEngine } from '../core/sync/sync-engine';
 import { createKeyVault, type SafeStorageLike } from '../core/vault';
 
@@ -47,7 +47,8 @@ export interface CoreOptions {
   startEmbedded?: () => Promise<EmbeddedServiceHandle>;
   /** `GET /account` with a candidate URL and key. */
   verify?: (baseUrl: string, apiKey: string) => Promise<VerifyOutcome>;
-  searchWorkerEntry?: SearchWorkerEntry;
+  /** The offline worker's entry (Electron: the built offline-worker.js; default: the TypeScript source under tsx). */
+  offlineWorkerEntry?: WorkerEntry;
   /** How long the first contact with a service waits for `GET /account` (default FIRST_CONTACT_TIMEOUT_MS). */
   firstContactMs?: number;
   /** Timeouts and retries of the service client (tests shorten them). */
@@ -113,9 +114,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const knownLinks = createKnownLinks();
   const store = createOfflineStore({
     dataDir: platform.dataDir,
-    onProblem: (problem) => log(`offline copy: ${problem.dataset} was set aside (${problem.reason})`),
+    ...(options.offlineWorkerEntry ? { workerEntry: options.offlineWorkerEntry } : {}),
+    onProblem: (problem) => {
+      log(`offline copy: ${problem.file} was damaged and set aside`);
+      platform.notify('Offline copy', problem.message);
+    },
   });
-  const search = createSearchService(options.searchWorkerEntry ? { workerEntry: options.searchWorkerEntry } : {});
+  const search = createSearchService(store.database);
   const images = createImageCache({ dir: path.join(platform.dataDir, 'images'), fetch: platform.fetch });
   const vaultFor = (settingsKey: string) =>
     createKeyVault({ safeStorage: platform.keyStore.safeStorage ?? NO_SAFE_STORAGE, settings: platform.keyStore.settings, settingsKey });
@@ -242,7 +247,6 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       scope,
       search,
       images,
-      searchSnapshotFile: path.join(platform.dataDir, 'search', `${scopeFileName(scope)}.snapshot`),
       now: () => platform.now(),
       onEvent: emit,
       hydrateDetails: options.hydrateDetails,
@@ -620,7 +624,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       active?.engine.stopBackground();
       await others.close();
       await outboxes.closeAll();
-      await search.close();
+      await store.close();
       await session.close();
     },
   };

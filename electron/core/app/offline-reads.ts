@@ -40,34 +40,30 @@ export function createOfflineReads(engine: () => SyncEngine | null): OfflineRead
   }
 
   /** A detail is as old as its own read, which may be newer than its dataset's last full pass. */
-  async function detail<T>(records: Promise<Map<string, DetailRecord<T>>> | undefined, id: string) {
-    const record = (await records)?.get(id);
-    return record ? { data: record.detail, asOf: record.fetchedAt } : null;
+  async function detail<T>(record: Promise<DetailRecord<T> | null> | undefined) {
+    const found = await record;
+    return found ? { data: found.detail, asOf: found.fetchedAt } : null;
   }
 
   return {
-    suppliers: () => read('suppliers', (current) => current.copy.get('suppliers')),
-    orders: () => read('orders', (current) => current.copy.get('orders')),
-    orderDetail: (id) => detail(engine()?.copy.get('orderDetails'), id),
-    productDetail: (id) => detail(engine()?.copy.get('productDetails'), id),
-    account: () => read('account', (current) => current.copy.get('account')),
-    webhooks: () => read('webhooks', (current) => current.copy.get('webhooks')),
+    suppliers: () => read('suppliers', (current) => current.copy.suppliers()),
+    orders: () => read('orders', (current) => current.copy.orders()),
+    orderDetail: (id) => detail(engine()?.copy.orderDetailRecord(id)),
+    productDetail: (id) => detail(engine()?.copy.productDetailRecord(id)),
+    account: () => read('account', (current) => current.copy.account()),
+    webhooks: () => read('webhooks', (current) => current.copy.webhooks()),
     orderHistory: () =>
       read('orders', async (current) => {
-        const [orders, details] = await Promise.all([current.copy.get('orders'), current.copy.get('orderDetails')]);
+        const [orders, details] = await Promise.all([current.copy.orders(), current.copy.orderDetails()]);
         return historyOrders(orders, (id) => details.get(id)?.detail ?? null);
       }),
-    // The maps are the copy's own records, which the sync writes to disk at its next checkpoint.
-    // No validator is kept, so the sync reads such a detail in full next time.
     async keepProductDetail(product: Product) {
-      const current = engine();
-      if (!current) return;
-      (await current.copy.get('productDetails')).set(product.id, { detail: product, etag: null, fetchedAt: new Date().toISOString() });
+      await engine()?.copy.keepProductDetail(product);
     },
     async keepOrderDetail(order: Order) {
       const current = engine();
       if (!current || !current.accountId) return;
-      (await current.copy.get('orderDetails')).set(order.id, { detail: order, etag: null, fetchedAt: new Date().toISOString() });
+      await current.copy.keepOrderDetail(order);
     },
   };
 }

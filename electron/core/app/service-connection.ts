@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AccountScope } from '../account-files/versioned-file';
 import type { StoreScope } from '../offline/offline-store';
 import type { Connection } from './session-manager';
@@ -11,11 +10,6 @@ export const DEMO_SCOPE_URL = 'caseworks-demo://embedded/api/v1';
 
 export function storeScopeOf(connection: Connection): StoreScope {
   return { baseUrl: connection.mode === 'demo' ? DEMO_SCOPE_URL : connection.baseUrl, accountId: connection.account?.id ?? null };
-}
-
-/** A short stable file-name part for a scope (where its search snapshot lives). */
-export function scopeFileName(scope: StoreScope): string {
-  return createHash('sha256').update(scope.baseUrl).digest('hex').slice(0, 16);
 }
 
 /**

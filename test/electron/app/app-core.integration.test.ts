@@ -486,11 +486,13 @@ describe('removing a buyer account or signing out', () => {
     await core.whenIdle();
     const offline = createOfflineStore({ dataDir: platform.dataDir });
     const secondScope = { baseUrl: DEMO_SCOPE_URL, accountId: second.accountId };
-    expect(await offline.readHeader('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
+    expect(await offline.datasetInfo('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
     // Its account-only sync is under way when it is removed.
     await data('syncNow');
     await data('removeBuyerAccount', { id: added!.id });
     await core.whenIdle();
-    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.readHeader(dataset, secondScope), dataset).toBeNull();
+    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.datasetInfo(dataset, secondScope), dataset).toBeNull();
+    expect(await offline.readOrders(secondScope)).toEqual([]);
+    await offline.close();
   });
 });

@@ -2,13 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { Order, OrderListItem, Product } from '../../../shared/schemas';
 import { createOfflineReads } from '../../../electron/core/app/offline-reads';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
+import type { DetailRecord } from '../../../electron/core/offline/dataset-records';
 
+/** An engine whose offline copy is kept in maps, as the offline copy's reads and keeps behave. */
 function fakeEngine(asOf: string | null, accountId: string | null = 'org_1') {
-  const maps = { productDetails: new Map(), orderDetails: new Map(), suppliers: [] as unknown[], orders: [], webhooks: [], account: null };
+  const maps = {
+    productDetails: new Map<string, DetailRecord<Product>>(),
+    orderDetails: new Map<string, DetailRecord<Order>>(),
+    suppliers: [] as unknown[],
+    orders: [] as OrderListItem[],
+    webhooks: [] as unknown[],
+    account: null,
+  };
+  const stamp = () => new Date().toISOString();
   const engine = {
     accountId,
     freshness: () => ({ asOf, fromCache: true }),
-    copy: { get: async (name: keyof typeof maps) => maps[name] },
+    copy: {
+      suppliers: async () => maps.suppliers,
+      orders: async () => maps.orders,
+      webhooks: async () => maps.webhooks,
+      account: async () => maps.account,
+      orderDetails: async () => maps.orderDetails,
+      productDetailRecord: async (id: string) => maps.productDetails.get(id) ?? null,
+      orderDetailRecord: async (id: string) => maps.orderDetails.get(id) ?? null,
+      keepProductDetail: async (product: Product) => void maps.productDetails.set(product.id, { detail: product, etag: null, fetchedAt: stamp() }),
+      keepOrderDetail: async (order: Order) => void maps.orderDetails.set(order.id, { detail: order, etag: null, fetchedAt: stamp() }),
+    },
   };
   return { engine: engine as unknown as SyncEngine, maps };
 }
@@ -47,7 +67,7 @@ describe('offline reads', () => {
     const { engine, maps } = fakeEngine('2026-11-22T00:00:00.000Z');
     const older = { id: 'ord_1', order_number: 'CW-1', created_at: '2026-11-01T00:00:00.000Z' } as OrderListItem;
     const newer = { id: 'ord_2', order_number: 'CW-2', created_at: '2026-11-02T00:00:00.000Z' } as OrderListItem;
-    (maps as { orders: OrderListItem[] }).orders = [older, newer];
+    maps.orders = [older, newer];
     const detail = { id: 'ord_1', order_number: 'CW-1' } as Order;
     maps.orderDetails.set('ord_1', { detail, etag: null, fetchedAt: '2026-11-21T00:00:00.000Z' });
     expect(await createOfflineReads(() => engine).orderHistory()).toEqual({
