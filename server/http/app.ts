@@ -12,7 +12,7 @@ import { authHook } from './auth';
 import { emptyIdHook } from './empty-id';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
-import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
+import { createEndpointHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
 import { MethodTable } from './method-table';
 import { HttpProblem } from './problem';
 import { registerPublicRoutes } from './public-routes';
@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const clock = options.clock ?? systemClock;
-  const handlers = createHandlers({
+  const handlers = createEndpointHandlers({
     store: options.store,
     mode: options.mode ?? 'sandbox',
     clock,

@@ -9,7 +9,7 @@ import { refuseTargetUrl, type DeliveryMode } from '../webhooks/target-policy';
 import { sendTestEvent } from '../webhooks/test-event';
 import { API_BASE_PATH } from '../../shared';
 import { HttpProblem, notFound } from './problem';
-import { idempotencyFromHeaders } from './idempotency';
+import { idempotencyFromHeaders } from './idempotency-key';
 import type { CachedBody, ReadCache } from './read-cache';
 
 type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? z.output<Endpoints[N]['body']> : undefined;
@@ -60,7 +60,7 @@ export interface HandlerDeps {
   instanceId: string;
 }
 
-export function createHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache, webhookTestTimeoutMs, instanceId }: HandlerDeps): Handlers {
+export function createEndpointHandlers({ store, mode, clock, onOrderEvent, onEventError, readCache, webhookTestTimeoutMs, instanceId }: HandlerDeps): Handlers {
   /** Conditional catalog reads are answered from the validator alone when nothing has changed. */
   const cachedRead = async (key: string, headers: IncomingHttpHeaders, load: () => Promise<unknown>) => {
     const etag = await readCache.notModified(key, headers['if-none-match']);

@@ -23,7 +23,7 @@ import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
-import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
+import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency-pruning';
 import { guardStorableText } from './storable-text';
 import { probeStorage } from './storage-probe';
 

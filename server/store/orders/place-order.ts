@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
 import { newId } from '../ids';
-import { queueOrderEvent } from '../webhooks/outbox';
+import { queueOrderEvent } from '../webhooks/webhook-outbox';
 import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
 import { orderColumns } from './order-columns';

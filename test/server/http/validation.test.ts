@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateOrderBody, ProductListQuery, Problem } from '../../../shared';
 import { HttpProblem } from '../../../server/http/problem';
 import { jsonPointer, parseInput } from '../../../server/http/validation';
-import { canonicalJson, idempotencyFromHeaders, requestHash } from '../../../server/http/idempotency';
+import { canonicalJson, idempotencyFromHeaders, requestHash } from '../../../server/http/idempotency-key';
 
 function problemOf(run: () => unknown): HttpProblem {
   try {
