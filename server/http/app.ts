@@ -150,7 +150,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
     const known = knownQueries.get(raw);
     if (known !== undefined) return known;
     const parsed = parse();
-    knownQueries.set(raw, parsed);
+    if (!(parsed instanceof HttpProblem)) knownQueries.set(raw, parsed);
     return parsed;
   };
   app.route({
@@ -158,13 +158,17 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
     url: API_BASE_PATH + spec.path,
     config: { bodyless: !spec.body },
     handler: async (request, reply) => {
+      // The HTTP boundary: every refusal found below arrives here as a value and is sent as a problem.
       const id = (request.params as { id?: string }).id ?? '';
-      if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);
+      if (spec.params && resource && !spec.params.safeParse({ id }).success) return sendProblem(reply, missing(resource, id));
       const query = parsedQuery(request.url, () => parseInput(spec.query, request.query ?? {}, 'query'));
+      if (query instanceof HttpProblem) return sendProblem(reply, query);
       const body = spec.body ? parseInput(spec.body, request.body, 'body') : undefined;
+      if (body instanceof HttpProblem) return sendProblem(reply, body);
       const caller = request.caller;
-      if (!caller) throw new HttpProblem(401, 'unauthorized', 'Authentication is required.');
+      if (!caller) return sendProblem(reply, new HttpProblem(401, 'unauthorized', 'Authentication is required.'));
       const outcome = await handler({ caller, id, query, body, headers: request.headers } as HandlerInput<EndpointName>);
+      if ('problem' in outcome) return sendProblem(reply, outcome.problem);
       for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
       if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
       if ('notModified' in outcome) return reply.code(304).header('etag', outcome.notModified).send();
