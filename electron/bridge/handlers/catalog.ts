@@ -2,7 +2,7 @@ import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/br
 import type { CatalogProduct } from '../../../shared/schemas';
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached } from './service-calls';
 
 export interface CatalogHandlerDeps extends ReadContext {

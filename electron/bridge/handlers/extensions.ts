@@ -4,7 +4,7 @@ import type { ServiceExtension } from '../../../shared/bridge/extensions';
 import type { CallArgs, ExtensionRegistry } from '../../core/api';
 import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { NOT_CONNECTED } from './service-calls';
 
 export interface ExtensionHandlerDeps extends ReadContext {

@@ -13,7 +13,7 @@ import {
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import { offerCsv, type DesktopHandlerDeps } from './desktop';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { pageLocally } from './service-calls';
 
 export interface OrderHistoryHandlerDeps extends ReadContext {

@@ -2,7 +2,7 @@ import type { Outbox } from '../../core/outbox';
 import type { KnownLinks } from '../../core/app/known-links';
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached, pageLocally } from './service-calls';
 
 export interface OrderHandlerDeps extends ReadContext {

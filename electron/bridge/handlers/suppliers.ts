@@ -2,7 +2,7 @@ import type { Supplier, SupplierProduct } from '../../../shared/schemas';
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached, pageLocally } from './service-calls';
 import { SupplierIndex } from '../../core/search/supplier-index';
 

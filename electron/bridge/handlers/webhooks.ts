@@ -1,7 +1,7 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached } from './service-calls';
 
 export interface WebhookHandlerDeps extends ReadContext {
