@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { DATASETS, type DatasetName } from '../../shared/bridge/datasets';
 import type { BridgeEvent } from '../../shared/bridge/events';
-import type { OutboxEntry } from '../../shared/bridge/outbox';
+import type { OutboxEntry } from '../../shared/bridge/outbox-entries';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
-import { createHandlers } from '../bridge/handlers';
+import { createBridgeHandlers } from '../bridge/handlers';
 import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
 import { lastPortIfFree, readDemoBuyers, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
 import { FIRST_CONTACT_TIMEOUT_MS, meansOffline } from '../core/app/first-contact';
@@ -469,7 +469,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
   };
 
-  const handlers = createHandlers({
+  const handlers = createBridgeHandlers({
     session: {
       info: () => session.info(connectivity.online),
       useDemo: async () => {

@@ -25,7 +25,7 @@ import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
-import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
+import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency-pruning';
 import { readCatalogChanges } from './catalog/change-feed';
 import { pruneCatalogRemovalsWhenDue } from './catalog/change-pruning';
 import { guardStorableText } from './storable-text';

@@ -21,7 +21,7 @@ import {
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
-import { OrderDrafts, OutboxEntry, OutboxListing } from './outbox';
+import { OrderDrafts, OutboxEntry, OutboxListing } from './outbox-entries';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';

@@ -168,7 +168,7 @@ export function danglingIn(file: string, markdown: string, tree: RepoTree, allow
 }
 
 /** The folders `.gitignore` names (`test-results/`), and `.git`. */
-function ignoredFolders(root: string): Set<string> {
+export function ignoredFolders(root: string): Set<string> {
   const ignored = new Set(['.git']);
   for (const line of readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n')) {
     const name = line.trim();

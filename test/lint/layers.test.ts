@@ -15,7 +15,7 @@ async function layerProblems(file: string, code: string): Promise<string[]> {
 const forbidden: Array<[file: string, source: string]> = [
   ['electron/core/platform.ts', '../bridge/dispatcher'],
   ['electron/core/app/session-manager.ts', '../../bridge/bridge-failure'],
-  ['electron/core/app/offline-reads.ts', '../../bridge/handlers/offline-reads'],
+  ['electron/core/app/offline-reads.ts', '../../bridge/handlers/read-context'],
   ['electron/core/outbox/outbox.ts', '../../app/app-core'],
   ['electron/core/failure.ts', '../app/app-core'],
   ['electron/core/sync/sync-engine.ts', '../../main/window'],

@@ -1,6 +1,7 @@
 import type { BuyerAccount, DemoBuyer } from '../../../shared/bridge/accounts';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
 import type { SessionInfo } from '../../../shared/bridge/session';
+import { settled } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface BuyerAccountHandlerDeps {
@@ -16,20 +17,23 @@ export interface BuyerAccountHandlerDeps {
 /** Several buyer accounts signed in at once (a rep's customers): list, add (also a demo buyer from a list), switch, remove. */
 export function createBuyerAccountHandlers(deps: BuyerAccountHandlerDeps) {
   return {
-    listBuyerAccounts: async () => ({ accounts: await deps.list() }),
-    async addBuyerAccount(input) {
-      await deps.add(input);
-      return deps.info();
-    },
-    async switchBuyerAccount({ id }) {
-      await deps.switchTo(id);
-      return deps.info();
-    },
-    removeBuyerAccount: ({ id }) => deps.remove(id),
-    listDemoBuyers: async () => ({ buyers: await deps.demoBuyers() }),
-    async addDemoBuyer({ accountId }) {
-      await deps.addDemoBuyer(accountId);
-      return deps.info();
-    },
+    listBuyerAccounts: () => settled(async () => ({ accounts: await deps.list() })),
+    addBuyerAccount: (input) =>
+      settled(async () => {
+        await deps.add(input);
+        return deps.info();
+      }),
+    switchBuyerAccount: ({ id }) =>
+      settled(async () => {
+        await deps.switchTo(id);
+        return deps.info();
+      }),
+    removeBuyerAccount: ({ id }) => settled(() => deps.remove(id)),
+    listDemoBuyers: () => settled(async () => ({ buyers: await deps.demoBuyers() })),
+    addDemoBuyer: ({ accountId }) =>
+      settled(async () => {
+        await deps.addDemoBuyer(accountId);
+        return deps.info();
+      }),
   } satisfies HandlerGroup<'listBuyerAccounts' | 'addBuyerAccount' | 'switchBuyerAccount' | 'removeBuyerAccount' | 'listDemoBuyers' | 'addDemoBuyer'>;
 }

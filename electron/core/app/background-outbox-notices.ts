@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxState } from '../../../shared/bridge/outbox';
+import type { OutboxEntry, OutboxState } from '../../../shared/bridge/outbox-entries';
 
 /**
  * The desktop notifications for orders of a buyer account that is not the active one: its outbox

@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
 import { BridgeError } from '../../../shared/bridge/result';
 import { serviceError } from '../../../electron/core/api';
-import { CoreFailure } from '../../../electron/core/failure';
-import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
+import { failWith } from '../../../electron/core/failure';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import { validBridgeInputs } from '../../support/bridge-samples';
 import { createRecordingHandlers } from '../../support/recording-handlers';
@@ -94,9 +93,9 @@ describe('the bridge dispatcher', () => {
     for (const method of BRIDGE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
   });
 
-  it('passes a BridgeFailure through as its error value', async () => {
+  it("passes a handler's failure value through as its error", async () => {
     const handlers = createRecordingHandlers();
-    handlers.getOrder.mockRejectedValueOnce(new BridgeFailure('not_found', 'No such order.'));
+    handlers.getOrder.mockResolvedValueOnce(failWith('not_found', 'No such order.'));
     const { dispatch } = createDispatcher({ handlers });
     expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
       ok: false,
@@ -114,7 +113,7 @@ describe('the bridge dispatcher', () => {
       problemCode: 'insufficient_inventory',
       fields: [{ pointer: '/items/0/quantity', detail: 'too many' }],
     });
-    handlers.getOrder.mockRejectedValueOnce(new CoreFailure(error));
+    handlers.getOrder.mockResolvedValueOnce({ ok: false, error });
     const { dispatch } = createDispatcher({ handlers });
     expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
       ok: false,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../../lib/bridgeContext';
-import { unwrap } from '../../../lib/bridgeErrors';
+import { dataOrThrow } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 
 /** Orders waiting to be sent, refused or sent (kept current by bridge events, so never stale on its own). */
 export function useOutbox() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.outbox, queryFn: async () => (await unwrap(bridge.listOutbox({}))).entries, staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.outbox, queryFn: async () => (await dataOrThrow(bridge.listOutbox({}))).entries, staleTime: Infinity });
 }
 
 /**
@@ -15,5 +15,5 @@ export function useOutbox() {
  */
 export function useOutboxProblem() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.outboxProblem, queryFn: async () => (await unwrap(bridge.listOutbox({}))).problem, staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.outboxProblem, queryFn: async () => (await dataOrThrow(bridge.listOutbox({}))).problem, staleTime: Infinity });
 }

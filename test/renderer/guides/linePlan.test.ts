@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planLine, type CountedLine } from '../../../renderer/features/guides/countAndOrder';
+import { planLine, type CountedLine } from '../../../renderer/features/guides/linePlan';
 import { MAX_CASES_PER_LINE } from '../../../renderer/lib/quantityRules';
 import * as fixtures from '../support/fixtures';
 

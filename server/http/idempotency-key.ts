@@ -21,21 +21,21 @@ export function canonicalJson(value: unknown): string {
 
 export const requestHash = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
 
-/** Reads the optional Idempotency-Key header; a present but malformed key is a 400 naming the header. */
+/** Reads the optional Idempotency-Key header (null without one); a present but malformed key is a 400 problem naming the header. */
 export function idempotencyFromHeaders(
   headers: Record<string, string | string[] | undefined>,
   parsedBody: unknown,
-): IdempotencyInput | null {
+): IdempotencyInput | null | HttpProblem {
   const raw = headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
   const pointer = '/header/Idempotency-Key';
   if (Array.isArray(raw)) {
-    throw new HttpProblem(400, 'validation_failed', 'Send the Idempotency-Key header once.', [
+    return new HttpProblem(400, 'validation_failed', 'Send the Idempotency-Key header once.', [
       { pointer, detail: 'must be sent once' },
     ]);
   }
   if (!KEY_PATTERN.test(raw)) {
-    throw new HttpProblem(400, 'validation_failed', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', [
+    return new HttpProblem(400, 'validation_failed', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', [
       { pointer, detail: 'must be 1 to 255 visible ASCII characters' },
     ]);
   }
