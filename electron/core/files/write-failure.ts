@@ -4,7 +4,8 @@ import type { BridgeError } from '../../../shared/bridge/result';
  * A file the app could not write, in the buyer's words: a full disk (ENOSPC, EDQUOT), a folder it
  * may not write to (EACCES, EPERM), a read-only disk (EROFS). Decided by the error's code; null
  * for anything else, which stays unexpected. Every per-account file (favourites, addresses,
- * guides, accounts) and the outbox write through `writeFileDurably`, so one mapping covers them.
+ * guides, accounts) and the outbox write through `writeFileDurably`, so one mapping covers them:
+ * the bridge dispatcher's, where anything a handler throws arrives.
  */
 export function writeFailureOf(error: unknown): BridgeError | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
