@@ -7,17 +7,17 @@ import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
 import { createExtensionRegistry, createServiceClient, type ServiceClient, type ServiceClientOptions } from '../core/api';
 import { lastPortIfFree, readDemoBuyers, rememberPort, startEmbeddedService, verifyService } from '../core/connection';
-import { FIRST_CONTACT_TIMEOUT_MS, meansOffline } from '../core/app/first-contact';
-import { createConnectivity } from '../core/app/connectivity';
-import { createKnownLinks } from '../core/app/known-links';
-import { createOfflineReads } from '../core/app/offline-reads';
-import { orderNotices } from '../core/app/order-notifications';
+import { FIRST_CONTACT_TIMEOUT_MS, meansOffline } from '../core/session/first-contact';
+import { createConnectivity } from '../core/connection/connectivity';
+import { createKnownLinks } from '../core/links/known-links';
+import { createOfflineReads } from '../core/offline/offline-reads';
+import { orderNotices } from '../core/notices/order-notifications';
 import { gatherOrderMoves } from '../../shared/bridge/order-moves';
-import { createOtherAccounts } from '../core/app/other-accounts';
-import { backgroundOutboxNotices, outboxStates } from '../core/app/background-outbox-notices';
-import { createProductImageAddresses } from '../core/app/product-image-urls';
-import { accountScopeOf, DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/app/service-connection';
-import type { BuyerAccountEntry } from '../core/app/account-registry';
+import { createOtherAccounts } from '../core/session/other-accounts';
+import { backgroundOutboxNotices, outboxStates } from '../core/notices/background-outbox-notices';
+import { createProductImageAddresses } from '../core/images/product-image-urls';
+import { accountScopeOf, DEMO_SCOPE_URL, scopeFileName, storeScopeOf } from '../core/session/service-connection';
+import type { BuyerAccountEntry } from '../core/session/account-registry';
 import { accountFolder } from '../core/account-files/versioned-file';
 import {
   createSessionManager,
@@ -25,8 +25,8 @@ import {
   type EmbeddedRestartPolicy,
   type EmbeddedServiceHandle,
   type VerifyOutcome,
-} from '../core/app/session-manager';
-import { countsAsTyping, createTypingActivity } from '../core/app/typing-activity';
+} from '../core/session/session-manager';
+import { countsAsTyping, createTypingActivity } from '../core/sync/typing-activity';
 import { removeStaleTempFiles } from '../core/files/stale-temp-files';
 import { createAddressBooks } from '../core/addresses/address-book';
 import { createFavouriteLists } from '../core/favourites/favourites-store';

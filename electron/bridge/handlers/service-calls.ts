@@ -1,7 +1,7 @@
 import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoints';
 import type { Freshness } from '../../../shared/bridge/datasets';
 import type { CallArgs, ServiceClient } from '../../core/api';
-import type { Cached } from '../../core/app/offline-reads';
+import type { Cached } from '../../core/offline/offline-reads';
 import { CoreFailure } from '../../core/failure';
 import { BridgeFailure, failureCode } from '../bridge-failure';
 
