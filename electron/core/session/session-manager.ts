@@ -1,5 +1,3 @@
-import type { Account } from '../../../shared/schemas';
-import type { BridgeError } from '../../../shared/bridge/result';
 import type { ConnectionProblem, SessionInfo } from '../../../shared/bridge/session';
 import { serviceError } from '../api/service-error';
 import { CoreFailure } from '../failure';
@@ -17,35 +15,14 @@ import {
 } from './account-registry';
 import { demoProblem, problemOfFirstContact, type KeySource } from './first-contact';
 import { forgetKeyFingerprint, matchesKeyFingerprint, rememberKeyFingerprint } from './key-fingerprint';
+import { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
+import { hostOf, keyOfAnotherService, refusal } from './refusals';
 import { DEMO_SCOPE_URL } from './service-connection';
+import type { Account } from '../../../shared/schemas';
+import type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
 
-/** The embedded demo service, running in its own process. */
-export interface EmbeddedServiceHandle {
-  baseUrl: string;
-  /** The key of the first demo buyer. */
-  apiKey: string;
-  /** Every demo buyer and its key (a second demo buyer can be added as another account). */
-  buyers?: DemoBuyerKey[];
-  stop(): Promise<void>;
-}
-
-/** One buyer of the demo marketplace and its key. */
-export interface DemoBuyerKey {
-  accountId: string;
-  apiKey: string;
-  name?: string;
-}
-
-export type VerifyOutcome = { ok: true; account: Account } | { ok: false; error: BridgeError };
-
-/** Who we talk to and as whom; the key stays in here and in the vault, never in a SessionInfo. */
-export interface Connection {
-  /** The buyer account (`BuyerAccountEntry.id`) this connection signs in as. */
-  id: string;
-  mode: 'demo' | 'custom';
-  baseUrl: string;
-  account: { id: string; name: string } | null;
-}
+export type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
+export { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 
 export interface SessionManagerOptions {
   /** The vault of one settings entry: each buyer account keeps its key in its own. */
@@ -77,20 +54,6 @@ export interface SessionManagerOptions {
   /** How often, and after how long, a demo service that stopped by itself is started again. */
   embeddedRestart?: EmbeddedRestartPolicy;
 }
-
-export interface EmbeddedRestartPolicy {
-  attempts: number;
-  /** Wait before attempt `n` (1-based). */
-  delayMs(attempt: number): number;
-}
-
-/** Three attempts, 1 s, 2 s and 4 s after the stop: a crash loop ends within ten seconds. */
-export const DEFAULT_EMBEDDED_RESTART: EmbeddedRestartPolicy = { attempts: 3, delayMs: (attempt) => 1_000 * 2 ** (attempt - 1) };
-
-export const DEMO_STOPPED_TITLE = 'The demo service stopped';
-export const demoRestartedText = 'It stopped unexpectedly and Caseworks started it again. Queued orders are sent now.';
-export const demoNotRestartedText = (attempts: number) =>
-  `It stopped unexpectedly and could not be started again (${attempts} ${attempts === 1 ? 'try' : 'tries'}). Choose “Use the demo service” in Settings to try once more, or restart Caseworks. Queued orders are kept.`;
 
 /**
  * The session: which buyer accounts, which one is active, which service and key. With nothing
@@ -752,30 +715,5 @@ export function createSessionManager(options: SessionManagerOptions) {
 const PRESET_ACCOUNT = 'preset';
 /** The vault entry describing how keys would be kept while signed out; nothing is saved in it. */
 const NO_ACCOUNT = 'none';
-
-/**
- * A key the service did not accept, said specifically: the key of an account already added on
- * another service, or a key that may belong to another service.
- */
-function keyOfAnotherService(error: unknown, baseUrl: string, known: BuyerAccountEntry | undefined): unknown {
-  if (!(error instanceof CoreFailure) || error.error.code !== 'unauthorized') return error;
-  const host = hostOf(baseUrl);
-  if (known && known.baseUrl !== baseUrl) {
-    return refusal('unauthorized', `This is the key of ${known.name} on ${hostOf(known.baseUrl)}; the service at ${host} does not accept it. Enter that service's URL with it.`);
-  }
-  return refusal('unauthorized', `The service at ${host} did not accept this key. Check the key; if it is a key of another service, enter that service's URL with it.`);
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-function refusal(code: 'rejected' | 'not_found' | 'not_configured' | 'unauthorized', message: string): CoreFailure {
-  return new CoreFailure(serviceError({ code, message, retryable: false }));
-}
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
