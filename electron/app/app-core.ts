@@ -5,7 +5,6 @@ import { gatherOrderMoves } from '../../shared/bridge/order-moves';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createHandlers } from '../bridge/handlers';
-import { createServiceClient } from '../core/api';
 import { verifyService } from '../core/connection';
 import { EMBEDDED_SERVICE_FOLDER, knownDemoBuyersIn, startDemoProcess } from '../core/connection/demo-process';
 import { removeStaleTempFiles } from '../core/files/stale-temp-files';
@@ -21,7 +20,7 @@ import { createSession } from '../core/session/session';
 import type { VerifyOutcome } from '../core/session/session-manager';
 import { accountScopeOf, scopeFileName, storeScopeOf } from '../core/session/service-connection';
 import { createSyncEngine } from '../core/sync/sync-engine';
-import { countsAsTyping, createTypingActivity } from '../core/sync/typing-activity';
+import { createTypingActivity } from '../core/sync/typing-activity';
 import { createKeyVault, NO_SAFE_STORAGE } from '../core/vault';
 import type { CaseworksCoreHandle, CoreOptions } from './caseworks-core';
 import { readProductImage } from './product-images';
@@ -33,13 +32,13 @@ export type { CaseworksCoreHandle, CoreOptions };
 /** The composition root: builds the core's parts from what the host platform provides and wires them to the bridge. */
 export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOptions = {}): CaseworksCoreHandle {
   const { dataDir, keyStore } = platform;
-  const now = () => platform.now();
+  const now = platform.now.bind(platform);
   const log = (message: string) => platform.log?.(redact(message));
   const redact = (text: string) => session.allKeys().reduce((redacted, key) => redacted.split(key).join('[redacted]'), text);
   const hub = createEventHub((error) => log(`an event listener failed: ${String(error)}`));
   const notifyMoves = (accountName?: string) => gatherOrderMoves((moves) => orderNotices(moves, accountName).forEach((notice) => platform.notify(notice.title, notice.body)));
-  const notifyActiveMoves = notifyMoves();
-  const emit = (event: BridgeEvent) => (hub.emit(event), notifyActiveMoves(event));
+  hub.subscribe(notifyMoves());
+  const emit = hub.emit;
   const store = createOfflineStore({ dataDir, onProblem: (problem) => log(`offline copy: ${problem.dataset} was set aside (${problem.reason})`) });
   const search = createSearchService(options.searchWorkerEntry ? { workerEntry: options.searchWorkerEntry } : {});
   const images = createImageCache({ dir: path.join(dataDir, 'images'), fetch: platform.fetch });
@@ -69,7 +68,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     verify,
     firstContact: (baseUrl, apiKey) => verify(baseUrl, apiKey, true),
     embeddedRestart: options.embeddedRestart,
-    clientFor: (baseUrl, apiKey, tuning) => createServiceClient({ baseUrl, getApiKey: apiKey, fetch: platform.fetch, onReachability: tuning.onReachability, ...options.client, ...(tuning.maxAttempts === undefined ? {} : { maxAttempts: tuning.maxAttempts }) }),
+    fetch: platform.fetch,
+    clientTuning: options.client,
     engineFor: (connection, client) => {
       const scope = storeScopeOf(connection);
       const searchSnapshotFile = path.join(dataDir, 'search', `${scopeFileName(scope)}.snapshot`);
@@ -101,7 +101,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       syncNow: session.syncNow,
       clearCache: async () => session.shown()?.clearAll() ?? (await store.clearAll()) + (await images.clear()),
     },
-    reads,
+    reads: { ...reads, outbox: session.outbox },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       ...(platform.openExternal ? { openExternal: platform.openExternal.bind(platform) } : {}),
@@ -112,7 +112,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   });
   const dispatcher = createDispatcher({
     handlers,
-    onCall: (call) => void (countsAsTyping(call) && typing.touch()),
+    onCall: typing.noteCall,
     onUnexpectedError: (method, error) => log(`${method} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
   });
 

@@ -33,7 +33,6 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
     images,
     search,
     catalogAsOf,
-    outbox: () => session.outbox(),
     knownLinks,
     changed: (_dataset: DatasetName) => session.changed(),
     extensions: createExtensionRegistry({ fetch }),
@@ -68,7 +67,7 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
     },
   };
   return {
-    reads: { ...reads, favouriteIds: async () => (await tools.favourites()?.read())?.productIds ?? [] } satisfies HandlerDeps['reads'],
+    reads: { ...reads, favouriteIds: async () => (await tools.favourites()?.read())?.productIds ?? [] } satisfies Omit<HandlerDeps['reads'], 'outbox'>,
     tools,
     knownLinks,
   };

@@ -2,25 +2,31 @@ import type { BuyerAccount } from '../../../shared/bridge/accounts';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
 import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { SessionInfo } from '../../../shared/bridge/session';
-import type { ServiceClient } from '../api';
+import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../api';
+import { accountFolder } from '../account-files/versioned-file';
+import { backgroundOutboxNotices, outboxStates } from '../notices/background-outbox-notices';
+import { createAccountOutboxes, createOrderSender, refusingOutbox, SIGNED_OUT_OUTBOX } from '../outbox';
 import { createConnectivity } from '../connection/connectivity';
 import type { StoreScope } from '../offline/offline-store';
 import type { Outbox } from '../outbox';
+import type { OutboxEntry } from '../../../shared/bridge/outbox';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { BuyerAccountEntry } from './account-registry';
 import { meansOffline } from './first-contact';
 import { createOtherAccounts } from './other-accounts';
 import { createSessionManager, type Connection, type EmbeddedServiceHandle, type SessionManagerOptions } from './session-manager';
-import { createSessionOutboxes, type SessionOutboxesOptions } from './session-outboxes';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
 export interface SessionOptions
   extends Omit<SessionManagerOptions, 'onChange' | 'onAccountsChange' | 'onProblemChange' | 'onNotice' | 'startEmbedded'>,
-    Pick<SessionOutboxesOptions, 'dataDir' | 'now'> {
+    Pick<ServiceClientOptions, 'fetch'> {
+  /** The app's data folder: each account's own files (its outbox) are in a folder of it. */
+  dataDir: string;
+  now(): Date;
+  /** Timeouts and retries of the service clients (tests shorten them). */
+  clientTuning?: Partial<Pick<ServiceClientOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>>;
   /** Starts the demo service; `onUnexpectedExit` is told when it stops without being asked to. */
   startEmbedded(onUnexpectedExit: (handle: EmbeddedServiceHandle) => void): Promise<EmbeddedServiceHandle>;
-  /** A client of one service with one account's key; `onReachability` hears whether it answered. */
-  clientFor(baseUrl: string, apiKey: () => string | null, tuning: { onReachability(reachable: boolean): void; maxAttempts?: number }): ServiceClient;
   /** The sync engine of one connection's offline copy (the screens read the active one's). */
   engineFor(connection: Connection, client: ServiceClient): SyncEngine;
   /** An account-only engine following another account's orders, its events told to `onEvent`. */
@@ -78,7 +84,7 @@ export function createSession(options: SessionOptions) {
     onChange: (online) => {
       emit({ type: 'connectivity', online });
       if (online) {
-        outboxes.kick();
+        kickOutboxes();
         active?.engine.syncNow();
         others.syncNow();
         // A first contact that found no answer is made again (a preset account not known yet is signed in to).
@@ -89,11 +95,15 @@ export function createSession(options: SessionOptions) {
   });
 
   function clientFor(baseUrl: string, apiKey: () => string | null, maxAttempts?: number): ServiceClient {
-    return options.clientFor(baseUrl, apiKey, {
+    return createServiceClient({
+      baseUrl,
+      getApiKey: apiKey,
+      fetch: options.fetch,
       // Connectivity is the active account's service's; another service's answers do not change it.
       onReachability: (reachable) => {
         if (active?.client.baseUrl === baseUrl) connectivity.report(reachable);
       },
+      ...options.clientTuning,
       ...(maxAttempts === undefined ? {} : { maxAttempts }),
     });
   }
@@ -112,24 +122,47 @@ export function createSession(options: SessionOptions) {
     onProblem: log,
   });
 
-  const outboxes = createSessionOutboxes({
+  /**
+   * One outbox per registered account, each sending with its own key whichever account is active
+   * (the sender asks the manager for the key and address at each send). The active account's
+   * changes go to the screens; a background account's order that moves is announced by its name.
+   */
+  const outboxes = createAccountOutboxes({
     dataDir: options.dataDir,
     now: options.now,
-    accounts: () => manager.accounts(),
-    activeId: () => active?.connection.id ?? null,
-    keys: { addressOf: (id) => manager.addressOf(id), keyOf: (id) => manager.keyOf(id) },
-    clientFor: (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1),
-    onActiveChange: (entries) => {
-      emit({ type: 'outbox-changed', entries });
-      if (entries.some((entry) => entry.state === 'confirmed')) active?.engine.syncNow();
+    folderOf: (account) => accountFolder(options.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
+    senderFor: (account) => createOrderSender(account, manager, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
+    onChange: (account, entries) => {
+      if (active?.connection.id === account.id) {
+        emit({ type: 'outbox-changed', entries });
+        if (entries.some((entry) => entry.state === 'confirmed')) active.engine.syncNow();
+        return;
+      }
+      const before = seenOutboxes.get(account.id);
+      seenOutboxes.set(account.id, outboxStates(entries));
+      const name = registered(account.id)?.name;
+      if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) options.notify(notice.title, notice.body);
+      // A newly placed order of that account is followed from now on.
+      if (entries.some((entry) => entry.state === 'confirmed')) others.syncNow(account.id);
     },
-    // A newly placed order of that account is followed from now on.
-    onOtherChange: (id, entries) => {
-      if (entries.some((entry) => entry.state === 'confirmed')) others.syncNow(id);
-    },
-    notify: options.notify,
-    log,
+    onProblem: (message) => log(`outbox: ${message}`),
   });
+  /** What each background account's outbox last held (taken when it stops being active), so an order that moves can be announced. */
+  const seenOutboxes = new Map<string, ReadonlyMap<string, OutboxEntry['state']>>();
+
+  /** Every registered account's outbox sends, whichever is active; a removed account's stops (its orders stay on disk). */
+  function openOutboxes(): void {
+    const { accounts } = manager.accounts();
+    for (const account of accounts) {
+      outboxes.open({ id: account.id, accountId: account.accountId }).catch((error: unknown) => log(`outbox: ${String(error)}`));
+    }
+    void outboxes.each((_box, account) => {
+      if (!accounts.some((entry) => entry.id === account.id)) return outboxes.close(account.id);
+    });
+  }
+
+  const kickOutboxes = () => void outboxes.each((box) => box.kick());
+  const pendingCount = async (id: string, accountId?: string) => (await outboxes.opened(id)?.catch(() => null))?.pendingCount(accountId) ?? 0;
 
   async function followOtherAccounts(): Promise<void> {
     if (closed) return;
@@ -142,6 +175,8 @@ export function createSession(options: SessionOptions) {
     active = null;
     if (connection) signedOut = null;
     previous?.engine.stopBackground();
+    // From now on in the background: what its outbox holds is where its orders' moves are told from.
+    if (previous) void outboxes.opened(previous.connection.id)?.then((box) => seenOutboxes.set(previous.connection.id, outboxStates(box.list())), () => undefined);
     // Followed as another account until now: its last sync finishes writing before this engine reads.
     if (connection) await others.release(connection.id);
     if (connection && !closed) {
@@ -156,8 +191,8 @@ export function createSession(options: SessionOptions) {
     provisional = null;
     emit({ type: 'session-changed' });
     for (const listener of listeners) listener(active);
-    outboxes.refresh();
-    outboxes.kick();
+    openOutboxes();
+    kickOutboxes();
     void followOtherAccounts();
   }
 
@@ -180,7 +215,7 @@ export function createSession(options: SessionOptions) {
       switching = switching.then(() => activate(connection));
     },
     onAccountsChange: () => {
-      outboxes.refresh();
+      openOutboxes();
       void followOtherAccounts();
     },
     onNotice: (title, body) => {
@@ -230,7 +265,7 @@ export function createSession(options: SessionOptions) {
       starting ??= closed
         ? Promise.resolve()
         : settled(manager.start()).then(() => {
-            outboxes.refresh();
+            openOutboxes();
           });
       return starting;
     },
@@ -270,7 +305,7 @@ export function createSession(options: SessionOptions) {
           accountId: account.accountId,
           name: account.name,
           active: account.id === activeId,
-          queuedOrders: await outboxes.pendingCount(account.id),
+          queuedOrders: await pendingCount(account.id),
         })),
       );
     },
@@ -279,7 +314,7 @@ export function createSession(options: SessionOptions) {
       const engine = active?.engine ?? null;
       const accountId = currentAccountId();
       // Counted before the account goes (its outbox stops sending; its orders stay on disk).
-      const kept = active && accountId ? await outboxes.pendingCount(active.connection.id, accountId) : 0;
+      const kept = active && accountId ? await pendingCount(active.connection.id, accountId) : 0;
       await settled(Promise.resolve(manager.signOut()));
       if (engine) await clearData(engine, null);
       return { keptQueuedOrders: kept };
@@ -287,7 +322,7 @@ export function createSession(options: SessionOptions) {
     /** Removes an account (the next one becomes active if it was); its queued orders stay on disk. */
     async remove(id: string): Promise<{ keptQueuedOrders: number }> {
       const account = registered(id);
-      const keptQueuedOrders = await outboxes.pendingCount(id);
+      const keptQueuedOrders = await pendingCount(id);
       const engine = active?.connection.id === id ? active.engine : null;
       await settled(manager.remove(id));
       await outboxes.close(id);
@@ -298,7 +333,13 @@ export function createSession(options: SessionOptions) {
       return { keptQueuedOrders };
     },
     /** The active account's outbox (the screens show it and add to it). */
-    outbox: (): Promise<Outbox> => outboxes.active(active ? active.connection.baseUrl : null),
+    async outbox(): Promise<Outbox> {
+      const opened = active ? outboxes.opened(active.connection.id) : null;
+      if (opened) return opened;
+      // Connected, but the service has not said yet whose key this is: no outbox to file an order in.
+      if (active && !registered(active.connection.id)) return refusingOutbox(unknownAccountText(active.connection.baseUrl));
+      return SIGNED_OUT_OUTBOX;
+    },
     /** Starts a sync of the active account and the others now; false when offline or signed out. */
     syncNow(): boolean {
       if (!active || !connectivity.online) return false;
@@ -324,7 +365,7 @@ export function createSession(options: SessionOptions) {
       await switching;
       await active?.engine.whenIdle();
       await others.whenIdle();
-      await outboxes.whenIdle();
+      await outboxes.each((box) => box.whenIdle());
     },
     /** Stops everything: a start under way finishes first (nothing is synced after), the demo service stops. */
     async close(): Promise<void> {
@@ -342,3 +383,14 @@ export function createSession(options: SessionOptions) {
 }
 
 export type Session = ReturnType<typeof createSession>;
+
+/** An order placed before the service has ever told whose key this is cannot be filed under an account. */
+function unknownAccountText(baseUrl: string): string {
+  let host = baseUrl;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // The address as it is.
+  }
+  return `Caseworks has not reached ${host} yet, so it does not know which account this key belongs to. Orders can be placed as soon as the service answers.`;
+}

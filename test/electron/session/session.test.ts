@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge/events';
-import type { ServiceClient } from '../../../electron/core/api';
 import type { StoreScope } from '../../../electron/core/offline/offline-store';
-import type { SendResult } from '../../../electron/core/outbox';
 import { createSession, type Session } from '../../../electron/core/session/session';
 import type { Connection, VerifyOutcome } from '../../../electron/core/session/session-manager';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
@@ -64,14 +62,11 @@ async function setup() {
       if (known?.service !== baseUrl) return { ok: false, error: { code: 'unauthorized', message: 'Not accepted.', retryable: false } };
       return { ok: true, account: { id: known.id, name: known.name } as never };
     },
-    clientFor: (baseUrl) =>
-      ({
-        baseUrl,
-        call: (_name: string, args: { idempotencyKey: string }) => {
-          sent.push(args.idempotencyKey);
-          return new Promise<SendResult>(() => undefined);
-        },
-      }) as unknown as ServiceClient,
+    // The service never answers an order (it stays on its way); what was sent is recorded.
+    fetch: (async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/orders')) sent.push(String(new Headers(init?.headers).get('idempotency-key')));
+      return new Promise<Response>(() => undefined);
+    }) as typeof fetch,
     engineFor: (connection) => {
       const engine = fakeEngine(connection);
       engines.push(engine);
@@ -94,7 +89,7 @@ const folders: string[] = [];
 const sessions: Session[] = [];
 afterEach(async () => {
   for (const session of sessions.splice(0)) await session.close();
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('the session', () => {
