@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { DATASETS } from '../../shared/bridge/datasets';
-import type { BridgeEvent } from '../../shared/bridge/events';
 import { gatherOrderMoves } from '../../shared/bridge/order-moves';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
