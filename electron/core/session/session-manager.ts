@@ -17,6 +17,7 @@ import { demoProblem, problemOfFirstContact, type KeySource } from './first-cont
 import { forgetKeyFingerprint, matchesKeyFingerprint, rememberKeyFingerprint } from './key-fingerprint';
 import { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 import { hostOf, keyOfAnotherService, refusal } from './refusals';
+import { createDemoService } from './demo-service';
 import { DEMO_SCOPE_URL } from './service-connection';
 import type { Account } from '../../../shared/schemas';
 import type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
@@ -70,22 +71,10 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** Keys of the browser shell (never stored), by buyer account id. */
   const memoryKeys = new Map<string, string>();
   const vaults = new Map<string, KeyVault>();
-  /** The service's id of the account the demo service's own key signs in as. */
-  let firstDemoAccountId: string | null = null;
   /** The demo buyers' keys and the demo's address, kept while it is stopped (an outage), by account id. */
-  const demoKeys = new Map<string, string>();
-  let demoBaseUrl: string | null = null;
-  let embedded: EmbeddedServiceHandle | null = null;
-  let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
   /** What is known against the session's service now (see first-contact.ts); reset on every change of connection. */
   let problem: ConnectionProblem | null = null;
-  /** The demo's buyers, as the running demo or its last start told them. */
-  let demoBuyerList: DemoBuyerKey[] = [];
-  /** The service's names of the demo's buyers, as asked while it ran. */
-  const demoAccountNames = new Map<string, string>();
-  /** Reading the demo's buyers of its last start (once). */
-  let knownDemo: Promise<void> | null = null;
   /** Starting the demo for a demo session signed in without it. */
   let demoStarting: Promise<void> | null = null;
   let rechecking: Promise<void> | null = null;
@@ -97,6 +86,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
   const notice = options.onNotice ?? (() => undefined);
   const newId = options.newAccountId ?? newBuyerAccountId;
+  const demo = createDemoService({ start: () => options.startEmbedded(), knownDemoBuyers: options.knownDemoBuyers });
 
   function vaultOf(id: string): KeyVault {
     let vault = vaults.get(id);
@@ -118,14 +108,14 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The key of one registered account: the demo buyer's, or its own from memory or the vault. */
   function keyOf(id: string): string | null {
     const entry = entryOf(id);
-    if (entry?.mode === 'demo') return demoKeys.get(entry.accountId) ?? null;
+    if (entry?.mode === 'demo') return demo.keyOf(entry.accountId);
     const inMemory = memoryKeys.get(id);
     if (inMemory !== undefined || options.memoryOnlyKeys || !entry) return inMemory ?? null;
     return vaultOf(id).getKey();
   }
 
   function addressOf(entry: BuyerAccountEntry): string | null {
-    return entry.mode === 'demo' ? (embedded?.baseUrl ?? demoBaseUrl) : entry.baseUrl;
+    return entry.mode === 'demo' ? demo.address() : entry.baseUrl;
   }
 
   function setProblem(next: ConnectionProblem | null): void {
@@ -184,7 +174,8 @@ export function createSessionManager(options: SessionManagerOptions) {
       const { code, message, retryable } = outcome.error;
       throw new CoreFailure(serviceError({ code, message, retryable }));
     }
-    const demoBuyer = how === 'add' && embedded && embedded.baseUrl === baseUrl && embedded.buyers?.some((buyer) => buyer.apiKey === apiKey);
+    const running = demo.running();
+    const demoBuyer = how === 'add' && running && running.baseUrl === baseUrl && running.buyers?.some((buyer) => buyer.apiKey === apiKey);
     return { mode: demoBuyer ? 'demo' : 'custom', account: outcome.account };
   }
 
@@ -198,7 +189,8 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   /** The demo is not needed while no account uses it; "Use the demo" starts it again. */
   async function stopEmbeddedIfUnused(): Promise<void> {
-    if (embedded && !registry.accounts.some((account) => account.mode === 'demo' || account.baseUrl === embedded?.baseUrl)) {
+    const running = demo.running();
+    if (running && !registry.accounts.some((account) => account.mode === 'demo' || account.baseUrl === running.baseUrl)) {
       await stopEmbedded().catch(() => undefined);
     }
   }
@@ -212,43 +204,16 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   /** The running demo service, started if need be; a failure is said as the session's problem (by its code). */
   async function ensureEmbedded(): Promise<EmbeddedServiceHandle> {
-    if (embedded) return embedded;
-    embeddedStarting ??= options.startEmbedded().finally(() => {
-      embeddedStarting = null;
-    });
+    if (demo.running()) return demo.ensure();
+    let service: EmbeddedServiceHandle;
     try {
-      embedded = await embeddedStarting;
+      service = await demo.ensure();
     } catch (error) {
       setProblem(demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.'));
       throw error;
     }
-    rememberDemo(embedded);
     if (problem?.code === 'demo_unavailable' || problem?.code === 'data_folder_in_use') setProblem(null);
-    return embedded;
-  }
-
-  function rememberDemo(service: EmbeddedServiceHandle): void {
-    demoBaseUrl = service.baseUrl;
-    learnDemoBuyers(service.buyers ?? []);
-    if (firstDemoAccountId !== null) demoKeys.set(firstDemoAccountId, service.apiKey);
-  }
-
-  function learnDemoBuyers(buyers: DemoBuyerKey[]): void {
-    for (const buyer of buyers) demoKeys.set(buyer.accountId, buyer.apiKey);
-    if (buyers.length > 0) demoBuyerList = buyers;
-  }
-
-  /** The demo's buyers of its last start (keys do not change between starts), read once while it is not running. */
-  function readKnownDemo(): Promise<void> {
-    knownDemo ??= (options.knownDemoBuyers?.() ?? Promise.resolve(null)).then(
-      (buyers) => {
-        if (!buyers || buyers.length === 0 || embedded) return;
-        learnDemoBuyers(buyers);
-        firstDemoAccountId ??= buyers[0]?.accountId ?? null;
-      },
-      () => undefined,
-    );
-    return knownDemo;
+    return service;
   }
 
   /**
@@ -257,7 +222,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * started again by `embeddedStopped`, one stopped on purpose (an outage) stays stopped.
    */
   function startDemoInBackground(): void {
-    if (embedded || closed || demoBaseUrl !== null) return;
+    if (demo.running() || closed || demo.hasRun()) return;
     demoStarting ??= keepStartingDemo().finally(() => {
       demoStarting = null;
     });
@@ -278,11 +243,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
-  async function stopEmbedded(): Promise<void> {
-    const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-    embedded = null;
-    await running?.stop();
-  }
+  const stopEmbedded = () => demo.stop();
 
   /** Starts the demo service again and moves a demo session to its new address. */
   async function restartEmbedded(): Promise<void> {
@@ -315,8 +276,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     const service = await ensureEmbedded();
     const outcome = await options.verify(service.baseUrl, service.apiKey);
     if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: `The demo service did not start properly: ${outcome.error.message}`, retryable: true }));
-    firstDemoAccountId = outcome.account.id;
-    rememberDemo(service);
+    demo.setFirstAccountId(outcome.account.id);
+    demo.remember(service);
     lastProblem = null;
     const entry = upsert({ id: newId(), mode: 'demo', baseUrl: service.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
     return activate(entry) as Connection;
@@ -329,13 +290,13 @@ export function createSessionManager(options: SessionManagerOptions) {
    * background); only a demo account whose key is nowhere known waits for the demo to start.
    */
   async function signInAs(entry: BuyerAccountEntry): Promise<Connection> {
-    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId) && !embedded) await readKnownDemo();
-    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId)) {
+    if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null && !demo.running()) await demo.readKnown();
+    if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null) {
       const service = await ensureEmbedded();
-      if (firstDemoAccountId === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
+      if (demo.firstAccountId() === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
         const first = await options.verify(service.baseUrl, service.apiKey);
-        if (first.ok) firstDemoAccountId = first.account.id;
-        rememberDemo(service);
+        if (first.ok) demo.setFirstAccountId(first.account.id);
+        demo.remember(service);
       }
       if (keyOf(entry.id) === null) throw refusal('not_found', `${entry.name} is not a buyer of this demo service any more. Remove it and add it again.`);
     } else if (keyOf(entry.id) === null) {
@@ -599,23 +560,24 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     /** The demo marketplace's buyers (the running demo's, else its last start's), to add one from a list. */
     async demoBuyers(): Promise<{ accountId: string; name: string; added: boolean }[]> {
-      if (!embedded) await readKnownDemo();
-      const running = embedded;
+      if (!demo.running()) await demo.readKnown();
+      const running = demo.running();
       // By the name the account will have once added (the service's), asked once each while the
       // demo runs; the demo's file has a shorter trading name, used while it does not.
       if (running) {
         await Promise.all(
-          demoBuyerList
-            .filter((buyer) => !demoAccountNames.has(buyer.accountId))
+          demo
+            .buyers()
+            .filter((buyer) => demo.nameOf(buyer.accountId) === undefined)
             .map(async (buyer) => {
               const outcome = await options.verify(running.baseUrl, buyer.apiKey).catch(() => null);
-              if (outcome?.ok) demoAccountNames.set(buyer.accountId, outcome.account.name);
+              if (outcome?.ok) demo.learnName(buyer.accountId, outcome.account.name);
             }),
         );
       }
-      return demoBuyerList.map((buyer) => {
+      return demo.buyers().map((buyer) => {
         const added = registry.accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
-        return { accountId: buyer.accountId, name: added?.name ?? demoAccountNames.get(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
+        return { accountId: buyer.accountId, name: added?.name ?? demo.nameOf(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
       });
     },
 
@@ -624,17 +586,18 @@ export function createSessionManager(options: SessionManagerOptions) {
      * comes from the demo, whatever port it runs on), added even while the demo is not running.
      */
     async addDemoBuyer(accountId: string): Promise<Connection> {
-      if (!embedded) await readKnownDemo();
-      const buyer = demoBuyerList.find((candidate) => candidate.accountId === accountId);
+      if (!demo.running()) await demo.readKnown();
+      const running = demo.running();
+      const buyer = demo.buyers().find((candidate) => candidate.accountId === accountId);
       if (!buyer) throw refusal('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
       let name = buyer.name ?? accountId;
-      if (embedded) {
-        const outcome = await options.verify(embedded.baseUrl, buyer.apiKey);
+      if (running) {
+        const outcome = await options.verify(running.baseUrl, buyer.apiKey);
         if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: outcome.error.message, retryable: outcome.error.retryable }));
         name = outcome.account.name;
       }
-      demoKeys.set(accountId, buyer.apiKey);
-      const entry = upsert({ id: newId(), mode: 'demo', baseUrl: embedded?.baseUrl ?? demoBaseUrl ?? DEMO_SCOPE_URL, accountId, name });
+      demo.setKey(accountId, buyer.apiKey);
+      const entry = upsert({ id: newId(), mode: 'demo', baseUrl: demo.address() ?? DEMO_SCOPE_URL, accountId, name });
       lastProblem = null;
       const next = activate(entry) as Connection;
       startDemoInBackground();
@@ -642,7 +605,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
 
     /** The running embedded service, if any. */
-    embeddedService: () => embedded,
+    embeddedService: () => demo.running(),
 
     /** Stops the embedded service, as when the network goes away (tests, the browser shell). */
     stopEmbedded,
@@ -655,8 +618,7 @@ export function createSessionManager(options: SessionManagerOptions) {
      * service" starts a new one) and, while the session uses it, started again a bounded number of times.
      */
     embeddedStopped(stopped: EmbeddedServiceHandle): Promise<void> {
-      if (embedded !== stopped) return restarting ?? Promise.resolve();
-      embedded = null;
+      if (!demo.forget(stopped)) return restarting ?? Promise.resolve();
       if (closed || connection?.mode !== 'demo') return Promise.resolve();
       restarting ??= restartAfterStop().finally(() => {
         restarting = null;
