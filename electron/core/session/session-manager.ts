@@ -5,7 +5,6 @@ import type { KeyVault, SettingsStore } from '../vault';
 import {
   LEGACY_SETTINGS,
   emptyRegistry,
-  keySettingOf,
   loadRegistry,
   newBuyerAccountId,
   saveRegistry,
@@ -14,7 +13,8 @@ import {
   type RegistryLoad,
 } from './account-registry';
 import { demoProblem, problemOfFirstContact, type KeySource } from './first-contact';
-import { forgetKeyFingerprint, matchesKeyFingerprint, rememberKeyFingerprint } from './key-fingerprint';
+import { createAccountKeys } from './account-keys';
+import { matchesKeyFingerprint } from './key-fingerprint';
 import { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 import { hostOf, keyOfAnotherService, refusal } from './refusals';
 import { createDemoService } from './demo-service';
@@ -69,8 +69,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   let connection: Connection | null = null;
   let registry: AccountRegistry = emptyRegistry();
   /** Keys of the browser shell (never stored), by buyer account id. */
-  const memoryKeys = new Map<string, string>();
-  const vaults = new Map<string, KeyVault>();
+  const keys = createAccountKeys(options);
   /** The demo buyers' keys and the demo's address, kept while it is stopped (an outage), by account id. */
   let lastProblem: string | null = null;
   /** What is known against the session's service now (see first-contact.ts); reset on every change of connection. */
@@ -88,14 +87,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   const newId = options.newAccountId ?? newBuyerAccountId;
   const demo = createDemoService({ start: () => options.startEmbedded(), knownDemoBuyers: options.knownDemoBuyers });
 
-  function vaultOf(id: string): KeyVault {
-    let vault = vaults.get(id);
-    if (!vault) {
-      vault = options.vaultFor(keySettingOf(id));
-      vaults.set(id, vault);
-    }
-    return vault;
-  }
+
 
   const entryOf = (id: string) => registry.accounts.find((account) => account.id === id) ?? null;
 
@@ -109,9 +101,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   function keyOf(id: string): string | null {
     const entry = entryOf(id);
     if (entry?.mode === 'demo') return demo.keyOf(entry.accountId);
-    const inMemory = memoryKeys.get(id);
-    if (inMemory !== undefined || options.memoryOnlyKeys || !entry) return inMemory ?? null;
-    return vaultOf(id).getKey();
+    return keys.own(id, entry !== null);
   }
 
   function addressOf(entry: BuyerAccountEntry): string | null {
@@ -155,10 +145,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   function forget(id: string): BuyerAccountEntry | null {
     const entry = entryOf(id);
     if (!entry) return null;
-    memoryKeys.delete(id);
-    vaultOf(id).clear();
-    vaults.delete(id);
-    forgetKeyFingerprint(settings, id);
+    keys.forget(id);
     saveAccounts({ ...registry, accounts: registry.accounts.filter((account) => account.id !== id), activeId: registry.activeId === id ? null : registry.activeId });
     return entry;
   }
@@ -179,13 +166,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     return { mode: demoBuyer ? 'demo' : 'custom', account: outcome.account };
   }
 
-  function keepKey(id: string, apiKey: string, allowWeakKeyStorage: boolean): void {
-    if (options.memoryOnlyKeys) {
-      memoryKeys.set(id, apiKey);
-      // So the same key, given again after a restart (CASEWORKS_API_KEY), is known without asking the service.
-      if (!matchesKeyFingerprint(settings, id, apiKey)) rememberKeyFingerprint(settings, id, apiKey);
-    } else vaultOf(id).save(apiKey, { allowWeakKeyStorage });
-  }
+
 
   /** The demo is not needed while no account uses it; "Use the demo" starts it again. */
   async function stopEmbeddedIfUnused(): Promise<void> {
@@ -306,7 +287,7 @@ export function createSessionManager(options: SessionManagerOptions) {
           `The browser shell keeps keys in memory only, so the key of ${entry.name} was forgotten when it last stopped. Add the account again with its key (Settings → Buyer accounts); its queued orders are kept and go out then.`,
         );
       }
-      const stored = vaultOf(entry.id).load().problem;
+      const stored = keys.vaultOf(entry.id).load().problem;
       throw refusal('not_configured', stored ?? `The key of ${entry.name} is not kept on this computer. Remove the account and add it again with its key.`);
     }
     lastProblem = null;
@@ -319,7 +300,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** Is the active account's key given by the environment (the browser shell's CASEWORKS_API_KEY)? */
   function keySourceOf(id: string): KeySource {
     const preset = options.presetService;
-    return preset && memoryKeys.get(id) === preset.apiKey ? 'environment' : 'saved';
+    return preset && keys.inMemory(id) === preset.apiKey ? 'environment' : 'saved';
   }
 
   /** A bounded first contact with a custom account's service, in the background: what it finds becomes the session's problem. */
@@ -383,7 +364,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       };
     }
     // Signed out: a vault entry nothing is saved in, for how keys would be kept.
-    const status = vaultOf(connection?.id ?? NO_ACCOUNT).describe();
+    const status = keys.vaultOf(connection?.id ?? NO_ACCOUNT).describe();
     return { keyStorage: status.kind, keyStorageDescription: lastProblem ?? status.description, weakStorageAvailable: status.weakStorageAvailable };
   }
 
@@ -410,7 +391,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     if (how === 'replace' && connection && connection.id !== (same?.id ?? null)) forget(connection.id);
     const entry = upsert(same ? { ...candidate, id: same.id } : candidate);
-    if (mode === 'custom') keepKey(entry.id, input.apiKey, input.allowWeakKeyStorage);
+    if (mode === 'custom') keys.keep(entry.id, input.apiKey, input.allowWeakKeyStorage);
     lastProblem = null;
     settings.set(LEGACY_SETTINGS.baseUrl, input.baseUrl);
     const next = activate(entry) as Connection;
@@ -529,7 +510,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     signOut(): Connection | null {
       const previous = connection;
       if (previous) forget(previous.id);
-      memoryKeys.delete(previous?.id ?? '');
+      keys.dropFromMemory(previous?.id ?? '');
       lastProblem = null;
       saveAccounts({ ...registry, activeId: null });
       change(null);
@@ -643,7 +624,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       (entry) => entry.mode === 'custom' && entry.baseUrl === preset.baseUrl && matchesKeyFingerprint(settings, entry.id, preset.apiKey),
     );
     if (known) {
-      memoryKeys.set(known.id, preset.apiKey);
+      keys.holdInMemory(known.id, preset.apiKey);
       activate(known);
     }
     await presetContact(preset);
@@ -656,9 +637,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (outcome.ok) {
       const entry = upsert({ id: newId(), mode: 'custom', baseUrl: preset.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
       // In memory, with its fingerprint where keys are kept in memory only (so a restart knows it offline).
-      if (options.memoryOnlyKeys) keepKey(entry.id, preset.apiKey, false);
-      else memoryKeys.set(entry.id, preset.apiKey);
-      memoryKeys.delete(PRESET_ACCOUNT);
+      if (options.memoryOnlyKeys) keys.keep(entry.id, preset.apiKey, false);
+      else keys.holdInMemory(entry.id, preset.apiKey);
+      keys.dropFromMemory(PRESET_ACCOUNT);
       lastProblem = null;
       if (connection?.id === entry.id) setProblem(null);
       else activate(entry);
@@ -666,7 +647,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     lastProblem = outcome.error.message;
     if (!connection) {
-      memoryKeys.set(PRESET_ACCOUNT, preset.apiKey);
+      keys.holdInMemory(PRESET_ACCOUNT, preset.apiKey);
       change({ id: PRESET_ACCOUNT, mode: 'custom', baseUrl: preset.baseUrl, account: null });
     }
     setProblem(problemOfFirstContact(outcome.error, preset.baseUrl, 'environment'));
