@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CatalogProduct } from '../shared';
 import type { DatasetStatus } from '../shared/bridge';
 import { EMBEDDED_SERVICE_FOLDER } from '../electron/app/app-core';
-import { DEMO_SCOPE_URL } from '../electron/core/app/service-connection';
+import { DEMO_SCOPE_URL } from '../electron/core/session/service-connection';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { ProductDetailRecord } from '../electron/core/offline/dataset-records';

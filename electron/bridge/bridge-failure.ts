@@ -27,7 +27,7 @@ export function storeOutcome<T>(result: StoreResult<T>): Outcome<T> {
 
 /**
  * A step of the session manager, which still throws its refusals as `CoreFailure`
- * (electron/core/app/session-manager.ts), answered as a value at once. Anything else it throws
+ * (electron/core/session/session-manager.ts), answered as a value at once. Anything else it throws
  * was not expected and goes on to the dispatcher (`internal`).
  */
 export async function settled<T>(step: () => Promise<T>): Promise<Outcome<T>> {

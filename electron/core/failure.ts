@@ -19,7 +19,7 @@ export const failWith = (code: BridgeErrorCode, message: string, retryable = fal
 
 /**
  * The core's failure as an exception: thrown only by the session manager
- * (`electron/core/app/session-manager.ts`), whose steps the bridge turns back into an `Outcome`
+ * (`electron/core/session/session-manager.ts`), whose steps the bridge turns back into an `Outcome`
  * at once (`settled`, electron/bridge/bridge-failure.ts). Nothing else throws or catches it.
  */
 export class CoreFailure extends Error {

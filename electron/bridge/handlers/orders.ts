@@ -1,5 +1,5 @@
 import type { Outbox } from '../../core/outbox';
-import type { KnownLinks } from '../../core/app/known-links';
+import type { KnownLinks } from '../../core/links/known-links';
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './read-context';

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../../core/api';
-import type { OfflineReads } from '../../core/app/offline-reads';
-import type { ProductImageAddresses } from '../../core/app/product-image-urls';
+import type { OfflineReads } from '../../core/offline/offline-reads';
+import type { ProductImageAddresses } from '../../core/images/product-image-urls';
 
 /** Reads and the state of the connection, as every read handler needs them. */
 export interface ReadContext {

@@ -1,7 +1,7 @@
 import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoints';
 import type { Freshness } from '../../../shared/bridge/datasets';
 import type { CallArgs, ServiceClient } from '../../core/api';
-import type { Cached } from '../../core/app/offline-reads';
+import type { Cached } from '../../core/offline/offline-reads';
 import type { ServiceError } from '../../core/api/service-error';
 import { failWith, succeed, type Outcome } from '../../core/failure';
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OutboxEntry, type OutboxProblem } from '../../../shared/bridge';
 import { writeFileDurably } from '../files/durable-write';
 import { salvageLegacyEntries } from './legacy-outbox';
+import type { OutboxStorage } from './outbox';
 
 /**
  * The outbox on disk: one record per line, each with its own checksum, so a damaged or cut
@@ -39,6 +40,11 @@ export interface OutboxLoadResult {
   entries: OutboxEntry[];
   /** What could not be read, when something could not; the damaged file was kept aside. */
   problem: OutboxProblem | null;
+}
+
+/** The outbox file in one folder, as an outbox's storage. */
+export function outboxFileIn(folder: string): OutboxStorage {
+  return { load: (stamp) => loadOutboxFile(folder, stamp), save: (entries) => saveOutboxFile(folder, entries) };
 }
 
 export function checksumOf(json: string): string {

@@ -2,7 +2,6 @@ import { CreateOrderBody } from '../../../shared';
 import { OrderDrafts, type OrderDraft, type OutboxEntry, type OutboxProblem } from '../../../shared/bridge';
 import { serviceError } from '../api/service-error';
 import { failWith, succeed, type Outcome } from '../failure';
-import { loadOutboxFile, saveOutboxFile } from './outbox-file';
 import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
 
 export interface OutboxTimers {
@@ -10,9 +9,17 @@ export interface OutboxTimers {
   clearTimeout(handle: unknown): void;
 }
 
+/** Where an outbox keeps its entries: `outboxFileIn(folder)` on disk (outbox-file.ts), or memory in tests. */
+export interface OutboxStorage {
+  /** The stored entries, and what could not be read of them; `stamp` marks a damaged file set aside. */
+  load(stamp: string): Promise<{ entries: OutboxEntry[]; problem: OutboxProblem | null }>;
+  /** Replaces the stored entries (atomically: all or nothing). */
+  save(entries: readonly OutboxEntry[]): Promise<void>;
+}
+
 export interface OutboxOptions {
-  /** The folder holding the outbox file (`OUTBOX_FILE_NAME`). */
-  dataDir: string;
+  /** Where its entries are kept, e.g. `outboxFileIn(folder)` (the file `OUTBOX_FILE_NAME` in that folder). */
+  storage: OutboxStorage;
   /** Sends one order, e.g. `client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey })`. */
   send: (entry: OutboxEntry) => Promise<SendResult>;
   /** The signed-in account; only its entries are sent. */
@@ -83,7 +90,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const retentionMs = options.confirmedRetentionMs ?? CONFIRMED_RETENTION_MS;
 
-  const loaded = await loadOutboxFile(options.dataDir, now().toISOString());
+  const loaded = await options.storage.load(now().toISOString());
   if (loaded.problem) options.onProblem?.(loaded.problem.message);
   let entries: OutboxEntry[] = loaded.entries;
   let paused = false;
@@ -118,7 +125,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     // A closed outbox never writes: the account's outbox may already be open again on the same file.
     if (closed) return Promise.reject(new Error('the outbox is closed'));
     const snapshot = entries;
-    const write = writes.then(() => saveOutboxFile(options.dataDir, snapshot));
+    const write = writes.then(() => options.storage.save(snapshot));
     writes = write.catch(() => undefined);
     return write;
   }

@@ -10,7 +10,7 @@ import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 import { createOfflineStore } from '../../../electron/core/offline/offline-store';
-import { DEMO_SCOPE_URL } from '../../../electron/core/app/service-connection';
+import { DEMO_SCOPE_URL } from '../../../electron/core/session/service-connection';
 
 const address = { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' };
 

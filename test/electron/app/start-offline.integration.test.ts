@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge/contract';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle, type CoreOptions } from '../../../electron/app/app-core';
-import type { EmbeddedServiceHandle } from '../../../electron/core/app/session-manager';
+import type { EmbeddedServiceHandle } from '../../../electron/core/session/session-manager';
 import { createElectronPlatform } from '../../../electron/main/electron-platform';
 import { startService, type RunningService } from '../../../server/main';
 import type { FakeElectron } from '../../support/fake-electron-module';

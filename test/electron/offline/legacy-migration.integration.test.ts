@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge/contract';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
-import { DEMO_SCOPE_URL } from '../../../electron/core/app/service-connection';
+import { DEMO_SCOPE_URL } from '../../../electron/core/session/service-connection';
 import { legacyServiceFolder, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { LEGACY_OUTBOX_FILE_NAME, OUTBOX_FILE_NAME } from '../../../electron/core/outbox';
 import { createMemorySettings, createTestPlatform } from '../../support/fake-core';

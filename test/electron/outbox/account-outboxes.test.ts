@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { createServiceClient } from '../../../electron/core/api';
-import { createSessionManager, type VerifyOutcome } from '../../../electron/core/app/session-manager';
+import { createSessionManager, type VerifyOutcome } from '../../../electron/core/session/session-manager';
 import { createAccountOutboxes, createOrderSender, LEGACY_OUTBOX_FILE_NAME, type AccountOutboxes, type OutboxAccount } from '../../../electron/core/outbox';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';

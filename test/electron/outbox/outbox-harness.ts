@@ -4,7 +4,7 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import type { CreateOrderBody } from '../../../shared';
-import { createOutbox, OUTBOX_FILE_NAME, type OutboxOptions, type SendResult } from '../../../electron/core/outbox';
+import { createOutbox, OUTBOX_FILE_NAME, outboxFileIn, type OutboxOptions, type SendResult } from '../../../electron/core/outbox';
 import { orderFor } from '../api/fixtures';
 
 export const START = Date.parse('2026-11-22T09:00:00.000Z');
@@ -97,7 +97,7 @@ export function openOutbox(dir: string, time: ReturnType<typeof manualTime>, ove
   const changes: OutboxEntry[][] = [];
   const problems: string[] = [];
   const opened = createOutbox({
-    dataDir: dir,
+    storage: outboxFileIn(dir),
     currentAccountId: () => account,
     onChange: (entries) => changes.push(entries),
     onProblem: (message) => problems.push(message),

@@ -69,7 +69,8 @@ describe('the account switcher', { timeout: 20_000 }, () => {
     renderApp(fake.bridge, '#/cart');
     await screen.findByRole('heading', { name: 'Cart', level: 1 }, slow);
     expect(screen.getByText('Ordering for', { exact: false }).textContent).toBe('Ordering for Bistro Verde');
-    const entry = await screen.findByRole('listitem', { name: 'Order to Napa Ridge Cellars: Queued' }, slow);
+    // The fake service has not answered it yet: on its way.
+    const entry = await screen.findByRole('listitem', { name: 'Order to Napa Ridge Cellars: Sending' }, slow);
     expect(within(entry).getByText('For', { exact: false }).textContent).toBe('For Bistro Verde');
   });
 });

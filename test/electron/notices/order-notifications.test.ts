@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/schemas';
-import { orderNotices, orderNotification } from '../../../electron/core/app/order-notifications';
+import { orderNotices, orderNotification } from '../../../electron/core/notices/order-notifications';
 import { ORDER_MOVES_ONE_BY_ONE } from '../../../shared/bridge/order-moves';
 
 const move = (status: OrderStatus, n = 1) => ({ type: 'order-status' as const, orderId: `ord_${n}`, orderNumber: `CW-24000${n}`, status });

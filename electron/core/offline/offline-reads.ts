@@ -1,6 +1,6 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared/schemas';
-import type { DetailRecord } from '../offline/dataset-records';
+import type { DetailRecord } from './dataset-records';
 import { historyOrders, type HistoryOrder } from '../order-history';
 import type { SyncEngine } from '../sync/sync-engine';
 

@@ -5,7 +5,7 @@ import {
   demoNotRestartedText,
   demoRestartedText,
   type VerifyOutcome,
-} from '../../../electron/core/app/session-manager';
+} from '../../../electron/core/session/session-manager';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 

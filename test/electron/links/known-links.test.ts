@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKnownLinks } from '../../../electron/core/app/known-links';
+import { createKnownLinks } from '../../../electron/core/links/known-links';
 
 describe('known links', () => {
   it('opens only https tracking links found in what the app returned', () => {

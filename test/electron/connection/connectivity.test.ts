@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createConnectivity } from '../../../electron/core/app/connectivity';
+import { createConnectivity } from '../../../electron/core/connection/connectivity';
 
 function manualTimers() {
   const intervals = new Map<number, { callback: () => void; ms: number }>();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCOUNTS_SETTING, keySettingOf, LEGACY_SETTINGS, loadRegistry } from '../../../electron/core/app/account-registry';
-import { createSessionManager, type VerifyOutcome } from '../../../electron/core/app/session-manager';
+import { ACCOUNTS_SETTING, keySettingOf, LEGACY_SETTINGS, loadRegistry } from '../../../electron/core/session/account-registry';
+import { createSessionManager, type VerifyOutcome } from '../../../electron/core/session/session-manager';
 import { CoreFailure } from '../../../electron/core/failure';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
-import { backgroundOutboxNotices, outboxStates } from '../../../electron/core/app/background-outbox-notices';
+import { backgroundOutboxNotices, outboxStates } from '../../../electron/core/notices/background-outbox-notices';
 
 const entry = (id: string, state: OutboxEntry['state'], orderNumber: string | null = null) =>
   ({ id, state, supplierName: 'Hill Winery', confirmed: orderNumber ? { order_number: orderNumber } : null }) as OutboxEntry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderListItem, Product } from '../../../shared/schemas';
-import { createOfflineReads } from '../../../electron/core/app/offline-reads';
+import { createOfflineReads } from '../../../electron/core/offline/offline-reads';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 import type { DetailRecord } from '../../../electron/core/offline/dataset-records';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_WHILE_TYPING, countsAsTyping, createTypingActivity } from '../../../electron/core/app/typing-activity';
+import { BACKGROUND_WHILE_TYPING, countsAsTyping, createTypingActivity } from '../../../electron/core/sync/typing-activity';
 import type { BridgeCall, BridgeParsedInput } from '../../../shared/bridge/contract';
 import { CatalogSearchInput } from '../../../shared/bridge/search';
 

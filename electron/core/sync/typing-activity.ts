@@ -58,9 +58,14 @@ export function createTypingActivity({
       waiting.add(wake);
     });
 
+  const touch = (): void => {
+    lastCall = now();
+  };
   return {
-    touch(): void {
-      lastCall = now();
+    touch,
+    /** The dispatcher's `onCall`: a call that is the buyer typing (countsAsTyping) is noted. */
+    noteCall(call: BridgeCall): void {
+      if (countsAsTyping(call)) touch();
     },
     /** Runs one background request under the gate; what it returns or throws passes through. */
     async background<T>(task: () => Promise<T>): Promise<T> {

@@ -1,5 +1,3 @@
-import type { Account } from '../../../shared/schemas';
-import type { BridgeError } from '../../../shared/bridge/result';
 import type { ConnectionProblem, SessionInfo } from '../../../shared/bridge/session';
 import { serviceError } from '../api/service-error';
 import { CoreFailure } from '../failure';
@@ -7,7 +5,6 @@ import type { KeyVault, SettingsStore } from '../vault';
 import {
   LEGACY_SETTINGS,
   emptyRegistry,
-  keySettingOf,
   loadRegistry,
   newBuyerAccountId,
   saveRegistry,
@@ -16,36 +13,17 @@ import {
   type RegistryLoad,
 } from './account-registry';
 import { demoProblem, problemOfFirstContact, type KeySource } from './first-contact';
-import { forgetKeyFingerprint, matchesKeyFingerprint, rememberKeyFingerprint } from './key-fingerprint';
+import { createAccountKeys } from './account-keys';
+import { matchesKeyFingerprint } from './key-fingerprint';
+import { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
+import { hostOf, keyOfAnotherService, refusal } from './refusals';
+import { createDemoService } from './demo-service';
 import { DEMO_SCOPE_URL } from './service-connection';
+import type { Account } from '../../../shared/schemas';
+import type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
 
-/** The embedded demo service, running in its own process. */
-export interface EmbeddedServiceHandle {
-  baseUrl: string;
-  /** The key of the first demo buyer. */
-  apiKey: string;
-  /** Every demo buyer and its key (a second demo buyer can be added as another account). */
-  buyers?: DemoBuyerKey[];
-  stop(): Promise<void>;
-}
-
-/** One buyer of the demo marketplace and its key. */
-export interface DemoBuyerKey {
-  accountId: string;
-  apiKey: string;
-  name?: string;
-}
-
-export type VerifyOutcome = { ok: true; account: Account } | { ok: false; error: BridgeError };
-
-/** Who we talk to and as whom; the key stays in here and in the vault, never in a SessionInfo. */
-export interface Connection {
-  /** The buyer account (`BuyerAccountEntry.id`) this connection signs in as. */
-  id: string;
-  mode: 'demo' | 'custom';
-  baseUrl: string;
-  account: { id: string; name: string } | null;
-}
+export type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
+export { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 
 export interface SessionManagerOptions {
   /** The vault of one settings entry: each buyer account keeps its key in its own. */
@@ -78,20 +56,6 @@ export interface SessionManagerOptions {
   embeddedRestart?: EmbeddedRestartPolicy;
 }
 
-export interface EmbeddedRestartPolicy {
-  attempts: number;
-  /** Wait before attempt `n` (1-based). */
-  delayMs(attempt: number): number;
-}
-
-/** Three attempts, 1 s, 2 s and 4 s after the stop: a crash loop ends within ten seconds. */
-export const DEFAULT_EMBEDDED_RESTART: EmbeddedRestartPolicy = { attempts: 3, delayMs: (attempt) => 1_000 * 2 ** (attempt - 1) };
-
-export const DEMO_STOPPED_TITLE = 'The demo service stopped';
-export const demoRestartedText = 'It stopped unexpectedly and Caseworks started it again. Queued orders are sent now.';
-export const demoNotRestartedText = (attempts: number) =>
-  `It stopped unexpectedly and could not be started again (${attempts} ${attempts === 1 ? 'try' : 'tries'}). Choose “Use the demo service” in Settings to try once more, or restart Caseworks. Queued orders are kept.`;
-
 /**
  * The session: which buyer accounts, which one is active, which service and key. With nothing
  * configured it starts the embedded demo service and signs in as its first buyer, so the first
@@ -105,24 +69,11 @@ export function createSessionManager(options: SessionManagerOptions) {
   let connection: Connection | null = null;
   let registry: AccountRegistry = emptyRegistry();
   /** Keys of the browser shell (never stored), by buyer account id. */
-  const memoryKeys = new Map<string, string>();
-  const vaults = new Map<string, KeyVault>();
-  /** The service's id of the account the demo service's own key signs in as. */
-  let firstDemoAccountId: string | null = null;
+  const keys = createAccountKeys(options);
   /** The demo buyers' keys and the demo's address, kept while it is stopped (an outage), by account id. */
-  const demoKeys = new Map<string, string>();
-  let demoBaseUrl: string | null = null;
-  let embedded: EmbeddedServiceHandle | null = null;
-  let embeddedStarting: Promise<EmbeddedServiceHandle> | null = null;
   let lastProblem: string | null = null;
   /** What is known against the session's service now (see first-contact.ts); reset on every change of connection. */
   let problem: ConnectionProblem | null = null;
-  /** The demo's buyers, as the running demo or its last start told them. */
-  let demoBuyerList: DemoBuyerKey[] = [];
-  /** The service's names of the demo's buyers, as asked while it ran. */
-  const demoAccountNames = new Map<string, string>();
-  /** Reading the demo's buyers of its last start (once). */
-  let knownDemo: Promise<void> | null = null;
   /** Starting the demo for a demo session signed in without it. */
   let demoStarting: Promise<void> | null = null;
   let rechecking: Promise<void> | null = null;
@@ -134,15 +85,9 @@ export function createSessionManager(options: SessionManagerOptions) {
   const restartPolicy = options.embeddedRestart ?? DEFAULT_EMBEDDED_RESTART;
   const notice = options.onNotice ?? (() => undefined);
   const newId = options.newAccountId ?? newBuyerAccountId;
+  const demo = createDemoService({ start: () => options.startEmbedded(), knownDemoBuyers: options.knownDemoBuyers });
 
-  function vaultOf(id: string): KeyVault {
-    let vault = vaults.get(id);
-    if (!vault) {
-      vault = options.vaultFor(keySettingOf(id));
-      vaults.set(id, vault);
-    }
-    return vault;
-  }
+
 
   const entryOf = (id: string) => registry.accounts.find((account) => account.id === id) ?? null;
 
@@ -155,14 +100,12 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The key of one registered account: the demo buyer's, or its own from memory or the vault. */
   function keyOf(id: string): string | null {
     const entry = entryOf(id);
-    if (entry?.mode === 'demo') return demoKeys.get(entry.accountId) ?? null;
-    const inMemory = memoryKeys.get(id);
-    if (inMemory !== undefined || options.memoryOnlyKeys || !entry) return inMemory ?? null;
-    return vaultOf(id).getKey();
+    if (entry?.mode === 'demo') return demo.keyOf(entry.accountId);
+    return keys.own(id, entry !== null);
   }
 
   function addressOf(entry: BuyerAccountEntry): string | null {
-    return entry.mode === 'demo' ? (embedded?.baseUrl ?? demoBaseUrl) : entry.baseUrl;
+    return entry.mode === 'demo' ? demo.address() : entry.baseUrl;
   }
 
   function setProblem(next: ConnectionProblem | null): void {
@@ -202,10 +145,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   function forget(id: string): BuyerAccountEntry | null {
     const entry = entryOf(id);
     if (!entry) return null;
-    memoryKeys.delete(id);
-    vaultOf(id).clear();
-    vaults.delete(id);
-    forgetKeyFingerprint(settings, id);
+    keys.forget(id);
     saveAccounts({ ...registry, accounts: registry.accounts.filter((account) => account.id !== id), activeId: registry.activeId === id ? null : registry.activeId });
     return entry;
   }
@@ -221,21 +161,17 @@ export function createSessionManager(options: SessionManagerOptions) {
       const { code, message, retryable } = outcome.error;
       throw new CoreFailure(serviceError({ code, message, retryable }));
     }
-    const demoBuyer = how === 'add' && embedded && embedded.baseUrl === baseUrl && embedded.buyers?.some((buyer) => buyer.apiKey === apiKey);
+    const running = demo.running();
+    const demoBuyer = how === 'add' && running && running.baseUrl === baseUrl && running.buyers?.some((buyer) => buyer.apiKey === apiKey);
     return { mode: demoBuyer ? 'demo' : 'custom', account: outcome.account };
   }
 
-  function keepKey(id: string, apiKey: string, allowWeakKeyStorage: boolean): void {
-    if (options.memoryOnlyKeys) {
-      memoryKeys.set(id, apiKey);
-      // So the same key, given again after a restart (CASEWORKS_API_KEY), is known without asking the service.
-      if (!matchesKeyFingerprint(settings, id, apiKey)) rememberKeyFingerprint(settings, id, apiKey);
-    } else vaultOf(id).save(apiKey, { allowWeakKeyStorage });
-  }
+
 
   /** The demo is not needed while no account uses it; "Use the demo" starts it again. */
   async function stopEmbeddedIfUnused(): Promise<void> {
-    if (embedded && !registry.accounts.some((account) => account.mode === 'demo' || account.baseUrl === embedded?.baseUrl)) {
+    const running = demo.running();
+    if (running && !registry.accounts.some((account) => account.mode === 'demo' || account.baseUrl === running.baseUrl)) {
       await stopEmbedded().catch(() => undefined);
     }
   }
@@ -249,43 +185,16 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   /** The running demo service, started if need be; a failure is said as the session's problem (by its code). */
   async function ensureEmbedded(): Promise<EmbeddedServiceHandle> {
-    if (embedded) return embedded;
-    embeddedStarting ??= options.startEmbedded().finally(() => {
-      embeddedStarting = null;
-    });
+    if (demo.running()) return demo.ensure();
+    let service: EmbeddedServiceHandle;
     try {
-      embedded = await embeddedStarting;
+      service = await demo.ensure();
     } catch (error) {
       setProblem(demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.'));
       throw error;
     }
-    rememberDemo(embedded);
     if (problem?.code === 'demo_unavailable' || problem?.code === 'data_folder_in_use') setProblem(null);
-    return embedded;
-  }
-
-  function rememberDemo(service: EmbeddedServiceHandle): void {
-    demoBaseUrl = service.baseUrl;
-    learnDemoBuyers(service.buyers ?? []);
-    if (firstDemoAccountId !== null) demoKeys.set(firstDemoAccountId, service.apiKey);
-  }
-
-  function learnDemoBuyers(buyers: DemoBuyerKey[]): void {
-    for (const buyer of buyers) demoKeys.set(buyer.accountId, buyer.apiKey);
-    if (buyers.length > 0) demoBuyerList = buyers;
-  }
-
-  /** The demo's buyers of its last start (keys do not change between starts), read once while it is not running. */
-  function readKnownDemo(): Promise<void> {
-    knownDemo ??= (options.knownDemoBuyers?.() ?? Promise.resolve(null)).then(
-      (buyers) => {
-        if (!buyers || buyers.length === 0 || embedded) return;
-        learnDemoBuyers(buyers);
-        firstDemoAccountId ??= buyers[0]?.accountId ?? null;
-      },
-      () => undefined,
-    );
-    return knownDemo;
+    return service;
   }
 
   /**
@@ -294,7 +203,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * started again by `embeddedStopped`, one stopped on purpose (an outage) stays stopped.
    */
   function startDemoInBackground(): void {
-    if (embedded || closed || demoBaseUrl !== null) return;
+    if (demo.running() || closed || demo.hasRun()) return;
     demoStarting ??= keepStartingDemo().finally(() => {
       demoStarting = null;
     });
@@ -315,11 +224,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   /** Stops the embedded service (also one still starting); "Use the demo service" starts a new one. */
-  async function stopEmbedded(): Promise<void> {
-    const running = embedded ?? (await embeddedStarting?.catch(() => null)) ?? null;
-    embedded = null;
-    await running?.stop();
-  }
+  const stopEmbedded = () => demo.stop();
 
   /** Starts the demo service again and moves a demo session to its new address. */
   async function restartEmbedded(): Promise<void> {
@@ -352,8 +257,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     const service = await ensureEmbedded();
     const outcome = await options.verify(service.baseUrl, service.apiKey);
     if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: `The demo service did not start properly: ${outcome.error.message}`, retryable: true }));
-    firstDemoAccountId = outcome.account.id;
-    rememberDemo(service);
+    demo.setFirstAccountId(outcome.account.id);
+    demo.remember(service);
     lastProblem = null;
     const entry = upsert({ id: newId(), mode: 'demo', baseUrl: service.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
     return activate(entry) as Connection;
@@ -366,13 +271,13 @@ export function createSessionManager(options: SessionManagerOptions) {
    * background); only a demo account whose key is nowhere known waits for the demo to start.
    */
   async function signInAs(entry: BuyerAccountEntry): Promise<Connection> {
-    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId) && !embedded) await readKnownDemo();
-    if (entry.mode === 'demo' && !demoKeys.has(entry.accountId)) {
+    if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null && !demo.running()) await demo.readKnown();
+    if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null) {
       const service = await ensureEmbedded();
-      if (firstDemoAccountId === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
+      if (demo.firstAccountId() === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
         const first = await options.verify(service.baseUrl, service.apiKey);
-        if (first.ok) firstDemoAccountId = first.account.id;
-        rememberDemo(service);
+        if (first.ok) demo.setFirstAccountId(first.account.id);
+        demo.remember(service);
       }
       if (keyOf(entry.id) === null) throw refusal('not_found', `${entry.name} is not a buyer of this demo service any more. Remove it and add it again.`);
     } else if (keyOf(entry.id) === null) {
@@ -382,7 +287,7 @@ export function createSessionManager(options: SessionManagerOptions) {
           `The browser shell keeps keys in memory only, so the key of ${entry.name} was forgotten when it last stopped. Add the account again with its key (Settings → Buyer accounts); its queued orders are kept and go out then.`,
         );
       }
-      const stored = vaultOf(entry.id).load().problem;
+      const stored = keys.vaultOf(entry.id).load().problem;
       throw refusal('not_configured', stored ?? `The key of ${entry.name} is not kept on this computer. Remove the account and add it again with its key.`);
     }
     lastProblem = null;
@@ -395,7 +300,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** Is the active account's key given by the environment (the browser shell's CASEWORKS_API_KEY)? */
   function keySourceOf(id: string): KeySource {
     const preset = options.presetService;
-    return preset && memoryKeys.get(id) === preset.apiKey ? 'environment' : 'saved';
+    return preset && keys.inMemory(id) === preset.apiKey ? 'environment' : 'saved';
   }
 
   /** A bounded first contact with a custom account's service, in the background: what it finds becomes the session's problem. */
@@ -459,7 +364,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       };
     }
     // Signed out: a vault entry nothing is saved in, for how keys would be kept.
-    const status = vaultOf(connection?.id ?? NO_ACCOUNT).describe();
+    const status = keys.vaultOf(connection?.id ?? NO_ACCOUNT).describe();
     return { keyStorage: status.kind, keyStorageDescription: lastProblem ?? status.description, weakStorageAvailable: status.weakStorageAvailable };
   }
 
@@ -486,7 +391,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     if (how === 'replace' && connection && connection.id !== (same?.id ?? null)) forget(connection.id);
     const entry = upsert(same ? { ...candidate, id: same.id } : candidate);
-    if (mode === 'custom') keepKey(entry.id, input.apiKey, input.allowWeakKeyStorage);
+    if (mode === 'custom') keys.keep(entry.id, input.apiKey, input.allowWeakKeyStorage);
     lastProblem = null;
     settings.set(LEGACY_SETTINGS.baseUrl, input.baseUrl);
     const next = activate(entry) as Connection;
@@ -605,7 +510,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     signOut(): Connection | null {
       const previous = connection;
       if (previous) forget(previous.id);
-      memoryKeys.delete(previous?.id ?? '');
+      keys.dropFromMemory(previous?.id ?? '');
       lastProblem = null;
       saveAccounts({ ...registry, activeId: null });
       change(null);
@@ -636,23 +541,24 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     /** The demo marketplace's buyers (the running demo's, else its last start's), to add one from a list. */
     async demoBuyers(): Promise<{ accountId: string; name: string; added: boolean }[]> {
-      if (!embedded) await readKnownDemo();
-      const running = embedded;
+      if (!demo.running()) await demo.readKnown();
+      const running = demo.running();
       // By the name the account will have once added (the service's), asked once each while the
       // demo runs; the demo's file has a shorter trading name, used while it does not.
       if (running) {
         await Promise.all(
-          demoBuyerList
-            .filter((buyer) => !demoAccountNames.has(buyer.accountId))
+          demo
+            .buyers()
+            .filter((buyer) => demo.nameOf(buyer.accountId) === undefined)
             .map(async (buyer) => {
               const outcome = await options.verify(running.baseUrl, buyer.apiKey).catch(() => null);
-              if (outcome?.ok) demoAccountNames.set(buyer.accountId, outcome.account.name);
+              if (outcome?.ok) demo.learnName(buyer.accountId, outcome.account.name);
             }),
         );
       }
-      return demoBuyerList.map((buyer) => {
+      return demo.buyers().map((buyer) => {
         const added = registry.accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
-        return { accountId: buyer.accountId, name: added?.name ?? demoAccountNames.get(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
+        return { accountId: buyer.accountId, name: added?.name ?? demo.nameOf(buyer.accountId) ?? buyer.name ?? buyer.accountId, added: added !== undefined };
       });
     },
 
@@ -661,17 +567,18 @@ export function createSessionManager(options: SessionManagerOptions) {
      * comes from the demo, whatever port it runs on), added even while the demo is not running.
      */
     async addDemoBuyer(accountId: string): Promise<Connection> {
-      if (!embedded) await readKnownDemo();
-      const buyer = demoBuyerList.find((candidate) => candidate.accountId === accountId);
+      if (!demo.running()) await demo.readKnown();
+      const running = demo.running();
+      const buyer = demo.buyers().find((candidate) => candidate.accountId === accountId);
       if (!buyer) throw refusal('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
       let name = buyer.name ?? accountId;
-      if (embedded) {
-        const outcome = await options.verify(embedded.baseUrl, buyer.apiKey);
+      if (running) {
+        const outcome = await options.verify(running.baseUrl, buyer.apiKey);
         if (!outcome.ok) throw new CoreFailure(serviceError({ code: outcome.error.code, message: outcome.error.message, retryable: outcome.error.retryable }));
         name = outcome.account.name;
       }
-      demoKeys.set(accountId, buyer.apiKey);
-      const entry = upsert({ id: newId(), mode: 'demo', baseUrl: embedded?.baseUrl ?? demoBaseUrl ?? DEMO_SCOPE_URL, accountId, name });
+      demo.setKey(accountId, buyer.apiKey);
+      const entry = upsert({ id: newId(), mode: 'demo', baseUrl: demo.address() ?? DEMO_SCOPE_URL, accountId, name });
       lastProblem = null;
       const next = activate(entry) as Connection;
       startDemoInBackground();
@@ -679,7 +586,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
 
     /** The running embedded service, if any. */
-    embeddedService: () => embedded,
+    embeddedService: () => demo.running(),
 
     /** Stops the embedded service, as when the network goes away (tests, the browser shell). */
     stopEmbedded,
@@ -692,8 +599,7 @@ export function createSessionManager(options: SessionManagerOptions) {
      * service" starts a new one) and, while the session uses it, started again a bounded number of times.
      */
     embeddedStopped(stopped: EmbeddedServiceHandle): Promise<void> {
-      if (embedded !== stopped) return restarting ?? Promise.resolve();
-      embedded = null;
+      if (!demo.forget(stopped)) return restarting ?? Promise.resolve();
       if (closed || connection?.mode !== 'demo') return Promise.resolve();
       restarting ??= restartAfterStop().finally(() => {
         restarting = null;
@@ -718,7 +624,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       (entry) => entry.mode === 'custom' && entry.baseUrl === preset.baseUrl && matchesKeyFingerprint(settings, entry.id, preset.apiKey),
     );
     if (known) {
-      memoryKeys.set(known.id, preset.apiKey);
+      keys.holdInMemory(known.id, preset.apiKey);
       activate(known);
     }
     await presetContact(preset);
@@ -731,9 +637,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (outcome.ok) {
       const entry = upsert({ id: newId(), mode: 'custom', baseUrl: preset.baseUrl, accountId: outcome.account.id, name: outcome.account.name });
       // In memory, with its fingerprint where keys are kept in memory only (so a restart knows it offline).
-      if (options.memoryOnlyKeys) keepKey(entry.id, preset.apiKey, false);
-      else memoryKeys.set(entry.id, preset.apiKey);
-      memoryKeys.delete(PRESET_ACCOUNT);
+      if (options.memoryOnlyKeys) keys.keep(entry.id, preset.apiKey, false);
+      else keys.holdInMemory(entry.id, preset.apiKey);
+      keys.dropFromMemory(PRESET_ACCOUNT);
       lastProblem = null;
       if (connection?.id === entry.id) setProblem(null);
       else activate(entry);
@@ -741,7 +647,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     lastProblem = outcome.error.message;
     if (!connection) {
-      memoryKeys.set(PRESET_ACCOUNT, preset.apiKey);
+      keys.holdInMemory(PRESET_ACCOUNT, preset.apiKey);
       change({ id: PRESET_ACCOUNT, mode: 'custom', baseUrl: preset.baseUrl, account: null });
     }
     setProblem(problemOfFirstContact(outcome.error, preset.baseUrl, 'environment'));
@@ -752,30 +658,5 @@ export function createSessionManager(options: SessionManagerOptions) {
 const PRESET_ACCOUNT = 'preset';
 /** The vault entry describing how keys would be kept while signed out; nothing is saved in it. */
 const NO_ACCOUNT = 'none';
-
-/**
- * A key the service did not accept, said specifically: the key of an account already added on
- * another service, or a key that may belong to another service.
- */
-function keyOfAnotherService(error: unknown, baseUrl: string, known: BuyerAccountEntry | undefined): unknown {
-  if (!(error instanceof CoreFailure) || error.error.code !== 'unauthorized') return error;
-  const host = hostOf(baseUrl);
-  if (known && known.baseUrl !== baseUrl) {
-    return refusal('unauthorized', `This is the key of ${known.name} on ${hostOf(known.baseUrl)}; the service at ${host} does not accept it. Enter that service's URL with it.`);
-  }
-  return refusal('unauthorized', `The service at ${host} did not accept this key. Check the key; if it is a key of another service, enter that service's URL with it.`);
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
-function refusal(code: 'rejected' | 'not_found' | 'not_configured' | 'unauthorized', message: string): CoreFailure {
-  return new CoreFailure(serviceError({ code, message, retryable: false }));
-}
 
 export type SessionManager = ReturnType<typeof createSessionManager>;

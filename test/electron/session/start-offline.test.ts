@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../shared/bridge/result';
 import { DATA_FOLDER_IN_USE } from '../../../shared/embedded-service';
-import { createSessionManager, type DemoBuyerKey, type EmbeddedServiceHandle, type VerifyOutcome } from '../../../electron/core/app/session-manager';
+import { createSessionManager, type DemoBuyerKey, type EmbeddedServiceHandle, type VerifyOutcome } from '../../../electron/core/session/session-manager';
 import { CoreFailure } from '../../../electron/core/failure';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';

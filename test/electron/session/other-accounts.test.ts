@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyerAccountEntry } from '../../../electron/core/app/account-registry';
-import { createOtherAccounts } from '../../../electron/core/app/other-accounts';
+import type { BuyerAccountEntry } from '../../../electron/core/session/account-registry';
+import { createOtherAccounts } from '../../../electron/core/session/other-accounts';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 
 const account = (id: string): BuyerAccountEntry => ({ id, mode: 'custom', baseUrl: `https://${id}.example/api/v1`, accountId: `org_${id}`, name: `Buyer ${id}` });

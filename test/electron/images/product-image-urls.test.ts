@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProductImageAddresses, productIdFromImagePath, productImagePath } from '../../../electron/core/app/product-image-urls';
+import { createProductImageAddresses, productIdFromImagePath, productImagePath } from '../../../electron/core/images/product-image-urls';
 
 const product = (id: string, image_url: string | null) => ({ id, name: 'Wine', image_url });
 
