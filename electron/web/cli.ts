@@ -50,12 +50,6 @@ try {
   process.exit(1);
 }
 
-console.log(
-  options.service
-    ? `Caseworks is running with ${options.service.baseUrl} (data folder ${options.dataDir}). Open ${shell.url}`
-    : `Caseworks is running with its demo service (data folder ${options.dataDir}; the first start creates the demo database, which can take a minute). Open ${shell.url}`,
-);
-console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
 const running = shell;
 
 // Ctrl+C or a stop signal: the demo service stops, queued orders stay on disk, the data folder is free again.
@@ -77,6 +71,14 @@ const stop = () => {
 // which would kill the process in the middle of stopping.
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+// Said only now that a stop signal is handled: whoever reads the address may stop the shell at once.
+console.log(
+  options.service
+    ? `Caseworks is running with ${options.service.baseUrl} (data folder ${options.dataDir}). Open ${shell.url}`
+    : `Caseworks is running with its demo service (data folder ${options.dataDir}; the first start creates the demo database, which can take a minute). Open ${shell.url}`,
+);
+console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
 
 // What the session is, in the terminal: once decided, and again whenever it changes (the service
 // answers again, a key is refused, the demo is up), each line once.
