@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct, Product } from '../../shared';
 import { FeedReplica, recordsOf } from '../support/feed-replica';
-import { waitFor } from '../server/webhooks/receiver';
-import { call, orderableProducts, shippingAddress, startCluster, stopAll, type Cluster, type Instance } from './support/cluster';
+import { call, lockWaiter, orderableProducts, shippingAddress, startCluster, stopAll, type Cluster, type Instance } from './support/cluster';
 
 /**
  * The catalog change feed with three instances on one PostgreSQL: a change whose transaction
@@ -35,15 +34,6 @@ const stockOf = async (productId: string): Promise<number> => {
   return rows[0]?.stock as number;
 };
 
-/** Waits until a backend of this database waits for a lock (a request stuck behind the test's lock). */
-const lockWaiter = () =>
-  waitFor(async () => {
-    const { rows } = await cluster.database.query<{ waiting: string }>(
-      `select count(*)::text as waiting from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
-      [cluster.database.name],
-    );
-    return Number(rows[0]?.waiting) > 0;
-  }, 20_000);
 
 describe('the catalog change feed on three instances sharing one PostgreSQL', () => {
   it('never skips an order that wrote first and committed last on one instance, while another instance committed an order and the feed was read on a third', async () => {
@@ -74,7 +64,7 @@ describe('the catalog change feed on three instances sharing one PostgreSQL', ()
         shipping_address: shippingAddress,
       },
     });
-    await lockWaiter();
+    await lockWaiter(cluster.database);
     // On b: an order that starts later and commits first.
     const early = await call(b.url, '/orders', key, {
       method: 'POST',
