@@ -31,6 +31,7 @@ import { TrackingLinkOutcome } from './tracking-link';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
 import { BuyerAccountId, BuyerAccounts, DemoBuyers } from './accounts';
+import { OfflineChoice, OfflineChoiceView } from './offline-choice';
 
 const none = z.strictObject({});
 const page = {
@@ -67,6 +68,17 @@ export const bridgeContract = {
   },
   syncNow: { input: none, output: z.object({ started: z.boolean() }) },
   clearCache: { input: none, output: z.object({ freedBytes: z.number().int().nonnegative() }) },
+  /** What the offline copy carries (all of the catalog or chosen suppliers), with each supplier's estimated size. */
+  getOfflineChoice: { input: none, output: OfflineChoiceView },
+  /**
+   * Keeps all of the catalog or only these suppliers offline. Products of suppliers left out are
+   * removed at once (`freedBytes`); suppliers added are downloaded by the sync this starts.
+   * A supplier the service does not list is refused (`invalid_input`, naming it).
+   */
+  setOfflineChoice: {
+    input: z.strictObject({ choice: OfflineChoice }),
+    output: OfflineChoiceView.extend({ freedBytes: z.number().int().nonnegative(), syncStarted: z.boolean() }),
+  },
 
   // catalog
   searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },

@@ -15,3 +15,4 @@ export * from './guides';
 export * from './order-history';
 export * from './accounts';
 export * from './order-moves';
+export * from './offline-choice';

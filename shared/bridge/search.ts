@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogProduct, PRODUCT_SORTS } from '../schemas';
 import { Freshness } from './datasets';
+import { SearchCoverage } from './offline-choice';
 
 const filterText = z.string().trim().min(1).max(200);
 
@@ -59,5 +60,7 @@ export const CatalogSearchResult = z.object({
   facets: CatalogFacets,
   tookMs: z.number().nonnegative(),
   freshness: Freshness,
+  /** Set when only the suppliers kept offline were searched (a choice of suppliers); null when the whole catalog is offline. */
+  coverage: SearchCoverage.nullable().optional(),
 });
 export type CatalogSearchResult = z.infer<typeof CatalogSearchResult>;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createCatalogSearch } from '../search/catalog-search';
 import { importLegacyFiles } from './legacy-files';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
+import { createOfflineChoiceOps } from './offline-choice-ops';
 import { createServiceDatabase } from './service-database';
 import { NewerSchemaError, legacyServiceFolder, openServiceFile, serviceDatabaseFile } from './service-files';
 import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteLoader } from './sqlite-driver';
@@ -91,9 +92,10 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     }
     const database = createServiceDatabase(db);
     const search = createCatalogSearch(database);
-    const { db: _db, sql: _sql, transaction: _transaction, index: _index, ...writes } = database;
+    const { db: _db, sql: _sql, transaction: _transaction, index: _index, choice: _choice, removeProduct: _remove, catalogTransaction: _catalog, ...writes } = database;
     const ops: ServiceOps = {
       ...writes,
+      ...createOfflineChoiceOps(database),
       search: search.search,
       lookupCode: search.lookupCode,
       products: search.products,

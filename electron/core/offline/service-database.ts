@@ -12,6 +12,7 @@ import { FLAG_LIVE } from '../search/catalog-columns';
 import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
 import { foldTerm } from '../search/text-terms';
 import type { DetailRecord } from './dataset-records';
+import { createChoiceHolder } from './offline-choice';
 import { PUBLIC, PRIVATE_TABLES } from './offline-schema';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-driver';
 
@@ -59,6 +60,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** The catalog's search index (search-index.ts), read from the database now and kept by every catalog write below. */
   const index = createSearchIndex(sql, options);
   index.load();
+  /** What the copy carries (offline-choice.ts): a product of a supplier it leaves out is not stored. */
+  const choice = createChoiceHolder(sql);
 
   // ---- datasets: size, age, validators -------------------------------------------------------
 
@@ -150,7 +153,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * products this page held before that it no longer lists are removed (one that moved to another
    * page is kept by that page's write, whichever comes first).
    */
-  const writeCatalogPage = catalogTransaction((page: number, etag: string | null, items: CatalogProduct[]) => {
+  const writeCatalogPage = catalogTransaction((page: number, etag: string | null, listedItems: CatalogProduct[]) => {
+    const items = listedItems.filter((item) => choice.keeps(item.supplier.id));
     const listed = new Set(items.map((item) => item.id));
     const before = sql('SELECT pos, id FROM products WHERE page = ?').raw().all(page) as [number, string][];
     for (const [pos, id] of before) if (!listed.has(id)) removeProduct(pos);
@@ -289,6 +293,13 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     for (const change of changes) {
       switch (change.type) {
         case 'product.changed':
+          if (!choice.keeps(change.product.supplier.id)) {
+            // Not carried (or no longer: it moved to a supplier left out).
+            const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.product.id) as number | undefined;
+            if (pos !== undefined) removeProduct(pos);
+            sql('DELETE FROM product_details WHERE id = ?').run(change.product.id);
+            break;
+          }
           // The detail first: the product's row is then written once, with its own country.
           putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
           putProduct(catalogItemOf(change.product), 0);
@@ -461,6 +472,9 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     sql,
     transaction,
     index,
+    choice,
+    removeProduct,
+    catalogTransaction,
     datasetInfo,
     setDataset,
     writeCatalogPage,
