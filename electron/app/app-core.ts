@@ -10,6 +10,7 @@ import { removeStaleTempFiles } from '../core/files/stale-temp-files';
 import { createImageCache } from '../core/images/image-cache';
 import { createProductImageAddresses } from '../core/images/product-image-urls';
 import { orderNotices } from '../core/notices/order-notifications';
+import { createOfflineChoiceService } from '../core/offline/offline-choice-service';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform } from '../core/platform';
@@ -41,6 +42,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const onOfflineProblem = (problem: { file: string; message: string }) => (log(`offline copy: ${problem.file} was damaged and set aside`), platform.notify('Offline copy', problem.message));
   const store = createOfflineStore({ dataDir, ...(options.offlineWorkerEntry ? { workerEntry: options.offlineWorkerEntry } : {}), onProblem: onOfflineProblem });
   const search = createSearchService(store.database);
+  /** What the offline copy of the service in use keeps (the service search reads). */
+  const offlineChoices = createOfflineChoiceService(store.database, () => search.baseUrl);
   const images = createImageCache({ dir: path.join(dataDir, 'images'), fetch: platform.fetch });
   const imageAddresses = createProductImageAddresses();
   const typing = createTypingActivity();
@@ -100,7 +103,13 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       syncNow: session.syncNow,
       clearCache: async () => session.shown()?.clearAll() ?? (await store.clearAll()) + (await images.clear()),
     },
-    reads: { ...reads, outbox: session.outbox },
+    offlineChoice: {
+      choices: offlineChoices,
+      suppliers: async () => (await reads.offline.suppliers())?.data ?? null,
+      online: session.reachable,
+      syncNow: session.syncNow,
+    },
+    reads: { ...reads, outbox: session.outbox, searchCoverage: offlineChoices.coverage },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       ...(platform.openExternal ? { openExternal: platform.openExternal.bind(platform) } : {}),

@@ -75,6 +75,8 @@ export function createBridgeApi(transport: InvokeTransport) {
     removeBuyerAccount: call('removeBuyerAccount'),
     listDemoBuyers: call('listDemoBuyers'),
     addDemoBuyer: call('addDemoBuyer'),
+    getOfflineChoice: call('getOfflineChoice'),
+    setOfflineChoice: call('setOfflineChoice'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -15,6 +15,8 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   getSyncStatus: {},
   syncNow: {},
   clearCache: {},
+  getOfflineChoice: {},
+  setOfflineChoice: { choice: { keep: 'suppliers', supplierIds: ['sup_napa'] } },
   searchCatalog: { text: 'pinot', inStock: true },
   lookupProductCode: { code: '012345678905' },
   getProduct: { id: 'prod_abc123' },

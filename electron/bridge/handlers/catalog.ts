@@ -1,4 +1,5 @@
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
+import type { SearchCoverage } from '../../../shared/bridge/offline-choice';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
@@ -14,6 +15,8 @@ export interface CatalogHandlerDeps extends ReadContext {
   catalogAsOf(): Promise<string | null>;
   /** The signed-in account's starred products, for the "Favourites" filter (none when nobody is signed in). */
   favouriteIds?(): Promise<readonly string[]>;
+  /** What searches cover when only chosen suppliers are kept offline (null: the whole catalog). */
+  searchCoverage?(): Promise<SearchCoverage | null>;
 }
 
 /** The catalog is searched locally (the offline copy in the search worker); one product is read fresh when possible. */
@@ -21,8 +24,8 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
   return {
     async searchCatalog(input) {
       const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
-      const result = await deps.search.search(input, onlyIds);
-      return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)) });
+      const [result, coverage] = await Promise.all([deps.search.search(input, onlyIds), deps.searchCoverage?.() ?? null]);
+      return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)), coverage });
     },
     async lookupProductCode({ code }) {
       const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);

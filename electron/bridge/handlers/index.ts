@@ -7,6 +7,7 @@ import { createFavouritesHandlers, type FavouritesHandlerDeps } from './favourit
 import { createGuideHandlers, type GuideHandlerDeps } from './guides';
 import { createDesktopHandlers, type DesktopHandlerDeps } from './desktop';
 import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions';
+import { createOfflineChoiceHandlers, type OfflineChoiceHandlerDeps } from './offline-choice';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
 import { createOrderHistoryHandlers, type OrderHistoryHandlerDeps } from './order-history';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
@@ -17,6 +18,8 @@ import { createWebhookHandlers, type WebhookHandlerDeps } from './webhooks';
 export interface HandlerDeps {
   session: SessionHandlerDeps;
   sync: SyncHandlerDeps;
+  /** What the offline copy keeps: all of the catalog or chosen suppliers. */
+  offlineChoice: OfflineChoiceHandlerDeps;
   reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps & OrderHistoryHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
@@ -30,6 +33,7 @@ export function createBridgeHandlers(deps: HandlerDeps) {
   const handlers = {
     ...createSessionHandlers(deps.session),
     ...createSyncHandlers(deps.sync),
+    ...createOfflineChoiceHandlers(deps.offlineChoice),
     ...createCatalogHandlers(deps.reads),
     ...createSupplierHandlers(deps.reads),
     ...createOrderHandlers(deps.reads),

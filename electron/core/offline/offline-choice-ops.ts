@@ -4,7 +4,7 @@
  */
 import type { OfflineChoice, OfflineChoiceView, SearchCoverage } from '../../../shared/bridge/offline-choice';
 import type { Supplier } from '../../../shared';
-import { VACUUM_SHARE, choiceView, coverageOf, narrows, widens } from './offline-choice';
+import { VACUUM_SHARE, choiceView, coverageOf, narrows, widenedPending, widens } from './offline-choice';
 import { PUBLIC } from './offline-schema';
 import type { ServiceDatabase } from './service-database';
 
@@ -60,6 +60,7 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
     if (widened) {
       sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
       sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
+      widenedPending.mark(sql);
     }
     return { removed, widened };
   });

@@ -46,6 +46,19 @@ export function writeChoice(sql: Sql, choice: OfflineChoice): void {
   else sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(CHOICE_KEY, JSON.stringify(choice));
 }
 
+const WIDENED_KEY = 'offline_choice_widened';
+
+/**
+ * A supplier was added while a feed read may be under way: the pages that read writes keep the
+ * new choice, but those it wrote before did not, so its cursor must not be kept. Set when the choice
+ * widens, cleared when a read of the feed from nothing starts (it brings every product again).
+ */
+export const widenedPending = {
+  mark: (sql: Sql) => void sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(WIDENED_KEY, '1'),
+  isSet: (sql: Sql) => sql('SELECT value FROM meta WHERE key = ?').pluck().get(WIDENED_KEY) !== undefined,
+  clear: (sql: Sql) => void sql('DELETE FROM meta WHERE key = ?').run(WIDENED_KEY),
+};
+
 /** Whether `after` keeps a supplier `before` did not: their products must then be downloaded. */
 export function widens(before: OfflineChoice, after: OfflineChoice): boolean {
   if (after.keep === 'all') return before.keep !== 'all';

@@ -12,7 +12,7 @@ import { FLAG_LIVE } from '../search/catalog-columns';
 import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
 import { foldTerm } from '../search/text-terms';
 import type { DetailRecord } from './dataset-records';
-import { createChoiceHolder } from './offline-choice';
+import { createChoiceHolder, widenedPending } from './offline-choice';
 import { PUBLIC, PRIVATE_TABLES } from './offline-schema';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-driver';
 
@@ -321,7 +321,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
       }
     }
     const count = sql('SELECT count(*) FROM products').pluck().get() as number;
-    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor });
+    // A supplier added meanwhile (offline-choice.ts): this read's cursor is not kept, the next starts from nothing.
+    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor: widenedPending.isSet(sql) ? null : cursor });
     setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
     // The supplier list's own validators (its pages' ETags, how many pages) stay: only its size and age change here.
     sql('INSERT INTO datasets (account, name, saved_at, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count').run(
@@ -351,6 +352,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    */
   const startFeedBootstrap = transaction(() => {
     sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FEED_BOOTSTRAP, '1');
+    widenedPending.clear(sql);
     sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
   });
 

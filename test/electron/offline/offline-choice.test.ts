@@ -203,3 +203,31 @@ describe('the choice’s rules (pure)', () => {
     expect(unknownSuppliers({ keep: 'all' }, [])).toEqual([]);
   });
 });
+
+describe('a supplier added while the feed is being read', () => {
+  it('the feed page written after it does not keep its cursor: the next sync reads from nothing', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-choice-race-'));
+    const store = createOfflineStore({ dataDir });
+    try {
+      const scope = { baseUrl, accountId: null };
+      const choices = createOfflineChoiceService(store.database, () => baseUrl);
+      await choices.set(two);
+      const service = createFakeService({ products: 8, feed: true, suppliers: 0 });
+      const detail = (n: number) => service.state.details.get(service.state.products[n]!.id)!;
+      await store.startFeedBootstrap(scope);
+      await store.applyChanges(scope, [0, 1].map((n) => ({ type: 'product.changed', product: detail(n) })), 'c2g0', stamp);
+      expect((await store.datasetInfo('catalog', scope))!.cursor).toBe('c2g0');
+      // The choice widens between two pages of a running read: the page after it keeps no cursor.
+      await choices.set({ keep: 'suppliers', supplierIds: ['sup_napa', 'sup_bordeaux', 'sup_sonoma'] });
+      await store.applyChanges(scope, [2, 3].map((n) => ({ type: 'product.changed', product: detail(n) })), 'c4g0', stamp);
+      expect((await store.datasetInfo('catalog', scope))!.cursor).toBeNull();
+      // A read from nothing clears it.
+      await store.startFeedBootstrap(scope);
+      await store.applyChanges(scope, [], 'c8g0', stamp);
+      expect((await store.datasetInfo('catalog', scope))!.cursor).toBe('c8g0');
+    } finally {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,6 +13,8 @@ import {
   type OutboxEntry,
   type OutboxProblem,
   type SessionInfo,
+  type OfflineChoice,
+  type OfflineChoiceView,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
@@ -66,6 +68,29 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
+  /** What the offline copy keeps (Settings → what to keep offline); searches cover only its suppliers. */
+  let offlineChoice: OfflineChoice = { keep: 'all' };
+  const BYTES_PER_PRODUCT = 1_700;
+  const keeps = (supplierId: string) => offlineChoice.keep === 'all' || offlineChoice.supplierIds.includes(supplierId);
+  const choiceView = (): OfflineChoiceView => {
+    const suppliers = fixtures.suppliers.map((supplier) => ({
+      id: supplier.id,
+      name: supplier.name,
+      products: supplier.total_products,
+      kept: keeps(supplier.id),
+      estimatedBytes: supplier.total_products * BYTES_PER_PRODUCT,
+    }));
+    const bytes = (list: typeof suppliers) => list.reduce((total, supplier) => total + supplier.estimatedBytes, 0);
+    return {
+      choice: offlineChoice,
+      suppliers,
+      bytesPerProduct: BYTES_PER_PRODUCT,
+      basis: 'stored',
+      allBytes: bytes(suppliers),
+      choiceBytes: bytes(suppliers.filter((supplier) => supplier.kept)),
+      productsKept: fixtures.products.filter((item) => keeps(item.supplier.id)).length,
+    };
+  };
   /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
   /** The demo marketplace's buyers (what its credentials file lists). */
   const demoBuyers = [
@@ -135,6 +160,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       const text = (input.text ?? '').trim().toLowerCase();
       let items = fixtures.products.filter(
         (item) =>
+          keeps(item.supplier.id) &&
           (!text || [item.name, item.varietal, item.region, item.supplier.name].some((field) => field.toLowerCase().includes(text))) &&
           (!input.varietal || item.varietal === input.varietal) &&
           (!input.region || item.region === input.region) &&
@@ -161,7 +187,25 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         },
         tookMs: 1,
         freshness,
+        coverage:
+          offlineChoice.keep === 'all'
+            ? null
+            : { suppliersKept: offlineChoice.supplierIds.length, productsKept: choiceView().productsKept, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
       });
+    },
+    async getOfflineChoice(input) {
+      record('getOfflineChoice', input);
+      return ok(choiceView());
+    },
+    async setOfflineChoice(input) {
+      record('setOfflineChoice', input);
+      const known = new Set(fixtures.suppliers.map((supplier) => supplier.id));
+      const unknown = input.choice.keep === 'suppliers' ? input.choice.supplierIds.find((id) => !known.has(id)) : undefined;
+      if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
+      const before = choiceView();
+      offlineChoice = input.choice;
+      const after = choiceView();
+      return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Supplier } from '../../../shared';
+import type { OfflineChoice, OfflineChoiceView } from '../../../shared/bridge/offline-choice';
+import { createDispatcher } from '../../../electron/bridge/dispatcher';
+import { createOfflineChoiceHandlers, type OfflineChoiceHandlerDeps } from '../../../electron/bridge/handlers/offline-choice';
+import { createRecordingHandlers } from '../../support/recording-handlers';
+
+const stamp = '2026-11-01T10:00:00.000Z';
+const suppliers: Supplier[] = ['sup_napa', 'sup_sonoma', 'sup_bordeaux'].map((id) => ({ id, name: id, dba_name: null, location: 'Napa, CA', total_products: 10, created_at: stamp }));
+const viewOf = (choice: OfflineChoice): OfflineChoiceView => ({ choice, suppliers: [], bytesPerProduct: 1_700, basis: 'stored', allBytes: 0, choiceBytes: 0, productsKept: 0 });
+
+function setup(overrides: Partial<OfflineChoiceHandlerDeps> = {}, widened = false) {
+  const set = vi.fn(async (choice: OfflineChoice) => ({ view: viewOf(choice), removed: 0, freedBytes: 4096, vacuumed: false, widened }));
+  const syncNow = vi.fn(() => true);
+  const deps: OfflineChoiceHandlerDeps = { choices: { view: async () => viewOf({ keep: 'all' }), set }, suppliers: async () => suppliers, online: () => true, syncNow, ...overrides };
+  const dispatcher = createDispatcher({ handlers: { ...createRecordingHandlers(), ...createOfflineChoiceHandlers(deps) } });
+  return { dispatcher, set, syncNow };
+}
+
+describe('setOfflineChoice over the bridge', () => {
+  it('refuses a supplier the service does not list, naming it and its place, and changes nothing', async () => {
+    const { dispatcher, set } = setup();
+    const answer = await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: ['sup_napa', 'sup_nowhere'] } });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'sup_nowhere is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.',
+        retryable: false,
+        fields: [{ pointer: '/choice/supplierIds/1', detail: 'sup_nowhere is not a supplier of this service' }],
+      },
+    });
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('refuses what is not a supplier id at all, and a choice of another shape, at the contract', async () => {
+    const { dispatcher, set } = setup();
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: ['napa'] } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'some' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all', supplierIds: [] } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('every supplier is unknown before the supplier list was ever synced; keeping all always works', async () => {
+    const { dispatcher } = setup({ suppliers: async () => null });
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: ['sup_napa'] } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: true, data: { choice: { keep: 'all' }, syncStarted: false } });
+  });
+
+  it('an empty choice is a choice (nothing kept); a supplier named twice counts once', async () => {
+    const { dispatcher, set } = setup();
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: [] } })).toMatchObject({ ok: true, data: { freedBytes: 4096 } });
+    await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: ['sup_napa', 'sup_napa'] } });
+    expect(set.mock.calls.map(([choice]) => choice)).toEqual([
+      { keep: 'suppliers', supplierIds: [] },
+      { keep: 'suppliers', supplierIds: ['sup_napa'] },
+    ]);
+  });
+
+  it('a wider choice starts a sync when the service can be reached, not when offline', async () => {
+    const online = setup({}, true);
+    expect(await online.dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: true, data: { syncStarted: true } });
+    expect(online.syncNow).toHaveBeenCalledTimes(1);
+    const offline = setup({ online: () => false }, true);
+    expect(await offline.dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: true, data: { syncStarted: false } });
+    expect(offline.syncNow).not.toHaveBeenCalled();
+  });
+
+  it('without a service there is nothing to choose for', async () => {
+    const { dispatcher } = setup({ choices: { view: async () => null, set: async () => null } });
+    expect(await dispatcher.dispatch('getOfflineChoice', {})).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+    expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+  });
+});
