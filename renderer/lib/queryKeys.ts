@@ -5,6 +5,8 @@ import type { OrderStatus } from '../../shared/schemas';
 export const queryKeys = {
   session: ['session'] as const,
   syncStatus: ['syncStatus'] as const,
+  /** What the offline copy keeps (all of the catalog or chosen suppliers) and each supplier's estimated size. */
+  offlineChoice: ['offlineChoice'] as const,
   catalog: (input: Omit<CatalogSearchInput, 'offset' | 'limit'>) => ['catalog', input] as const,
   productCode: (code: string) => ['catalog', 'code', code] as const,
   similarWines: (productId: string) => ['catalog', 'similar', productId] as const,
@@ -43,8 +45,8 @@ export type QueryRoot = { [Name in keyof typeof queryKeys]: KeyOf<(typeof queryK
 
 /** Which cached queries each dataset of the offline copy feeds (roots of `queryKeys`, so a typo fails to compile). */
 export const datasetQueryRoots: Record<DatasetName, readonly QueryRoot[]> = {
-  suppliers: ['suppliers'],
-  catalog: ['catalog', 'supplierProducts', 'orderGuides'],
+  suppliers: ['suppliers', 'offlineChoice'],
+  catalog: ['catalog', 'supplierProducts', 'orderGuides', 'offlineChoice'],
   productDetails: ['product'],
   orders: ['orders', 'order', 'orderHistory', 'lastOrdered'],
   account: ['account'],

@@ -10,6 +10,8 @@ import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { FiltersPanel } from './FiltersPanel';
 import { useFiltersStore } from './filtersStore';
 import { noMatches } from './noMatches';
+import { coverageNote } from './coverageNote';
+import { routeHref } from '../../app/routes';
 import { ResultsCards } from './ResultsCards';
 import { ResultsTable } from './ResultsTable';
 import { SearchBox } from './SearchBox';
@@ -48,6 +50,11 @@ export default function CatalogScreen() {
               {searching ? ' · searching…' : ''}
             </p>
             <DataAge freshness={first?.freshness} label="Catalog" />
+            {first && coverageNote(first.coverage) ? (
+              <p className="coverage-note" data-testid="coverage-note">
+                {coverageNote(first.coverage)} <a href={routeHref({ screen: 'settings' })}>Choose what to keep offline</a>
+              </p>
+            ) : null}
             <div className="view-toggle" role="group" aria-label="View">
               {VIEWS.map(({ view: option, label }) => (
                 <button key={option} type="button" aria-pressed={view === option} onClick={() => setView(option)}>

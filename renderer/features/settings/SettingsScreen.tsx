@@ -5,6 +5,7 @@ import { BuyerAccountsSection } from '../buyer-accounts/BuyerAccountsSection';
 import { FavouritesNotice } from '../favourites/FavouritesNotice';
 import { ConnectForm } from './ConnectForm';
 import { SignOut } from './SignOut';
+import { OfflineChoicePanel } from './OfflineChoicePanel';
 import { SyncPanel } from './SyncPanel';
 
 const MODE_LABELS = { demo: 'the demo service on this computer', custom: 'your service', none: 'no service' } as const;
@@ -33,6 +34,7 @@ export default function SettingsScreen() {
       {session.data?.account ? <AddressBookSection /> : null}
       {session.data?.account ? <FavouritesNotice /> : null}
       <SyncPanel />
+      {session.data && session.data.mode !== 'none' ? <OfflineChoicePanel /> : null}
       {session.data && session.data.mode !== 'none' ? <SignOut /> : null}
     </section>
   );

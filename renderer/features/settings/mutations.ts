@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import type { BridgeOutput, SessionInfo } from '../../../shared/bridge';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BridgeOutput, OfflineChoice, SessionInfo } from '../../../shared/bridge';
+import { queryKeys } from '../../lib/queryKeys';
 import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow } from '../../lib/bridgeErrors';
 
@@ -34,4 +35,21 @@ export function useClearCache(onSuccess: (result: BridgeOutput<'clearCache'>) =>
 export function useSignOut(onSuccess: (result: BridgeOutput<'signOut'>) => void) {
   const bridge = useBridge();
   return useMutation({ mutationFn: () => dataOrThrow(bridge.signOut({})), onSuccess });
+}
+
+/**
+ * Keeps all of the catalog or only chosen suppliers offline. What it changes is read again: the
+ * choice and sizes, the sync status, and every search (they now cover another part of the catalog).
+ */
+export function useSetOfflineChoice(onSuccess: (result: BridgeOutput<'setOfflineChoice'>) => void) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: OfflineChoice) => dataOrThrow(bridge.setOfflineChoice({ choice })),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.offlineChoice, result);
+      for (const key of [queryKeys.syncStatus, ['catalog'], ['supplierProducts']]) void queryClient.invalidateQueries({ queryKey: key });
+      onSuccess(result);
+    },
+  });
 }

@@ -8,3 +8,9 @@ export function useSyncStatus() {
   const bridge = useBridge();
   return useQuery({ queryKey: queryKeys.syncStatus, queryFn: () => dataOrThrow(bridge.getSyncStatus({})), staleTime: 10_000 });
 }
+
+/** What the offline copy keeps, with each supplier's estimated size on disk. */
+export function useOfflineChoice() {
+  const bridge = useBridge();
+  return useQuery({ queryKey: queryKeys.offlineChoice, queryFn: () => dataOrThrow(bridge.getOfflineChoice({})) });
+}
