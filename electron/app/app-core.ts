@@ -109,7 +109,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       online: session.reachable,
       syncNow: session.syncNow,
     },
-    reads: { ...reads, outbox: session.outbox, searchCoverage: offlineChoices.coverage },
+    reads: { ...reads, outbox: session.outbox, searchCoverage: offlineChoices.coverage, offlineKeeps: offlineChoices.keeps },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       ...(platform.openExternal ? { openExternal: platform.openExternal.bind(platform) } : {}),

@@ -1,10 +1,11 @@
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import type { SearchCoverage } from '../../../shared/bridge/offline-choice';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { succeed } from '../../core/failure';
+import { failWith, succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './read-context';
-import { callService, freshOrCached } from './service-calls';
+import { callService, freshOrCached, isUnreachable } from './service-calls';
+import { PRODUCT_NOT_CARRIED } from '../../core/offline/offline-choice-service';
 
 export interface CatalogHandlerDeps extends ReadContext {
   search: {
@@ -42,7 +43,11 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
         cached: () => deps.offline.productDetail(id),
         now: deps.now,
       });
-      if (!read.ok) return read;
+      if (!read.ok) {
+        // Not in the offline copy while only chosen suppliers are kept: most likely not carried, said so.
+        if (isUnreachable(read.error) && (await deps.searchCoverage?.())) return failWith('offline', PRODUCT_NOT_CARRIED, true);
+        return read;
+      }
       return succeed({ data: deps.images.localize(read.data.data), freshness: read.data.freshness });
     },
   } satisfies HandlerGroup<'searchCatalog' | 'lookupProductCode' | 'getProduct'>;

@@ -3,8 +3,9 @@ import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/br
 import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './read-context';
-import { callService, freshOrCached, pageLocally } from './service-calls';
+import { callService, freshOrCached, isUnreachable, pageLocally } from './service-calls';
 import { SupplierIndex } from '../../core/search/supplier-index';
+import { SUPPLIER_NOT_CARRIED } from '../../core/offline/offline-choice-service';
 
 export interface SupplierHandlerDeps extends ReadContext {
   search: {
@@ -13,6 +14,8 @@ export interface SupplierHandlerDeps extends ReadContext {
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
   catalogAsOf(): Promise<string | null>;
+  /** Whether the offline copy keeps this supplier's products (Settings → What to keep offline); all are when absent. */
+  offlineKeeps?(supplierId: string): Promise<boolean>;
 }
 
 const MAX_SUPPLIER_PAGES = 50;
@@ -75,6 +78,7 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
           return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
         },
         cached: async () => {
+          if (deps.offlineKeeps && !(await deps.offlineKeeps(id))) return null;
           const found = await deps.search.search({ supplierId: id, offset: (page - 1) * perPage, limit: perPage, sort: 'name' });
           if (found.freshness.asOf === null) return null;
           const items: SupplierProduct[] = found.items.map((product) => ({
@@ -91,7 +95,10 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
         },
         now: deps.now,
       });
-      if (!read.ok) return read;
+      if (!read.ok) {
+        if (isUnreachable(read.error) && deps.offlineKeeps && !(await deps.offlineKeeps(id))) return failWith('offline', SUPPLIER_NOT_CARRIED, true);
+        return read;
+      }
       const { data, freshness } = read.data;
       return succeed({ items: data.items.map((item) => deps.images.localize(item)), meta: data.meta, freshness });
     },

@@ -89,6 +89,6 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
     return coverageOf({ choice: choice.current(), productsKept: database.index.live, suppliers: suppliers() });
   }
 
-  return { offlineChoiceView, setOfflineChoice, searchCoverage };
+  return { offlineChoice: () => choice.current(), offlineChoiceView, setOfflineChoice, searchCoverage };
 }
 export type OfflineChoiceOps = ReturnType<typeof createOfflineChoiceOps>;

@@ -4,6 +4,13 @@ import type { OfflineChoice, OfflineChoiceView } from '../../../shared/bridge/of
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import { createOfflineChoiceHandlers, type OfflineChoiceHandlerDeps } from '../../../electron/bridge/handlers/offline-choice';
 import { createRecordingHandlers } from '../../support/recording-handlers';
+import type { CatalogSearchResult } from '../../../shared/bridge/search';
+import { createCatalogHandlers } from '../../../electron/bridge/handlers/catalog';
+import { createSupplierHandlers } from '../../../electron/bridge/handlers/suppliers';
+import { PRODUCT_NOT_CARRIED, SUPPLIER_NOT_CARRIED } from '../../../electron/core/offline/offline-choice-service';
+import type { ServiceClient } from '../../../electron/core/api';
+import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
+import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
 
 const stamp = '2026-11-01T10:00:00.000Z';
 const suppliers: Supplier[] = ['sup_napa', 'sup_sonoma', 'sup_bordeaux'].map((id) => ({ id, name: id, dba_name: null, location: 'Napa, CA', total_products: 10, created_at: stamp }));
@@ -70,5 +77,33 @@ describe('setOfflineChoice over the bridge', () => {
     const { dispatcher } = setup({ choices: { view: async () => null, set: async () => null } });
     expect(await dispatcher.dispatch('getOfflineChoice', {})).toMatchObject({ ok: false, error: { code: 'not_configured' } });
     expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+  });
+});
+
+describe('offline, what the offline copy does not carry is said plainly', () => {
+  const none = async () => null;
+  const offline: OfflineReads = {
+    suppliers: none, orders: none, orderDetail: none, account: none, webhooks: none, orderHistory: none, productDetail: none,
+    keepProductDetail: async () => undefined,
+    keepOrderDetail: async () => undefined,
+  };
+  const emptySearch = async (): Promise<CatalogSearchResult> => ({ items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: stamp, fromCache: true } });
+  /** A service client whose every call finds the service unreachable. */
+  const unreachable = { call: async () => ({ ok: false, error: { code: 'offline', message: 'Could not reach the service.', retryable: true } }) } as unknown as ServiceClient;
+  const context = { client: () => unreachable, online: () => false, offline, now: () => new Date(stamp), images: createProductImageAddresses(), catalogAsOf: async () => stamp };
+
+  it('a product not in the copy while only chosen suppliers are kept: not carried (and the usual words when all are kept)', async () => {
+    const partial = createCatalogHandlers({ ...context, search: { search: emptySearch, lookupCode: async () => null }, searchCoverage: async () => ({ suppliersKept: 2, productsKept: 10, productsInCatalog: 40 }) });
+    expect(await partial.getProduct({ id: 'prod_elsewhere' })).toMatchObject({ ok: false, error: { code: 'offline', message: PRODUCT_NOT_CARRIED } });
+    const whole = createCatalogHandlers({ ...context, search: { search: emptySearch, lookupCode: async () => null }, searchCoverage: async () => null });
+    const answer = await whole.getProduct({ id: 'prod_elsewhere' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect(answer.ok ? null : answer.error.message).not.toBe(PRODUCT_NOT_CARRIED);
+  });
+
+  it('a supplier whose products are not kept: not carried, rather than an empty list', async () => {
+    const handlers = createSupplierHandlers({ ...context, search: { search: emptySearch, supplierRegions: async () => ({}) }, offlineKeeps: async (id) => id === 'sup_napa' });
+    expect(await handlers.listSupplierProducts({ id: 'sup_sonoma', page: 1, perPage: 50 })).toMatchObject({ ok: false, error: { code: 'offline', message: SUPPLIER_NOT_CARRIED } });
+    expect(await handlers.listSupplierProducts({ id: 'sup_napa', page: 1, perPage: 50 })).toMatchObject({ ok: true, data: { items: [], meta: { total: 0 } } });
   });
 });
