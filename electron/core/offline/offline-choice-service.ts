@@ -16,10 +16,10 @@ export function unknownSuppliers(choice: OfflineChoice, suppliers: readonly Pick
 
 /** Said offline of a product the offline copy does not hold while only chosen suppliers are kept. */
 export const PRODUCT_NOT_CARRIED =
-  'This wine is not carried offline: only the suppliers chosen in Settings → What to keep offline are. It can be viewed and ordered when the service can be reached.';
+  'This wine is not carried offline: only the suppliers chosen in Settings → What to keep offline are. Its page can be read when the service can be reached.';
 /** Said offline of a supplier whose products the offline copy does not keep. */
 export const SUPPLIER_NOT_CARRIED =
-  "This supplier's wines are not carried offline (Settings → What to keep offline). They can be browsed and ordered when the service can be reached.";
+  "This supplier's wines are not carried offline (Settings → What to keep offline). They can be browsed when the service can be reached.";
 
 export type OfflineChoiceService = ReturnType<typeof createOfflineChoiceService>;
 

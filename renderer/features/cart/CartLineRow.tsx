@@ -3,6 +3,7 @@ import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { useCartStore, type CartLine } from './cartStore';
+import { useCartLineCheck } from './queries';
 
 interface Props {
   line: CartLine;
@@ -15,6 +16,7 @@ export function CartLineRow({ line, problem }: Props) {
   const draft = useCartStore((state) => state.drafts[line.productId]);
   const shown = draft ?? String(line.quantity);
   const name = formatWineName(line);
+  const unchecked = useCartLineCheck(line.productId);
 
   return (
     <li className="cart-line">
@@ -30,6 +32,11 @@ export function CartLineRow({ line, problem }: Props) {
         {line.priceWhenAddedCents !== line.casePriceCents ? (
           <p className="notice" role="note">
             The case price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(line.casePriceCents)} since you added it.
+          </p>
+        ) : null}
+        {unchecked ? (
+          <p className="notice" role="note">
+            {unchecked} Its price and stock are as when you added it; an order of it waits in the outbox until the service is back.
           </p>
         ) : null}
         {problem && draft === undefined ? (

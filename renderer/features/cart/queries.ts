@@ -1,7 +1,8 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { dataOrThrow } from '../../lib/bridgeErrors';
+import { dataOrThrow, errorCode, errorMessage } from '../../lib/bridgeErrors';
+import { productQuery } from '../product/queries';
 import { queryKeys } from '../../lib/queryKeys';
 
 /**
@@ -35,4 +36,15 @@ export function useFreeShippingWines(supplierId: string, enabled: boolean): Free
       pending: Boolean(favourites?.isPending || catalog?.isPending),
     }),
   });
+}
+
+/**
+ * Why a cart line could not be checked against the newest data, in plain words: the service cannot
+ * be reached and the offline copy does not hold the product (not carried, or its detail not
+ * downloaded yet). Null when it was checked, or is being. The same read as `useFreshCartLines`.
+ */
+export function useCartLineCheck(productId: string): string | null {
+  const bridge = useBridge();
+  const read = useQuery({ ...productQuery(bridge, productId), staleTime: 10_000 });
+  return read.isError && errorCode(read.error) === 'offline' ? errorMessage(read.error) : null;
 }

@@ -26,7 +26,7 @@ describe('settings: what to keep offline', { timeout: 20_000 }, () => {
     expect(section.queryByRole('table')).toBeNull();
   });
 
-  it('choosing suppliers (native checkboxes labelled by the supplier's name): each row says its size, the total follows, and saving sends exactly the choice', async () => {
+  it('choosing suppliers (native checkboxes labelled by the supplier’s name): each row says its size, the total follows, and saving sends exactly the choice', async () => {
     const fake = createFakeBridge();
     const section = await openChoice(fake);
     fireEvent.click(section.getByRole('radio', { name: 'Only the suppliers I choose' }));
