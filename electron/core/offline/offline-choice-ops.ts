@@ -4,24 +4,39 @@
  */
 import type { OfflineChoice, OfflineChoiceView, SearchCoverage } from '../../../shared/bridge/offline-choice';
 import type { Supplier } from '../../../shared';
-import { VACUUM_SHARE, choiceView, coverageOf, narrows, widenedPending, widens } from './offline-choice';
+import { VACUUM_MAX_KEPT_BYTES, VACUUM_SHARE, choiceView, coverageOf, narrows, widenedPending, widens } from './offline-choice';
 import { PUBLIC } from './offline-schema';
 import type { ServiceDatabase } from './service-database';
 
-/** What changing the choice did. */
-export interface ChoiceChange {
-  view: OfflineChoiceView;
-  /** Products removed from the offline copy (their suppliers were left out). */
-  removed: number;
-  /** The database's used bytes before less after: given back to the disk when `vacuumed`, else reused by later writes. */
-  freedBytes: number;
-  vacuumed: boolean;
+const REMOVAL_KEY = 'offline_choice_removing';
+
+/** What saving a choice started. */
+export interface ChoiceSaved {
+  /** Products of suppliers left out are to be removed (`removeLeftOut` until done, then `finishChoiceRemoval`). */
+  removing: boolean;
   /** A supplier was added: the next sync reads the catalog again in full (the feed from nothing, or every list page). */
   widened: boolean;
 }
 
-export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'index' | 'choice' | 'removeProduct' | 'catalogTransaction' | 'readList'>) {
+/** One batch of a removal. */
+export interface RemovalStep {
+  removed: number;
+  /** The position to go on after. */
+  lastPos: number;
+  done: boolean;
+}
+
+export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'catalogTransaction' | 'readList'>) {
   const { db, sql, choice } = database;
+  /** A removal under way, kept in `meta` (with the used bytes before it) so one cut short goes on. */
+  const removal = {
+    pending: () => {
+      const value = sql('SELECT value FROM meta WHERE key = ?').pluck().get(REMOVAL_KEY) as string | undefined;
+      return value === undefined ? null : Number(value);
+    },
+    mark: (usedBefore: number) => void sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(REMOVAL_KEY, String(usedBefore)),
+    clear: () => void sql('DELETE FROM meta WHERE key = ?').run(REMOVAL_KEY),
+  };
 
   const usedBytes = () => {
     const pages = db.pragma('page_count', { simple: true }) as number;
@@ -35,60 +50,91 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
   }
 
   /**
-   * Saves the choice and, in the same transaction, removes the products (and details) of the
-   * suppliers it leaves out; when it adds one, forgets the feed's cursor and the list pages'
-   * ETags so the next sync reads the whole catalog again and keeps the new suppliers' products.
+   * Saves the choice; when it leaves out a supplier, marks the removal of its products as pending
+   * (with the used bytes before it, to say how much it freed); when it adds one, forgets the feed's
+   * cursor and the list pages' ETags so the next sync reads the whole catalog again.
    */
-  const apply = database.catalogTransaction((next: OfflineChoice) => {
+  const saveChoice = database.transaction((next: OfflineChoice): ChoiceSaved => {
     const before = choice.current();
     choice.save(next);
-    let removed = 0;
-    if (narrows(before, next)) {
-      const keptIds = next.keep === 'all' ? [] : next.supplierIds;
-      const rows = sql("SELECT pos, id FROM products WHERE json_extract(json, '$.supplier.id') NOT IN (SELECT value FROM json_each(?))").raw().all(JSON.stringify(keptIds)) as [number, string][];
-      const dropDetail = sql('DELETE FROM product_details WHERE id = ?');
-      for (const [pos, id] of rows) {
-        database.removeProduct(pos);
-        dropDetail.run(id);
-      }
-      removed = rows.length;
-      const count = (table: string) => sql(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('products'), PUBLIC, 'catalog');
-      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('product_details'), PUBLIC, 'productDetails');
-    }
+    const removing = narrows(before, next) || removal.pending() !== null;
+    if (removing && removal.pending() === null) removal.mark(usedBytes());
     const widened = widens(before, next);
     if (widened) {
       sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
       sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
       widenedPending.mark(sql);
     }
-    return { removed, widened };
+    return { removing, widened };
   });
-
-  function setOfflineChoice(next: OfflineChoice): ChoiceChange {
-    const before = usedBytes();
-    let outcome: { removed: number; widened: boolean };
+  function setOfflineChoice(next: OfflineChoice): ChoiceSaved {
     try {
-      outcome = apply(next);
+      return saveChoice(next);
     } catch (error) {
-      if (!db.inTransaction) choice.reload();
+      // Rolled back: the writes that follow go on with the choice as it was.
+      choice.reload();
       throw error;
     }
+  }
+
+  /**
+   * One batch of the pending removal, in one transaction: up to `limit` products (with their
+   * details) of suppliers the choice leaves out, after position `afterPos`. Batches keep the worker
+   * free for searches between them; the last one saves the datasets' sizes.
+   */
+  const removeLeftOut = database.catalogTransaction((afterPos: number, limit: number): RemovalStep => {
+    const current = choice.current();
+    const keptIds = current.keep === 'all' ? null : current.supplierIds;
+    const rows = (
+      keptIds === null
+        ? []
+        : sql("SELECT pos, id FROM products WHERE pos > ? AND json_extract(json, '$.supplier.id') NOT IN (SELECT value FROM json_each(?)) ORDER BY pos LIMIT ?").raw().all(afterPos, JSON.stringify(keptIds), limit)
+    ) as [number, string][];
+    const dropDetail = sql('DELETE FROM product_details WHERE id = ?');
+    for (const [pos, id] of rows) {
+      database.removeProduct(pos);
+      dropDetail.run(id);
+    }
+    const done = rows.length < limit;
+    if (done) {
+      const count = (table: string) => sql(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('products'), PUBLIC, 'catalog');
+      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('product_details'), PUBLIC, 'productDetails');
+    }
+    return { removed: rows.length, lastPos: rows.at(-1)?.[0] ?? afterPos, done };
+  });
+
+  /**
+   * After the last batch: how much the removal freed, and the space given back to the disk
+   * (VACUUM) when it freed a large share of a database small enough to rebuild quickly.
+   */
+  function finishChoiceRemoval(): { freedBytes: number; vacuumed: boolean } {
+    const before = removal.pending();
+    if (before === null) return { freedBytes: 0, vacuumed: false };
     const after = usedBytes();
     const freedBytes = Math.max(0, before - after);
-    // Give the space back when a large part went; WAL mode writes the copy to the log, so it is truncated after.
-    const vacuumed = outcome.removed > 0 && before > 0 && freedBytes / before > VACUUM_SHARE;
+    const vacuumed = before > 0 && freedBytes / before > VACUUM_SHARE && after <= VACUUM_MAX_KEPT_BYTES;
     if (vacuumed) {
       db.exec('VACUUM');
+      // WAL mode writes the rebuilt database through the log: truncated, so the disk gets the space back.
       db.pragma('wal_checkpoint(TRUNCATE)');
     }
-    return { view: offlineChoiceView(), removed: outcome.removed, freedBytes, vacuumed, widened: outcome.widened };
+    removal.clear();
+    return { freedBytes, vacuumed };
   }
 
   function searchCoverage(): SearchCoverage | null {
     return coverageOf({ choice: choice.current(), productsKept: database.index.live, suppliers: suppliers() });
   }
 
-  return { offlineChoice: () => choice.current(), offlineChoiceView, setOfflineChoice, searchCoverage };
+  return {
+    offlineChoice: () => choice.current(),
+    offlineChoiceView,
+    setOfflineChoice,
+    removeLeftOut,
+    finishChoiceRemoval,
+    choiceRemovalPending: () => removal.pending() !== null,
+    searchCoverage,
+  };
 }
 export type OfflineChoiceOps = ReturnType<typeof createOfflineChoiceOps>;

@@ -4,7 +4,7 @@
  */
 import type { Supplier } from '../../../shared';
 import { keepsSupplier, type OfflineChoice, type OfflineChoiceView, type SearchCoverage } from '../../../shared/bridge/offline-choice';
-import type { ChoiceChange } from './offline-choice-ops';
+import { REMOVAL_BATCH } from './offline-choice';
 import { offlineFailureCode, type OfflineDatabase } from './offline-database';
 
 /** Suppliers a choice names that the service does not list (by their place in the choice). */
@@ -21,9 +21,45 @@ export const PRODUCT_NOT_CARRIED =
 export const SUPPLIER_NOT_CARRIED =
   "This supplier's wines are not carried offline (Settings → What to keep offline). They can be browsed when the service can be reached.";
 
+/** What changing the choice did. */
+export interface ChoiceChange {
+  view: OfflineChoiceView;
+  /** Products removed from the offline copy (their suppliers were left out). */
+  removed: number;
+  /** The database's used bytes before less after: given back to the disk when `vacuumed`, else reused by later writes. */
+  freedBytes: number;
+  vacuumed: boolean;
+  /** A supplier was added: the next sync reads the catalog again in full. */
+  widened: boolean;
+}
+
 export type OfflineChoiceService = ReturnType<typeof createOfflineChoiceService>;
 
 export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: () => string | null) {
+  /** The removal running for each service (one at a time; a second caller waits for it). */
+  const removals = new Map<string, Promise<{ removed: number; freedBytes: number; vacuumed: boolean }>>();
+  /** Services whose database was asked whether a removal was cut short (by a restart). */
+  const resumeChecked = new Set<string>();
+
+  /** Removes the products of suppliers left out, in batches (searches are answered between them). */
+  function removeLeftOut(service: string) {
+    const running = removals.get(service);
+    if (running) return running;
+    const run = (async () => {
+      let removed = 0;
+      let after = 0;
+      for (;;) {
+        const step = await database.service(service, 'removeLeftOut', after, REMOVAL_BATCH);
+        removed += step.removed;
+        after = step.lastPos;
+        if (step.done) break;
+      }
+      return { removed, ...(await database.service(service, 'finishChoiceRemoval')) };
+    })().finally(() => removals.delete(service));
+    removals.set(service, run);
+    return run;
+  }
+
   return {
     /** The choice and each supplier's estimated size; null when no service is connected. */
     async view(): Promise<OfflineChoiceView | null> {
@@ -33,7 +69,12 @@ export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: (
     /** Saves the choice and applies it to the stored copy (the caller checked its suppliers). */
     async set(choice: OfflineChoice): Promise<ChoiceChange | null> {
       const service = baseUrl();
-      return service ? database.service(service, 'setOfflineChoice', choice) : null;
+      if (!service) return null;
+      // A removal under way finishes first: the next one then starts from a known state.
+      await removals.get(service)?.catch(() => undefined);
+      const saved = await database.service(service, 'setOfflineChoice', choice);
+      const removal = saved.removing ? await removeLeftOut(service) : { removed: 0, freedBytes: 0, vacuumed: false };
+      return { view: await database.service(service, 'offlineChoiceView'), ...removal, widened: saved.widened };
     },
     /** Whether the offline copy keeps this supplier's products (true when no service is in use: nothing to say). */
     async keeps(supplierId: string): Promise<boolean> {
@@ -51,6 +92,11 @@ export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: (
       const service = baseUrl();
       if (!service) return null;
       try {
+        if (!resumeChecked.has(service)) {
+          // A removal cut short by a restart goes on in the background (the first search after it asks).
+          resumeChecked.add(service);
+          if (await database.service(service, 'choiceRemovalPending')) void removeLeftOut(service).catch(() => undefined);
+        }
         return await database.service(service, 'searchCoverage');
       } catch (error) {
         if (offlineFailureCode(error) === 'unavailable') return null;

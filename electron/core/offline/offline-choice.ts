@@ -27,6 +27,16 @@ export const TYPICAL_BYTES_PER_PRODUCT = 1_700;
  */
 export const VACUUM_SHARE = 0.2;
 
+/**
+ * VACUUM rebuilds the database from what is kept and holds the offline worker (searches wait) while
+ * it does: only when what is kept is at most this size (measured: see docs/offline-database.md).
+ * Above it the free pages stay in the file, reused by later syncs; "Clear offline copy" frees all.
+ */
+export const VACUUM_MAX_KEPT_BYTES = 64 * 1024 * 1024;
+
+/** Products removed per transaction when a supplier is left out: searches are answered between batches. */
+export const REMOVAL_BATCH = 1_000;
+
 type Sql = (text: string) => SqliteStatement;
 
 /** The stored choice; a row that cannot be read keeps everything (what the app did before choices). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Supplier } from '../../../shared';
 import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
-import { TYPICAL_BYTES_PER_PRODUCT, choiceView, coverageOf, narrows, widens } from '../../../electron/core/offline/offline-choice';
+import { REMOVAL_BATCH, TYPICAL_BYTES_PER_PRODUCT, choiceView, coverageOf, narrows, widens } from '../../../electron/core/offline/offline-choice';
 import { createOfflineChoiceService, unknownSuppliers } from '../../../electron/core/offline/offline-choice-service';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
@@ -148,6 +148,21 @@ describe('choosing what the offline copy carries', () => {
     const change = await choices().set({ keep: 'suppliers', supplierIds: ['sup_napa'] });
     expect(change).toMatchObject({ removed: 1_500, vacuumed: true });
     expect(await sizeOf()).toBeLessThan(before * 0.5);
+  });
+
+  it('the removal goes in batches of REMOVAL_BATCH; one cut short by a restart goes on at the first search after it', async () => {
+    const service = serviceWith(2_400, true);
+    await syncFully(engineFor(service));
+    // Saved, and one batch removed, then the app stops.
+    expect(await store.database.service(baseUrl, 'setOfflineChoice', { keep: 'suppliers', supplierIds: ['sup_napa'] })).toEqual({ removing: true, widened: false });
+    expect(await store.database.service(baseUrl, 'removeLeftOut', 0, REMOVAL_BATCH)).toMatchObject({ removed: REMOVAL_BATCH, done: false });
+    await store.close();
+    store = createOfflineStore({ dataDir });
+    expect((await search().search({ limit: 1 })).total).toBe(2_400 - REMOVAL_BATCH);
+    expect(await choices().coverage()).toMatchObject({ suppliersKept: 1 });
+    await expect.poll(() => store.database.service(baseUrl, 'choiceRemovalPending'), { timeout: 20_000 }).toBe(false);
+    expect(await suppliersStored()).toEqual(['sup_napa']);
+    expect((await search().search({ limit: 1 })).total).toBe(600);
   });
 
   it('sizes: each supplier’s products × the bytes a product takes in this copy, and the totals', async () => {
