@@ -35,7 +35,7 @@ export const VACUUM_SHARE = 0.2;
 export const VACUUM_MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
 /** Products removed per transaction when a supplier is left out: searches are answered between batches. */
-export const REMOVAL_BATCH = 1_000;
+export const REMOVAL_BATCH = 500;
 
 type Sql = (text: string) => SqliteStatement;
 

@@ -137,6 +137,9 @@ function ChoiceForm({ saved }: { saved: OfflineChoiceView }) {
           </button>
         )}
       </div>
+      {save.isPending ? (
+        <p role="status">Saving the choice{removed.length > 0 ? ' and removing the products of the suppliers left out' : ''}…</p>
+      ) : null}
       {save.isError ? (
         <p className="field-error" role="alert">
           The choice was not saved: {errorMessage(save.error)}
