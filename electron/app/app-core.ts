@@ -101,7 +101,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
         cacheBytes: (await store.sizeOnDisk()) + (await images.sizeOnDisk()),
       }),
       syncNow: session.syncNow,
-      clearCache: async () => session.shown()?.clearAll() ?? (await store.clearAll()) + (await images.clear()),
+      clearCache: () => offlineChoices.keptThrough(async () => session.shown()?.clearAll() ?? (await store.clearAll()) + (await images.clear())),
     },
     offlineChoice: {
       choices: offlineChoices,

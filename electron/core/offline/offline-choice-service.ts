@@ -76,6 +76,17 @@ export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: (
       const removal = saved.removing ? await removeLeftOut(service) : { removed: 0, freedBytes: 0, vacuumed: false };
       return { view: await database.service(service, 'offlineChoiceView'), ...removal, widened: saved.widened };
     },
+    /**
+     * Runs `clear` (Settings → Clear offline copy deletes the databases, the choice with them) and
+     * saves the choice again after it, so clearing the copy does not widen what it carries.
+     */
+    async keptThrough<T>(clear: () => Promise<T>): Promise<T> {
+      const service = baseUrl();
+      const choice = service ? await database.service(service, 'offlineChoice').catch(() => null) : null;
+      const result = await clear();
+      if (service && choice && choice.keep !== 'all') await database.service(service, 'setOfflineChoice', choice);
+      return result;
+    },
     /** Whether the offline copy keeps this supplier's products (true when no service is in use: nothing to say). */
     async keeps(supplierId: string): Promise<boolean> {
       const service = baseUrl();

@@ -246,3 +246,20 @@ describe('a supplier added while the feed is being read', () => {
     }
   });
 });
+
+describe('clearing the offline copy', () => {
+  it('keeps the choice: the copy is deleted, what it carries is not widened', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-choice-clear-'));
+    const store = createOfflineStore({ dataDir });
+    try {
+      const choices = createOfflineChoiceService(store.database, () => baseUrl);
+      await choices.set(two);
+      const freed = await choices.keptThrough(() => store.clearAll());
+      expect(freed).toBeGreaterThan(0);
+      expect((await choices.view())!.choice).toEqual(two);
+    } finally {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
