@@ -29,6 +29,12 @@ describe('choosing what to keep offline', () => {
     await panel.getByRole('checkbox', { name: second.name, exact: true }).check();
     await panel.getByText(new RegExp(`^Chosen: 2 suppliers, ${kept} products: about .* on disk`)).waitFor();
     await panel.getByText(/^Sizes are estimates: each supplier's number of products × /).waitFor();
+    // Readable at 1024 px: nothing of the panel is cut off sideways.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const table = panel.getByRole('table', { name: 'Suppliers and the space their products take offline' });
+    const fits = await table.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth && document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await view.screenshot('settings-offline-choice');
     await panel.getByRole('button', { name: 'Save choice' }).click();
     const dialog = page.getByRole('alertdialog');
