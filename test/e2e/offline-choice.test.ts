@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockingViolations, formatViolations, runAxe } from '../support/e2e-axe';
 import { useE2eApp } from '../support/e2e-suite';
 import { goTo, readResultCount, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
@@ -35,7 +36,16 @@ describe('choosing what to keep offline', () => {
     const fits = await table.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth && document.documentElement.scrollWidth <= window.innerWidth);
     expect(fits).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
+    const blocking = blockingViolations(await runAxe(page));
+    expect(blocking, formatViolations('settings, suppliers chosen', blocking)).toEqual([]);
     await view.screenshot('settings-offline-choice');
+    // With the keyboard: Space on a focused supplier's box unticks and ticks it again.
+    const box = panel.getByRole('checkbox', { name: second.name, exact: true });
+    await box.focus();
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(false);
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
     await panel.getByRole('button', { name: 'Save choice' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(/^Remove the offline data of \d+ suppliers\?/).waitFor();
