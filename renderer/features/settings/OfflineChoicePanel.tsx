@@ -58,7 +58,7 @@ function ChoiceForm({ saved }: { saved: OfflineChoiceView }) {
       <fieldset className="choice-keep">
         <legend>Keep offline</legend>
         <label className="radio">
-          <input type="radio" name="offline-keep" value="all" checked={keep === 'all'} onChange={() => setKeep('all')} /> All of the catalog (about {formatBytes(saved.allBytes)})
+          <input type="radio" name="offline-keep" value="all" checked={keep === 'all'} onChange={() => setKeep('all')} /> All of the catalog{saved.suppliers.length > 0 ? ` (about ${formatBytes(saved.allBytes)})` : ''}
         </label>
         <label className="radio">
           <input type="radio" name="offline-keep" value="suppliers" checked={keep === 'suppliers'} onChange={() => setKeep('suppliers')} /> Only the suppliers I choose

@@ -7,6 +7,7 @@ const keeps = (choice: OfflineChoice, id: string) => choice.keep === 'all' || ch
 
 /** "2 suppliers, 3,400 products: about 5.6 MB (all of the catalog: about 81 MB)". */
 export function choiceSummary(view: OfflineChoiceView, draft: OfflineChoice): string {
+  if (view.suppliers.length === 0) return 'The supplier list has not been downloaded yet: suppliers and sizes show after the first sync.';
   if (draft.keep === 'all') return `All ${formatCount(view.suppliers.length, 'supplier', 'suppliers')}, ${formatCount(total(view.suppliers, 'products'), 'product', 'products')}: about ${formatBytes(view.allBytes)} on disk.`;
   const chosen = view.suppliers.filter((supplier) => keeps(draft, supplier.id));
   return `Chosen: ${formatCount(chosen.length, 'supplier', 'suppliers')}, ${formatCount(total(chosen, 'products'), 'product', 'products')}: about ${formatBytes(total(chosen, 'estimatedBytes'))} on disk (all of the catalog: about ${formatBytes(view.allBytes)}).`;

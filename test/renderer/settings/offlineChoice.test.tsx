@@ -109,6 +109,7 @@ describe('offline choice words', () => {
     expect(choiceSummary(view, { keep: 'suppliers', supplierIds: ['sup_a'] })).toBe('Chosen: 1 supplier, 3,000 products: about 4.9 MB on disk (all of the catalog: about 81 MB).');
     expect(removedSuppliers(view, { keep: 'suppliers', supplierIds: ['sup_a'] }).map((supplier) => supplier.id)).toEqual(['sup_b']);
     expect(removedSuppliers(view, { keep: 'all' })).toEqual([]);
+    expect(choiceSummary({ ...view, suppliers: [] }, { keep: 'all' })).toBe('The supplier list has not been downloaded yet: suppliers and sizes show after the first sync.');
     expect(sizeBasisNote(view)).toContain('the space a product typically takes (nothing is stored yet to measure)');
   });
 });
