@@ -15,6 +15,7 @@
  * Returns the restarted service process (the caller stops it with the others).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVICE_PROCESS_ENV } from '../shared/embedded-service';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,7 +94,7 @@ function startService(dataDir: string, port: number, catalogSize = 1): Promise<{
   const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
   const args = ['--import', 'tsx', 'server/cli.ts', '--port', String(port), '--data', dataDir, '--catalog-size', String(catalogSize), '--ship-after', '3600', '--rate-limit', '10000000'];
   const [command, argv] = canPin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, DATABASE_URL: '' } });
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...SERVICE_PROCESS_ENV, DATABASE_URL: '' } });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -146,7 +147,7 @@ export async function catalogFeedPhase(service: { child: ChildProcess; baseUrl: 
 
   const port = Number(new URL(service.baseUrl).port);
   await stopped(service.child);
-  const update = spawnSync(process.execPath, ['--import', 'tsx', 'server/price-update-cli.ts', '--data', dataDir, '--every', '100', '--percent', '5'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+  const update = spawnSync(process.execPath, ['--import', 'tsx', 'server/price-update-cli.ts', '--data', dataDir, '--every', '100', '--percent', '5'], { encoding: 'utf8', env: { ...process.env, ...SERVICE_PROCESS_ENV, DATABASE_URL: '' } });
   if (update.status !== 0) throw new Error(`the price update failed: ${update.stderr}`);
   const repriced = Number(/^(\d+) products/.exec(update.stdout)?.[1]);
   const restarted = (await startService(dataDir, port)).child;

@@ -26,6 +26,7 @@ import autocannon from 'autocannon';
 import { cpuMilliseconds, firstPages, measureStart, printFirstPages, printStart, residentBytes, scaleListings, type StartFigures } from './server-scale';
 import pg from 'pg';
 import { catalogFeedPhase } from './server-feed';
+import { SERVICE_PROCESS_ENV } from '../shared/embedded-service';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -70,7 +71,7 @@ async function startServiceProcess(dataDir: string, databaseUrl?: string): Promi
     '--rate-limit',
     '10000000',
   ]);
-  const env = { ...process.env, DATABASE_URL: databaseUrl ?? '' };
+  const env = { ...process.env, ...SERVICE_PROCESS_ENV, DATABASE_URL: databaseUrl ?? '' };
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   const ready = waitForReady(child, 'the service', 1_800_000);
   const start = await measureStart(child, ready);

@@ -6,6 +6,8 @@ export const MAIN_ENTRIES = {
   index: 'electron/main/index.ts',
   'embedded-service': 'electron/main/embedded-service-process.ts',
   'offline-worker': 'electron/core/offline/offline-worker.ts',
+  // Found beside the embedded service's bundle by server/demo/product-source.ts (productWorkerEntry).
+  'demo-product-worker': 'server/demo/product-worker.ts',
 } as const;
 
 /**

@@ -21,3 +21,14 @@ export const EmbeddedServiceMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
 ]);
 export type EmbeddedServiceMessage = z.infer<typeof EmbeddedServiceMessage>;
+
+/**
+ * The environment every service process the project starts gets (the app's demo service, the
+ * benchmarks' services). glibc gives each thread that allocates its own malloc arena, up to eight
+ * per core, and seldom gives their memory back: a PGlite service seeding 50,000 products (a
+ * worker thread makes them, libuv's threads compress and read files) held 498–507 MB resident
+ * afterwards with the default, 374 MB with two arenas, 358 MB with one (after a garbage
+ * collection, its JavaScript and WebAssembly memory the same in all three; 2026-11-26, Node 20,
+ * Debian 12). Ignored where the C library is not glibc. docs/operations.md says so for deployments.
+ */
+export const SERVICE_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

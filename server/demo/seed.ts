@@ -8,11 +8,13 @@ import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
-import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataStream, type DemoPeople } from './generate';
+import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataOptions, type DemoDataStream, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
-import type { DemoProduct } from './products';
-import { bulkInsert, copyRows, withoutIndexes, type BulkColumn } from './bulk-insert';
-import { DemoSearchText, searchDocumentText } from './search-document';
+import { bulkInsert, copyFromText, withoutIndexes } from './bulk-insert';
+import { productColumns } from './product-columns';
+import { withCatalogLogAfter } from './seeded-changes';
+import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
+import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 
@@ -49,53 +51,23 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
   );
 }
 
-/** One chunk of products as the statement's column arrays, and their search text. */
-function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>, texts: DemoSearchText): { columns: BulkColumn[]; searchTexts: string[] } {
-  const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
-    name,
-    type,
-    values: chunk.map((product) => map(product[key])),
-  });
-  return {
-    columns: [
-      column('id', 'text', 'id'),
-      column('supplier_id', 'text', 'supplierId'),
-      column('name', 'text', 'name'),
-      column('brand', 'text', 'brand'),
-      column('varietal', 'text', 'varietal'),
-      column('vintage', 'int4', 'vintage'),
-      column('region', 'text', 'region'),
-      column('appellation', 'text', 'appellation'),
-      column('country', 'text', 'country'),
-      column('abv', 'float8', 'abv'),
-      column('size_ml', 'int4', 'sizeMl'),
-      column('pack_size', 'int4', 'packSize'),
-      column('case_price_cents', 'int4', 'casePriceCents'),
-      column('bottle_price_cents', 'int4', 'bottlePriceCents'),
-      column('inventory_available', 'int4', 'inventoryAvailable'),
-      column('minimum_order', 'int4', 'minimumOrder'),
-      column('sku', 'text', 'sku'),
-      column('upc', 'text', 'upc'),
-      column('description', 'text', 'description'),
-      column('tasting_notes', 'text', 'tastingNotes'),
-      column('created_at', 'timestamptz', 'createdAt', iso),
-      column('updated_at', 'timestamptz', 'createdAt', iso),
-    ],
-    searchTexts: chunk.map((product) => texts.of(product, supplierById.get(product.supplierId))),
-  };
+/**
+ * Writes the products a chunk at a time as they are made, into a table whose indexes and foreign
+ * keys are built once at the end (see withoutIndexes). On PGlite by COPY (frozen when the table
+ * was emptied in this transaction) of text a worker thread makes meanwhile (see product-source.ts);
+ * on PostgreSQL by INSERT of arrays, the next chunk made while the database (in its own process)
+ * writes the last.
+ */
+async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<void> {
+  let written = 0;
+  for await (const chunk of source.chunks()) {
+    await copyFromText(tx, products, PRODUCT_COPY_COLUMNS, chunk.bytes, options.emptied);
+    written += chunk.count;
+    options.onProgress?.(written, options.catalogSize);
+  }
 }
 
-/**
- * Writes the products a chunk at a time as they are generated, into a table whose indexes and
- * foreign keys are built once at the end (see withoutIndexes): on PGlite by COPY with the search
- * documents made here (frozen when the table was emptied in this transaction), on PostgreSQL by
- * INSERT of arrays, the next chunk generated while the database (in its own process) writes the last.
- */
-async function insertProducts(
-  tx: Database,
-  stream: DemoDataStream,
-  options: Required<Pick<SeedOptions, 'catalogSize' | 'database'>> & Pick<SeedOptions, 'onProgress'> & { emptied: boolean },
-): Promise<void> {
+async function insertProducts(tx: Database, stream: DemoDataStream, options: ProductWriting): Promise<void> {
   const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
   const texts = new DemoSearchText();
   let written = 0;
@@ -103,16 +75,28 @@ async function insertProducts(
   for (const chunk of stream.productChunks) {
     const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
     await writing;
-    const write =
-      options.database === 'pglite'
-        ? copyRows(tx, products, columns, searchTexts.map(searchDocumentText), options.emptied)
-        : bulkInsert(tx, products, columns, searchTexts);
-    writing = write.then(() => {
+    writing = bulkInsert(tx, products, columns, searchTexts).then(() => {
       written += chunk.length;
       options.onProgress?.(written, options.catalogSize);
     });
   }
   await writing;
+}
+
+interface ProductWriting {
+  catalogSize: number;
+  onProgress: SeedOptions['onProgress'];
+  /** The table was emptied in this transaction (see copyFromText's freeze). */
+  emptied: boolean;
+}
+
+/** Demo catalogs from this size are made in a worker thread on PGlite (starting one takes about a second). */
+export const PRODUCT_WORKER_FROM = 20_000;
+
+/** Where PGlite's seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start). */
+async function pgliteSource(options: DemoDataOptions, inWorker: boolean): Promise<DemoProductSource> {
+  if (!inWorker) return demoProductsHere(options);
+  return demoProductsInWorker(options).catch(() => demoProductsHere(options));
 }
 
 async function insertBuyers(tx: Database, data: DemoPeople, now: Date): Promise<DemoCredentials> {
@@ -185,6 +169,8 @@ export interface SeedOptions {
   database?: 'pglite' | 'postgres';
   /** Told after each chunk of products is written (a million take a minute). */
   onProgress?: (productsWritten: number, total: number) => void;
+  /** On PGlite, make the products in a worker thread (default: from PRODUCT_WORKER_FROM products). */
+  productWorker?: boolean;
 }
 
 /**
@@ -203,32 +189,40 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
   const database = options.database ?? 'postgres';
+  const dataOptions: DemoDataOptions = { seed: options.seed, catalogSize, now };
   const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const stream = streamDemoData({ seed: options.seed, catalogSize, now });
-    await insertSuppliers(tx, stream.suppliers);
-    // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
-    await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
-    await withoutIndexes(tx, products, async () => {
-      // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
-      // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
-      // a seeding that crashed (a sequence does not roll back).
-      const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
-      if (!anyProduct) await tx.execute(sql`truncate ${products}`);
-      await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
-      await insertProducts(tx, stream, { catalogSize, database, onProgress: options.onProgress, emptied: !anyProduct });
-    });
-    await bumpCatalogVersion(tx, 'listings');
-    const people = stream.people();
-    // The demo's own orders go through the same code as real ones, nested in this transaction.
-    const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
-    const buyerCredentials = await insertBuyers(tx, people, now);
-    for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
-      await replayPlan(store, plan);
+    const stream = database === 'postgres' ? streamDemoData(dataOptions) : null;
+    const source = stream ? null : await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
+    try {
+      await insertSuppliers(tx, stream?.suppliers ?? source?.suppliers ?? []);
+      // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
+      await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
+      await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
+        // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
+        // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
+        // a seeding that crashed (a sequence does not roll back).
+        const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
+        if (!anyProduct) await tx.execute(sql`truncate ${products}`);
+        await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
+        const writing = { catalogSize, onProgress: options.onProgress, emptied: !anyProduct };
+        if (stream) await insertProducts(tx, stream, writing);
+        else if (source) await copyProducts(tx, source, writing);
+      }));
+      await bumpCatalogVersion(tx, 'listings');
+      const people = stream ? stream.people() : await (source as DemoProductSource).people();
+      // The demo's own orders go through the same code as real ones, nested in this transaction.
+      const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
+      const buyerCredentials = await insertBuyers(tx, people, now);
+      for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
+        await replayPlan(store, plan);
+      }
+      if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
+      return buyerCredentials;
+    } finally {
+      await source?.close();
     }
-    if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
-    return buyerCredentials;
   });
   // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.
   if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);

@@ -1,3 +1,5 @@
+import { SERVICE_PROCESS_ENV } from '../../../shared/embedded-service';
+
 /** The environment variable that carries the embedded service's command line into its process. */
 export const EMBEDDED_ARGS_ENV = 'CASEWORKS_SERVICE_ARGS';
 
@@ -31,7 +33,7 @@ export function embeddedServiceArgs(settings: EmbeddedServiceSettings): string[]
  * developer's own database setting never redirects the demo away from its data folder.
  */
 export function embeddedServiceEnv(args: readonly string[]): Record<string, string> {
-  return { [EMBEDDED_ARGS_ENV]: JSON.stringify(args), DATABASE_URL: '' };
+  return { ...SERVICE_PROCESS_ENV, [EMBEDDED_ARGS_ENV]: JSON.stringify(args), DATABASE_URL: '' };
 }
 
 /** Reads the arguments back inside the service process: the command line wins, else the environment. */

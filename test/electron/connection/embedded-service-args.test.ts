@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedServiceArgs, EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../../../electron/core/connection/embedded-service-args';
+import { EMBEDDED_ARGS_ENV, embeddedServiceArgs, embeddedServiceEnv, EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../../../electron/core/connection/embedded-service-args';
 import { parseCliArgs } from '../../../server/cli-args';
 
 describe('embeddedServiceArgs', () => {
@@ -11,5 +11,10 @@ describe('embeddedServiceArgs', () => {
     expect(EMBEDDED_RATE_LIMIT_PER_MINUTE).toBeGreaterThanOrEqual(50_000 * 10);
     const parsed = parseCliArgs(args, {});
     expect(parsed.kind === 'run' && parsed.options.rateLimitPerMinute).toBe(EMBEDDED_RATE_LIMIT_PER_MINUTE);
+  });
+
+  it('starts the service with two malloc arenas, its command line in the environment, and never a PostgreSQL of the app\'s own environment', () => {
+    const env = embeddedServiceEnv(['--port', '0']);
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2', [EMBEDDED_ARGS_ENV]: '["--port","0"]', DATABASE_URL: '' });
   });
 });

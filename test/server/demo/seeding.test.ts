@@ -23,22 +23,30 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** The indexes and constraints of the catalog and of the tables that refer to its products. */
 async function catalogDefinitions(db: Database): Promise<string[]> {
   const indexes = rowsOf<{ definition: string }>(
-    await db.execute(sql`select indexdef as definition from pg_indexes where tablename in ('products', 'favorites', 'order_items')`),
+    await db.execute(sql`select indexdef as definition from pg_indexes where tablename in ('products', 'favorites', 'order_items', 'catalog_changes')`),
   );
   const constraints = rowsOf<{ definition: string }>(
     await db.execute(sql`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as definition from pg_constraint
-      where conrelid in ('products'::regclass, 'favorites'::regclass, 'order_items'::regclass)`),
+      where conrelid in ('products'::regclass, 'favorites'::regclass, 'order_items'::regclass, 'catalog_changes'::regclass)`),
   );
-  return [...indexes, ...constraints].map((row) => row.definition).sort();
+  // The change feed's triggers, and whether each is on ('O').
+  const triggers = rowsOf<{ definition: string }>(
+    await db.execute(sql`select tgrelid::regclass::text || ' ' || tgname::text || ' ' || tgenabled::text as definition from pg_trigger where not tgisinternal`),
+  );
+  return [...indexes, ...constraints, ...triggers].map((row) => row.definition).sort();
 }
 
 describe('seeding the demo data', () => {
-  it.each(['pglite', 'postgres'] as const)(
-    'writes exactly the generated products, numbered in generation order, with their search documents (the %s way)',
-    async (database) => {
+  it.each([
+    ['pglite', false],
+    ['pglite', true],
+    ['postgres', false],
+  ] as const)(
+    'writes exactly the generated products, numbered in generation order, with their search documents (the %s way, made in a worker: %s)',
+    async (database, productWorker) => {
       await withEmptyDatabase(async ({ db }) => {
         const size = 2 * DEMO_PRODUCT_CHUNK + 321;
-        expect(await seedDemoData(db, { catalogSize: size, now, database })).not.toBeNull();
+        expect(await seedDemoData(db, { catalogSize: size, now, database, productWorker })).not.toBeNull();
         const data = generateDemoData({ catalogSize: size, now });
         const rows = await db
           .select({
@@ -96,9 +104,17 @@ describe('seeding the demo data', () => {
         );
         expect(differing!.n).toBe(0);
 
-        // The change feed's triggers saw the load: each product logged once, every supplier's count right.
-        const logged = await db.select({ id: catalogChanges.recordId }).from(catalogChanges).where(sql`${catalogChanges.kind} = 'product' and ${catalogChanges.removedAt} is null`);
-        expect(logged.map((row) => row.id).sort()).toEqual(data.products.map((product) => product.id).sort());
+        // The change feed's log has each product and supplier once, the products in their order (the
+        // table's pages) but those the past orders changed since; every supplier's count right.
+        const logged = await db
+          .select({ kind: catalogChanges.kind, id: catalogChanges.recordId })
+          .from(catalogChanges)
+          .where(sql`${catalogChanges.removedAt} is null`)
+          .orderBy(catalogChanges.xid, catalogChanges.seq);
+        const loggedProducts = logged.filter((row) => row.kind === 'product').map((row) => row.id);
+        expect([...loggedProducts].sort()).toEqual(data.products.map((product) => product.id).sort());
+        expect(loggedProducts.filter((id) => !ordered.has(id))).toEqual(data.products.filter((product) => !ordered.has(product.id)).map((product) => product.id));
+        expect(logged.filter((row) => row.kind === 'supplier').map((row) => row.id).sort()).toEqual(data.suppliers.map((supplier) => supplier.id).sort());
         const perSupplier = new Map<string, number>();
         for (const product of data.products) perSupplier.set(product.supplierId, (perSupplier.get(product.supplierId) ?? 0) + 1);
         const counted = await db.select({ supplierId: supplierProductCounts.supplierId, total: supplierProductCounts.total }).from(supplierProductCounts);

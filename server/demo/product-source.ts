@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, type WorkerEntry } from '../threads/start-worker';
+import { copyText } from './bulk-insert';
+import { streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
+import { productColumns } from './product-columns';
+import type { DemoProduct } from './products';
+import { DemoSearchText, searchDocumentText } from './search-document';
+import type { DemoSupplier } from './wineries';
+
+/** One chunk of products as UTF-8 COPY text (see copyText) and how many products it holds. */
+export interface CopyChunk {
+  bytes: Uint8Array;
+  count: number;
+}
+
+/**
+ * The demo data as seeding on PGlite takes it: the suppliers, then the products a chunk at a time
+ * as COPY text, then the people (drawn after every product, see streamDemoData). The same seed,
+ * size and `now` give the same data whether it is made here or in a worker thread.
+ */
+export interface DemoProductSource {
+  suppliers: DemoSupplier[];
+  chunks(): AsyncIterable<CopyChunk>;
+  people(): Promise<DemoPeople>;
+  /** Stops the worker, if any (also after a failure). */
+  close(): Promise<void>;
+}
+
+/** The columns of a CopyChunk's lines, in order (search_document follows them). */
+export const PRODUCT_COPY_COLUMNS: readonly string[] = productColumns([], new Map(), new DemoSearchText()).columns.map((column) => column.name);
+
+const encoder = new TextEncoder();
+
+/** Makes the COPY text of chunks of one catalog (it remembers folded supplier and vocabulary text between chunks). */
+export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: readonly DemoProduct[]) => CopyChunk {
+  const supplierById = new Map(suppliers.map((supplier) => [supplier.id, supplier]));
+  const texts = new DemoSearchText();
+  return (chunk) => {
+    const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
+    return { bytes: encoder.encode(copyText(columns, searchTexts.map(searchDocumentText))), count: chunk.length };
+  };
+}
+
+/** The demo data made on this thread, between the database's statements. */
+export function demoProductsHere(options: DemoDataOptions): DemoProductSource {
+  const stream = streamDemoData(options);
+  const copyChunk = copyChunkMaker(stream.suppliers);
+  return {
+    suppliers: stream.suppliers,
+    async *chunks() {
+      for (const chunk of stream.productChunks) yield copyChunk(chunk);
+    },
+    people: async () => stream.people(),
+    close: async () => undefined,
+  };
+}
+
+/** Messages of the product worker (server/demo/product-worker.ts) to the thread that seeds. */
+export type ProductWorkerMessage =
+  | { kind: 'suppliers'; suppliers: DemoSupplier[] }
+  | { kind: 'chunk'; chunk: CopyChunk }
+  | { kind: 'people'; people: DemoPeople }
+  | { kind: 'failed'; message: string };
+
+/** What the thread that seeds sends the worker: one more chunk may be made. */
+export const MORE = 'more';
+
+/** Chunks the worker makes ahead of the COPY that takes them: enough to keep both threads busy, few enough to bound memory (a chunk of 5,000 products is about 5 MB). */
+export const CHUNKS_AHEAD = 2;
+
+/** The built worker beside a bundle (scripts/main-entries.ts names it), else the TypeScript source beside this file. */
+export function productWorkerEntry(): WorkerEntry {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, 'demo-product-worker.js');
+  return existsSync(bundled) ? bundled : join(here, 'product-worker.ts');
+}
+
+/**
+ * The demo data made in a worker thread while this thread's PGlite writes the chunks before:
+ * making a product and its COPY line costs about as much CPU as the COPY itself, so on two cores
+ * seeding takes the longer of the two rather than their sum. Rejects when the worker cannot start.
+ */
+export async function demoProductsInWorker(options: DemoDataOptions, entry: WorkerEntry = productWorkerEntry()): Promise<DemoProductSource> {
+  const worker: Worker = startWorker(entry, options);
+  const waiting: ProductWorkerMessage[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  const settle = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: ProductWorkerMessage) => {
+    waiting.push(message);
+    settle();
+  });
+  worker.on('error', (error) => {
+    failure ??= error;
+    settle();
+  });
+  worker.on('exit', (code) => {
+    failure ??= new Error(`the demo product worker stopped (exit code ${code}) before the demo data was made`);
+    settle();
+  });
+  const next = async (): Promise<ProductWorkerMessage> => {
+    for (;;) {
+      const message = waiting.shift();
+      if (message) {
+        if (message.kind === 'failed') throw new Error(`the demo product worker failed: ${message.message}`);
+        return message;
+      }
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  const expect = async <K extends ProductWorkerMessage['kind']>(kind: K): Promise<Extract<ProductWorkerMessage, { kind: K }>> => {
+    const message = await next();
+    if (message.kind !== kind) throw new Error(`the demo product worker sent ${message.kind} where ${kind} was due`);
+    return message as Extract<ProductWorkerMessage, { kind: K }>;
+  };
+  const close = async () => {
+    worker.removeAllListeners('exit');
+    await worker.terminate();
+  };
+  try {
+    const { suppliers } = await expect('suppliers');
+    let people: DemoPeople | null = null;
+    return {
+      suppliers,
+      async *chunks() {
+        for (;;) {
+          const message = await next();
+          if (message.kind === 'people') {
+            people = message.people;
+            return;
+          }
+          if (message.kind !== 'chunk') throw new Error(`the demo product worker sent ${message.kind} among the chunks`);
+          worker.postMessage(MORE);
+          yield message.chunk;
+        }
+      },
+      people: async () => {
+        if (!people) throw new Error('the demo products must all be taken before the buyers are drawn');
+        return people;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The demo product worker (see demoProductsInWorker in product-source.ts): draws the demo data
+ * for `workerData` (DemoDataOptions) and sends the suppliers, each chunk of products as COPY
+ * text (at most CHUNKS_AHEAD beyond what the seeding thread asked for), then the people.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { streamDemoData, type DemoDataOptions } from './generate';
+import { CHUNKS_AHEAD, copyChunkMaker, type ProductWorkerMessage } from './product-source';
+
+const port = parentPort;
+if (!port) throw new Error('product-worker.ts runs as a worker thread');
+
+let credit = CHUNKS_AHEAD;
+let wake: (() => void) | null = null;
+port.on('message', () => {
+  credit += 1;
+  wake?.();
+  wake = null;
+});
+
+const send = (message: ProductWorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+try {
+  const stream = streamDemoData(workerData as DemoDataOptions);
+  const copyChunk = copyChunkMaker(stream.suppliers);
+  send({ kind: 'suppliers', suppliers: stream.suppliers });
+  for (const products of stream.productChunks) {
+    const chunk = copyChunk(products);
+    while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
+    credit -= 1;
+    send({ kind: 'chunk', chunk }, [chunk.bytes.buffer as ArrayBuffer]);
+  }
+  send({ kind: 'people', people: stream.people() });
+} catch (error) {
+  send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+}
+port.unref();

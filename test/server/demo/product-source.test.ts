@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { demoProductsHere, demoProductsInWorker, type DemoProductSource } from '../../../server/demo/product-source';
+
+const options = { catalogSize: 12_345, now: new Date('2026-11-22T09:00:00.000Z'), seed: 7 };
+
+async function drain(source: DemoProductSource): Promise<{ text: string; counts: number[]; people: unknown }> {
+  const decoder = new TextDecoder();
+  let text = '';
+  const counts: number[] = [];
+  try {
+    for await (const chunk of source.chunks()) {
+      text += decoder.decode(chunk.bytes);
+      counts.push(chunk.count);
+    }
+    return { text, counts, people: await source.people() };
+  } finally {
+    await source.close();
+  }
+}
+
+describe('the demo products as COPY text', () => {
+  it('are the same made in a worker thread as on this one: suppliers, every line, and the people drawn after', { timeout: 120_000 }, async () => {
+    const here = demoProductsHere(options);
+    const inWorker = await demoProductsInWorker(options);
+    expect(inWorker.suppliers).toEqual(here.suppliers);
+    const [fromHere, fromWorker] = [await drain(here), await drain(inWorker)];
+    expect(fromWorker.counts).toEqual(fromHere.counts);
+    expect(fromWorker.counts.reduce((sum, count) => sum + count, 0)).toBe(options.catalogSize);
+    expect(fromWorker.text).toBe(fromHere.text);
+    expect(fromWorker.people).toEqual(fromHere.people);
+  });
+
+  it('refuse the buyers before every product was taken', { timeout: 120_000 }, async () => {
+    const source = await demoProductsInWorker(options);
+    try {
+      await expect(source.people()).rejects.toThrow('the demo products must all be taken');
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('are not made in a worker that cannot start: the promise rejects, so seeding makes them on its own thread', { timeout: 60_000 }, async () => {
+    await expect(demoProductsInWorker(options, join(tmpdir(), 'no-such-product-worker.ts'))).rejects.toThrow();
+  });
+});
