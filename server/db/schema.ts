@@ -7,3 +7,4 @@ export * from './tables/webhooks';
 export * from './tables/scheduled-jobs';
 export * from './tables/rate-limits';
 export * from './tables/storage-probes';
+export * from './tables/deals';

@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'order_not_cancellable',
   'webhook_paused',
   'webhook_limit_reached',
+  'split_case_not_allowed',
+  'split_case_too_large',
+  'price_changed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
