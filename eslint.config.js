@@ -69,4 +69,24 @@ export default tseslint.config(
     ...rendererGroups,
     { group: ['**/features/**'], message: 'renderer/components and renderer/lib are shared: they import nothing from renderer/features' },
   ], noNodePaths),
+  // One path for a failure (docs/architecture.md, "Failures"): where an expected failure travels
+  // as a value to its process's boundary, nothing throws one.
+  {
+    files: ['electron/bridge/**/*.ts', 'server/http/handlers.ts', 'server/store/orders/**/*.ts', 'renderer/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // A refusal built to be thrown (`throw new HttpProblem(…)`, `throw missing(…)`); a plain
+          // `throw new Error(…)` (a state no one expected) and a rethrow stay allowed.
+          "ThrowStatement[argument.type='NewExpression']:not([argument.callee.name='Error'])",
+          "ThrowStatement[argument.type='CallExpression']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'An expected failure is a value here: return it (an Outcome on the desktop, a problem or an OrderRejection on the service) and let the boundary map it; the renderer throws only through dataOrThrow.',
+        })),
+      ],
+    },
+  },
 );

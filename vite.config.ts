@@ -21,6 +21,8 @@ const mainProcessExternals = [
   '@fastify/rate-limit',
   'drizzle-orm',
   'minisearch',
+  // A native module: loaded from node_modules, rebuilt for Electron's ABI by the packaging step.
+  'better-sqlite3',
   'write-file-atomic',
   'p-limit',
   'zod',

@@ -7,9 +7,11 @@ import path from 'node:path';
 import type { CatalogProduct } from '../shared';
 import type { DatasetStatus } from '../shared/bridge';
 import { EMBEDDED_SERVICE_FOLDER } from '../electron/app/app-core';
-import { DEMO_SCOPE_URL } from '../electron/core/app/service-connection';
-import { flattenPages, type CatalogPageRecord, type ProductDetailRecord } from '../electron/core/offline/dataset-records';
-import { createOfflineStore } from '../electron/core/offline/offline-store';
+import { DEMO_SCOPE_URL } from '../electron/core/session/service-connection';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { ProductDetailRecord } from '../electron/core/offline/dataset-records';
+import { serviceDatabaseFile } from '../electron/core/offline/service-files';
 import { startBrowserShell, type BrowserShell } from '../electron/web/browser-shell';
 import { RENDERER_DIST } from '../test/support/e2e-build';
 import { copyServiceTemplate, seededServiceTemplate } from '../test/support/e2e-service-template';
@@ -67,11 +69,20 @@ export async function wholeCatalogOffline(shell: BrowserShell, shellReadyMs: num
 
 /** The stored catalog and product details of the demo service, read from the data folder. */
 export async function storedCatalog(dataDir: string): Promise<{ products: CatalogProduct[]; details: Map<string, ProductDetailRecord> }> {
-  const store = createOfflineStore({ dataDir });
-  const scope = { baseUrl: DEMO_SCOPE_URL, accountId: null };
-  const products = flattenPages((await store.read<CatalogPageRecord>('catalog', scope))?.records ?? []);
-  const details = new Map(((await store.read<ProductDetailRecord>('productDetails', scope))?.records ?? []).map((record) => [record.detail.id, record]));
-  return { products, details };
+  const file = serviceDatabaseFile(dataDir, DEMO_SCOPE_URL);
+  if (!existsSync(file)) return { products: [], details: new Map() };
+  const db = new Database(file, { readonly: true });
+  try {
+    const products = (db.prepare('SELECT json FROM products ORDER BY pos').pluck().all() as string[]).map((json) => JSON.parse(json) as CatalogProduct);
+    const rows = db.prepare('SELECT json, etag, fetched_at FROM product_details').all() as { json: string; etag: string | null; fetched_at: string }[];
+    const details = new Map(rows.map((row) => {
+      const detail = JSON.parse(row.json) as ProductDetailRecord['detail'];
+      return [detail.id, { detail, etag: row.etag, fetchedAt: row.fetched_at }] as const;
+    }));
+    return { products, details };
+  } finally {
+    db.close();
+  }
 }
 
 /**

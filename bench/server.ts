@@ -10,15 +10,22 @@
  * cache cannot answer it) on PGlite, and on PostgreSQL too when DATABASE_URL is set (in a database
  * of its own on that server, created, seeded and dropped), and pages asked for right after an
  * order each. BENCH_UNCACHED_ONLY=1 skips the throughput runs.
+ * Before the walks, the figures at scale (bench/server-scale.ts): starting on an empty data folder
+ * (seeding time, the service's peak and idle resident memory) and the first pages of listings, on
+ * each database. BENCH_SCALE_ONLY=1 gives only those (BENCH_CATALOG_SIZE=1000000 takes minutes), and
+ * BENCH_POSTGRES_ONLY=1 only PostgreSQL's. Between them on PGlite, the catalog change feed's phase
+ * (bench/server-feed.ts: bootstrap, nothing changed, a 1 % change).
  * Servers run pinned to core 0 and the load generator to core 1, when taskset exists.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { cpuMilliseconds, firstPages, measureStart, printFirstPages, printStart, residentBytes, scaleListings, type StartFigures } from './server-scale';
 import pg from 'pg';
+import { catalogFeedPhase } from './server-feed';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -47,7 +54,7 @@ function waitForReady(child: ChildProcess, what: string, timeoutMs: number): Pro
   });
 }
 
-async function startServiceProcess(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+async function startServiceProcess(dataDir: string, databaseUrl?: string): Promise<{ child: ChildProcess; baseUrl: string; start: StartFigures }> {
   const [command, args] = pinned(0, process.execPath, [
     '--import',
     'tsx',
@@ -65,7 +72,9 @@ async function startServiceProcess(dataDir: string, databaseUrl?: string): Promi
   ]);
   const env = { ...process.env, DATABASE_URL: databaseUrl ?? '' };
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
-  return { child, baseUrl: await waitForReady(child, 'the service', 600_000) };
+  const ready = waitForReady(child, 'the service', 1_800_000);
+  const start = await measureStart(child, ready);
+  return { child, baseUrl: await ready, start };
 }
 
 /** A bare node:http server answering every request with the captured bytes and headers. */
@@ -171,6 +180,10 @@ async function pagesBetweenOrders(baseUrl: string, authorization: string): Promi
 
 const SORTS = ['(default: name)', 'name', 'price_asc', 'price_desc', 'newest'] as const;
 const UNCACHED_ONLY = process.env.BENCH_UNCACHED_ONLY === '1';
+/** Only the figures at scale: seeding, memory, first pages (a million products take minutes to seed). */
+const SCALE_ONLY = process.env.BENCH_SCALE_ONLY === '1';
+/** Only the PostgreSQL part (DATABASE_URL), without PGlite's: a million products take minutes on each. */
+const POSTGRES_ONLY = process.env.BENCH_POSTGRES_ONLY === '1';
 /** Suppliers whose product pages are walked (GET /suppliers/{id}/products). */
 const SUPPLIER_WALKS = 20;
 /** Pages walked of one filtered listing at most (spread over the whole listing). */
@@ -228,14 +241,6 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
-/** CPU milliseconds (user + system) a process has used, from /proc; null where there is none. */
-function cpuMs(pid: number | undefined): number | null {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command; 100 ticks a second.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function figures(label: string, walks: PageTimes[], cpuUsedMs: number | null): WalkFigures {
   const all = walks.flatMap((walk) => walk.times);
   return {
@@ -285,9 +290,9 @@ async function sampleFilters(baseUrl: string, authorization: string): Promise<Sa
 async function walkUncachedPages(baseUrl: string, authorization: string, servicePid: number | undefined): Promise<WalkFigures[]> {
   const results: WalkFigures[] = [];
   const measured = async (label: string, walk: () => Promise<PageTimes[]>) => {
-    const cpuBefore = cpuMs(servicePid);
+    const cpuBefore = cpuMilliseconds(servicePid);
     const walks = await walk();
-    const cpuAfter = cpuMs(servicePid);
+    const cpuAfter = cpuMilliseconds(servicePid);
     results.push(figures(label, walks, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
   };
   for (const sort of SORTS) await measured(sort, async () => [await walkListing(baseUrl, authorization, withQuery('/products', sortParam(sort)))]);
@@ -335,6 +340,12 @@ function printWalks(database: string, walks: WalkFigures[]): void {
   console.log('  targets: p95 <= 10 ms; a walk of all 500 catalog pages <= 5 s on PGlite');
 }
 
+/** The first pages of the scale listings (see bench/server-scale.ts), values taken from the catalog. */
+async function scaleFigures(database: string, baseUrl: string, authorization: string, servicePid: number | undefined): Promise<void> {
+  const sample = await sampleFilters(baseUrl, authorization);
+  printFirstPages(database, CATALOG_SIZE, await firstPages(baseUrl, authorization, scaleListings(sample), servicePid));
+}
+
 /** Runs the walk on a database of its own on the DATABASE_URL server, created empty and dropped after. */
 async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
@@ -355,7 +366,9 @@ async function uncachedPagesOnPostgres(dataDir: string, children: ChildProcess[]
     const credentials = (await import(join(pgDir, 'demo-credentials.json'), { with: { type: 'json' } })).default as { buyers: Array<{ api_key: string }> };
     const apiKey = credentials.buyers[0]?.api_key;
     if (!apiKey) throw new Error('no demo buyer key on PostgreSQL');
-    printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`, service.child.pid));
+    printStart('PostgreSQL', CATALOG_SIZE, service.start);
+    await scaleFigures('PostgreSQL', service.baseUrl, `Bearer ${apiKey}`, service.child.pid);
+    if (!SCALE_ONLY) printWalks('PostgreSQL', await walkUncachedPages(service.baseUrl, `Bearer ${apiKey}`, service.child.pid));
     service.child.kill('SIGTERM');
     await new Promise((resolve) => (service.child.exitCode !== null ? resolve(null) : service.child.once('exit', resolve)));
   } finally {
@@ -369,6 +382,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caseworks-bench-'));
   const children: ChildProcess[] = [];
   try {
+    if (POSTGRES_ONLY) {
+      await uncachedPagesOnPostgres(dataDir, children);
+      return;
+    }
     console.log(`Starting the service with a ${CATALOG_SIZE.toLocaleString('en-US')}-product catalog (seeding takes a while)…`);
     const seedStarted = Date.now();
     const service = await startServiceProcess(dataDir);
@@ -381,9 +398,13 @@ async function main(): Promise<void> {
     if (!apiKey) throw new Error('no demo buyer key');
     const authorization = `Bearer ${apiKey}`;
 
-    printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
+    printStart('PGlite', CATALOG_SIZE, service.start);
+    await scaleFigures('PGlite', service.baseUrl, authorization, service.child.pid);
+    console.log(`  resident memory after them: ${((residentBytes(service.child.pid) ?? 0) / 1e6).toFixed(0)} MB`);
+    if (!SCALE_ONLY) printWalks('PGlite', await walkUncachedPages(service.baseUrl, authorization, service.child.pid));
+    if (!UNCACHED_ONLY) children.push(await catalogFeedPhase(service, dataDir, authorization));
     await uncachedPagesOnPostgres(dataDir, children);
-    if (UNCACHED_ONLY) return;
+    if (UNCACHED_ONLY || SCALE_ONLY) return;
 
     const catalogUrl = `${service.baseUrl}/products?per_page=50`;
     const captured = await fetch(catalogUrl, { headers: { authorization } });

@@ -3,8 +3,9 @@ import path from 'node:path';
 /**
  * The layers inside electron/, by the folder a file sits in: each may import the folders named in
  * `may` and nothing else of electron/; only those with `electron: true` may import Electron.
- * Imports are resolved against the importing file, so `../app/…` from electron/core/sync/ (that is
- * electron/core/app/) and `../app/…` from electron/core/ (electron/app/) are told apart.
+ * Imports are resolved against the importing file, so `../app/…` from electron/core/ (that is
+ * electron/app/) is refused while `../../app/…` from electron/bridge/handlers/ is not mistaken for it.
+ * No folder inside a layer is named like a layer (test/lint/layers.test.ts), so a path says its layer.
  * Anchor: VS Code's `code-layering` rule.
  */
 export const ELECTRON_LAYERS = {

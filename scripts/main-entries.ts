@@ -5,7 +5,7 @@ import path from 'node:path';
 export const MAIN_ENTRIES = {
   index: 'electron/main/index.ts',
   'embedded-service': 'electron/main/embedded-service-process.ts',
-  'search-worker': 'electron/core/search/search-worker.ts',
+  'offline-worker': 'electron/core/offline/offline-worker.ts',
 } as const;
 
 /**

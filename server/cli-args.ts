@@ -8,7 +8,7 @@ export const USAGE = `Usage: npm run server -- --port <n> --data <dir> [options]
 
 Runs the Wholesale Ordering Service and prints the URL it listens at (ending in /api/v1).
 An empty data folder is seeded with demo data and gets demo-credentials.json (buyer API keys).
-A data folder has one owner: a second service on it exits with code 3, naming the first (pid,
+A data folder has one owner: a second service on it exits with code 75, naming the first (pid,
 start, port); one killed without stopping frees it. Set DATABASE_URL to keep the data in
 PostgreSQL instead of the folder; several instances may then share one database (give them the
 same --public-url).

@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { faultLine } from './logging/fault';
-import { DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
+import type { EmbeddedServiceMessage } from '../shared/embedded-service';
 
 /**
  * `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad
- * arguments, 3 when another live service holds the data folder (DATA_FOLDER_IN_USE_EXIT_CODE).
+ * arguments, 75 when another live service holds the data folder (DATA_FOLDER_IN_USE_EXIT_CODE, shared
+ * with the app, which also hears it as an `error` message with that code when it forked the service).
  */
 async function main(): Promise<void> {
   let command;
@@ -68,7 +70,10 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (isDataFolderInUse(error)) {
     process.stderr.write(`error: ${error.message}\n`);
-    process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
+    const refusal: EmbeddedServiceMessage = { type: 'error', code: DATA_FOLDER_IN_USE, message: error.message };
+    if (process.send) process.send(refusal, () => process.exit(DATA_FOLDER_IN_USE_EXIT_CODE));
+    else process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
+    return;
   }
   process.stderr.write(`error: ${faultLine(error)}\n`);
   process.exit(1);

@@ -3,6 +3,9 @@ import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rena
 import { hostname, uptime } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE } from '../shared/embedded-service';
+
+export { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE };
 
 /**
  * One owner per PGlite data folder. PGlite has no lock of its own: two processes on one folder
@@ -15,11 +18,6 @@ import { z } from 'zod';
  * is not mistaken for the holder) and the boot (so a reboot frees it), and then taken over.
  */
 export const DATA_FOLDER_LOCK_FILE = 'caseworks-service.lock';
-
-/** The CLI's (and the embedded service process's) exit code when the data folder is held. */
-export const DATA_FOLDER_IN_USE_EXIT_CODE = 3;
-
-export const DATA_FOLDER_IN_USE = 'data_folder_in_use';
 
 /** What the lock file says about its holder. */
 export const LockHolder = z.object({

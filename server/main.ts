@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { FastifyServerOptions } from 'fastify';
-import { API_BASE_PATH } from '../shared';
+import { API_BASE_PATH, CATALOG_REMOVAL_RETENTION_DAYS } from '../shared';
 import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type OpenedStore } from './store';
 import { IDEMPOTENCY_WINDOW_MS } from './store/orders/place-order';
 import type { Store } from './store/types';
@@ -20,7 +20,10 @@ export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE,
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;
 export const DEFAULT_DELIVER_AFTER_SECONDS = 120;
 export const CREDENTIALS_FILE = 'demo-credentials.json';
-/** Keys are pruned once an hour by one instance of the service; each instance looks every 5 minutes. */
+/**
+ * Keys, and the change feed's removals, are pruned once an hour by one instance of the service;
+ * each instance looks every 5 minutes.
+ */
 const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_CHECK_MS = 5 * 60_000;
 
@@ -199,6 +202,9 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     store
       .pruneIdempotencyWhenDue(now, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS), PRUNE_EVERY_MS)
       .catch((error: unknown) => logError('pruning idempotency keys failed', error));
+    store
+      .pruneCatalogRemovalsWhenDue(now, new Date(now.getTime() - CATALOG_REMOVAL_RETENTION_DAYS * 86_400_000), PRUNE_EVERY_MS)
+      .catch((error: unknown) => logError('pruning the catalog change feed failed', error));
   }, PRUNE_CHECK_MS);
   pruneTimer.unref();
 

@@ -1,42 +1,40 @@
-import type { BridgeError, BridgeErrorCode } from '../../shared/bridge/result';
-import { CoreFailure, type Outcome } from '../core/failure';
+import type { BridgeError } from '../../shared/bridge/result';
+import type { ServiceError } from '../core/api/service-error';
+import { CoreFailure, failWith, succeed, type Outcome } from '../core/failure';
+import type { StoreResult } from '../core/store-result';
 
-/** A refusal of the bridge's own (e.g. a link it will not open); its message is shown to the user. */
-export class BridgeFailure extends Error {
-  readonly code: BridgeErrorCode;
-  readonly retryable: boolean;
-
-  constructor(code: BridgeErrorCode, message: string, options: { retryable?: boolean } = {}) {
-    super(message);
-    this.name = 'BridgeFailure';
-    this.code = code;
-    this.retryable = options.retryable ?? false;
-  }
-}
-
-/** The core's failure value, thrown so the handler stops; `bridgeErrorOf` turns it into the bridge's error. */
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.data;
-  throw new CoreFailure(outcome.error);
-}
-
-/** The code of a failure the bridge knows (its own or the core's); null for anything else. */
-export function failureCode(error: unknown): BridgeErrorCode | null {
-  if (error instanceof BridgeFailure) return error.code;
-  if (error instanceof CoreFailure) return error.error.code;
-  return null;
+/**
+ * The one mapping from the core's failure value to what crosses to the renderer: `{ code,
+ * message, retryable }` (and the field errors). Only these parts cross: never the status, the
+ * service's problem code or anything else the core learned. The dispatcher calls it, once per call.
+ */
+export function bridgeErrorOf(error: ServiceError): BridgeError {
+  const { code, message, retryable, fields } = error;
+  return fields && fields.length > 0 ? { code, message, retryable, fields } : { code, message, retryable };
 }
 
 /**
- * The one mapping from what handlers throw to what crosses to the renderer: `{ code, message,
- * retryable }` (and the service's field errors). Only these parts cross: never the status, the
- * problem code or anything else the core learned. Null for errors nobody expected (`internal`).
+ * The one mapping of a refusal of an account's own stores (address book, favourites, order
+ * guides): not found is `not_found`; a duplicate or a full store is `invalid_input`, naming the
+ * field when the store does.
  */
-export function bridgeErrorOf(error: unknown): BridgeError | null {
-  if (error instanceof BridgeFailure) return { code: error.code, message: error.message, retryable: error.retryable };
-  if (error instanceof CoreFailure) {
-    const { code, message, retryable, fields } = error.error;
-    return fields && fields.length > 0 ? { code, message, retryable, fields } : { code, message, retryable };
+export function storeOutcome<T>(result: StoreResult<T>): Outcome<T> {
+  if (result.ok) return succeed(result.value);
+  const { code, message, pointer } = result.refusal;
+  if (code === 'not_found') return failWith('not_found', message);
+  return failWith('invalid_input', message, false, pointer ? [{ pointer, detail: message }] : []);
+}
+
+/**
+ * A step of the session manager, which still throws its refusals as `CoreFailure`
+ * (electron/core/session/session-manager.ts), answered as a value at once. Anything else it throws
+ * was not expected and goes on to the dispatcher (`internal`).
+ */
+export async function settled<T>(step: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return succeed(await step());
+  } catch (error) {
+    if (error instanceof CoreFailure) return { ok: false, error: error.error };
+    throw error;
   }
-  return null;
 }

@@ -1,5 +1,7 @@
 import { bridgeContract, type BridgeCall, type BridgeMethod } from '../../shared/bridge/contract';
 import { fail, ok, type BridgeResult } from '../../shared/bridge/result';
+import type { Outcome } from '../core/failure';
+import { writeFailureOf } from '../core/files/write-failure';
 import { bridgeErrorOf } from './bridge-failure';
 import type { BridgeHandlers } from './handler-types';
 import { describeInputError } from './input-errors';
@@ -33,15 +35,10 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
       return fail('invalid_input', message, false, fields);
     }
     onCall({ method, input: parsed.data } as BridgeCall);
-    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
-    try {
-      return ok(await handler(parsed.data));
-    } catch (error) {
-      const expected = bridgeErrorOf(error);
-      if (expected) return { ok: false, error: expected };
-      onUnexpectedError(method, error);
-      return fail('internal', 'Something went wrong inside Caseworks. Please try again.', true);
-    }
+    const handler = handlers[method] as (input: unknown) => Promise<Outcome<unknown>>;
+    // The IPC boundary: an expected failure arrives as a value and is mapped here, once.
+    const outcome = await handler(parsed.data);
+    return outcome.ok ? ok(outcome.data) : { ok: false, error: bridgeErrorOf(outcome.error) };
   }
 
   return {
@@ -53,6 +50,9 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
       try {
         return await run(method, input);
       } catch (error) {
+        // A file the app could not write (a full disk) is thrown by the file system, said here in plain words.
+        const written = writeFailureOf(error);
+        if (written) return { ok: false, error: written };
         onUnexpectedError(method, error);
         return fail('internal', 'Something went wrong inside Caseworks. Please try again.', true);
       }

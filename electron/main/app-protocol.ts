@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
+import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/images/product-image-urls';
 import type { ProductImage } from '../core/platform';
 import { SECURITY_HEADERS } from '../app/content-security-policy';
 import { readStaticFile } from '../app/static-files';

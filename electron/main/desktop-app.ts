@@ -1,7 +1,8 @@
-import { app, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { CaseworksCore } from '../app/caseworks-core';
 import type { CaseworksPlatform } from '../core/platform';
+import { describeHolder, lockDataFolder } from '../core/files/data-folder-lock';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { forwardEvents, registerBridgeIpc } from './bridge-ipc';
 import { createElectronPlatform } from './electron-platform';
@@ -23,7 +24,9 @@ export interface DesktopApp {
 
 /**
  * The whole Electron side: one instance, a locked-down window on app://, one IPC channel into the
- * core's dispatcher and one out for its events. Returns null when another instance already runs.
+ * core's dispatcher and one out for its events. Returns null when another instance already runs
+ * (Electron's single-instance lock: the first one's window comes forward) or another process (a
+ * browser shell) holds the data folder (a dialog names it).
  */
 export async function startDesktopApp(options: DesktopAppOptions): Promise<DesktopApp | null> {
   registerAppScheme();
@@ -33,9 +36,15 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   }
 
   let mainWindow: BrowserWindow | null = null;
+  /** True once the core runs and the first window was opened. */
+  let ready = false;
   const ourContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
 
-  app.on('second-instance', () => focusWindow(mainWindow));
+  // The window comes forward; on macOS, where the app runs on without a window, one opens.
+  app.on('second-instance', () => {
+    if (mainWindow) focusWindow(mainWindow);
+    else if (ready) openWindow();
+  });
   app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
 
   await app.whenReady();
@@ -43,6 +52,13 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   enforceContentSecurityPolicy(session.defaultSession);
 
   const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir, window: () => mainWindow });
+  // One owner per data folder: Electron's lock keeps a second app out, this one a browser shell on the same folder.
+  const locked = await lockDataFolder(platform.dataDir, { program: 'the Caseworks app' });
+  if (!locked.ok) {
+    dialog.showErrorBox('Caseworks is already running', `${describeHolder(locked.holder, platform.dataDir)} Close it, then start Caseworks again.`);
+    app.quit();
+    return null;
+  }
   const core = options.createCore(platform);
   const rendererDir = path.join(options.mainDir, '..', '..', 'dist', 'renderer');
   handleAppProtocol({ rendererDir, readImage: (productId) => core.readImage(productId) });
@@ -50,7 +66,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   forwardEvents(core, ourContents);
   installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged });
 
-  const openWindow = () => {
+  function openWindow() {
     mainWindow = createMainWindow({
       preloadPath: path.join(options.mainDir, '..', 'preload', 'index.cjs'),
       settings: platform.keyStore.settings,
@@ -58,8 +74,9 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
-  };
+  }
   openWindow();
+  ready = true;
 
   app.on('activate', () => {
     if (!mainWindow) openWindow();
@@ -72,7 +89,10 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     if (closing) return;
     closing = true;
     event.preventDefault();
-    void core.close().finally(() => app.quit());
+    void core
+      .close()
+      .finally(() => locked.lock.release().catch(() => undefined))
+      .finally(() => app.quit());
   });
 
   return { window: () => mainWindow, core };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CliUsageError, parseCliArgs } from '../../server/cli-args';
 import { startService, type RunningService } from '../../server/main';
 import { readEmbeddedServiceArgs } from '../core/connection/embedded-service-args';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, type EmbeddedServiceMessage } from '../../shared/embedded-service';
 
 /**
  * The embedded demo service, as it runs inside Electron's utilityProcess (built to
@@ -17,7 +18,7 @@ interface ParentPort {
 
 const parentPort = (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
 
-function tell(message: { type: 'ready'; baseUrl: string } | { type: 'error'; message: string }): void {
+function tell(message: EmbeddedServiceMessage): void {
   if (parentPort) parentPort.postMessage(message);
   else process.send?.(message);
 }
@@ -68,6 +69,8 @@ async function run(): Promise<void> {
 }
 
 run().catch((error: unknown) => {
-  tell({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
+  // The service says by a code when another live process holds its data folder; that is passed on as it is.
+  const inUse = (error as { code?: unknown } | null)?.code === DATA_FOLDER_IN_USE;
+  tell({ type: 'error', message: error instanceof Error ? error.message : String(error), ...(inUse ? { code: DATA_FOLDER_IN_USE } : {}) });
+  process.exit(inUse ? DATA_FOLDER_IN_USE_EXIT_CODE : 1);
 });

@@ -7,5 +7,5 @@ const mainDir = path.dirname(fileURLToPath(import.meta.url));
 
 void startDesktopApp({
   mainDir,
-  createCore: (platform) => createCaseworksCore(platform, { searchWorkerEntry: path.join(mainDir, 'search-worker.js') }),
+  createCore: (platform) => createCaseworksCore(platform, { offlineWorkerEntry: path.join(mainDir, 'offline-worker.js') }),
 });

@@ -73,6 +73,8 @@ export function createBridgeApi(transport: InvokeTransport) {
     addBuyerAccount: call('addBuyerAccount'),
     switchBuyerAccount: call('switchBuyerAccount'),
     removeBuyerAccount: call('removeBuyerAccount'),
+    listDemoBuyers: call('listDemoBuyers'),
+    addDemoBuyer: call('addDemoBuyer'),
     subscribe(listener: (event: BridgeEvent) => void) {
       if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
       return transport.onEvent((event) => listener(event));

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
-import type { CaseworksPlatform, SettingsStore } from '../core/platform';
+import { describeHolder, lockDataFolder, type LockHolder } from '../core/files/data-folder-lock';
+import { DATA_FOLDER_IN_USE } from '../../shared/embedded-service';
+import type { CaseworksPlatform } from '../core/platform';
 import { createShellToken } from './shell-auth';
 import { startShellServer } from './shell-server';
+import { fileSettings } from './file-settings';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -49,26 +52,34 @@ export interface BrowserShell {
   close(): Promise<void>;
 }
 
-function memorySettings(): SettingsStore {
-  const values = new Map<string, unknown>();
-  return {
-    get: (key) => values.get(key),
-    set: (key, value) => void values.set(key, value),
-    delete: (key) => void values.delete(key),
-  };
+/** Another live process holds the data folder: this shell starts nothing (no second demo service on it). */
+export class DataFolderInUse extends Error {
+  override name = 'DataFolderInUse';
+  readonly code = DATA_FOLDER_IN_USE;
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder | null,
+  ) {
+    super(describeHolder(holder, dataDir));
+  }
 }
 
 /**
  * The app without Electron: the same core behind a loopback HTTP transport, the built renderer,
  * and the embedded demo service as a Node child process. Keys live in memory only (no
- * safeStorage here), and the session says so.
+ * safeStorage here), and the session says so; the list of buyer accounts is kept in the data
+ * folder (file-settings.ts), so a restart finds them, their queued orders and offline copies.
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   mkdirSync(options.dataDir, { recursive: true });
+  // One owner per data folder, before anything in it is read or started.
+  const locked = await lockDataFolder(options.dataDir, { program: 'npm run web' });
+  if (!locked.ok) throw new DataFolderInUse(options.dataDir, locked.holder);
+  const { lock } = locked;
   const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
   const platform: CaseworksPlatform = {
     dataDir: options.dataDir,
-    keyStore: { safeStorage: null, settings: memorySettings() },
+    keyStore: { safeStorage: null, settings: fileSettings(options.dataDir, log) },
     fetch: globalThis.fetch.bind(globalThis),
     forkService: forkWithNode,
     notify: (title, body) => log(`${title}: ${body}`),
@@ -89,10 +100,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       token,
       port: options.port ?? 0,
     });
+    await lock.setAddress(`http://127.0.0.1:${server.port}/`).catch(() => undefined);
     if (options.waitFor !== 'listening') await core.ready;
   } catch (error) {
-    await server?.close();
-    await core.close();
+    try {
+      await server?.close();
+      await core.close();
+    } finally {
+      await lock.release();
+    }
     throw error;
   }
   const running = server;
@@ -104,8 +120,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     stopEmbeddedService: () => core.stopEmbeddedService(),
     startEmbeddedService: () => core.startEmbeddedService(),
     async close() {
-      await running.close();
-      await core.close();
+      try {
+        await running.close();
+        await core.close();
+      } finally {
+        await lock.release();
+      }
     },
   };
 }

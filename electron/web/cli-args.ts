@@ -12,6 +12,10 @@ Environment:
   CASEWORKS_PORT              port of the page (default: a free one)
   CASEWORKS_SHIP_DELAY_MS     the demo service ships a confirmed order after this many milliseconds (default 60000)
   CASEWORKS_DELIVER_DELAY_MS  ... and delivers it this many milliseconds after shipping (default 120000)
+
+One Caseworks per data folder: a second one on the same CASEWORKS_DATA_DIR says which process holds it
+and stops. Accounts are kept in the data folder, keys never (an account added with a key needs it again
+after a restart). Exit codes: 0 stopped, 1 failed, 2 wrong settings, 75 the data folder is in use.
 `;
 
 export interface WebOptions {

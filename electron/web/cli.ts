@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import type { SessionInfo } from '../../shared/bridge/session';
+import { DATA_FOLDER_IN_USE_EXIT_CODE } from '../../shared/embedded-service';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
 import { rendererBuildIsCurrent } from './renderer-build';
+import { sessionLine } from './session-words';
 
 /** `npm run web`: builds the renderer (unless it is up to date), then the browser shell. Settings come from the environment (see --help). */
 const command = parseWebArgs(process.argv.slice(2), process.env);
@@ -26,13 +28,8 @@ if (rendererBuildIsCurrent()) {
   }
 }
 
-console.log(
-  options.service
-    ? `Starting Caseworks on ${options.service.baseUrl}…`
-    : 'Starting Caseworks with its demo service (the first start creates the demo database, which can take a minute)…',
-);
 // Loaded only when starting, so --help and mistakes answer at once.
-const { startBrowserShell } = await import('./browser-shell');
+const { DataFolderInUse, startBrowserShell } = await import('./browser-shell');
 let shell;
 try {
   shell = await startBrowserShell({
@@ -44,19 +41,61 @@ try {
     waitFor: 'listening',
   });
 } catch (error) {
+  if (error instanceof DataFolderInUse) {
+    console.error(`Caseworks is already running on this data folder: ${error.message}`);
+    console.error('Use that one, stop it first (Ctrl+C in its terminal), or set CASEWORKS_DATA_DIR to another folder.');
+    process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
+  }
   console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
-console.log(`Caseworks is running. Open ${shell.url}`);
-console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
 const running = shell;
+
+// Ctrl+C or a stop signal: the demo service stops, queued orders stay on disk, the data folder is free again.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  const forced = setTimeout(() => process.exit(1), 30_000);
+  forced.unref();
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`Caseworks did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+};
+// `on`, not `once`: write-file-atomic's signal-exit re-raises a signal when no other listener is left,
+// which would kill the process in the middle of stopping.
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+// Said only now that a stop signal is handled: whoever reads the address may stop the shell at once.
+console.log(
+  options.service
+    ? `Caseworks is running with ${options.service.baseUrl} (data folder ${options.dataDir}). Open ${shell.url}`
+    : `Caseworks is running with its demo service (data folder ${options.dataDir}; the first start creates the demo database, which can take a minute). Open ${shell.url}`,
+);
+console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
+
+// What the session is, in the terminal: once decided, and again whenever it changes (the service
+// answers again, a key is refused, the demo is up), each line once.
+let lastLine = '';
+async function reportSession(): Promise<void> {
+  const result = await running.core.dispatcher.dispatch('getSession', {});
+  const line = sessionLine(result.ok ? (result.data as SessionInfo) : null);
+  if (line.text === lastLine) return;
+  lastLine = line.text;
+  (line.problem ? console.error : console.log)(line.text);
+}
 running.core.ready.then(
   async () => {
-    const result = await running.core.dispatcher.dispatch('getSession', {});
-    const session = result.ok ? (result.data as SessionInfo) : null;
-    if (!session || session.mode === 'none') console.log('Not connected to a service: choose one in Settings.');
-    else console.log(`Connected to ${session.mode === 'demo' ? 'the demo service' : session.baseUrl}.`);
+    await reportSession();
+    running.core.events.subscribe((event) => {
+      if (event.type === 'session-changed' || event.type === 'connectivity') void reportSession();
+    });
   },
   (error: unknown) => console.error(`Caseworks could not connect: ${error instanceof Error ? error.message : String(error)}`),
 );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fail, type BridgeResult } from '../../shared/bridge/result';
-import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/app/product-image-urls';
+import { PRODUCT_IMAGE_CACHE_CONTROL, productIdFromImagePath } from '../core/images/product-image-urls';
 import type { CaseworksCore } from '../app/caseworks-core';
 import { BRIDGE_SOCKET_PATH } from '../../shared/bridge/socket-messages';
 import { attachBridgeSocket, type UpgradeRefusal } from './bridge-socket';

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, lazy } from 'react';
 import { BarcodeField } from '../features/barcode/BarcodeField';
 import { useCartPerAccount } from '../features/buyer-accounts/useCartPerAccount';
-import { OfflineBanner } from '../features/status/OfflineBanner';
+import { StatusNotices } from '../features/status/StatusNotices';
 import { SyncProgress } from '../features/status/SyncProgress';
 import { Loading } from '../components/QueryStates';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
@@ -47,7 +47,7 @@ export function AppShell() {
         <HelpDialog />
       </header>
       <NavBar route={route} />
-      <OfflineBanner />
+      <StatusNotices />
       <SyncProgress />
       <main id="main-content" tabIndex={-1} className="main">
         <ScreenErrorBoundary key={needsConnection ? 'connect' : routeHref(route)} screenName={needsConnection ? 'Connect' : screen.title}>

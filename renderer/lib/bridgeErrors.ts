@@ -26,8 +26,12 @@ function isResult(value: unknown): value is BridgeResult<unknown> {
   return candidate.ok === false && typeof candidate.error?.message === 'string';
 }
 
-/** Turns a bridge answer into its data or a thrown `BridgeCallError`; a transport failure becomes one too. */
-export async function unwrap<T>(call: Promise<BridgeResult<T>>): Promise<T> {
+/**
+ * A bridge answer's data, for a TanStack Query `queryFn` or `mutationFn`: its failure is thrown as a
+ * `BridgeCallError` (a transport failure becomes one too), because the library learns of a failure
+ * only by a throw. The one place the renderer throws an expected failure: use it only there.
+ */
+export async function dataOrThrow<T>(call: Promise<BridgeResult<T>>): Promise<T> {
   let result: unknown;
   try {
     result = await call;

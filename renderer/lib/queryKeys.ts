@@ -15,6 +15,8 @@ export const queryKeys = {
   orders: (status: OrderStatus | 'all', page: number) => ['orders', { status, page }] as const,
   order: (id: string) => ['order', id] as const,
   outbox: ['outbox'] as const,
+  /** What could not be read of the stored outbox when it was opened (changes only with the account). */
+  outboxProblem: ['outboxProblem'] as const,
   account: ['account'] as const,
   webhooks: ['webhooks'] as const,
   /** Extensions (issue 15): what the connected service offers, and a registration's deliveries (refreshed with the webhooks). */
@@ -30,6 +32,8 @@ export const queryKeys = {
   orderHistory: (filter: OrderHistoryFilter, page: number) => ['orderHistory', filter, page] as const,
   lastOrdered: ['lastOrdered'] as const,
   buyerAccounts: ['buyerAccounts'] as const,
+  /** The demo marketplace's buyers, to add one from a list. */
+  demoBuyers: ['buyerAccounts', 'demo'] as const,
 };
 
 type KeyOf<Entry> = Entry extends (...args: never[]) => infer Key ? Key : Entry;

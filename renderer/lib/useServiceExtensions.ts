@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceExtensions } from '../../shared/bridge';
 import { useBridge } from './bridgeContext';
-import { unwrap } from './bridgeErrors';
+import { dataOrThrow } from './bridgeErrors';
 import { queryKeys } from './queryKeys';
 import { useSession } from './useSession';
 
@@ -17,7 +17,7 @@ export function useServiceExtensions(): ServiceExtensions {
   const baseUrl = session.data?.baseUrl ?? null;
   const query = useQuery({
     queryKey: queryKeys.serviceExtensions(baseUrl),
-    queryFn: () => unwrap(bridge.getServiceExtensions({})),
+    queryFn: () => dataOrThrow(bridge.getServiceExtensions({})),
     enabled: baseUrl !== null,
     staleTime: Infinity,
   });

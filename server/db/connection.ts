@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -48,6 +50,15 @@ export interface PgliteConnection extends Connection {
   client: PGlite;
 }
 
+/**
+ * PostgreSQL settings of the embedded database (written to its postgresql.conf at each start).
+ * PGlite touches every shared buffer when it starts, so they count in full in the service's
+ * resident memory (128 MB by default); its files are read through the operating system's page
+ * cache, which keeps what the buffers do not. With `wal_level = minimal` (nothing replicates
+ * from PGlite) a table emptied in a transaction is then written without WAL: seeding does so.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'wal_level = minimal', 'max_wal_senders = 0'];
+
 export interface PgliteOpenOptions {
   /** A folder to keep the database in; in memory when absent. */
   dataDir?: string;
@@ -74,10 +85,20 @@ async function holdingLock<T>(db: Database, work: () => Promise<T>): Promise<T> 
 export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConnection> {
   // PGlite creates the last folder of the path only.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const existedBefore = options.dataDir !== undefined && existsSync(join(options.dataDir, 'PG_VERSION'));
+  const create = () =>
+    PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      postgresqlconf: PGLITE_SETTINGS,
+    });
+  let client = await create();
+  if (options.dataDir && !existedBefore) {
+    // Creating the cluster (initdb) leaves about 500 MB behind in this instance; a second open of
+    // the new folder starts without it (measured: 791 MB resident after the first open, 398 MB after reopening).
+    await client.close();
+    client = await create();
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const connection: PgliteConnection = {
     db,

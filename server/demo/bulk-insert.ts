@@ -40,3 +40,97 @@ export async function bulkInsert(
     sql`insert into ${sql.identifier(getTableName(table))} (${sql.join(targets, sql`, `)}) select ${sql.join(selected, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as source(${sql.join(aliases, sql`, `)})`,
   );
 }
+
+/** A PGlite transaction's own `query`, which takes the rows of `COPY … FROM '/dev/blob'` as a Blob. */
+type BlobQuery = (query: string, params: unknown[], options: { blob: Blob }) => Promise<unknown>;
+
+/**
+ * The PGlite transaction under a drizzle transaction on PGlite: drizzle keeps it as its session's
+ * client, and offers no COPY of its own.
+ */
+function pgliteQuery(tx: Database): BlobQuery {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('COPY needs a drizzle transaction on PGlite');
+  return (client.query as BlobQuery).bind(client);
+}
+
+const NEEDS_ESCAPE = /[\\\n\r\t]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** One value in COPY's text format: `\N` for NULL, backslash, newline, return and tab escaped. */
+const copyValue = (value: string | number | null): string => {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\n\r\t]/g, (character) => ESCAPES[character] as string) : value;
+};
+
+/**
+ * Inserts many rows on PGlite with `COPY … FROM '/dev/blob'` (text format): about 45 µs a product
+ * against 80 µs for bulkInsert's arrays (20,000 products, no indexes). `searchDocuments` fill the
+ * table's `search_document` column as tsvector input text (see server/demo/search-document.ts).
+ * With `freeze`, the rows are written frozen and the table's pages marked all-visible, as a
+ * vacuum would: the table must have been emptied (TRUNCATE) in this transaction.
+ */
+export async function copyRows(tx: Database, table: PgTable, columns: readonly BulkColumn[], searchDocuments: readonly string[], freeze: boolean): Promise<void> {
+  const rowCount = searchDocuments.length;
+  for (const column of columns) {
+    if (column.values.length !== rowCount) throw new Error(`column ${column.name} has ${column.values.length} values, expected ${rowCount}`);
+  }
+  if (rowCount === 0) return;
+  const lines: string[] = new Array<string>(rowCount);
+  for (let row = 0; row < rowCount; row += 1) {
+    let line = '';
+    for (const column of columns) line += `${copyValue(column.values[row] as string | number | null)}\t`;
+    lines[row] = line + copyValue(searchDocuments[row] as string);
+  }
+  const names = [...columns.map((column) => column.name), 'search_document'].map((name) => `"${name}"`).join(', ');
+  await pgliteQuery(tx)(`copy "${getTableName(table)}" (${names}) from '/dev/blob'${freeze ? ' with (freeze)' : ''}`, [], { blob: new Blob([lines.join('\n')]) });
+}
+
+interface DroppedObject {
+  /** The table it belongs to. */
+  owner: string;
+  name: string;
+  /** What makes it again: an index's CREATE statement, or a constraint's definition. */
+  create: string;
+}
+
+/** Rows of an `execute`: node-postgres answers `{ rows }`, PGlite's drizzle driver too. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Runs `load` (filling `table`, empty before) with every index of the table dropped (its primary
+ * key and unique constraints too) and every foreign key from or to it, then makes them again as
+ * they were, in the caller's transaction: building an index from the loaded rows is far cheaper
+ * than keeping it up to date row by row. A 20,000-product load took 7.5 s with the secondary
+ * indexes, 3.1 s without them and 2.1 s without the foreign key check per row too (PGlite, load
+ * average 9); without the primary key and the unique SKU as well, 41 µs a product against 104.
+ * The definitions are read from the database itself, so the schema stays the one place that
+ * names them. The tables referring to `table` must be empty too (they are checked again at the end).
+ */
+export async function withoutIndexes(tx: Database, table: PgTable, load: () => Promise<void>): Promise<void> {
+  const name = getTableName(table);
+  const constraints = rowsOf<DroppedObject & { kind: string }>(
+    await tx.execute(sql`
+      select conrelid::regclass::text as owner, conname as name, pg_get_constraintdef(oid) as create, contype as kind
+      from pg_constraint
+      where (conrelid = ${name}::regclass and contype in ('p', 'u', 'f')) or (confrelid = ${name}::regclass and contype = 'f')`),
+  );
+  const indexes = rowsOf<DroppedObject>(
+    await tx.execute(sql`
+      select ${name} as owner, index_class.relname as name, pg_get_indexdef(i.indexrelid) as create
+      from pg_index i
+      join pg_class index_class on index_class.oid = i.indexrelid
+      where i.indrelid = ${name}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`),
+  );
+  const foreignKeys = constraints.filter((constraint) => constraint.kind === 'f');
+  const keys = constraints.filter((constraint) => constraint.kind !== 'f');
+  const alter = (object: DroppedObject) => sql`alter table ${sql.raw(object.owner)}`;
+  for (const key of [...foreignKeys, ...keys]) await tx.execute(sql`${alter(key)} drop constraint ${sql.identifier(key.name)}`);
+  for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
+  await load();
+  for (const key of keys) await tx.execute(sql`${alter(key)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.create)}`);
+  for (const index of indexes) await tx.execute(sql.raw(index.create));
+  for (const key of foreignKeys) await tx.execute(sql`${alter(key)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.create)}`);
+}

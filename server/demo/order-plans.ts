@@ -1,7 +1,7 @@
 import type { OrderStatus, ShippingAddressInput } from '../../shared';
 import type { Random } from './prng';
 import type { DemoBuyer } from './buyers';
-import type { DemoProduct } from './products';
+import type { DemoCatalogSummary } from './catalog-summary';
 
 export interface OrderPlan {
   buyerId: string;
@@ -44,17 +44,20 @@ const NOTES = [
 
 /**
  * Plans the past orders from the catalog. Quantities respect minimum orders and the stock still
- * left after earlier plans, so placing them through the Store never fails.
+ * left after earlier plans, so placing them through the Store never fails. Products are taken by
+ * their number in `catalog` (generation order), which draws exactly as a list of the products did.
  */
-export function planPastOrders(random: Random, buyers: readonly DemoBuyer[], products: readonly DemoProduct[], now: Date): OrderPlan[] {
-  const remaining = new Map(products.map((product) => [product.id, product.inventoryAvailable]));
-  const orderable = (product: DemoProduct) => (remaining.get(product.id) ?? 0) >= product.minimumOrder + 2;
-  const bySupplier = new Map<string, DemoProduct[]>();
-  for (const product of products) {
-    if (!orderable(product)) continue;
-    const list = bySupplier.get(product.supplierId) ?? [];
-    list.push(product);
-    bySupplier.set(product.supplierId, list);
+export function planPastOrders(random: Random, buyers: readonly DemoBuyer[], catalog: DemoCatalogSummary, now: Date): OrderPlan[] {
+  const remaining = new Int32Array(catalog.size);
+  for (let index = 0; index < catalog.size; index += 1) remaining[index] = catalog.inventoryAvailable(index);
+  const orderable = (index: number) => (remaining[index] as number) >= catalog.minimumOrder(index) + 2;
+  const bySupplier = new Map<string, number[]>();
+  for (let index = 0; index < catalog.size; index += 1) {
+    if (!orderable(index)) continue;
+    const supplierId = catalog.supplierId(index);
+    const list = bySupplier.get(supplierId) ?? [];
+    list.push(index);
+    bySupplier.set(supplierId, list);
   }
   const supplierIds = [...bySupplier.entries()].filter(([, list]) => list.length >= 4).map(([id]) => id);
   if (supplierIds.length === 0) return [];
@@ -65,11 +68,11 @@ export function planPastOrders(random: Random, buyers: readonly DemoBuyer[], pro
       const supplierId = random.pick(supplierIds);
       const candidates = (bySupplier.get(supplierId) ?? []).filter(orderable);
       if (candidates.length === 0) continue;
-      const items = random.sample(candidates, random.int(1, Math.min(4, candidates.length))).map((product) => {
-        const left = remaining.get(product.id) ?? 0;
-        const quantity = Math.min(left, product.minimumOrder + random.int(0, 3));
-        remaining.set(product.id, left - quantity);
-        return { productId: product.id, quantity };
+      const items = random.sample(candidates, random.int(1, Math.min(4, candidates.length))).map((index) => {
+        const left = remaining[index] as number;
+        const quantity = Math.min(left, catalog.minimumOrder(index) + random.int(0, 3));
+        remaining[index] = left - quantity;
+        return { productId: catalog.id(index), quantity };
       });
       const minutesAgo = step.daysAgo[1] === 0 ? random.int(5, 50) : random.int(step.daysAgo[0] * 1440, step.daysAgo[1] * 1440);
       const placedAt = new Date(Math.floor((now.getTime() - minutesAgo * 60_000) / 1000) * 1000);

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accounts, favorites, products, suppliers } from '../db/schema';
 import { issueApiKey } from '../store/api-keys';
@@ -8,10 +8,12 @@ import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
-import { generateDemoData, type DemoData } from './generate';
+import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataStream, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
 import type { DemoProduct } from './products';
-import { bulkInsert } from './bulk-insert';
+import { bulkInsert, copyRows, withoutIndexes, type BulkColumn } from './bulk-insert';
+import { DemoSearchText, searchDocumentText } from './search-document';
+import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 
 export interface DemoBuyerCredentials {
@@ -28,13 +30,9 @@ export interface DemoCredentials {
 /** Where the demo webhook registrations point: the demo service's own receiver (moved to its address at each start). */
 export const DEMO_WEBHOOK_URL = DEMO_RECEIVER_SEED_URL;
 
-/** Rows per statement; each column travels as one array parameter. */
-const INSERT_CHUNK = 5_000;
-
 const iso = (date: Date) => date.toISOString();
 
-async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
-  const list = data.suppliers;
+async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Promise<void> {
   await bulkInsert(
     tx,
     suppliers,
@@ -49,59 +47,75 @@ async function insertCatalog(tx: Database, data: DemoData): Promise<void> {
     ],
     list.map((supplier) => searchText([supplier.name, supplier.dbaName, supplier.location, supplier.region])),
   );
-  const supplierById = new Map(list.map((supplier) => [supplier.id, supplier]));
-  for (let start = 0; start < data.products.length; start += INSERT_CHUNK) {
-    const chunk = data.products.slice(start, start + INSERT_CHUNK);
-    const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
-      name,
-      type,
-      values: chunk.map((product) => map(product[key])),
-    });
-    await bulkInsert(
-      tx,
-      products,
-      [
-        column('id', 'text', 'id'),
-        column('supplier_id', 'text', 'supplierId'),
-        column('name', 'text', 'name'),
-        column('brand', 'text', 'brand'),
-        column('varietal', 'text', 'varietal'),
-        column('vintage', 'int4', 'vintage'),
-        column('region', 'text', 'region'),
-        column('appellation', 'text', 'appellation'),
-        column('country', 'text', 'country'),
-        column('abv', 'float8', 'abv'),
-        column('size_ml', 'int4', 'sizeMl'),
-        column('pack_size', 'int4', 'packSize'),
-        column('case_price_cents', 'int4', 'casePriceCents'),
-        column('bottle_price_cents', 'int4', 'bottlePriceCents'),
-        column('inventory_available', 'int4', 'inventoryAvailable'),
-        column('minimum_order', 'int4', 'minimumOrder'),
-        column('sku', 'text', 'sku'),
-        column('upc', 'text', 'upc'),
-        column('description', 'text', 'description'),
-        column('tasting_notes', 'text', 'tastingNotes'),
-        column('created_at', 'timestamptz', 'createdAt', iso),
-        column('updated_at', 'timestamptz', 'createdAt', iso),
-      ],
-      chunk.map((product) => {
-        const supplier = supplierById.get(product.supplierId);
-        return searchText([
-          product.name,
-          product.brand,
-          product.varietal,
-          product.region,
-          product.appellation,
-          product.sku,
-          supplier?.name ?? null,
-          supplier?.dbaName ?? null,
-        ]);
-      }),
-    );
-  }
 }
 
-async function insertBuyers(tx: Database, data: DemoData, now: Date): Promise<DemoCredentials> {
+/** One chunk of products as the statement's column arrays, and their search text. */
+function productColumns(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>, texts: DemoSearchText): { columns: BulkColumn[]; searchTexts: string[] } {
+  const column = <K extends keyof DemoProduct>(name: string, type: string, key: K, map: (value: DemoProduct[K]) => string | number | null = (value) => value as string | number | null) => ({
+    name,
+    type,
+    values: chunk.map((product) => map(product[key])),
+  });
+  return {
+    columns: [
+      column('id', 'text', 'id'),
+      column('supplier_id', 'text', 'supplierId'),
+      column('name', 'text', 'name'),
+      column('brand', 'text', 'brand'),
+      column('varietal', 'text', 'varietal'),
+      column('vintage', 'int4', 'vintage'),
+      column('region', 'text', 'region'),
+      column('appellation', 'text', 'appellation'),
+      column('country', 'text', 'country'),
+      column('abv', 'float8', 'abv'),
+      column('size_ml', 'int4', 'sizeMl'),
+      column('pack_size', 'int4', 'packSize'),
+      column('case_price_cents', 'int4', 'casePriceCents'),
+      column('bottle_price_cents', 'int4', 'bottlePriceCents'),
+      column('inventory_available', 'int4', 'inventoryAvailable'),
+      column('minimum_order', 'int4', 'minimumOrder'),
+      column('sku', 'text', 'sku'),
+      column('upc', 'text', 'upc'),
+      column('description', 'text', 'description'),
+      column('tasting_notes', 'text', 'tastingNotes'),
+      column('created_at', 'timestamptz', 'createdAt', iso),
+      column('updated_at', 'timestamptz', 'createdAt', iso),
+    ],
+    searchTexts: chunk.map((product) => texts.of(product, supplierById.get(product.supplierId))),
+  };
+}
+
+/**
+ * Writes the products a chunk at a time as they are generated, into a table whose indexes and
+ * foreign keys are built once at the end (see withoutIndexes): on PGlite by COPY with the search
+ * documents made here (frozen when the table was emptied in this transaction), on PostgreSQL by
+ * INSERT of arrays, the next chunk generated while the database (in its own process) writes the last.
+ */
+async function insertProducts(
+  tx: Database,
+  stream: DemoDataStream,
+  options: Required<Pick<SeedOptions, 'catalogSize' | 'database'>> & Pick<SeedOptions, 'onProgress'> & { emptied: boolean },
+): Promise<void> {
+  const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
+  const texts = new DemoSearchText();
+  let written = 0;
+  let writing: Promise<void> | null = null;
+  for (const chunk of stream.productChunks) {
+    const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
+    await writing;
+    const write =
+      options.database === 'pglite'
+        ? copyRows(tx, products, columns, searchTexts.map(searchDocumentText), options.emptied)
+        : bulkInsert(tx, products, columns, searchTexts);
+    writing = write.then(() => {
+      written += chunk.length;
+      options.onProgress?.(written, options.catalogSize);
+    });
+  }
+  await writing;
+}
+
+async function insertBuyers(tx: Database, data: DemoPeople, now: Date): Promise<DemoCredentials> {
   const credentials: DemoCredentials = { buyers: [] };
   for (const buyer of data.buyers) {
     await tx.insert(accounts).values({
@@ -135,7 +149,7 @@ async function insertBuyers(tx: Database, data: DemoData, now: Date): Promise<De
  * Each buyer's demo webhook, registered after the past orders are replayed: events are written
  * with the change that causes them, and the demo's history must not queue deliveries.
  */
-async function registerDemoWebhooks(store: Store, data: DemoData, now: Date): Promise<void> {
+async function registerDemoWebhooks(store: Store, data: DemoPeople, now: Date): Promise<void> {
   for (const buyer of data.buyers) {
     await store.createWebhook(
       buyer.id,
@@ -167,6 +181,10 @@ export interface SeedOptions {
   now?: Date;
   /** Each buyer's demo webhook registration (default true); production mode seeds none, since its receiver is on loopback. */
   webhooks?: boolean;
+  /** Which database: products are copied on PGlite, inserted on PostgreSQL (the default). */
+  database?: 'pglite' | 'postgres';
+  /** Told after each chunk of products is written (a million take a minute). */
+  onProgress?: (productsWritten: number, total: number) => void;
 }
 
 /**
@@ -174,22 +192,45 @@ export interface SeedOptions {
  * rather than half seeded (and without anyone knowing the keys). Returns null when the
  * database already has accounts. Concurrent starts call it under the setup lock
  * (`Connection.underSetupLock`), so only the first one seeds.
+ *
+ * The products are generated and written a chunk at a time, never all held at once; the
+ * catalog's indexes and foreign keys are built after them, inside the same transaction. After the
+ * commit the tables are analyzed (and, where the products were inserted rather than copied frozen,
+ * vacuumed): PGlite runs no autovacuum, and without it the planner has no statistics and no
+ * index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
+  const database = options.database ?? 'postgres';
+  const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const data = generateDemoData({ seed: options.seed, catalogSize: options.catalogSize, now });
+    const stream = streamDemoData({ seed: options.seed, catalogSize, now });
+    await insertSuppliers(tx, stream.suppliers);
+    // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
+    await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
+    await withoutIndexes(tx, products, async () => {
+      // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
+      // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
+      // a seeding that crashed (a sequence does not roll back).
+      const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
+      if (!anyProduct) await tx.execute(sql`truncate ${products}`);
+      await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
+      await insertProducts(tx, stream, { catalogSize, database, onProgress: options.onProgress, emptied: !anyProduct });
+    });
+    await bumpCatalogVersion(tx, 'listings');
+    const people = stream.people();
     // The demo's own orders go through the same code as real ones, nested in this transaction.
     const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
-    await insertCatalog(tx, data);
-    await bumpCatalogVersion(tx, 'listings');
-    const credentials = await insertBuyers(tx, data, now);
-    for (const plan of [...data.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
+    const buyerCredentials = await insertBuyers(tx, people, now);
+    for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);
     }
-    if (options.webhooks !== false) await registerDemoWebhooks(store, data, now);
-    return credentials;
+    if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
+    return buyerCredentials;
   });
+  // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.
+  if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
+  return credentials;
 }

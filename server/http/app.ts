@@ -12,7 +12,7 @@ import { authHook } from './auth';
 import { emptyIdHook } from './empty-id';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
-import { createHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
+import { createEndpointHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
 import { MethodTable } from './method-table';
 import { HttpProblem } from './problem';
 import { registerPublicRoutes } from './public-routes';
@@ -57,6 +57,14 @@ export interface AppOptions {
 }
 
 const JSON_CONTENT = 'application/json; charset=utf-8';
+
+/**
+ * Endpoints counted apart from the key's other requests (@fastify/rate-limit's groupId: the same
+ * limit, a count of their own). A bootstrap of the catalog change feed is one request per page
+ * (2,000 at a million products), and a client following has_more must not run its key's other
+ * calls, or itself, out of the minute's allowance.
+ */
+const RATE_LIMIT_GROUPS: Partial<Record<EndpointName, string>> = { catalogChanges: ':catalog-changes' };
 
 /** The service's HTTP interface: every route of the endpoint table under /api/v1, plus the public routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -120,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const clock = options.clock ?? systemClock;
-  const handlers = createHandlers({
+  const handlers = createEndpointHandlers({
     store: options.store,
     mode: options.mode ?? 'sandbox',
     clock,
@@ -150,21 +158,26 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, spec: Endpoi
     const known = knownQueries.get(raw);
     if (known !== undefined) return known;
     const parsed = parse();
-    knownQueries.set(raw, parsed);
+    if (!(parsed instanceof HttpProblem)) knownQueries.set(raw, parsed);
     return parsed;
   };
+  const rateLimitGroup = RATE_LIMIT_GROUPS[name];
   app.route({
     method: spec.method,
     url: API_BASE_PATH + spec.path,
-    config: { bodyless: !spec.body },
+    config: { bodyless: !spec.body, ...(rateLimitGroup ? { rateLimit: { groupId: rateLimitGroup } } : {}) },
     handler: async (request, reply) => {
+      // The HTTP boundary: every refusal found below arrives here as a value and is sent as a problem.
       const id = (request.params as { id?: string }).id ?? '';
-      if (spec.params && resource && !spec.params.safeParse({ id }).success) throw missing(resource, id);
+      if (spec.params && resource && !spec.params.safeParse({ id }).success) return sendProblem(reply, missing(resource, id));
       const query = parsedQuery(request.url, () => parseInput(spec.query, request.query ?? {}, 'query'));
+      if (query instanceof HttpProblem) return sendProblem(reply, query);
       const body = spec.body ? parseInput(spec.body, request.body, 'body') : undefined;
+      if (body instanceof HttpProblem) return sendProblem(reply, body);
       const caller = request.caller;
-      if (!caller) throw new HttpProblem(401, 'unauthorized', 'Authentication is required.');
+      if (!caller) return sendProblem(reply, new HttpProblem(401, 'unauthorized', 'Authentication is required.'));
       const outcome = await handler({ caller, id, query, body, headers: request.headers } as HandlerInput<EndpointName>);
+      if ('problem' in outcome) return sendProblem(reply, outcome.problem);
       for (const [header, value] of Object.entries(outcome.headers ?? {})) reply.header(header, value);
       if (spec.method === 'GET') reply.header('cache-control', 'private, no-cache');
       if ('notModified' in outcome) return reply.code(304).header('etag', outcome.notModified).send();

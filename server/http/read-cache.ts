@@ -42,7 +42,7 @@ export interface ReadCacheOptions {
 export class ReadCache {
   private readonly entries: TtlCache<StampedBody>;
   private readonly validators: TtlCache<{ etag: string; stamp: string }>;
-  private readonly inFlight = new Map<string, Promise<StampedBody>>();
+  private readonly inFlight = new Map<string, Promise<StampedBody | null>>();
   private readonly catalogStamp: () => Promise<string>;
   private readonly stampTtlMs: number;
   private readonly now: () => number;
@@ -65,7 +65,8 @@ export class ReadCache {
     return validator.stamp === (await this.currentStamp()) ? validator.etag : null;
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+  /** The body of `key`, loaded once per catalog stamp; null (never cached) when `load` finds nothing. */
+  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody | null> {
     const stamp = await this.currentStamp();
     const cached = this.entries.get(key);
     if (cached && cached.stamp === stamp) return cached;
@@ -75,6 +76,7 @@ export class ReadCache {
     const generation = this.generation;
     const loading = load()
       .then((value) => {
+        if (value === null) return null;
         const bytes = Buffer.from(JSON.stringify(value));
         const body = { bytes, etag: etagOf(bytes), stamp };
         if (generation === this.generation) {

@@ -49,10 +49,10 @@ function describe(errors: readonly FieldError[], location: InputLocation): strin
   return `${DETAIL_PREFIX[location]}: ${listed}${more}.`;
 }
 
-/** Parses untrusted input or throws a 400 problem whose field errors name each bad value. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: InputLocation): z.output<S> {
+/** Parses untrusted input: its data, or the 400 problem whose field errors name each bad value. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: InputLocation): z.output<S> | HttpProblem {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues, location);
-  throw new HttpProblem(400, 'validation_failed', describe(errors, location), errors);
+  return new HttpProblem(400, 'validation_failed', describe(errors, location), errors);
 }

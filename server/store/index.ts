@@ -2,6 +2,7 @@ import { openPglite, openPostgres, type Connection } from '../db/connection';
 import { seedDemoData, type DemoCredentials } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore } from './sql-store';
+import { ListingIndexKeeper } from './catalog/listing-index-keeper';
 import type { Store } from './types';
 import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
 import type { PublicBaseUrl } from './catalog/image-url';
@@ -52,6 +53,22 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
   return openPglite({ dataDir: options.dataDir, loadDataDir: options.pgliteArchive, migrationsFolder: options.migrationsFolder });
 }
 
+/** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys when it did. */
+function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks'>): Promise<DemoCredentials | null> {
+  return connection.underSetupLock((db) =>
+    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks, database: connection.kind }),
+  );
+}
+
+/** The store on an open connection, its listings index read first (seconds for a million products, so no first page waits for it). */
+async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl'>, demoCredentials: DemoCredentials | null, close: () => Promise<void>): Promise<OpenedStore> {
+  const listingIndex = new ListingIndexKeeper(connection.db);
+  await listingIndex.prepare();
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex });
+  const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
+  return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
+}
+
 /**
  * Seeds an open (migrated) connection when it is empty, under the setup lock, and builds the
  * store on it. `close` is what the store's close() releases.
@@ -61,21 +78,26 @@ export async function openStoreOn(
   options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks'>,
   close: () => Promise<void>,
 ): Promise<OpenedStore> {
-  const demoCredentials = await connection.underSetupLock((db) =>
-    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks }),
-  );
-  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close });
-  const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
-  return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
+  return storeOn(connection, options, await seedIfEmpty(connection, options), close);
 }
 
-/** Opens (creating and migrating as needed) the database, and seeds it when it is empty. */
+/**
+ * Opens (creating and migrating as needed) the database, and seeds it when it is empty. A PGlite
+ * data folder just seeded is opened afresh: PGlite's memory (WebAssembly) grows while seeding and
+ * never shrinks, and a fresh open serves the same data from a fraction of it.
+ */
 export async function openStore(options: OpenStoreOptions): Promise<OpenedStore> {
-  const connection = await connect(options);
+  let connection = await connect(options);
   try {
-    return await openStoreOn(connection, options, () => connection.close());
+    const demoCredentials = await seedIfEmpty(connection, options);
+    if (demoCredentials && connection.kind === 'pglite' && options.dataDir && !options.databaseUrl) {
+      const seeded = connection;
+      connection = await seeded.close().then(() => connect(options));
+    }
+    const opened = connection;
+    return await storeOn(opened, options, demoCredentials, () => opened.close());
   } catch (error) {
-    await connection.close();
+    await connection.close().catch(() => undefined);
     throw error;
   }
 }

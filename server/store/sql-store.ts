@@ -6,6 +6,8 @@ import { listSupplierProducts, listSuppliers } from './catalog/suppliers';
 import { getProduct, listProducts } from './catalog/products';
 import { catalogStamp } from './catalog/version';
 import { OrderedIdCache, VersionedValue } from './catalog/ordered-ids';
+import { ListingIndexKeeper } from './catalog/listing-index-keeper';
+import type { CatalogListings } from './catalog/product-listing';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
@@ -23,7 +25,9 @@ import { getAccount } from './accounts';
 import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhookTargets } from './webhooks/registrations';
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
-import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency';
+import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency-pruning';
+import { readCatalogChanges } from './catalog/change-feed';
+import { pruneCatalogRemovalsWhenDue } from './catalog/change-pruning';
 import { guardStorableText } from './storable-text';
 import { probeStorage } from './storage-probe';
 
@@ -33,20 +37,23 @@ export interface SqlStoreOptions {
   now?: () => Date;
   /** Releases the connection; the store built on a transaction (seeding) has nothing to release. */
   close?: () => Promise<void>;
+  /** The listings index, when the caller read it already (see ListingIndexKeeper.prepare); else one is made, read on first use. */
+  listingIndex?: ListingIndexKeeper;
 }
 
 /** The Store on a drizzle database: the same code for PGlite and PostgreSQL. */
 export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
-  const orderedIds = new OrderedIdCache();
-  const supplierCounts = new VersionedValue<Map<string, number>>();
+  const listingIndex = options.listingIndex ?? new ListingIndexKeeper(db);
+  const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map() };
+  const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
-    listSuppliers: (query) => listSuppliers(db, query),
-    listSupplierProducts: (supplierId, query) => listSupplierProducts(db, publicBaseUrl, orderedIds, supplierId, query),
-    listProducts: (query) => listProducts(db, publicBaseUrl, orderedIds, query),
-    getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, productId),
+    listSuppliers: (query) => listSuppliers(db, listingIndex, query),
+    listSupplierProducts: (supplierId, query) => listSupplierProducts(listings, publicBaseUrl, supplierId, query),
+    listProducts: (query) => listProducts(listings, publicBaseUrl, query),
+    getProduct: (productId) => getProduct(db, publicBaseUrl, supplierCounts, listingIndex, productId),
     catalogStamp: () => catalogStamp(db),
     placeOrder: (caller, body, idempotency, at) => placeOrder(db, caller, body, idempotency, at),
     listOrders: (accountId, query) => listOrders(db, accountId, query),
@@ -71,15 +78,20 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     cancelOrder: (accountId, orderId, at) => cancelOrder(db, accountId, orderId, at),
     listDeliveryRecords: (accountId, webhookId, query) => listDeliveryRecords(db, accountId, webhookId, query),
     deliveryRecord: (deliveryId) => deliveryRecord(db, deliveryId),
+    catalogChanges: (since, limit) => readCatalogChanges(db, publicBaseUrl, since, limit),
     setWebhookActive: (accountId, webhookId, active) => setWebhookActive(db, accountId, webhookId, active),
     createTestDelivery: (accountId, webhookId, claim) => createTestDelivery(db, accountId, webhookId, claim),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
     pruneIdempotencyWhenDue: (at, olderThan, everyMs) => pruneIdempotencyWhenDue(db, at, olderThan, everyMs),
+    pruneCatalogRemovalsWhenDue: (at, olderThan, everyMs) => pruneCatalogRemovalsWhenDue(db, at, olderThan, everyMs),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     probeStorage: () => probeStorage(db),
     pointDemoWebhooksAt: (url) => pointDemoWebhooksAt(db, url),
-    close: options.close ?? (async () => undefined),
+    close: async () => {
+      listingIndex.close();
+      await options.close?.();
+    },
   });
 }

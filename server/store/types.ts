@@ -21,6 +21,8 @@ import type {
   DeliveryEventType,
   FieldError,
 } from '../../shared';
+import type { ChangeCursor } from './catalog/change-cursor';
+import type { CatalogChangesRead } from './catalog/change-feed';
 
 /** The caller, as authentication resolves it. */
 export interface Caller {
@@ -246,6 +248,11 @@ export interface Store {
   listDeliveryRecords(accountId: string, webhookId: string, query: PageQuery): Promise<Paginated<WebhookDeliveryRecord> | null>;
   /** One delivery as the list shows it; null when unknown. */
   deliveryRecord(deliveryId: string): Promise<WebhookDeliveryRecord | null>;
+  /**
+   * The catalog change feed: up to `limit` changes after the cursor (everything when null), or why
+   * the cursor can no longer be served (see server/store/catalog/change-feed.ts).
+   */
+  catalogChanges(since: ChangeCursor | null, limit: number): Promise<CatalogChangesRead>;
   /** Pauses or resumes a registration; null when it is not the account's. */
   setWebhookActive(accountId: string, webhookId: string, active: boolean): Promise<Webhook | null>;
   /**
@@ -264,6 +271,11 @@ export interface Store {
 
   /** Points the demo buyers' webhook registrations at the demo receiver at `url` (sandbox starts); returns how many moved. */
   pointDemoWebhooksAt(url: string): Promise<number>;
+  /**
+   * Drops the change feed's removals older than `olderThan` when the service-wide job is due (at
+   * most once every `everyMs` across all instances); null when not due.
+   */
+  pruneCatalogRemovalsWhenDue(now: Date, olderThan: Date, everyMs: number): Promise<number | null>;
 
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import {
   Account,
+  CATALOG_CHANGES_LIMIT_DEFAULT,
+  CATALOG_CHANGES_LIMIT_MAX,
+  CATALOG_CHANGES_PAGE_BYTES,
+  CATALOG_REMOVAL_RETENTION_DAYS,
+  CatalogChangesPage,
+  CatalogChangesQuery,
   CatalogProduct,
   CreateOrderBody,
   CreateWebhookBody,
@@ -75,7 +81,7 @@ export interface EndpointSpec {
    */
   extension?: string;
   /** Business refusals the operation answers, by status, described in the OpenAPI document. */
-  refusals?: Partial<Record<'409', string>>;
+  refusals?: Partial<Record<'409' | '410', string>>;
 }
 
 const byId = <S extends z.ZodType>(id: S) => z.strictObject({ id });
@@ -269,6 +275,22 @@ export const endpoints = {
     response: Webhook,
     status: 200,
     extension: "the marketplace's description shows no way to update a registration.",
+  },
+  catalogChanges: {
+    method: 'GET',
+    path: '/catalog/changes',
+    summary: 'List catalog changes since a cursor',
+    description:
+      'What changed in the catalog since a cursor: products and suppliers created, changed or removed, in commit order, as full records, a page at a time with the next cursor and whether more is waiting.',
+    tag: 'Catalog',
+    query: CatalogChangesQuery,
+    response: CatalogChangesPage,
+    status: 200,
+    extension:
+      `Without \`since\`, everything (the bootstrap); with the \`next_cursor\` of an earlier page, what changed after it. Ask again at once while \`has_more\` is true. Compacted: a record changed several times appears once, at its latest change, as its full record (a product exactly as GET /products/{id} gives it); a removal is a \`product.removed\` or \`supplier.removed\` entry, kept ${CATALOG_REMOVAL_RETENTION_DAYS} days. Pages hold at most \`limit\` entries (default ${CATALOG_CHANGES_LIMIT_DEFAULT}, at most ${CATALOG_CHANGES_LIMIT_MAX}) and at most ${CATALOG_CHANGES_PAGE_BYTES / 1024} KiB of entries (at least one entry). With nothing new the answer is an empty page with the same cursor. Answers carry an ETag (If-None-Match answers 304) and are compressed with br or gzip when Accept-Encoding asks. The cursor is opaque: exact across every instance on one database, whatever order transactions commit in.`,
+    refusals: {
+      '410': 'The cursor can no longer be served: its removals were pruned, or it belongs to another catalog or to a state this database has not reached (cursor_expired). Start over without `since`.',
+    },
   },
 } as const satisfies Record<string, EndpointSpec>;
 

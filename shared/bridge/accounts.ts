@@ -20,3 +20,17 @@ export const BuyerAccounts = z.object({ accounts: z.array(BuyerAccount) });
 export type BuyerAccounts = z.infer<typeof BuyerAccounts>;
 
 export const BuyerAccountId = z.string().trim().min(1).max(64);
+
+/** One buyer of the demo marketplace, to add as an account from a list (its key comes from the demo). */
+export const DemoBuyer = z.object({
+  /** The service's id of the account (`org_…`). */
+  accountId: z.string(),
+  name: z.string(),
+  /** Already one of the accounts on this computer. */
+  added: z.boolean(),
+});
+export type DemoBuyer = z.infer<typeof DemoBuyer>;
+
+/** The demo's buyers: the running demo's, else those its last start left; empty before it ever ran. */
+export const DemoBuyers = z.object({ buyers: z.array(DemoBuyer) });
+export type DemoBuyers = z.infer<typeof DemoBuyers>;

@@ -21,7 +21,7 @@ import {
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
-import { OrderDrafts, OutboxEntry } from './outbox';
+import { OrderDrafts, OutboxEntry, OutboxListing } from './outbox-entries';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
 import { ServiceExtensions } from './extensions';
 import { AddressBook, SavedAddress, SavedAddressId, SavedAddressInput } from './address-book';
@@ -30,7 +30,7 @@ import { OrderSheetNumber, OrderSheetPdfOutcome } from './order-sheet';
 import { TrackingLinkOutcome } from './tracking-link';
 import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSource, OrderGuide, OrderGuideId, OrderGuideView, OrderGuides, Par } from './guides';
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
-import { BuyerAccountId, BuyerAccounts } from './accounts';
+import { BuyerAccountId, BuyerAccounts, DemoBuyers } from './accounts';
 
 const none = z.strictObject({});
 const page = {
@@ -96,7 +96,8 @@ export const bridgeContract = {
   listOrders: { input: z.strictObject({ status: OrderStatus.optional(), ...page }), output: pageOf(OrderListItem) },
   getOrder: { input: z.strictObject({ id: OrderId }), output: withFreshness(Order) },
   submitOrders: { input: z.strictObject({ drafts: OrderDrafts }), output: z.array(OutboxEntry) },
-  listOutbox: { input: none, output: z.array(OutboxEntry) },
+  /** The active account's outbox, and what could not be read of it when it was opened. */
+  listOutbox: { input: none, output: OutboxListing },
   /** "Send now" for a queued order, "Send again" for one in review: the same order with the same Idempotency-Key. */
   retryOutboxEntry: { input: z.strictObject({ id: z.string().max(100) }), output: OutboxEntry },
   updateOutboxEntry: {
@@ -164,6 +165,10 @@ export const bridgeContract = {
   switchBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: SessionInfo },
   /** Forgets the account and its key; its queued orders stay on this computer (as at sign-out). */
   removeBuyerAccount: { input: z.strictObject({ id: BuyerAccountId }), output: z.object({ keptQueuedOrders: z.number().int().nonnegative() }) },
+  /** The demo marketplace's buyers, to add one from a list: no key to find (issue 24). */
+  listDemoBuyers: { input: none, output: DemoBuyers },
+  /** Adds a demo buyer as an account tied to the demo (not to its port), even while the demo is not running; it becomes the active one. */
+  addDemoBuyer: { input: z.strictObject({ accountId: BuyerAccountId }), output: SessionInfo },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

@@ -12,6 +12,8 @@ export const DatasetStatus = z.object({
   count: z.number().int().nonnegative(),
   /** Last sync error in plain words, cleared by the next success. */
   error: z.string().nullable(),
+  /** Something the buyer should know that is not an error (the catalog being downloaded again in full), in plain words. */
+  notice: z.string().nullable().optional(),
 });
 export type DatasetStatus = z.infer<typeof DatasetStatus>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DatasetName } from './datasets';
-import { OutboxEntry } from './outbox';
+import { OutboxEntry } from './outbox-entries';
 import { OrderStatus } from '../schemas';
 
 /** Everything main tells the renderer without being asked, through one subscription. */

@@ -4,6 +4,26 @@ export const KEY_STORAGE_KINDS = ['os-encrypted', 'memory-only', 'plain-text-opt
 export const KeyStorageKind = z.enum(KEY_STORAGE_KINDS);
 export type KeyStorageKind = z.infer<typeof KeyStorageKind>;
 
+/**
+ * Why the session's service cannot be used right now, found at the first contact (at launch, on a
+ * switch) or when the demo service starts. `key_refused`: the service answered and turned the key
+ * down; `not_answering`: it took the connection but did not reply in time; `unreachable`: no
+ * connection at all; `demo_unavailable`: the demo service could not start; `data_folder_in_use`:
+ * another live process holds the demo service's data folder.
+ */
+export const CONNECTION_PROBLEM_CODES = ['key_refused', 'not_answering', 'unreachable', 'demo_unavailable', 'data_folder_in_use'] as const;
+export const ConnectionProblemCode = z.enum(CONNECTION_PROBLEM_CODES);
+export type ConnectionProblemCode = z.infer<typeof ConnectionProblemCode>;
+
+export const ConnectionProblem = z.object({
+  code: ConnectionProblemCode,
+  /** What happened, in plain words. */
+  message: z.string(),
+  /** How to put it right, in plain words. */
+  fix: z.string(),
+});
+export type ConnectionProblem = z.infer<typeof ConnectionProblem>;
+
 /** What the renderer may know about the connection: never the key itself. */
 export const SessionInfo = z.object({
   mode: z.enum(['demo', 'custom', 'none']),
@@ -17,6 +37,13 @@ export const SessionInfo = z.object({
   /** True when the OS offers only weak storage and the user may opt into it. */
   weakStorageAvailable: z.boolean(),
   online: z.boolean(),
+  /** Why the service cannot be used right now (null: nothing known against it). */
+  problem: ConnectionProblem.nullable(),
+  /**
+   * True in the browser shell: keys live in memory only, so an account added with a key needs it
+   * again after the shell restarts (the list of accounts is kept; see docs/reliability.md).
+   */
+  keysInMemoryOnly: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 

@@ -27,6 +27,11 @@ export const CATALOG_CHANGES_LIMIT_MAX = 1000;
  * entry), so no answer is huge whatever the records hold.
  */
 export const CATALOG_CHANGES_PAGE_BYTES = 1024 * 1024;
+/**
+ * How long a removal stays in the feed. A cursor from before a removal that has since been pruned
+ * answers 410 `cursor_expired`, so a client that asks at least this often never has to start over.
+ */
+export const CATALOG_REMOVAL_RETENTION_DAYS = 30;
 /** Cursors are opaque to clients: base64url text, at most this long. */
 export const CATALOG_CURSOR_MAX = 200;
 

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'order_not_cancellable',
   'webhook_paused',
   'webhook_limit_reached',
+  'cursor_expired',
   'split_case_not_allowed',
   'split_case_too_large',
   'price_changed',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogProduct, Paginated, Product } from '../../shared';
 import { waitFor } from '../server/webhooks/receiver';
-import { call, shippingAddress, startCluster, stopAll, type Cluster, type Instance } from './support/cluster';
+import { call, lockWaiter, shippingAddress, startCluster, stopAll, type Cluster, type Instance } from './support/cluster';
 
 /** The issue: a change committed by one instance is served by every instance within 1 s. */
 const PROPAGATION_MS = 1_000;
@@ -35,15 +35,6 @@ const order = (instance: Instance, target: CatalogProduct, idempotencyKey = rand
 const stockIn = (instance: Instance, productId: string, headers: Record<string, string> = {}) =>
   call(instance.url, `/products/${productId}`, key, { headers });
 
-/** Waits until a backend of this database waits for a lock (a request stuck behind the test's lock). */
-const lockWaiter = () =>
-  waitFor(async () => {
-    const { rows } = await cluster.database.query<{ waiting: string }>(
-      `select count(*)::text as waiting from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
-      [cluster.database.name],
-    );
-    return Number(rows[0]?.waiting) > 0;
-  }, 20_000);
 
 describe('three instances on one PostgreSQL', () => {
   it('(e) a change committed late with an earlier clock is served by every instance within 1 s, with no 304 to the old ETag', async () => {
@@ -56,7 +47,7 @@ describe('three instances on one PostgreSQL', () => {
     await holder.query('begin');
     await holder.query('select 1 from products where id = $1 for update', [late.id]);
     const lateOrder = order(a, late);
-    await lockWaiter();
+    await lockWaiter(cluster.database);
 
     // Another order, on another instance, commits first with a later timestamp.
     expect((await order(b, early)).status).toBe(201);
@@ -112,7 +103,7 @@ describe('three instances on one PostgreSQL', () => {
     await holder.query('select 1 from products where id = $1 for update', [target.id]);
     const idempotencyKey = randomUUID();
     const doomed = order(a, target, idempotencyKey).catch((error: unknown) => error);
-    await lockWaiter();
+    await lockWaiter(cluster.database);
     // Reads on the other instances go on while the instance dies.
     const reads = Promise.all(
       Array.from({ length: 20 }, (_, index) => call((index % 2 === 0 ? b : c).url, `/products?per_page=5&page=${1 + (index % 4)}`, key)),

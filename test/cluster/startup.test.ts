@@ -33,5 +33,6 @@ describe('starting several instances at once', () => {
       }
       await stopAll();
     }
-  });
+    // Twelve processes in four rounds: about 40 s on a quiet 2-core machine, over 60 s at load 20.
+  }, 240_000);
 });

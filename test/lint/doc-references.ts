@@ -8,7 +8,7 @@ import path from 'node:path';
  * What is checked, and why only that:
  * - a **path**: a word that starts with one of the repository's top-level entries
  *   (`electron/core/outbox/outbox.ts`, `docs/`, `package.json`) must exist; one that ends in a
- *   source file's extension (`core/app/offline-reads.ts`, `cartGroups.ts`) must be the end of a
+ *   source file's extension (`core/offline/offline-reads.ts`, `cartGroups.ts`) must be the end of a
  *   file's path; one that ends in `/` (`core/sync/`) the end of a folder's. A placeholder or glob
  *   (`electron/core/<folder>`, `renderer/lib/**`, `…`) cuts the path there and the part before it
  *   must exist. Folders the repository ignores (.gitignore: `test-results/`, `.data/`) are what
@@ -168,7 +168,7 @@ export function danglingIn(file: string, markdown: string, tree: RepoTree, allow
 }
 
 /** The folders `.gitignore` names (`test-results/`), and `.git`. */
-function ignoredFolders(root: string): Set<string> {
+export function ignoredFolders(root: string): Set<string> {
   const ignored = new Set(['.git']);
   for (const line of readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n')) {
     const name = line.trim();

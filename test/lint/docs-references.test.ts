@@ -38,7 +38,7 @@ describe('the checker itself, on a made-up doc', () => {
     '# A made-up page',
     '',
     'The outbox is `electron/core/outbox/outbox.ts` (`createOutbox`), priced by `orderTotals` in `shared/pricing.ts`;',
-    'the layers are `renderer/lib/**` and `electron/core/<folder>`, `core/app/offline-reads.ts`, `cartGroups.ts` and `core/sync/`.',
+    'the layers are `renderer/lib/**` and `electron/core/<folder>`, `core/offline/offline-reads.ts`, `cartGroups.ts` and `core/sync/`.',
     'Limits: `MAX_ORDER_FAILURES`, `CASEWORKS_DATA_DIR=/tmp/cw npm run web`, `npm test`, `GET /products/{id}`, `order_number`,',
     '`RateLimit-Limit`, `Outcome<T>`, `application/problem+json`, `https://example.com/x`, `test-results/screenshots/`, `FOR UPDATE SKIP LOCKED`.',
     'See [the glossary](glossary.md) and ![a screen](screenshots/catalog.png).',

@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -14,10 +15,11 @@ async function layerProblems(file: string, code: string): Promise<string[]> {
 /** Each edge that must never be: a file of the layer, an import it must not make. */
 const forbidden: Array<[file: string, source: string]> = [
   ['electron/core/platform.ts', '../bridge/dispatcher'],
-  ['electron/core/app/session-manager.ts', '../../bridge/bridge-failure'],
-  ['electron/core/app/offline-reads.ts', '../../bridge/handlers/offline-reads'],
+  ['electron/core/session/session-manager.ts', '../../bridge/bridge-failure'],
+  ['electron/core/offline/offline-reads.ts', '../../bridge/handlers/read-context'],
   ['electron/core/outbox/outbox.ts', '../../app/app-core'],
   ['electron/core/failure.ts', '../app/app-core'],
+  ['electron/core/session/session.ts', '../../app/app-core'],
   ['electron/core/sync/sync-engine.ts', '../../main/window'],
   ['electron/core/api/service-client.ts', '../../web/shell-server'],
   ['electron/core/vault/key-vault.ts', '../../preload/bridge-api'],
@@ -36,8 +38,9 @@ const forbidden: Array<[file: string, source: string]> = [
 
 /** Imports the layers do make, which must stay allowed. */
 const allowed: Array<[file: string, source: string]> = [
-  ['electron/core/sync/sync-engine.ts', '../app/connectivity'],
-  ['electron/core/app/session-manager.ts', '../failure'],
+  ['electron/core/sync/sync-engine.ts', '../connection/connectivity'],
+  ['electron/core/session/session.ts', '../outbox'],
+  ['electron/core/session/session-manager.ts', '../failure'],
   ['electron/core/connection/embedded-service.ts', '../../../server/main'],
   ['electron/bridge/handlers/orders.ts', '../../core/outbox'],
   ['electron/app/app-core.ts', '../bridge/dispatcher'],
@@ -85,6 +88,16 @@ describe('the layers inside electron/ (eslint.config.js)', () => {
       result.messages.filter((message) => message.ruleId === 'caseworks/layers').map((message) => `${result.filePath}: ${message.message}`),
     );
     expect(problems).toEqual([]);
+  });
+
+  it('names no folder inside a layer like a layer (electron/core/app/ next to electron/app/ was two "app"s)', () => {
+    // The layers are electron/'s own folders (eslint-rules/layers.js names the same).
+    const subfolders = (dir: string) => readdirSync(path.join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const layers = subfolders('electron').map((entry) => entry.name);
+    const inner = (dir: string): string[] =>
+      subfolders(dir).flatMap((entry) => [`${dir}/${entry.name}`, ...inner(`${dir}/${entry.name}`)]);
+    const named = layers.flatMap((layer) => inner(`electron/${layer}`)).filter((folder) => layers.includes(path.posix.basename(folder)));
+    expect(named).toEqual([]);
   });
 });
 

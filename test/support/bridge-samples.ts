@@ -62,4 +62,6 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   addBuyerAccount: { baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh' },
   switchBuyerAccount: { id: 'ba_0123456789abcdef' },
   removeBuyerAccount: { id: 'ba_0123456789abcdef' },
+  listDemoBuyers: {},
+  addDemoBuyer: { accountId: 'org_demo2' },
 };

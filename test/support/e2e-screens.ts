@@ -54,7 +54,14 @@ export async function openReceipts(page: Page, timeout: number = WAIT.fulfilment
   const section = page.getByRole('region', { name: 'Receipts' });
   await section.waitFor({ timeout });
   const details = section.locator('details');
-  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  // The list also opens by itself when an order was just placed: a click that crosses that render
+  // closes it again, so look once more after each click.
+  const deadline = Date.now() + timeout;
+  while ((await details.getAttribute('open')) === null) {
+    if (Date.now() > deadline) throw new Error('The receipts did not open.');
+    await details.locator('summary').click();
+    await page.waitForTimeout(250);
+  }
 }
 
 /** Adds a product's minimum to the cart from the catalog, and waits for the toast that says so. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startService } from '../../server/main';
-import type { EmbeddedServiceHandle } from '../../electron/core/app/session-manager';
+import type { EmbeddedServiceHandle } from '../../electron/core/session/session-manager';
 import { copyServiceTemplate, seededServiceTemplate } from './e2e-service-template';
 
 /**

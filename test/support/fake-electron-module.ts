@@ -133,6 +133,7 @@ export function createFakeElectron() {
     shell: { openExternal: vi.fn(async () => undefined) },
     /** The save dialog answers as if the buyer chose the offered path (called with or without a window); a test sets `canceled` instead. */
     dialog: {
+      showErrorBox: vi.fn((_title: string, _content: string) => undefined),
       showSaveDialog: vi.fn(async (...args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => {
         const options = (args.length > 1 ? args[1] : args[0]) as { defaultPath?: string } | undefined;
         return { canceled: false, filePath: options?.defaultPath ?? '' };

@@ -109,7 +109,7 @@ async function buildPgliteTemplate(catalogSize: number): Promise<PgliteTemplate>
     if (existsSync(`${base}.tar.gz`)) return read();
     const connection = await openPglite({});
     try {
-      const credentials = await seedDemoData(connection.db, { catalogSize });
+      const credentials = await seedDemoData(connection.db, { catalogSize, database: connection.kind });
       if (!credentials) throw new Error('a fresh PGlite database was not empty');
       const dump = await connection.client.dumpDataDir('gzip');
       const archive = Buffer.from(await dump.arrayBuffer());

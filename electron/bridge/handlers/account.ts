@@ -1,5 +1,5 @@
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached } from './service-calls';
 
 export function createAccountHandlers(deps: ReadContext) {

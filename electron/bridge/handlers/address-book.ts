@@ -1,7 +1,6 @@
-import type { AddressBookResult, AddressBookStore } from '../../core/addresses/address-book';
-import { serviceError } from '../../core/api';
-import { CoreFailure } from '../../core/failure';
-import { BridgeFailure } from '../bridge-failure';
+import type { AddressBookStore } from '../../core/addresses/address-book';
+import { failWith, succeed, type Outcome } from '../../core/failure';
+import { storeOutcome } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface AddressBookHandlerDeps {
@@ -9,40 +8,37 @@ export interface AddressBookHandlerDeps {
   addressBook(): AddressBookStore | null;
 }
 
-function bookOf(deps: AddressBookHandlerDeps): AddressBookStore {
+function bookOf(deps: AddressBookHandlerDeps): Outcome<AddressBookStore> {
   const book = deps.addressBook();
-  if (!book) throw new BridgeFailure('not_configured', 'Sign in to use the address book: it is kept per account.');
-  return book;
-}
-
-function valueOf<T>(result: AddressBookResult<T>): T {
-  if (result.ok) return result.value;
-  const { code, message } = result.refusal;
-  if (code === 'not_found') throw new BridgeFailure('not_found', message);
-  const fields = code === 'duplicate_label' ? [{ pointer: '/label', detail: message }] : [];
-  throw new CoreFailure(serviceError({ code: 'invalid_input', message, retryable: false, fields }));
+  return book ? succeed(book) : failWith('not_configured', 'Sign in to use the address book: it is kept per account.');
 }
 
 /** Saved ship-to addresses: on this computer, per account, offline or not. */
 export function createAddressBookHandlers(deps: AddressBookHandlerDeps) {
   return {
     async getAddressBook() {
-      return bookOf(deps).read();
+      const book = bookOf(deps);
+      return book.ok ? succeed(await book.data.read()) : book;
     },
     async addSavedAddress({ label, address, makeDefault }) {
-      return valueOf(await bookOf(deps).add({ label, address }, makeDefault));
+      const book = bookOf(deps);
+      return book.ok ? storeOutcome(await book.data.add({ label, address }, makeDefault)) : book;
     },
     async updateSavedAddress({ id, label, address }) {
-      return valueOf(await bookOf(deps).update(id, { label, address }));
+      const book = bookOf(deps);
+      return book.ok ? storeOutcome(await book.data.update(id, { label, address })) : book;
     },
     async deleteSavedAddress({ id }) {
-      valueOf(await bookOf(deps).remove(id));
-      return { deleted: true };
+      const book = bookOf(deps);
+      if (!book.ok) return book;
+      const removed = storeOutcome(await book.data.remove(id));
+      return removed.ok ? succeed({ deleted: true }) : removed;
     },
     async setDefaultAddress({ id }) {
       const book = bookOf(deps);
-      valueOf(await book.setDefault(id));
-      return book.read();
+      if (!book.ok) return book;
+      const set = storeOutcome(await book.data.setDefault(id));
+      return set.ok ? succeed(await book.data.read()) : set;
     },
   } satisfies HandlerGroup<'getAddressBook' | 'addSavedAddress' | 'updateSavedAddress' | 'deleteSavedAddress' | 'setDefaultAddress'>;
 }

@@ -1,7 +1,8 @@
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import type { CatalogProduct } from '../../../shared/schemas';
+import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached } from './service-calls';
 
 export interface CatalogHandlerDeps extends ReadContext {
@@ -21,24 +22,25 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
     async searchCatalog(input) {
       const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
       const result = await deps.search.search(input, onlyIds);
-      return { ...result, items: result.items.map((item) => deps.images.localize(item)) };
+      return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)) });
     },
     async lookupProductCode({ code }) {
       const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
-      return { product: product ? deps.images.localize(product) : null, freshness: { asOf, fromCache: true } };
+      return succeed({ product: product ? deps.images.localize(product) : null, freshness: { asOf, fromCache: true } });
     },
     async getProduct({ id }) {
-      const { data, freshness } = await freshOrCached({
+      const read = await freshOrCached({
         online: deps.online(),
         live: async () => {
           const product = await callService(deps.client(), 'getProduct', { params: { id } });
-          await deps.offline.keepProductDetail(product);
+          if (product.ok) await deps.offline.keepProductDetail(product.data);
           return product;
         },
         cached: () => deps.offline.productDetail(id),
         now: deps.now,
       });
-      return { data: deps.images.localize(data), freshness };
+      if (!read.ok) return read;
+      return succeed({ data: deps.images.localize(read.data.data), freshness: read.data.freshness });
     },
   } satisfies HandlerGroup<'searchCatalog' | 'lookupProductCode' | 'getProduct'>;
 }

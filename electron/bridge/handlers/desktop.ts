@@ -1,7 +1,6 @@
 import type { OrderSheetPdfOutcome } from '../../../shared/bridge/order-sheet';
-import type { Outcome } from '../../core/failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import { CSV_FILE_TYPE, type SaveFileOutcome } from '../../core/platform';
-import { BridgeFailure, unwrap } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface DesktopHandlerDeps {
@@ -30,14 +29,14 @@ export function createDesktopHandlers(deps: DesktopHandlerDeps) {
   return {
     async openTrackingLink({ url }) {
       if (!deps.isOpenableLink(url)) {
-        throw new BridgeFailure('invalid_input', 'Caseworks opens only the https tracking links of your orders.');
+        return failWith('invalid_input', 'Caseworks opens only the https tracking links of your orders.');
       }
-      if (!deps.openExternal) return { outcome: 'open_in_page' as const };
-      return { outcome: (await deps.openExternal(url)) ? ('opened' as const) : ('not_opened' as const) };
+      if (!deps.openExternal) return succeed({ outcome: 'open_in_page' as const });
+      return succeed({ outcome: (await deps.openExternal(url)) ? ('opened' as const) : ('not_opened' as const) });
     },
     async saveOrderSheetPdf({ orderNumber }) {
-      if (!deps.saveOrderSheetPdf) return { outcome: 'unsupported' as const };
-      return unwrap(await deps.saveOrderSheetPdf(orderNumber));
+      if (!deps.saveOrderSheetPdf) return succeed({ outcome: 'unsupported' as const });
+      return deps.saveOrderSheetPdf(orderNumber);
     },
   } satisfies HandlerGroup<'openTrackingLink' | 'saveOrderSheetPdf'>;
 }

@@ -2,10 +2,9 @@ import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoin
 import type { DatasetName } from '../../../shared/bridge/datasets';
 import type { ServiceExtension } from '../../../shared/bridge/extensions';
 import type { CallArgs, ExtensionRegistry } from '../../core/api';
-import { CoreFailure } from '../../core/failure';
-import { BridgeFailure } from '../bridge-failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { NOT_CONNECTED } from './service-calls';
 
 export interface ExtensionHandlerDeps extends ReadContext {
@@ -30,40 +29,41 @@ export const OFFLINE_CANCEL = 'You are offline: an order can be cancelled only w
  * remembered as not offering it.
  */
 export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
-  async function callExtension<N extends EndpointName>(extension: ServiceExtension, name: N, ...args: CallArgs<N>): Promise<EndpointResponse<N>> {
+  async function callExtension<N extends EndpointName>(extension: ServiceExtension, name: N, ...args: CallArgs<N>): Promise<Outcome<EndpointResponse<N>>> {
     const client = deps.client();
-    if (!client) throw new BridgeFailure('not_configured', NOT_CONNECTED);
+    if (!client) return failWith('not_configured', NOT_CONNECTED);
     const known = await deps.extensions.known(client.baseUrl);
-    const notOffered = () => new BridgeFailure('not_found', `This service does not offer ${WHAT[extension]}.`);
-    if (known[extension] === false) throw notOffered();
+    const notOffered = () => failWith('not_found', `This service does not offer ${WHAT[extension]}.`);
+    if (known[extension] === false) return notOffered();
     const result = await client.call(name, ...args);
     if (!result.ok) {
       const { status } = result.error;
       if ((status === 404 || status === 405) && known[extension] !== true) {
         deps.extensions.refused(client.baseUrl, extension);
-        throw notOffered();
+        return notOffered();
       }
-      throw new CoreFailure(result.error);
+      return { ok: false, error: result.error };
     }
-    if (result.notModified) throw new BridgeFailure('bad_response', 'The service answered "not modified" to a request without a validator.', { retryable: true });
-    return result.data;
+    if (result.notModified) return failWith('bad_response', 'The service answered "not modified" to a request without a validator.', true);
+    return succeed(result.data);
   }
 
   return {
     async getServiceExtensions() {
       const client = deps.client();
-      if (!client) return { cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false };
-      return deps.extensions.offered(client.baseUrl);
+      if (!client) return succeed({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+      return succeed(await deps.extensions.offered(client.baseUrl));
     },
     async cancelOrder({ id }) {
-      if (!deps.online()) throw new BridgeFailure('offline', OFFLINE_CANCEL, { retryable: true });
-      const order = await callExtension('cancelOrder', 'cancelOrder', { params: { id } }).catch((failure: unknown) => {
+      if (!deps.online()) return failWith('offline', OFFLINE_CANCEL, true);
+      const order = await callExtension('cancelOrder', 'cancelOrder', { params: { id } });
+      if (!order.ok) {
         // The service refused because the order moved on (shipped or delivered) since the offline
         // copy last had it: the copy's orders are brought up to date now, not at the next sync.
-        if (failure instanceof CoreFailure && failure.error.problemCode === 'order_not_cancellable') deps.changed('orders');
-        throw failure;
-      });
-      await deps.offline.keepOrderDetail(order);
+        if (order.error.problemCode === 'order_not_cancellable') deps.changed('orders');
+        return order;
+      }
+      await deps.offline.keepOrderDetail(order.data);
       // The list, the status notification and the catalog's restored stock come with the next sync.
       deps.changed('orders');
       deps.changed('catalog');
@@ -71,14 +71,14 @@ export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
     },
     async listWebhookDeliveries({ id, page, perPage }) {
       const result = await callExtension('webhookDeliveries', 'listWebhookDeliveries', { params: { id }, query: { page, per_page: perPage } });
-      return { items: result.data, meta: result.meta };
+      return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
     },
     async sendWebhookTest({ id }) {
       return callExtension('webhookTest', 'testWebhook', { params: { id } });
     },
     async setWebhookActive({ id, active }) {
       const webhook = await callExtension('webhookPause', 'updateWebhook', { params: { id }, body: { active } });
-      deps.changed('webhooks');
+      if (webhook.ok) deps.changed('webhooks');
       return webhook;
     },
   } satisfies HandlerGroup<'getServiceExtensions' | 'cancelOrder' | 'listWebhookDeliveries' | 'sendWebhookTest' | 'setWebhookActive'>;

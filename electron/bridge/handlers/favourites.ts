@@ -1,5 +1,6 @@
-import type { FavouriteResult, FavouritesStore } from '../../core/favourites/favourites-store';
-import { BridgeFailure } from '../bridge-failure';
+import type { FavouritesStore } from '../../core/favourites/favourites-store';
+import { failWith, succeed, type Outcome } from '../../core/failure';
+import { storeOutcome } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface FavouritesHandlerDeps {
@@ -7,25 +8,21 @@ export interface FavouritesHandlerDeps {
   favourites(): FavouritesStore | null;
 }
 
-function listOf(deps: FavouritesHandlerDeps): FavouritesStore {
+function listOf(deps: FavouritesHandlerDeps): Outcome<FavouritesStore> {
   const list = deps.favourites();
-  if (!list) throw new BridgeFailure('not_configured', 'Sign in to star products: favourites are kept per account.');
-  return list;
-}
-
-function valueOf(result: FavouriteResult) {
-  if (result.ok) return result.value;
-  throw new BridgeFailure('invalid_input', result.refusal.message);
+  return list ? succeed(list) : failWith('not_configured', 'Sign in to star products: favourites are kept per account.');
 }
 
 /** Starred products: on this computer, per account, offline or not. */
 export function createFavouritesHandlers(deps: FavouritesHandlerDeps) {
   return {
     async getFavourites() {
-      return listOf(deps).read();
+      const list = listOf(deps);
+      return list.ok ? succeed(await list.data.read()) : list;
     },
     async setFavourite({ productId, favourite }) {
-      return valueOf(await listOf(deps).set(productId, favourite));
+      const list = listOf(deps);
+      return list.ok ? storeOutcome(await list.data.set(productId, favourite)) : list;
     },
   } satisfies HandlerGroup<'getFavourites' | 'setFavourite'>;
 }

@@ -1,11 +1,10 @@
 import type { GuideImportProblem, GuideLine, GuideSource, OrderGuide } from '../../../shared/bridge/guides';
 import type { CatalogProduct, Order } from '../../../shared/schemas';
-import { serviceError } from '../../core/api';
-import { CoreFailure } from '../../core/failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { FavouritesStore } from '../../core/favourites/favourites-store';
 import { guideFileName, matchGuideRows, readGuideCsv, writeGuideCsv } from '../../core/guides/guide-csv';
-import type { GuideResult, OrderGuidesStore } from '../../core/guides/guides-store';
-import { BridgeFailure } from '../bridge-failure';
+import type { OrderGuidesStore } from '../../core/guides/guides-store';
+import { storeOutcome } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 import { offerCsv, type DesktopHandlerDeps } from './desktop';
 
@@ -44,38 +43,25 @@ async function notFoundForLackOfDetails(sources: GuideSources, skipped: readonly
   return coverage.stored < coverage.catalog;
 }
 
-function guidesOf(deps: GuideHandlerDeps): OrderGuidesStore {
+function guidesOf(deps: GuideHandlerDeps): Outcome<OrderGuidesStore> {
   const guides = deps.orderGuides();
-  if (!guides) throw new BridgeFailure('not_configured', 'Sign in to use order guides: they are kept per account.');
-  return guides;
-}
-
-function valueOf<T>(result: GuideResult<T>): T {
-  if (result.ok) return result.value;
-  const { code, message } = result.refusal;
-  if (code === 'not_found') throw new BridgeFailure('not_found', message);
-  const fields = code === 'duplicate_name' ? [{ pointer: '/name', detail: message }] : [];
-  throw new CoreFailure(serviceError({ code: 'invalid_input', message, retryable: false, fields }));
-}
-
-function refuse(pointer: string, message: string): never {
-  throw new CoreFailure(serviceError({ code: 'invalid_input', message, retryable: false, fields: [{ pointer, detail: message }] }));
+  return guides ? succeed(guides) : failWith('not_configured', 'Sign in to use order guides: they are kept per account.');
 }
 
 /** A new guide's lines from its source: starred products at their minimum, or what a past order ordered. */
-async function linesFrom(source: GuideSource, deps: GuideHandlerDeps): Promise<GuideLine[]> {
+async function linesFrom(source: GuideSource, deps: GuideHandlerDeps): Promise<Outcome<GuideLine[]>> {
   switch (source.kind) {
     case 'empty':
-      return [];
+      return succeed([]);
     case 'favourites': {
       const starred = (await deps.favourites()?.read())?.productIds ?? [];
       const products = await deps.guideSources.products(starred);
-      return starred.map((productId, index) => ({ productId, par: products[index]?.minimum_order ?? 1 }));
+      return succeed(starred.map((productId, index) => ({ productId, par: products[index]?.minimum_order ?? 1 })));
     }
     case 'order': {
       const order = await deps.guideSources.pastOrder(source.orderId);
-      if (!order) throw new BridgeFailure('not_found', 'That order is not on this computer yet. Open Orders while online so it is synced, then try again.');
-      return order.items.map((item) => ({ productId: item.product_id, par: item.quantity }));
+      if (!order) return failWith('not_found', 'That order is not on this computer yet. Open Orders while online so it is synced, then try again.');
+      return succeed(order.items.map((item) => ({ productId: item.product_id, par: item.quantity })));
     }
   }
 }
@@ -93,54 +79,73 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
     };
   }
 
+  async function exportGuide(guide: OrderGuide) {
+    const ids = guide.lines.map((line) => line.productId);
+    const [products, codes] = await Promise.all([sources.products(ids), Promise.all(ids.map((productId) => sources.productCodes(productId)))]);
+    const csv = writeGuideCsv(
+      guide.lines.map((line, index) => ({
+        sku: codes[index]?.sku ?? null,
+        upc: codes[index]?.upc ?? null,
+        par: line.par,
+        name: products[index]?.name ?? line.productId,
+      })),
+    );
+    const fileName = guideFileName(guide.name);
+    const { outcome } = await offerCsv(deps.saveFile, fileName, csv);
+    return { fileName, csv, outcome, withoutCode: codes.filter((code) => code === null).length };
+  }
+
   return {
     async listOrderGuides() {
-      return guidesOf(deps).read();
+      const guides = guidesOf(deps);
+      return guides.ok ? succeed(await guides.data.read()) : guides;
     },
     async getOrderGuide({ id }) {
-      return view(valueOf(await guidesOf(deps).get(id)));
+      const guides = guidesOf(deps);
+      if (!guides.ok) return guides;
+      const guide = storeOutcome(await guides.data.get(id));
+      return guide.ok ? succeed(await view(guide.data)) : guide;
     },
     async createOrderGuide({ name, from }) {
       const guides = guidesOf(deps);
-      return valueOf(await guides.create(name, await linesFrom(from, deps)));
+      if (!guides.ok) return guides;
+      const lines = await linesFrom(from, deps);
+      return lines.ok ? storeOutcome(await guides.data.create(name, lines.data)) : lines;
     },
     async renameOrderGuide({ id, name }) {
-      return valueOf(await guidesOf(deps).rename(id, name));
+      const guides = guidesOf(deps);
+      return guides.ok ? storeOutcome(await guides.data.rename(id, name)) : guides;
     },
     async deleteOrderGuide({ id }) {
-      valueOf(await guidesOf(deps).remove(id));
-      return { deleted: true };
+      const guides = guidesOf(deps);
+      if (!guides.ok) return guides;
+      const removed = storeOutcome(await guides.data.remove(id));
+      return removed.ok ? succeed({ deleted: true }) : removed;
     },
     async setGuideLine({ id, productId, par }) {
-      return valueOf(await guidesOf(deps).setLine(id, { productId, par }));
+      const guides = guidesOf(deps);
+      return guides.ok ? storeOutcome(await guides.data.setLine(id, { productId, par })) : guides;
     },
     async removeGuideLine({ id, productId }) {
-      return valueOf(await guidesOf(deps).removeLine(id, productId));
+      const guides = guidesOf(deps);
+      return guides.ok ? storeOutcome(await guides.data.removeLine(id, productId)) : guides;
     },
     async importOrderGuide({ name, csv }) {
       const guides = guidesOf(deps);
+      if (!guides.ok) return guides;
       const read = readGuideCsv(csv);
-      if (!read.ok) refuse('/csv', read.message);
+      if (!read.ok) return failWith('invalid_input', read.message, false, [{ pointer: '/csv', detail: read.message }]);
       const { lines, skipped } = await matchGuideRows(read.rows, async (code) => (await sources.lookupCode(code))?.id ?? null);
       const detailsIncomplete = await notFoundForLackOfDetails(sources, skipped);
-      if (lines.length === 0) return { guide: null, rows: read.rows.length, skipped, detailsIncomplete };
-      return { guide: valueOf(await guides.create(name, lines)), rows: read.rows.length, skipped, detailsIncomplete };
+      if (lines.length === 0) return succeed({ guide: null, rows: read.rows.length, skipped, detailsIncomplete });
+      const guide = storeOutcome(await guides.data.create(name, lines));
+      return guide.ok ? succeed({ guide: guide.data, rows: read.rows.length, skipped, detailsIncomplete }) : guide;
     },
     async exportOrderGuide({ id }) {
-      const guide = valueOf(await guidesOf(deps).get(id));
-      const ids = guide.lines.map((line) => line.productId);
-      const [products, codes] = await Promise.all([sources.products(ids), Promise.all(ids.map((productId) => sources.productCodes(productId)))]);
-      const csv = writeGuideCsv(
-        guide.lines.map((line, index) => ({
-          sku: codes[index]?.sku ?? null,
-          upc: codes[index]?.upc ?? null,
-          par: line.par,
-          name: products[index]?.name ?? line.productId,
-        })),
-      );
-      const fileName = guideFileName(guide.name);
-      const { outcome } = await offerCsv(deps.saveFile, fileName, csv);
-      return { fileName, csv, outcome, withoutCode: codes.filter((code) => code === null).length };
+      const guides = guidesOf(deps);
+      if (!guides.ok) return guides;
+      const guide = storeOutcome(await guides.data.get(id));
+      return guide.ok ? succeed(await exportGuide(guide.data)) : guide;
     },
   } satisfies HandlerGroup<
     | 'listOrderGuides'

@@ -26,7 +26,7 @@ export interface HandlerDeps {
 }
 
 /** The whole table: every domain's handlers, exactly the contract's methods. */
-export function createHandlers(deps: HandlerDeps) {
+export function createBridgeHandlers(deps: HandlerDeps) {
   const handlers = {
     ...createSessionHandlers(deps.session),
     ...createSyncHandlers(deps.sync),

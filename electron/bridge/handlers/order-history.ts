@@ -10,9 +10,10 @@ import {
   orderHistoryTotals,
   type ProductFacts,
 } from '../../core/order-history';
+import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import { offerCsv, type DesktopHandlerDeps } from './desktop';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { pageLocally } from './service-calls';
 
 export interface OrderHistoryHandlerDeps extends ReadContext {
@@ -43,17 +44,22 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
   }
 
   return {
-    async listOrderHistory({ page, perPage, ...filter }): Promise<OrderHistoryPage> {
+    async listOrderHistory({ page, perPage, ...filter }) {
       const { orders, freshness } = await history();
       const matching = filterOrderHistory(orders, filter);
       const { items, meta } = pageLocally(matching.map((entry) => entry.order), page, perPage);
-      return { items, meta, totals: orderHistoryTotals(matching), suppliers: historySuppliers(orders), freshness };
+      return succeed<OrderHistoryPage>({ items, meta, totals: orderHistoryTotals(matching), suppliers: historySuppliers(orders), freshness });
     },
-    async listLastOrdered(): Promise<LastOrderedList> {
+    async listLastOrdered() {
       const { orders, freshness } = await history();
-      return { items: lastOrderedByProduct(orders), freshness };
+      return succeed<LastOrderedList>({ items: lastOrderedByProduct(orders), freshness });
     },
-    async exportOrderHistory(filter): Promise<OrderHistoryExport> {
+    async exportOrderHistory(filter) {
+      return succeed(await exportHistory(filter));
+    },
+  } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
+
+  async function exportHistory(filter: Parameters<typeof filterOrderHistory>[1] & { timeZone: string }): Promise<OrderHistoryExport> {
       const matching = filterOrderHistory((await history()).orders, filter);
       const facts = await factsOf(csvProductIds(matching));
       const { csv, rows } = orderHistoryCsv(matching, (id) => facts.get(id) ?? null, filter.timeZone);
@@ -61,6 +67,5 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
       const offered = await offerCsv(deps.saveFile, fileName, csv);
       if (offered.outcome === 'saved') return { outcome: 'saved', fileName: offered.fileName, rows };
       return offered.outcome === 'cancelled' ? offered : { outcome: 'download', fileName, csv, rows };
-    },
-  } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
+  }
 }

@@ -1,8 +1,8 @@
 import type { Outbox } from '../../core/outbox';
-import type { KnownLinks } from '../../core/app/known-links';
-import { unwrap } from '../bridge-failure';
+import type { KnownLinks } from '../../core/links/known-links';
+import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached, pageLocally } from './service-calls';
 
 export interface OrderHandlerDeps extends ReadContext {
@@ -14,11 +14,11 @@ export interface OrderHandlerDeps extends ReadContext {
 export function createOrderHandlers(deps: OrderHandlerDeps) {
   return {
     async listOrders({ status, page, perPage }) {
-      const { data, freshness } = await freshOrCached({
+      const read = await freshOrCached({
         online: deps.online(),
         live: async () => {
           const result = await callService(deps.client(), 'listOrders', { query: { page, per_page: perPage, ...(status ? { status } : {}) } });
-          return { items: result.data, meta: result.meta };
+          return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
         },
         cached: async () => {
           const cached = await deps.offline.orders();
@@ -28,37 +28,39 @@ export function createOrderHandlers(deps: OrderHandlerDeps) {
         },
         now: deps.now,
       });
-      deps.knownLinks.rememberTrackingIn(data.items);
-      return { ...data, freshness };
+      if (!read.ok) return read;
+      deps.knownLinks.rememberTrackingIn(read.data.data.items);
+      return succeed({ ...read.data.data, freshness: read.data.freshness });
     },
     async getOrder({ id }) {
       const result = await freshOrCached({
         online: deps.online(),
         live: async () => {
           const order = await callService(deps.client(), 'getOrder', { params: { id } });
-          await deps.offline.keepOrderDetail(order);
+          if (order.ok) await deps.offline.keepOrderDetail(order.data);
           return order;
         },
         cached: () => deps.offline.orderDetail(id),
         now: deps.now,
       });
-      deps.knownLinks.rememberTrackingIn(result.data);
+      if (result.ok) deps.knownLinks.rememberTrackingIn(result.data.data);
       return result;
     },
     async submitOrders({ drafts }) {
-      return unwrap(await (await deps.outbox()).submit(drafts));
+      return (await deps.outbox()).submit(drafts);
     },
     async listOutbox() {
-      return (await deps.outbox()).list();
+      const outbox = await deps.outbox();
+      return succeed({ entries: outbox.list(), problem: outbox.loadProblem });
     },
     async retryOutboxEntry({ id }) {
-      return unwrap(await (await deps.outbox()).retry(id));
+      return (await deps.outbox()).retry(id);
     },
     async updateOutboxEntry({ id, order }) {
-      return unwrap(await (await deps.outbox()).update(id, order));
+      return (await deps.outbox()).update(id, order);
     },
     async discardOutboxEntry({ id }) {
-      return unwrap(await (await deps.outbox()).discard(id));
+      return (await deps.outbox()).discard(id);
     },
   } satisfies HandlerGroup<
     'listOrders' | 'getOrder' | 'submitOrders' | 'listOutbox' | 'retryOutboxEntry' | 'updateOutboxEntry' | 'discardOutboxEntry'

@@ -1,28 +1,28 @@
 import type { EndpointName, EndpointResponse } from '../../../shared/api/endpoints';
 import type { Freshness } from '../../../shared/bridge/datasets';
 import type { CallArgs, ServiceClient } from '../../core/api';
-import type { Cached } from '../../core/app/offline-reads';
-import { CoreFailure } from '../../core/failure';
-import { BridgeFailure, failureCode } from '../bridge-failure';
+import type { Cached } from '../../core/offline/offline-reads';
+import type { ServiceError } from '../../core/api/service-error';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 
 export const NOT_CONNECTED = 'Caseworks is not connected to a service. Choose the demo service or your own in Settings.';
 
-/** One call to the service; its error value is thrown as the core's failure, with the client's plain words. */
+/** One call to the service: its data, or its error value with the client's plain words. */
 export async function callService<N extends EndpointName>(
   client: ServiceClient | null,
   name: N,
   ...args: CallArgs<N>
-): Promise<EndpointResponse<N>> {
-  if (!client) throw new BridgeFailure('not_configured', NOT_CONNECTED);
+): Promise<Outcome<EndpointResponse<N>>> {
+  if (!client) return failWith('not_configured', NOT_CONNECTED);
   const result = await client.call(name, ...args);
-  if (!result.ok) throw new CoreFailure(result.error);
-  if (result.notModified) throw new BridgeFailure('bad_response', 'The service answered "not modified" to a request without a validator.', { retryable: true });
-  return result.data;
+  if (!result.ok) return { ok: false, error: result.error };
+  if (result.notModified) return failWith('bad_response', 'The service answered "not modified" to a request without a validator.', true);
+  return succeed(result.data);
 }
 
 /** Errors after which the offline copy is a better answer than the error. */
-export function isUnreachable(error: unknown): boolean {
-  const code = failureCode(error);
+export function isUnreachable(error: Pick<ServiceError, 'code'>): boolean {
+  const { code } = error;
   return code === 'offline' || code === 'timeout' || code === 'service_error' || code === 'rate_limited' || code === 'bad_response';
 }
 
@@ -32,29 +32,26 @@ export function isUnreachable(error: unknown): boolean {
  */
 export async function freshOrCached<T>(options: {
   online: boolean;
-  live: () => Promise<T>;
+  live: () => Promise<Outcome<T>>;
   cached: () => Promise<Cached<T> | null>;
   now: () => Date;
-}): Promise<{ data: T; freshness: Freshness }> {
-  let failure: unknown = new BridgeFailure('offline', 'The service cannot be reached and nothing is saved for offline use yet.', { retryable: true });
+}): Promise<Outcome<{ data: T; freshness: Freshness }>> {
+  const fresh = (data: T) => succeed({ data, freshness: { asOf: options.now().toISOString(), fromCache: false } });
+  let failure: Outcome<never> = failWith('offline', 'The service cannot be reached and nothing is saved for offline use yet.', true);
   if (options.online) {
-    try {
-      return { data: await options.live(), freshness: { asOf: options.now().toISOString(), fromCache: false } };
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-      failure = error;
-    }
+    const live = await options.live();
+    if (live.ok) return fresh(live.data);
+    if (!isUnreachable(live.error)) return live;
+    failure = live;
   }
   const cached = await options.cached();
-  if (cached) return { data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } };
+  if (cached) return succeed({ data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } });
   if (!options.online) {
-    try {
-      return { data: await options.live(), freshness: { asOf: options.now().toISOString(), fromCache: false } };
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-    }
+    const live = await options.live();
+    if (live.ok) return fresh(live.data);
+    if (!isUnreachable(live.error)) return live;
   }
-  throw failure;
+  return failure;
 }
 
 /** The paging the bridge offers, applied to a list held in memory. */

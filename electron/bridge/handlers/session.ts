@@ -1,5 +1,7 @@
 import type { SessionInfo } from '../../../shared/bridge/session';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
+import { succeed } from '../../core/failure';
+import { settled } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface SessionHandlerDeps {
@@ -12,16 +14,18 @@ export interface SessionHandlerDeps {
 export function createSessionHandlers(deps: SessionHandlerDeps) {
   return {
     async getSession() {
-      return deps.info();
+      return succeed(deps.info());
     },
-    async useDemoService() {
-      await deps.useDemo();
-      return deps.info();
-    },
-    async connectService(input) {
-      await deps.connect(input);
-      return deps.info();
-    },
-    signOut: () => deps.signOut(),
+    useDemoService: () =>
+      settled(async () => {
+        await deps.useDemo();
+        return deps.info();
+      }),
+    connectService: (input) =>
+      settled(async () => {
+        await deps.connect(input);
+        return deps.info();
+      }),
+    signOut: () => settled(() => deps.signOut()),
   } satisfies HandlerGroup<'getSession' | 'useDemoService' | 'connectService' | 'signOut'>;
 }

@@ -1,8 +1,8 @@
 import type { Supplier, SupplierProduct } from '../../../shared/schemas';
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
-import { BridgeFailure } from '../bridge-failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached, pageLocally } from './service-calls';
 import { SupplierIndex } from '../../core/search/supplier-index';
 
@@ -23,19 +23,20 @@ const MAX_SUPPLIER_PAGES = 50;
  * (`SupplierIndex`), rebuilt only when the suppliers or the catalog change.
  */
 export function createSupplierHandlers(deps: SupplierHandlerDeps) {
-  async function everySupplierLive(): Promise<Supplier[]> {
+  async function everySupplierLive(): Promise<Outcome<Supplier[]>> {
     const all: Supplier[] = [];
     for (let page = 1; page <= MAX_SUPPLIER_PAGES; page += 1) {
       const result = await callService(deps.client(), 'listSuppliers', { query: { page, per_page: 100 } });
-      all.push(...result.data);
-      if (page >= result.meta.total_pages) break;
+      if (!result.ok) return result;
+      all.push(...result.data.data);
+      if (page >= result.data.meta.total_pages) break;
     }
-    return all;
+    return succeed(all);
   }
 
   async function suppliers() {
     const cached = await deps.offline.suppliers();
-    if (cached && cached.data.length > 0) return { data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } };
+    if (cached && cached.data.length > 0) return succeed({ data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } });
     return freshOrCached({ online: deps.online(), live: everySupplierLive, cached: async () => cached, now: deps.now });
   }
 
@@ -53,23 +54,25 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
 
   return {
     async listSuppliers({ q, region, state, page, perPage }) {
-      const { data, freshness } = await suppliers();
-      const index = await indexOf(data);
+      const read = await suppliers();
+      if (!read.ok) return read;
+      const index = await indexOf(read.data.data);
       const found = index.search({ q, region, state });
-      return { ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness };
+      return succeed({ ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness: read.data.freshness });
     },
     async getSupplier({ id }) {
-      const { data, freshness } = await suppliers();
-      const supplier = data.find((candidate) => candidate.id === id);
-      if (!supplier) throw new BridgeFailure('not_found', 'This supplier is not in the marketplace.');
-      return { data: supplier, freshness };
+      const read = await suppliers();
+      if (!read.ok) return read;
+      const supplier = read.data.data.find((candidate) => candidate.id === id);
+      if (!supplier) return failWith('not_found', 'This supplier is not in the marketplace.');
+      return succeed({ data: supplier, freshness: read.data.freshness });
     },
     async listSupplierProducts({ id, page, perPage }) {
-      const { data, freshness } = await freshOrCached({
+      const read = await freshOrCached({
         online: deps.online(),
         live: async () => {
           const result = await callService(deps.client(), 'listSupplierProducts', { params: { id }, query: { page, per_page: perPage } });
-          return { items: result.data, meta: result.meta };
+          return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
         },
         cached: async () => {
           const found = await deps.search.search({ supplierId: id, offset: (page - 1) * perPage, limit: perPage, sort: 'name' });
@@ -88,7 +91,9 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
         },
         now: deps.now,
       });
-      return { items: data.items.map((item) => deps.images.localize(item)), meta: data.meta, freshness };
+      if (!read.ok) return read;
+      const { data, freshness } = read.data;
+      return succeed({ items: data.items.map((item) => deps.images.localize(item)), meta: data.meta, freshness });
     },
   } satisfies HandlerGroup<'listSuppliers' | 'getSupplier' | 'listSupplierProducts'>;
 }

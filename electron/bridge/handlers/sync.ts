@@ -1,4 +1,5 @@
 import type { BridgeOutput } from '../../../shared/bridge/contract';
+import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface SyncHandlerDeps {
@@ -10,12 +11,12 @@ export interface SyncHandlerDeps {
 
 export function createSyncHandlers(deps: SyncHandlerDeps) {
   return {
-    getSyncStatus: () => deps.status(),
+    getSyncStatus: async () => succeed(await deps.status()),
     async syncNow() {
-      return { started: deps.syncNow() };
+      return succeed({ started: deps.syncNow() });
     },
     async clearCache() {
-      return { freedBytes: await deps.clearCache() };
+      return succeed({ freedBytes: await deps.clearCache() });
     },
   } satisfies HandlerGroup<'getSyncStatus' | 'syncNow' | 'clearCache'>;
 }

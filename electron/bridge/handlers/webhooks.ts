@@ -1,6 +1,7 @@
 import type { DatasetName } from '../../../shared/bridge/datasets';
+import { succeed } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
-import type { ReadContext } from './offline-reads';
+import type { ReadContext } from './read-context';
 import { callService, freshOrCached } from './service-calls';
 
 export interface WebhookHandlerDeps extends ReadContext {
@@ -12,23 +13,27 @@ export interface WebhookHandlerDeps extends ReadContext {
 export function createWebhookHandlers(deps: WebhookHandlerDeps) {
   return {
     async listWebhooks() {
-      const { data, freshness } = await freshOrCached({
+      const read = await freshOrCached({
         online: deps.online(),
-        live: async () => (await callService(deps.client(), 'listWebhooks')).data,
+        live: async () => {
+          const listed = await callService(deps.client(), 'listWebhooks');
+          return listed.ok ? succeed(listed.data.data) : listed;
+        },
         cached: () => deps.offline.webhooks(),
         now: deps.now,
       });
-      return { items: data, freshness };
+      return read.ok ? succeed({ items: read.data.data, freshness: read.data.freshness }) : read;
     },
     async createWebhook(input) {
       const created = await callService(deps.client(), 'createWebhook', { body: input });
-      deps.changed('webhooks');
+      if (created.ok) deps.changed('webhooks');
       return created;
     },
     async deleteWebhook({ id }) {
       const result = await callService(deps.client(), 'deleteWebhook', { params: { id } });
+      if (!result.ok) return result;
       deps.changed('webhooks');
-      return { deleted: result.success };
+      return succeed({ deleted: result.data.success });
     },
   } satisfies HandlerGroup<'listWebhooks' | 'createWebhook' | 'deleteWebhook'>;
 }

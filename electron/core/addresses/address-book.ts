@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SAVED_ADDRESSES_MAX, SavedAddress, SavedAddressId, type AddressBook, type SavedAddressInput } from '../../../shared/bridge/address-book';
+import type { StoreRefusal, StoreResult } from '../store-result';
 import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const ADDRESS_FILE: VersionedFileSpec<SavedAddress> = {
@@ -10,17 +11,14 @@ export const ADDRESS_FILE: VersionedFileSpec<SavedAddress> = {
   what: 'saved addresses',
 };
 
-/** Why a change to the address book was refused: a code to decide by, words for the person. */
-export type AddressBookRefusal = { code: 'not_found' | 'duplicate_label' | 'full'; message: string };
-export type AddressBookResult<T> = { ok: true; value: T } | { ok: false; refusal: AddressBookRefusal };
 
 export interface AddressBookStore {
   read(): Promise<AddressBook>;
-  add(input: SavedAddressInput, makeDefault: boolean): Promise<AddressBookResult<SavedAddress>>;
-  update(id: string, input: SavedAddressInput): Promise<AddressBookResult<SavedAddress>>;
-  remove(id: string): Promise<AddressBookResult<null>>;
+  add(input: SavedAddressInput, makeDefault: boolean): Promise<StoreResult<SavedAddress>>;
+  update(id: string, input: SavedAddressInput): Promise<StoreResult<SavedAddress>>;
+  remove(id: string): Promise<StoreResult<null>>;
   /** null: the account's own address is the default again. */
-  setDefault(id: string | null): Promise<AddressBookResult<null>>;
+  setDefault(id: string | null): Promise<StoreResult<null>>;
 }
 
 interface State {
@@ -47,8 +45,8 @@ export function createAddressBookStore(options: { dataDir: string; scope: Accoun
     }));
 
   /** Runs one change after the previous one; `change` returns the next state or a refusal. */
-  function change<T>(make: (current: State) => { next: State; value: T } | AddressBookRefusal): Promise<AddressBookResult<T>> {
-    const run = queue.then(async (): Promise<AddressBookResult<T>> => {
+  function change<T>(make: (current: State) => { next: State; value: T } | StoreRefusal): Promise<StoreResult<T>> {
+    const run = queue.then(async (): Promise<StoreResult<T>> => {
       const current = await state();
       const made = make(current);
       if ('code' in made) return { ok: false, refusal: made };
@@ -60,11 +58,11 @@ export function createAddressBookStore(options: { dataDir: string; scope: Accoun
     return run;
   }
 
-  const duplicate = (items: SavedAddress[], label: string, except?: string): AddressBookRefusal | null =>
+  const duplicate = (items: SavedAddress[], label: string, except?: string): StoreRefusal | null =>
     items.some((item) => item.id !== except && sameLabel(item.label, label))
-      ? { code: 'duplicate_label', message: `You already have an address called “${label}”. Choose another label.` }
+      ? { code: 'duplicate', pointer: '/label', message: `You already have an address called “${label}”. Choose another label.` }
       : null;
-  const notFound: AddressBookRefusal = { code: 'not_found', message: 'That saved address is no longer in the address book.' };
+  const notFound: StoreRefusal = { code: 'not_found', message: 'That saved address is no longer in the address book.' };
 
   return {
     async read() {

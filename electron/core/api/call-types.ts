@@ -50,3 +50,7 @@ export type CallNotModified = { ok: true; notModified: true; etag: string | null
 export type CallFailure = { ok: false; error: ServiceError };
 
 export type CallResult<N extends EndpointName> = CallSuccess<N> | CallNotModified | CallFailure;
+
+/** A call whose body is handed back as text (see ServiceClient.callText). */
+export type TextCallSuccess = { ok: true; notModified: false; text: string; etag: string | null; status: number };
+export type TextCallResult = TextCallSuccess | CallNotModified | CallFailure;

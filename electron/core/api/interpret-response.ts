@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Problem } from '../../../shared';
 import { BodyTooLargeError, isJsonContentType, readBodyText } from './read-body';
+import { checkResponseText } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
 
@@ -9,6 +10,7 @@ const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
 
 export type Interpreted =
   | { kind: 'data'; data: unknown; etag: string | null; status: number }
+  | { kind: 'text'; text: string; etag: string | null; status: number }
   | { kind: 'not-modified'; etag: string | null }
   | { kind: 'error'; error: ServiceError };
 
@@ -18,6 +20,8 @@ export interface InterpretOptions {
   what: string;
   maxResponseBytes: number;
   nowMs: number;
+  /** Hand back the body's text unparsed and unchecked (the caller checks it against `schema` elsewhere). */
+  asText?: boolean;
 }
 
 /**
@@ -61,19 +65,10 @@ async function readData(response: Response, options: InterpretOptions, etag: str
     }
     throw error;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return badResponse(response.status, `The service sent ${options.what} that is not valid JSON.`);
-  }
-  const parsed = options.schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` (at ${issue.path.map(String).join('.')}: ${issue.message})` : '';
-    return badResponse(response.status, `The service sent ${options.what} in a form this app cannot read${where}.`);
-  }
-  return { kind: 'data', data: parsed.data, etag, status: response.status };
+  if (options.asText) return { kind: 'text', text, etag, status: response.status };
+  const checked = checkResponseText(text, options.schema, options.what);
+  if (!checked.ok) return badResponse(response.status, checked.message);
+  return { kind: 'data', data: checked.data, etag, status: response.status };
 }
 
 async function readProblem(response: Response, nowMs: number): Promise<ServiceError> {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
-import type { CallArgs, CallOptions, CallResult } from './call-types';
+import type { CallArgs, CallOptions, CallResult, TextCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
+import { RESPONSE_NAMES } from './response-text';
 import { buildRequestUrl, stringifyQuery } from './request-url';
 import { backoffDelayMs } from './retry-policy';
 import { readRateLimit } from './rate-limit-headers';
@@ -37,6 +38,12 @@ export interface ServiceClient {
   readonly baseUrl: string;
   /** One typed call to the service. Never throws for anything the network or the service does. */
   call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>>;
+  /**
+   * The same call, its body handed back as text, unparsed and unchecked: for big responses
+   * (catalog pages) that the offline worker parses and checks against the contract
+   * (`checkEndpointText`), so the main thread never does. ETags, retries and pacing are the same.
+   */
+  callText<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<TextCallResult>;
 }
 
 export const CLIENT_DEFAULTS = {
@@ -49,25 +56,6 @@ export const CLIENT_DEFAULTS = {
   maxResponseBytes: 20 * 1024 * 1024,
 } as const;
 
-/** How each response is named in messages. */
-const RESPONSE_NAMES: Record<EndpointName, string> = {
-  listSuppliers: 'a supplier list',
-  listSupplierProducts: "a supplier's product list",
-  listProducts: 'a product list',
-  getProduct: 'a product',
-  createOrder: 'an order confirmation',
-  listOrders: 'an order list',
-  getOrder: 'an order',
-  getAccount: 'the account',
-  listWebhooks: 'a webhook list',
-  createWebhook: 'a webhook registration',
-  deleteWebhook: 'a webhook deletion result',
-  cancelOrder: 'a cancelled order',
-  listWebhookDeliveries: "a webhook's delivery list",
-  testWebhook: 'a test delivery result',
-  updateWebhook: 'a webhook registration',
-};
-
 type Prepared = { url: string; body: string | undefined } | { error: ServiceError };
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -79,7 +67,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const host = hostOf(options.baseUrl);
   const pacer = new RatePacer({ now, maxDelayMs: settings.maxPaceDelayMs });
 
-  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>> {
+  function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>> {
+    return run(name, false, args) as Promise<CallResult<N>>;
+  }
+
+  function callText<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<TextCallResult> {
+    return run(name, true, args) as Promise<TextCallResult>;
+  }
+
+  async function run<N extends EndpointName>(name: N, asText: boolean, args: CallArgs<N>): Promise<CallResult<N> | TextCallResult> {
     const callOptions = (args[0] ?? {}) as CallOptions<N>;
     const spec: EndpointSpec = endpoints[name];
     const prepared = prepare(options.baseUrl, spec, callOptions as CallOptions<EndpointName>);
@@ -100,7 +96,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const mayRetry = spec.method === 'GET' || (spec.idempotent === true && Boolean(callOptions.idempotencyKey));
 
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions.signal);
+      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions.signal, asText);
       if (outcome.ok) return outcome;
       const error = redactError(outcome.error, apiKey);
       if (!error.retryable || !mayRetry || error.cancelled || attempt >= settings.maxAttempts) return failure(error);
@@ -124,7 +120,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     headers: Record<string, string>,
     body: string | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<CallResult<N>> {
+    asText: boolean,
+  ): Promise<CallResult<N> | TextCallResult> {
     if (signal?.aborted) return failure(cancelledError());
     const paceMs = pacer.reserve();
     let reading: ReturnType<typeof readRateLimit> = null;
@@ -155,7 +152,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         what: RESPONSE_NAMES[name],
         maxResponseBytes: settings.maxResponseBytes,
         nowMs: now(),
+        asText,
       });
+      if (interpreted.kind === 'text') return { ok: true, notModified: false, text: interpreted.text, etag: interpreted.etag, status: interpreted.status };
       if (interpreted.kind === 'data') {
         return { ok: true, notModified: false, data: interpreted.data as never, etag: interpreted.etag, status: interpreted.status };
       }
@@ -188,7 +187,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  return { baseUrl: options.baseUrl, call };
+  return { baseUrl: options.baseUrl, call, callText };
 }
 
 /** Checks the call's own inputs against the endpoint table before anything goes on the wire. */

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, EmbeddedServiceMessage } from '../../../shared/embedded-service';
 import type { ForkedProcess, ForkService } from '../platform';
 import { embeddedServiceArgs, embeddedServiceEnv, type EmbeddedServiceSettings } from './embedded-service-args';
 
@@ -11,11 +12,6 @@ export const DemoBuyer = z.object({ account_id: z.string(), name: z.string(), ap
 export type DemoBuyer = z.infer<typeof DemoBuyer>;
 const DemoCredentials = z.object({ base_url: z.string(), buyers: z.array(DemoBuyer).min(1) });
 
-/** What the service process says over its message channel. */
-const ServiceMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), baseUrl: z.string() }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
 
 export interface EmbeddedServiceOptions extends EmbeddedServiceSettings {
   fork: ForkService;
@@ -36,8 +32,20 @@ export interface EmbeddedService {
   stop(): Promise<void>;
 }
 
+/**
+ * Why the demo service could not start: `data_folder_in_use` when another live process holds its
+ * data folder (starting again will not help until that one stops), `failed` otherwise.
+ */
+export type EmbeddedServiceFailure = typeof DATA_FOLDER_IN_USE | 'failed';
+
 export class EmbeddedServiceError extends Error {
   override name = 'EmbeddedServiceError';
+  constructor(
+    message: string,
+    readonly code: EmbeddedServiceFailure = 'failed',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -122,16 +130,31 @@ function waitForReady(child: ForkedProcess, exited: Promise<number | null>, time
       });
     }, timeoutMs);
     child.on('message', (raw) => {
-      const message = ServiceMessage.safeParse(raw);
+      const message = EmbeddedServiceMessage.safeParse(raw);
       if (!message.success) return;
       const said = message.data;
       if (said.type === 'ready') settle(() => resolve(said.baseUrl));
-      else settle(() => reject(new EmbeddedServiceError(`The demo service could not start: ${said.message}`)));
+      else settle(() => reject(new EmbeddedServiceError(`The demo service could not start: ${said.message}`, said.code === DATA_FOLDER_IN_USE ? DATA_FOLDER_IN_USE : 'failed')));
     });
     void exited.then((code) => {
-      settle(() => reject(new EmbeddedServiceError(`The demo service stopped while starting (exit code ${code ?? 'none'}).`)));
+      settle(() =>
+        reject(
+          code === DATA_FOLDER_IN_USE_EXIT_CODE
+            ? new EmbeddedServiceError('The demo service could not start: another process is using its data folder.', DATA_FOLDER_IN_USE)
+            : new EmbeddedServiceError(`The demo service stopped while starting (exit code ${code ?? 'none'}).`),
+        ),
+      );
     });
   });
+}
+
+/**
+ * The demo's buyers as its last start left them in its data folder (their keys stay the same from
+ * one start to the next), read without starting it: null when there is no such file or it cannot
+ * be read. A demo account signs in with these while the demo service starts, or cannot.
+ */
+export async function readDemoBuyers(dataDir: string): Promise<DemoBuyer[] | null> {
+  return readCredentials(dataDir).catch(() => null);
 }
 
 async function readCredentials(dataDir: string): Promise<DemoBuyer[]> {

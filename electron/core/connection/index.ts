@@ -3,6 +3,7 @@ export {
   startEmbeddedService,
   lastPortIfFree,
   rememberPort,
+  readDemoBuyers,
   EmbeddedServiceError,
   DEMO_CREDENTIALS_FILE,
   LAST_PORT_FILE,

@@ -1,4 +1,5 @@
 import { FAVOURITES_MAX, Favourite, type Favourites } from '../../../shared/bridge/favourites';
+import type { StoreResult } from '../store-result';
 import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const FAVOURITES_FILE: VersionedFileSpec<Favourite> = {
@@ -9,12 +10,11 @@ export const FAVOURITES_FILE: VersionedFileSpec<Favourite> = {
   what: 'favourites',
 };
 
-export type FavouriteResult = { ok: true; value: Favourites } | { ok: false; refusal: { code: 'full'; message: string } };
 
 export interface FavouritesStore {
   read(): Promise<Favourites>;
   /** Stars (or unstars) a product; starring one already starred changes nothing. */
-  set(productId: string, favourite: boolean): Promise<FavouriteResult>;
+  set(productId: string, favourite: boolean): Promise<StoreResult<Favourites>>;
 }
 
 /**
@@ -43,7 +43,7 @@ export function createFavouritesStore(options: { dataDir: string; scope: Account
       return view(await state());
     },
     set(productId, favourite) {
-      const run = queue.then(async (): Promise<FavouriteResult> => {
+      const run = queue.then(async (): Promise<StoreResult<Favourites>> => {
         const current = await state();
         const has = current.entries.some((entry) => entry.productId === productId);
         if (has === favourite) return { ok: true, value: view(current) };

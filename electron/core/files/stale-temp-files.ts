@@ -10,7 +10,7 @@ import path from 'node:path';
  * (SIGKILL, power loss) leaves the temporary file, and nothing ever removes it: every later write
  * picks a new name. The files the app writes this way end in one of these extensions.
  */
-const TEMP_FILE = /^.+\.(?:json|cache|snapshot|img|damaged-\w+)\.(?:\d{1,10}|tmp-\d{10}[0-9a-f]{6})$/;
+const TEMP_FILE = /^.+\.(?:json|jsonl|cache|snapshot|img|damaged-\w+)\.(?:\d{1,10}|tmp-\d{10}[0-9a-f]{6})$/;
 
 export const isAtomicWriteLeftover = (name: string): boolean => TEMP_FILE.test(name);
 

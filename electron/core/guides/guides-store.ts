@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GUIDE_LINES_MAX, ORDER_GUIDES_MAX, OrderGuide, type GuideLine, type OrderGuides } from '../../../shared/bridge/guides';
+import type { StoreRefusal, StoreResult } from '../store-result';
 import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const GUIDES_FILE: VersionedFileSpec<OrderGuide> = {
@@ -10,20 +11,16 @@ export const GUIDES_FILE: VersionedFileSpec<OrderGuide> = {
   what: 'order guides',
 };
 
-/** Why a change to the guides was refused: a code to decide by, words for the person. */
-export type GuideRefusal = { code: 'not_found' | 'duplicate_name' | 'full'; message: string };
-export type GuideResult<T> = { ok: true; value: T } | { ok: false; refusal: GuideRefusal };
-
 export interface OrderGuidesStore {
   read(): Promise<OrderGuides>;
-  get(id: string): Promise<GuideResult<OrderGuide>>;
+  get(id: string): Promise<StoreResult<OrderGuide>>;
   /** A new guide with these lines (a product listed twice counts once, the first). */
-  create(name: string, lines: readonly GuideLine[]): Promise<GuideResult<OrderGuide>>;
-  rename(id: string, name: string): Promise<GuideResult<OrderGuide>>;
-  remove(id: string): Promise<GuideResult<null>>;
+  create(name: string, lines: readonly GuideLine[]): Promise<StoreResult<OrderGuide>>;
+  rename(id: string, name: string): Promise<StoreResult<OrderGuide>>;
+  remove(id: string): Promise<StoreResult<null>>;
   /** Adds a product at the end, or sets the par of one already listed. */
-  setLine(id: string, line: GuideLine): Promise<GuideResult<OrderGuide>>;
-  removeLine(id: string, productId: string): Promise<GuideResult<OrderGuide>>;
+  setLine(id: string, line: GuideLine): Promise<StoreResult<OrderGuide>>;
+  removeLine(id: string, productId: string): Promise<StoreResult<OrderGuide>>;
 }
 
 interface State {
@@ -56,17 +53,17 @@ export function createOrderGuidesStore(options: { dataDir: string; scope: Accoun
       return { guides, problem };
     }));
 
-  const notFound: GuideRefusal = { code: 'not_found', message: 'That order guide is no longer on this computer.' };
-  const duplicate = (guides: OrderGuide[], name: string, except?: string): GuideRefusal | null =>
+  const notFound: StoreRefusal = { code: 'not_found', message: 'That order guide is no longer on this computer.' };
+  const duplicate = (guides: OrderGuide[], name: string, except?: string): StoreRefusal | null =>
     guides.some((guide) => guide.id !== except && sameName(guide.name, name))
-      ? { code: 'duplicate_name', message: `You already have a guide called “${name}”. Choose another name.` }
+      ? { code: 'duplicate', pointer: '/name', message: `You already have a guide called “${name}”. Choose another name.` }
       : null;
-  const tooLong = (count: number): GuideRefusal | null =>
+  const tooLong = (count: number): StoreRefusal | null =>
     count > GUIDE_LINES_MAX ? { code: 'full', message: `A guide can list up to ${GUIDE_LINES_MAX} products.` } : null;
 
   /** Runs one change after the previous one; `make` returns the next list and the answer, or a refusal. */
-  function change<T>(make: (current: State) => { guides: OrderGuide[]; value: T } | GuideRefusal): Promise<GuideResult<T>> {
-    const run = queue.then(async (): Promise<GuideResult<T>> => {
+  function change<T>(make: (current: State) => { guides: OrderGuide[]; value: T } | StoreRefusal): Promise<StoreResult<T>> {
+    const run = queue.then(async (): Promise<StoreResult<T>> => {
       const current = await state();
       const made = make(current);
       if ('code' in made) return { ok: false, refusal: made };
@@ -79,7 +76,7 @@ export function createOrderGuidesStore(options: { dataDir: string; scope: Accoun
   }
 
   /** Changes one guide (found by id) and stamps it. */
-  function changeGuide(id: string, edit: (guide: OrderGuide, all: OrderGuide[]) => OrderGuide | GuideRefusal) {
+  function changeGuide(id: string, edit: (guide: OrderGuide, all: OrderGuide[]) => OrderGuide | StoreRefusal) {
     return change((current) => {
       const existing = current.guides.find((guide) => guide.id === id);
       if (!existing) return notFound;

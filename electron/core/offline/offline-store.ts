@@ -1,150 +1,92 @@
 /**
- * The offline copy on disk: `createOfflineStore({ dataDir })` keeps each dataset in its own
- * versioned file under `<dataDir>/offline/`. Public datasets (suppliers, catalog, product details)
- * are scoped to the service's base URL; private ones (orders, order details, account, webhooks) to
- * the service and the account, so `clearAccount()` on sign-out removes exactly one buyer's data.
- * A file that cannot be trusted is moved aside, reported through `onProblem`, and read as absent,
- * so the next sync rebuilds it.
+ * The offline copy on disk, as the main process sees it: `createOfflineStore({ dataDir })` starts
+ * the offline worker (see offline-database.ts), which keeps one SQLite database per service under
+ * `<dataDir>/offline/`. Public datasets (suppliers, catalog, product details) belong to the
+ * service; private ones (orders, order details, account, webhooks, saved ages) to the service and
+ * the account, so `clearAccount()` on sign-out removes exactly one buyer's rows. Every method is
+ * one message to the worker; each write is one transaction there.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { CacheContents, CacheHeader, CacheLinesWrite, CacheProblem, StoreScope, CacheWrite } from './cache-format';
-import { readCacheFile, readCacheHeader, readCacheLines, writeCacheFile, writeCacheLines, type CacheReadResult } from './cache-file';
-import { bytesUnder } from './disk-usage';
+import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
+import type { DatasetStatus } from '../../../shared/bridge';
+import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
+import type { DetailRecord } from './dataset-records';
+import { createOfflineDatabase, type OfflineDatabase, type OfflineDatabaseOptions } from './offline-database';
+import { PUBLIC } from './offline-schema';
+import type { DatasetInfo } from './service-database';
 
-export const STORED_DATASETS = [
-  'suppliers',
-  'catalog',
-  'productDetails',
-  'productFacts',
-  'orders',
-  'orderDetails',
-  'account',
-  'webhooks',
-  'syncState',
-] as const;
-export type StoredDataset = (typeof STORED_DATASETS)[number];
-
-const PRIVATE_DATASETS: ReadonlySet<StoredDataset> = new Set(['orders', 'orderDetails', 'account', 'webhooks', 'syncState']);
-export const isPrivateDataset = (dataset: StoredDataset) => PRIVATE_DATASETS.has(dataset);
-
-/** Where this service's (and account's) data lives; defined with the file header it is checked against. */
-export type { StoreScope };
-
-export interface OfflineStoreOptions {
-  dataDir: string;
-  onProblem?: (problem: CacheProblem) => void;
+/** Where a dataset's data lives: the service (its base URL) and, for private data, the account. */
+export interface StoreScope {
+  baseUrl: string;
+  accountId: string | null;
 }
+
+export const PRIVATE_DATASETS = ['orders', 'orderDetails', 'account', 'webhooks', 'syncState'] as const;
+export type StoredDataset = 'suppliers' | 'catalog' | 'productDetails' | (typeof PRIVATE_DATASETS)[number];
+export const isPrivateDataset = (dataset: string) => (PRIVATE_DATASETS as readonly string[]).includes(dataset);
+
+const accountOf = (scope: StoreScope): string => {
+  if (!scope.accountId) throw new Error('private data needs an account');
+  return scope.accountId;
+};
 
 export type OfflineStore = ReturnType<typeof createOfflineStore>;
 
-const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-export function createOfflineStore({ dataDir, onProblem = () => {} }: OfflineStoreOptions) {
-  const root = join(dataDir, 'offline');
-
-  const serviceDir = (baseUrl: string) => join(root, `service-${shortHash(baseUrl)}`);
-  const accountDir = (scope: StoreScope) => {
-    if (!scope.accountId) throw new Error('private data needs an account');
-    return join(serviceDir(scope.baseUrl), `account-${shortHash(scope.accountId)}`);
-  };
-
-  /** The scope written into (and demanded from) a file's header. */
-  const fileScope = (dataset: StoredDataset, scope: StoreScope): StoreScope =>
-    isPrivateDataset(dataset) ? { baseUrl: scope.baseUrl, accountId: scope.accountId } : { baseUrl: scope.baseUrl, accountId: null };
-
-  const pathOf = (dataset: StoredDataset, scope: StoreScope) =>
-    join(isPrivateDataset(dataset) ? accountDir(scope) : join(serviceDir(scope.baseUrl), 'public'), `${dataset}.cache`);
-
-  async function setAside(dataset: StoredDataset, file: string, reason: CacheProblem['reason'], detail: string) {
-    const movedTo = `${file}.bad`;
-    let moved: string | null = movedTo;
-    try {
-      await rename(file, movedTo);
-    } catch {
-      moved = null;
-      await rm(file, { force: true }).catch(() => undefined);
-    }
-    onProblem({ dataset, file, reason, detail, movedTo: moved });
-  }
-
-  async function settle<T>(dataset: StoredDataset, file: string, result: CacheReadResult<never> | T) {
-    const outcome = result as { kind: string; reason?: CacheProblem['reason']; detail?: string };
-    if (outcome.kind === 'invalid' && outcome.reason !== 'unreadable') {
-      await setAside(dataset, file, outcome.reason!, outcome.detail!);
-    } else if (outcome.kind === 'invalid') {
-      onProblem({ dataset, file, reason: 'unreadable', detail: outcome.detail!, movedTo: null });
-    }
-  }
+export function createOfflineStore(options: OfflineDatabaseOptions & { database?: OfflineDatabase }) {
+  const database = options.database ?? createOfflineDatabase(options);
+  const on = (scope: StoreScope) => scope.baseUrl;
 
   return {
-    root,
-    pathOf,
-    fileScope,
-
-    /** The dataset's records, or null when there is none or it could not be trusted. */
-    async read<R>(dataset: StoredDataset, scope: StoreScope): Promise<CacheContents<R> | null> {
-      const file = pathOf(dataset, scope);
-      const result = await readCacheFile<R>(file, { dataset, scope: fileScope(dataset, scope) });
-      await settle(dataset, file, result);
-      return result.kind === 'ok' ? result.contents : null;
+    database,
+    /** A dataset's size, age and validators (null: never stored). */
+    datasetInfo(dataset: StoredDataset, scope: StoreScope): Promise<DatasetInfo | null> {
+      return database.service(on(scope), 'datasetInfo', isPrivateDataset(dataset) ? accountOf(scope) : PUBLIC, dataset);
     },
 
-    /** The dataset's records as the bytes of their lines, unparsed (null as for `read`). */
-    async readLines(dataset: StoredDataset, scope: StoreScope): Promise<CacheContents<Buffer> | null> {
-      const file = pathOf(dataset, scope);
-      const result = await readCacheLines(file, { dataset, scope: fileScope(dataset, scope) });
-      await settle(dataset, file, result);
-      return result.kind === 'ok' ? result.contents : null;
-    },
+    writeCatalogPage: (scope: StoreScope, page: number, etag: string | null, items: CatalogProduct[]) => database.service(on(scope), 'writeCatalogPage', page, etag, items),
+    finishCatalog: (scope: StoreScope, totalPages: number, savedAt: string) => database.service(on(scope), 'finishCatalog', totalPages, savedAt),
+    applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.service(on(scope), 'applyChanges', changes, cursor, savedAt),
+    /** A feed page as the service's text, parsed, checked and written by the worker (the main thread only passes the string on). */
+    applyChangesText: (scope: StoreScope, text: string, since: string | null, savedAt: string) => database.service(on(scope), 'applyChangesText', text, since, savedAt),
+    startFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'startFeedBootstrap'),
+    finishFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'finishFeedBootstrap'),
+    clearCatalog: (scope: StoreScope) => database.service(on(scope), 'clearCatalog'),
 
-    /** Only the header (age, count, ETags) without reading the records. */
-    async readHeader(dataset: StoredDataset, scope: StoreScope): Promise<CacheHeader | null> {
-      const file = pathOf(dataset, scope);
-      const result = await readCacheHeader(file, { dataset, scope: fileScope(dataset, scope) });
-      await settle(dataset, file, result);
-      return result.kind === 'header' ? result.header : null;
-    },
+    readSuppliers: (scope: StoreScope) => database.service(on(scope), 'readList', 'suppliers', PUBLIC) as Promise<Supplier[]>,
+    readOrders: (scope: StoreScope) => database.service(on(scope), 'readList', 'orders', accountOf(scope)) as Promise<OrderListItem[]>,
+    replaceSuppliers: (scope: StoreScope, items: Supplier[], etags: Record<number, string>, totalPages: number, savedAt: string) =>
+      database.service(on(scope), 'replaceList', 'suppliers', PUBLIC, items, etags, totalPages, savedAt),
+    replaceOrders: (scope: StoreScope, items: OrderListItem[], etags: Record<number, string>, totalPages: number, savedAt: string) =>
+      database.service(on(scope), 'replaceList', 'orders', accountOf(scope), items, etags, totalPages, savedAt),
 
-    async write<R>(dataset: StoredDataset, scope: StoreScope, contents: CacheWrite<R>): Promise<CacheHeader> {
-      const file = pathOf(dataset, scope);
-      await mkdir(dirname(file), { recursive: true });
-      const { header } = await writeCacheFile(file, { dataset, scope: fileScope(dataset, scope) }, contents);
-      return header;
-    },
+    readAccount: (scope: StoreScope) => database.service(on(scope), 'readAccount', accountOf(scope)),
+    writeAccount: (scope: StoreScope, account: Account, etag: string | null, savedAt: string) => database.service(on(scope), 'writeAccount', accountOf(scope), account, etag, savedAt),
+    readWebhooks: (scope: StoreScope) => database.service(on(scope), 'readWebhooks', accountOf(scope)),
+    writeWebhooks: (scope: StoreScope, hooks: Webhook[], etag: string | null, savedAt: string) => database.service(on(scope), 'writeWebhooks', accountOf(scope), hooks, etag, savedAt),
 
-    /** Like `write`, for records already serialized (one JSON text per line, without the newline). */
-    async writeLines(dataset: StoredDataset, scope: StoreScope, contents: CacheLinesWrite): Promise<CacheHeader> {
-      const file = pathOf(dataset, scope);
-      await mkdir(dirname(file), { recursive: true });
-      const { header } = await writeCacheLines(file, { dataset, scope: fileScope(dataset, scope) }, contents);
-      return header;
-    },
+    readOrderDetails: (scope: StoreScope) => database.service(on(scope), 'readOrderDetails', accountOf(scope)),
+    orderDetail: (scope: StoreScope, id: string) => database.service(on(scope), 'orderDetail', accountOf(scope), id),
+    putOrderDetails: (scope: StoreScope, records: DetailRecord<Order>[], replaceAll: boolean) => database.service(on(scope), 'putOrderDetails', accountOf(scope), records, replaceAll),
 
-    async remove(dataset: StoredDataset, scope: StoreScope): Promise<void> {
-      await rm(pathOf(dataset, scope), { force: true });
-    },
+    productDetail: (scope: StoreScope, id: string) => database.service(on(scope), 'productDetail', id),
+    putProductDetails: (scope: StoreScope, records: DetailRecord<Product>[]) => database.service(on(scope), 'putProductDetails', records),
+    touchProductDetails: (scope: StoreScope, ids: string[], fetchedAt: string) => database.service(on(scope), 'touchProductDetails', ids, fetchedAt),
+    detailsToFetch: (scope: StoreScope, input: { staleBefore: string; afterPos: number; limit: number; skip: string[] }) => database.service(on(scope), 'detailsToFetch', input),
+    detailCoverage: (scope: StoreScope, staleBefore: string) => database.service(on(scope), 'detailCoverage', staleBefore),
+    dropOrphanDetails: (scope: StoreScope) => database.service(on(scope), 'dropOrphanDetails'),
+    setDetailsDataset: (scope: StoreScope, savedAt: string) => database.service(on(scope), 'setDetailsDataset', savedAt),
+    imageUrls: (scope: StoreScope, limit: number) => database.service(on(scope), 'imageUrls', limit),
 
-    /** Sign-out: removes one account's private data for one service. Returns the bytes freed. */
+    readStatuses: (scope: StoreScope) => database.service(on(scope), 'readStatuses', accountOf(scope)),
+    saveStatuses: (scope: StoreScope, statuses: DatasetStatus[]) => database.service(on(scope), 'saveStatuses', accountOf(scope), statuses),
+
+    /** Sign-out: removes one account's private data for one service. Returns about how many bytes it held. */
     async clearAccount(scope: StoreScope): Promise<number> {
       if (!scope.accountId) return 0;
-      const dir = accountDir(scope);
-      const freed = await bytesUnder(dir);
-      await rm(dir, { recursive: true, force: true });
-      return freed;
+      return database.service(on(scope), 'clearAccount', scope.accountId);
     },
-
-    /** Settings → clear cache: removes every dataset of every service and account. Returns the bytes freed. */
-    async clearAll(): Promise<number> {
-      const freed = await bytesUnder(root);
-      const entries = await readdir(root).catch(() => [] as string[]);
-      for (const entry of entries) await rm(join(root, entry), { recursive: true, force: true });
-      return freed;
-    },
-
-    async sizeOnDisk(): Promise<number> {
-      return bytesUnder(root);
-    },
+    /** Settings → clear cache: every service's database. Returns the bytes freed. */
+    clearAll: () => database.folder('clearAll'),
+    sizeOnDisk: () => database.folder('sizeOnDisk'),
+    close: () => database.close(),
   };
 }

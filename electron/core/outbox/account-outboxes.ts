@@ -2,7 +2,7 @@ import type { OutboxEntry } from '../../../shared/bridge';
 import type { ServiceClient } from '../api';
 import { serviceError } from '../api/service-error';
 import { failWith, succeed } from '../failure';
-import { loadOutboxFile, saveOutboxFile } from './outbox-file';
+import { loadOutboxFile, outboxFileIn, saveOutboxFile } from './outbox-file';
 import { createOutbox, type Outbox, type OutboxOptions } from './outbox';
 import type { SendResult } from './send-outcome';
 
@@ -76,7 +76,7 @@ export function createAccountOutboxes(options: AccountOutboxesOptions) {
       .then(() =>
         createOutbox({
           ...options,
-          dataDir: folder,
+          storage: outboxFileIn(folder),
           send: async (entry) => {
             if (entry.accountId !== account.accountId) {
               return { ok: false, error: serviceError({ code: 'rejected', message: 'This order belongs to another account and was not sent.', retryable: false }) };
@@ -142,6 +142,11 @@ export async function adoptLegacyEntries(dataDir: string, folder: string, accoun
   await saveOutboxFile(folder, [...own.entries, ...mine.filter((entry) => !ownIds.has(entry.id))]);
   await saveOutboxFile(dataDir, legacy.entries.filter((entry) => entry.accountId !== accountId));
   return mine.length;
+}
+
+/** An outbox that takes no order, saying why: no account is signed in, or its account is not known yet. */
+export function refusingOutbox(reason: string): Outbox {
+  return { ...SIGNED_OUT_OUTBOX, submit: async () => failWith('not_configured', reason) };
 }
 
 /** The outbox while no account is signed in: empty, and it takes no order. */

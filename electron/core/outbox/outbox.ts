@@ -1,8 +1,7 @@
 import { CreateOrderBody } from '../../../shared';
-import { OrderDrafts, type OrderDraft, type OutboxEntry } from '../../../shared/bridge';
+import { OrderDrafts, type OrderDraft, type OutboxEntry, type OutboxProblem } from '../../../shared/bridge';
 import { serviceError } from '../api/service-error';
 import { failWith, succeed, type Outcome } from '../failure';
-import { loadOutboxFile, saveOutboxFile } from './outbox-file';
 import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
 
 export interface OutboxTimers {
@@ -10,9 +9,17 @@ export interface OutboxTimers {
   clearTimeout(handle: unknown): void;
 }
 
+/** Where an outbox keeps its entries: `outboxFileIn(folder)` on disk (outbox-file.ts), or memory in tests. */
+export interface OutboxStorage {
+  /** The stored entries, and what could not be read of them; `stamp` marks a damaged file set aside. */
+  load(stamp: string): Promise<{ entries: OutboxEntry[]; problem: OutboxProblem | null }>;
+  /** Replaces the stored entries (atomically: all or nothing). */
+  save(entries: readonly OutboxEntry[]): Promise<void>;
+}
+
 export interface OutboxOptions {
-  /** The folder holding `outbox.json`. */
-  dataDir: string;
+  /** Where its entries are kept, e.g. `outboxFileIn(folder)` (the file `OUTBOX_FILE_NAME` in that folder). */
+  storage: OutboxStorage;
   /** Sends one order, e.g. `client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey })`. */
   send: (entry: OutboxEntry) => Promise<SendResult>;
   /** The signed-in account; only its entries are sent. */
@@ -53,8 +60,8 @@ export interface Outbox {
   whenIdle(): Promise<void>;
   /** Stops sending and waits for pending writes; does not wait for an order in flight. */
   close(): Promise<void>;
-  /** What went wrong with the stored file at start-up, if anything. */
-  readonly loadProblem: string | null;
+  /** What could not be read of the stored file at start-up, if anything. */
+  readonly loadProblem: OutboxProblem | null;
 }
 
 const DEFAULT_RETRY = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, minDelayMs: 1_000 };
@@ -62,8 +69,9 @@ const DEFAULT_RETRY = { baseDelayMs: 2_000, maxDelayMs: 5 * 60_000, minDelayMs: 
 export const CONFIRMED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Every order goes through the outbox. Its whole state is one versioned file written atomically;
- * an entry is marked `sending` on disk before its request leaves, and keeps its Idempotency-Key
+ * Every order goes through the outbox. Its whole state is one versioned file written atomically,
+ * one checksummed record per order (outbox-file.ts); an entry is marked `sending` on disk before
+ * its request leaves, and keeps its Idempotency-Key
  * across attempts and restarts, so a crash at any point resends the same key and the service
  * replays instead of creating a second order.
  *
@@ -82,8 +90,8 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const retentionMs = options.confirmedRetentionMs ?? CONFIRMED_RETENTION_MS;
 
-  const loaded = await loadOutboxFile(options.dataDir, now().toISOString());
-  if (loaded.problem) options.onProblem?.(loaded.problem);
+  const loaded = await options.storage.load(now().toISOString());
+  if (loaded.problem) options.onProblem?.(loaded.problem.message);
   let entries: OutboxEntry[] = loaded.entries;
   let paused = false;
   /** After a connection-wide failure nothing is sent before this time (ms), unless kicked. */
@@ -114,8 +122,10 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
 
   /** Writes the state as it is now; later writes queue behind earlier ones. */
   function persist(): Promise<void> {
+    // A closed outbox never writes: the account's outbox may already be open again on the same file.
+    if (closed) return Promise.reject(new Error('the outbox is closed'));
     const snapshot = entries;
-    const write = writes.then(() => saveOutboxFile(options.dataDir, snapshot));
+    const write = writes.then(() => options.storage.save(snapshot));
     writes = write.catch(() => undefined);
     return write;
   }
@@ -217,6 +227,8 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
       holds = 0;
     }
     replace(outcome.entry);
+    // Closed while the order was in flight: it is `sending` on disk and is sent again with its key.
+    if (closed) return;
     try {
       await persist();
     } catch {

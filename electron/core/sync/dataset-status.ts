@@ -1,15 +1,16 @@
 import { DATASETS, type DatasetName, type DatasetStatus } from '../../../shared/bridge';
-import { isPrivateDataset, type OfflineStore, type StoreScope } from '../offline/offline-store';
+import type { OfflineStore, StoreScope, StoredDataset } from '../offline/offline-store';
+import { isPrivateDataset } from '../offline/offline-store';
 
-/** Datasets with a file of their own (images live in the image cache, order details under orders). */
-const FILE_BACKED = ['suppliers', 'catalog', 'productDetails', 'orders', 'account', 'webhooks'] as const;
+/** Datasets stored in the offline database (images live in the image cache, order details with orders). */
+const STORED = ['suppliers', 'catalog', 'productDetails', 'orders', 'account', 'webhooks'] as const satisfies readonly StoredDataset[];
 
 const emptyStatus = (name: DatasetName): DatasetStatus => ({ name, updatedAt: null, count: 0, error: null });
 
 /**
  * The age, size and last error of every dataset, as the UI shows them. `updatedAt` is when the
- * service last confirmed the data (a 304 counts), not when the file was last rewritten, so it is
- * kept in a small file of its own and an unchanged re-sync never rewrites a large dataset.
+ * service last confirmed the data (a 304 counts), not when it was last written, so it is saved on
+ * its own (per account) and an unchanged re-sync never rewrites a large dataset.
  */
 export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
   const statuses = new Map<DatasetName, DatasetStatus>(DATASETS.map((name) => [name, emptyStatus(name)]));
@@ -24,6 +25,10 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
     succeeded(name: DatasetName, updatedAt: string, count: number) {
       statuses.set(name, { name, updatedAt, count, error: null });
     },
+    /** Something the buyer should know that is not an error; cleared with the next success. */
+    notify(name: DatasetName, notice: string) {
+      statuses.set(name, { ...statuses.get(name)!, notice });
+    },
     failed(name: DatasetName, error: string) {
       statuses.set(name, { ...statuses.get(name)!, error });
     },
@@ -34,28 +39,26 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
       for (const name of DATASETS) statuses.set(name, emptyStatus(name));
     },
 
-    /** Reads the saved statuses; a dataset whose file is gone starts over as never synced. */
+    /** Reads the saved statuses; a dataset that is not stored starts over as never synced. */
     async load() {
       const current = scope();
       if (current.accountId) {
-        const saved = await store.read<DatasetStatus>('syncState', current);
-        for (const status of saved?.records ?? []) {
+        for (const status of await store.readStatuses(current)) {
           if (DATASETS.includes(status.name)) statuses.set(status.name, { ...status, error: null });
         }
       }
-      for (const name of FILE_BACKED) {
+      for (const name of STORED) {
         if (isPrivateDataset(name) && !current.accountId) continue;
-        const header = await store.readHeader(name, current);
+        const info = await store.datasetInfo(name, current);
         const known = statuses.get(name)!;
-        statuses.set(name, header ? { ...known, count: header.count, updatedAt: known.updatedAt ?? header.savedAt } : emptyStatus(name));
+        statuses.set(name, info?.savedAt ? { ...known, count: info.count, updatedAt: known.updatedAt ?? info.savedAt } : emptyStatus(name));
       }
     },
 
-    async save(savedAt: string) {
+    async save() {
       const current = scope();
       if (!current.accountId) return;
-      const records = this.all();
-      await store.write('syncState', current, { savedAt, etags: {}, count: records.length, records });
+      await store.saveStatuses(current, this.all());
     },
   };
 }

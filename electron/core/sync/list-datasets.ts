@@ -1,7 +1,6 @@
-import type { Account, CatalogProduct, OrderListItem, Supplier, Webhook } from '../../../shared';
+import type { Account, CatalogProduct, OrderListItem, Paginated, Supplier, Webhook } from '../../../shared';
 import type { DatasetName } from '../../../shared/bridge';
-import { flattenPages, type OrderDetailRecord, type PageRecord } from '../offline/dataset-records';
-import { outlineEntry, type CatalogOutline, type CatalogOutlineEntry } from './catalog-outline';
+import { flattenPages } from '../offline/dataset-records';
 import type { FetchOutcome } from './fetch-result';
 import { orderStatusChanges, syncOrderDetails } from './order-tracking';
 import { syncPagedList } from './paged-sync';
@@ -14,70 +13,84 @@ const confirmed = (context: SyncContext, dataset: DatasetName, count: number, re
   return { dataset, result };
 };
 
-interface PagedOptions {
-  /** Read the stored pages up front, for `afterWrite` to compare against (small lists only). */
-  needsPreviousPages?: boolean;
-  /** False when the caller tells the screens itself, once what goes with the list is saved too. */
-  announce?: boolean;
-}
-
 type PagedEndpoint = 'listSuppliers' | 'listProducts' | 'listOrders';
 
-async function syncPaged<T extends { id: string }, K = T>(
+const pageFetcher = <T>(context: SyncContext, endpoint: PagedEndpoint) => (page: number, etag: string | null) =>
+  context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as unknown as Promise<FetchOutcome<Paginated<T>>>;
+
+/**
+ * A list kept whole (suppliers, a buyer's orders: short lists): all pages are read, then the list
+ * is replaced in one transaction, so pages from two different moments never get mixed.
+ */
+async function syncWholeList<T extends { id: string }>(
   context: SyncContext,
-  dataset: 'suppliers' | 'catalog' | 'orders',
+  dataset: 'suppliers' | 'orders',
   endpoint: PagedEndpoint,
-  keep: (item: T) => K,
-  afterWrite: (pages: PageRecord<K>[], previous: PageRecord<T>[]) => Promise<void>,
-  { needsPreviousPages = false, announce = true }: PagedOptions = {},
-): Promise<StepOutcome> {
+  save: (items: T[], etags: Record<number, string>, totalPages: number) => Promise<void>,
+): Promise<StepOutcome & { items?: T[] }> {
   const scope = context.scope();
-  const previous = await context.store.readHeader(dataset, scope);
-  const previousPages = needsPreviousPages ? ((await context.store.read<PageRecord<T>>(dataset, scope))?.records ?? []) : [];
+  const previous = await context.store.datasetInfo(dataset, scope);
   progress(context, dataset, 0, null);
-  const outcome = await syncPagedList<T, K>({
-    previous,
-    loadPreviousLines: async () => (await context.store.readLines(dataset, scope))?.records ?? null,
-    keep,
+  const outcome = await syncPagedList<T>({
+    fetchPage: pageFetcher<T>(context, endpoint),
+    etags: previous?.pageEtags ?? {},
+    storedPages: previous?.totalPages ?? 0,
     limit: context.pages,
-    fetchPage: (page, etag) =>
-      context.api.call(endpoint, { query: { page, per_page: context.perPage }, etag }) as never,
+    needsWholeList: true,
     onProgress: (done, total) => progress(context, dataset, done, total),
   });
   if (outcome.kind === 'failed') return stepFailed(context, dataset, outcome.error);
   if (outcome.kind === 'unchanged') {
-    const storedPages = Number(previous?.meta.totalPages ?? 0);
-    progress(context, dataset, storedPages, storedPages, true);
-    return confirmed(context, dataset, outcome.count, 'unchanged');
+    progress(context, dataset, previous?.totalPages ?? 0, previous?.totalPages ?? 0, true);
+    return confirmed(context, dataset, previous?.count ?? 0, 'unchanged');
   }
-  await context.store.writeLines(dataset, scope, {
-    savedAt: context.nowIso(),
-    etags: outcome.etags,
-    count: outcome.count,
-    lines: outcome.pages.map((page) => page.line),
-    meta: { totalPages: outcome.totalPages },
-  });
-  await afterWrite(outcome.pages, previousPages);
+  const items = flattenPages([...outcome.pages].map(([page, pageItems]) => ({ page, items: pageItems })));
+  await save(items, outcome.etags, outcome.totalPages);
   progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
-  return confirmed(context, dataset, outcome.count, 'changed', announce);
+  return { ...confirmed(context, dataset, items.length, 'changed', dataset !== 'orders'), items };
 }
 
-const whole = <T>(item: T) => item;
-
-export const syncSuppliers = (context: SyncContext) =>
-  syncPaged<Supplier>(context, 'suppliers', 'listSuppliers', whole, async (pages) => {
-    context.copy.replace('suppliers', flattenPages(pages));
+export const syncSuppliers = async (context: SyncContext): Promise<StepOutcome> => {
+  const { items: _items, ...outcome } = await syncWholeList<Supplier>(context, 'suppliers', 'listSuppliers', async (items, etags, totalPages) => {
+    await context.store.replaceSuppliers(context.scope(), items, etags, totalPages, context.nowIso());
+    context.copy.forget();
   });
+  return outcome;
+};
 
 /**
- * `onCatalog` receives the new catalog's outline (e.g. to reindex search and pick images) after it
- * is saved. Only the outline stays in this process: the products themselves live in the file and
- * in the search worker.
+ * The catalog streams: each page that changed is written in its own transaction as it arrives,
+ * so what came so far is searchable at once and a sync that stops (a crash, a lost connection)
+ * keeps every page it wrote; the next one asks for those with their ETags and goes on. Once every
+ * page is confirmed, products past the last page go. `onPages` is told as pages are written.
  */
-export const syncCatalog = (context: SyncContext, onCatalog: (outline: CatalogOutline) => Promise<void>) =>
-  syncPaged<CatalogProduct, CatalogOutlineEntry>(context, 'catalog', 'listProducts', outlineEntry, async (pages) => {
-    await onCatalog(flattenPages(pages));
+export async function syncCatalog(context: SyncContext, onPages: () => void = () => {}): Promise<StepOutcome> {
+  const scope = context.scope();
+  const previous = await context.store.datasetInfo('catalog', scope);
+  progress(context, 'catalog', 0, null);
+  const outcome = await syncPagedList<CatalogProduct>({
+    fetchPage: pageFetcher<CatalogProduct>(context, 'listProducts'),
+    etags: previous?.pageEtags ?? {},
+    storedPages: previous?.totalPages ?? 0,
+    limit: context.pages,
+    onProgress: (done, total) => progress(context, 'catalog', done, total),
+    onPage: async (page, etag, items) => {
+      await context.store.writeCatalogPage(scope, page, etag, items);
+      onPages();
+    },
   });
+  if (outcome.kind === 'failed') {
+    // What was written stays (and is searchable); the dataset says it is not complete.
+    return stepFailed(context, 'catalog', outcome.error);
+  }
+  if (outcome.kind === 'unchanged') {
+    progress(context, 'catalog', previous?.totalPages ?? 0, previous?.totalPages ?? 0, true);
+    return confirmed(context, 'catalog', previous?.count ?? 0, 'unchanged');
+  }
+  const count = await context.store.finishCatalog(scope, outcome.totalPages, context.nowIso());
+  progress(context, 'catalog', outcome.totalPages, outcome.totalPages, true);
+  return confirmed(context, 'catalog', count, 'changed');
+}
 
 /**
  * The buyer's orders: the list, then the details of orders still on their way. The screens are
@@ -85,17 +98,16 @@ export const syncCatalog = (context: SyncContext, onCatalog: (outline: CatalogOu
  * only once both are saved, so what they read then has the new orders' lines.
  */
 export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
-  let orders: OrderListItem[] | null = null;
-  let moved: ReturnType<typeof orderStatusChanges> = [];
-  const listOutcome = await syncPaged<OrderListItem>(context, 'orders', 'listOrders', whole, async (pages, previousPages) => {
-    orders = flattenPages(pages);
-    context.copy.replace('orders', orders);
-    if (previousPages.length > 0) moved = orderStatusChanges(flattenPages(previousPages), orders);
-  }, { needsPreviousPages: true, announce: false });
-  if (listOutcome.result === 'failed') return listOutcome;
   const scope = context.scope();
-  const current: OrderListItem[] = orders ?? (await context.copy.get('orders'));
-  const previous = await context.store.read<OrderDetailRecord>('orderDetails', scope);
+  const previousOrders = await context.store.readOrders(scope);
+  const list = await syncWholeList<OrderListItem>(context, 'orders', 'listOrders', (items, etags, totalPages) =>
+    context.store.replaceOrders(scope, items, etags, totalPages, context.nowIso()),
+  );
+  const { items: listed, ...listOutcome } = list;
+  if (listOutcome.result === 'failed') return listOutcome;
+  const moved = listed && previousOrders.length > 0 ? orderStatusChanges(previousOrders, listed) : [];
+  const current: OrderListItem[] = listed ?? previousOrders;
+  const previous = await context.store.readOrderDetails(scope);
   const details = await syncOrderDetails({
     orders: current,
     previous,
@@ -104,10 +116,7 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
     nowIso: context.nowIso(),
   });
   try {
-    if (details.kind !== 'unchanged') {
-      await context.store.write('orderDetails', scope, { savedAt: context.nowIso(), etags: {}, count: details.records.length, records: details.records });
-      context.copy.replace('orderDetails', new Map(details.records.map((record) => [record.detail.id, record])));
-    }
+    if (details.kind !== 'unchanged') await context.store.putOrderDetails(scope, details.records, true);
   } finally {
     // Told even when the details could not be saved: the list is, and the next sync compares with it.
     if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
@@ -118,35 +127,27 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
 }
 
 /** A single resource under one ETag (the account, the webhook list). */
-async function syncSingle<T, R>(
+async function syncSingle<T>(
   context: SyncContext,
   dataset: 'account' | 'webhooks',
   fetch: (etag: string | null) => Promise<FetchOutcome<T>>,
-  toRecords: (data: T) => R[],
-  remember: (records: R[]) => void,
+  save: (data: T, etag: string | null) => Promise<number>,
   check: (data: T) => string | null = () => null,
 ): Promise<StepOutcome> {
   const scope = context.scope();
-  const previous = scope.accountId ? await context.store.read<R>(dataset, scope) : null;
+  const previous = scope.accountId ? await context.store.datasetInfo(dataset, scope) : null;
   progress(context, dataset, 0, 1);
-  const outcome = await context.pages(() => fetch(previous?.header.etags.resource ?? null));
+  const outcome = await context.pages(() => fetch(previous?.etag ?? null));
   if (!outcome.ok) return stepFailed(context, dataset, outcome.error.message, outcome.error.code);
   if (outcome.notModified) {
     progress(context, dataset, 1, 1, true);
-    return confirmed(context, dataset, previous?.header.count ?? 0, 'unchanged');
+    return confirmed(context, dataset, previous?.count ?? 0, 'unchanged');
   }
   const problem = check(outcome.data);
   if (problem) return stepFailed(context, dataset, problem);
-  const records = toRecords(outcome.data);
-  await context.store.write(dataset, context.scope(), {
-    savedAt: context.nowIso(),
-    etags: outcome.etag ? { resource: outcome.etag } : {},
-    count: records.length,
-    records,
-  });
-  remember(records);
+  const count = await save(outcome.data, outcome.etag);
   progress(context, dataset, 1, 1, true);
-  return confirmed(context, dataset, records.length, 'changed');
+  return confirmed(context, dataset, count, 'changed');
 }
 
 /**
@@ -154,12 +155,14 @@ async function syncSingle<T, R>(
  * account is refused rather than mixing two buyers' data.
  */
 export function syncAccount(context: SyncContext, adopt: (accountId: string) => void): Promise<StepOutcome> {
-  return syncSingle<Account, Account>(
+  return syncSingle<Account>(
     context,
     'account',
     (etag) => context.api.call('getAccount', { etag }) as never,
-    (account) => [account],
-    (records) => context.copy.replace('account', records[0] ?? null),
+    async (account, etag) => {
+      await context.store.writeAccount(context.scope(), account, etag, context.nowIso());
+      return 1;
+    },
     (account) => {
       const known = context.scope().accountId;
       if (known && known !== account.id) return 'The API key now belongs to another account. Sign in again to switch accounts.';
@@ -170,10 +173,13 @@ export function syncAccount(context: SyncContext, adopt: (accountId: string) => 
 }
 
 export const syncWebhooks = (context: SyncContext) =>
-  syncSingle<{ data: Webhook[] }, Webhook>(
+  syncSingle<{ data: Webhook[] }>(
     context,
     'webhooks',
     (etag) => context.api.call('listWebhooks', { etag }) as never,
-    (list) => list.data,
-    (records) => context.copy.replace('webhooks', records),
+    async (list, etag) => {
+      await context.store.writeWebhooks(context.scope(), list.data, etag, context.nowIso());
+      return list.data.length;
+    },
   );
+

@@ -1,5 +1,4 @@
 import type { Order, OrderListItem, OrderStatus } from '../../../shared';
-import type { CacheContents } from '../offline/cache-format';
 import type { OrderDetailRecord } from '../offline/dataset-records';
 import type { FetchOutcome } from './fetch-result';
 import type { Limiter } from './paged-sync';
@@ -36,12 +35,12 @@ export type OrderDetailsOutcome =
  */
 export async function syncOrderDetails(input: {
   orders: readonly OrderListItem[];
-  previous: CacheContents<OrderDetailRecord> | null;
+  previous: readonly OrderDetailRecord[] | null;
   fetchOrder: (id: string, etag: string | null) => Promise<FetchOutcome<Order>>;
   limit: Limiter;
   nowIso: string;
 }): Promise<OrderDetailsOutcome> {
-  const stored = new Map((input.previous?.records ?? []).map((record) => [record.detail.id, record]));
+  const stored = new Map((input.previous ?? []).map((record) => [record.detail.id, record]));
   const listed = new Set(input.orders.map((order) => order.id));
   let changed = [...stored.keys()].some((id) => !listed.has(id));
   let firstError: string | null = null;

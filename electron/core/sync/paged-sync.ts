@@ -1,145 +1,91 @@
 import type { Paginated } from '../../../shared';
-import type { CacheHeader } from '../offline/cache-format';
-import { forEachCooperatively } from '../offline/cooperative';
-import type { PageRecord } from '../offline/dataset-records';
 import type { FetchOutcome } from './fetch-result';
 
 /** Runs a task within the sync's shared bound on concurrent requests (a p-limit). */
 export type Limiter = <R>(task: () => Promise<R>) => Promise<R>;
 
-/**
- * One page of a synced list: `line` is the page record as the cache file stores it, serialized
- * when the page arrives; `items` is only what the caller keeps of each item (`keep`). A 50,000
- * product catalog thus waits for its write as 500 buffers outside the JS heap rather than as
- * 50,000 objects, which the garbage collector had to copy and mark again and again during sync.
- */
-export interface StoredPage<K> extends PageRecord<K> {
-  line: Buffer;
-}
-
-export interface PagedSyncInput<T, K> {
+export interface PagedSyncInput<T> {
   fetchPage: (page: number, etag: string | null) => Promise<FetchOutcome<Paginated<T>>>;
-  /** The stored copy's header: its ETags say which pages may come back as 304. */
-  previous: CacheHeader | null;
-  /**
-   * The stored page lines, read only when needed: when something changed and a 304 page must be
-   * kept. An unchanged re-sync therefore never reads the stored list at all.
-   */
-  loadPreviousLines: () => Promise<readonly Buffer[] | null>;
-  /** What to keep in memory of each item. */
-  keep: (item: T) => K;
+  /** The stored validator of each page: a page that did not change comes back as 304. */
+  etags: Record<number, string>;
+  /** How many pages the stored copy has (0: none). */
+  storedPages: number;
   limit: Limiter;
   onProgress: (done: number, total: number | null) => void;
+  /**
+   * Called with each page that changed as it arrives, within its request's slot, so a slow write
+   * holds back the next requests. The catalog writes each page here (it is searchable at once).
+   */
+  onPage?: (page: number, etag: string | null, items: T[]) => Promise<void>;
+  /** Read the pages that answered 304 again in full when another changed (lists kept whole). */
+  needsWholeList?: boolean;
 }
 
-export type PagedSyncOutcome<K> =
-  /** Every page answered 304: nothing to parse, write or index. */
-  | { kind: 'unchanged'; count: number }
-  | { kind: 'changed'; pages: StoredPage<K>[]; etags: Record<string, string>; count: number; totalPages: number }
+export type PagedSyncOutcome<T> =
+  /** Every page answered 304 and the number of pages is the same: nothing to write. */
+  | { kind: 'unchanged' }
+  | { kind: 'changed'; pages: Map<number, T[]>; etags: Record<number, string>; totalPages: number }
   | { kind: 'failed'; error: string };
-
-const pageKey = (page: number) => `page:${page}`;
 
 /**
  * Refreshes one paged list. Page 1 says how many pages there are; the rest are fetched within the
- * shared concurrency bound. Each page is asked for with the ETag of the stored copy, and a 304
- * keeps the stored page. The result is all-or-nothing: if any page fails, the caller keeps the
- * previous copy untouched, so pages from two different moments never get mixed by a half sync.
+ * shared concurrency bound, each with the ETag of the stored page. With `onPage` every changed
+ * page is handed over as it arrives; with `needsWholeList` the caller gets every page (a page
+ * that answered 304 is read again in full when another one changed). A failure stops the rest.
  */
-export async function syncPagedList<T extends { id: string }, K = T>({
-  fetchPage,
-  previous,
-  loadPreviousLines,
-  keep,
-  limit,
-  onProgress,
-}: PagedSyncInput<T, K>): Promise<PagedSyncOutcome<K>> {
-  const previousEtags = previous?.etags ?? {};
-  const etagFor = (page: number) => previousEtags[pageKey(page)] ?? null;
-  const reused = new Set<number>();
-
-  const pages = new Map<number, StoredPage<K>>();
-  const etags: Record<string, string> = {};
+export async function syncPagedList<T>({ fetchPage, etags: stored, storedPages, limit, onProgress, onPage, needsWholeList = false }: PagedSyncInput<T>): Promise<PagedSyncOutcome<T>> {
+  const pages = new Map<number, T[]>();
+  const etags: Record<number, string> = {};
+  const notModified = new Set<number>();
   let changed = false;
 
   type PageResult = { ok: true; totalPages: number | null } | { ok: false; error: string };
-  const loadPage = async (page: number): Promise<PageResult> => {
-    const outcome = await fetchPage(page, etagFor(page));
+  const loadPage = async (page: number, useEtag = true): Promise<PageResult> => {
+    const outcome = await fetchPage(page, useEtag ? (stored[page] ?? null) : null);
     if (!outcome.ok) return { ok: false, error: outcome.error.message };
     if (outcome.notModified) {
-      reused.add(page);
-      const etag = previousEtags[pageKey(page)];
-      if (etag) etags[pageKey(page)] = etag;
+      notModified.add(page);
+      if (stored[page]) etags[page] = stored[page]!;
       return { ok: true, totalPages: null };
     }
     changed = true;
-    const items = outcome.data.data;
-    const record: PageRecord<T> = { page, items };
-    pages.set(page, { page, items: items.map(keep), line: Buffer.from(JSON.stringify(record), 'utf8') });
-    if (outcome.etag) etags[pageKey(page)] = outcome.etag;
+    notModified.delete(page);
+    if (outcome.etag) etags[page] = outcome.etag;
+    if (onPage) await onPage(page, outcome.etag, outcome.data.data);
+    if (!onPage || needsWholeList) pages.set(page, outcome.data.data);
     return { ok: true, totalPages: outcome.data.meta.total_pages };
   };
 
-  const first = await limit(() => loadPage(1));
+  let first = await limit(() => loadPage(1));
+  // Page 1 unchanged but the stored list never completed (a sync cut short): how many pages there
+  // are is not stored, so page 1 is read again in full to learn it, and the rest follow.
+  if (first.ok && first.totalPages === null && storedPages === 0) first = await limit(() => loadPage(1, false));
   if (!first.ok) return { kind: 'failed', error: first.error };
-  const previousTotalPages = Number(previous?.meta.totalPages ?? 0);
-  const totalPages = first.totalPages ?? previousTotalPages;
+  const totalPages = first.totalPages ?? storedPages;
   let done = 1;
   onProgress(done, totalPages);
 
   let failure: string | null = null;
-  await Promise.all(
-    Array.from({ length: Math.max(0, totalPages - 1) }, (_, offset) =>
-      limit(async () => {
-        if (failure) return;
-        const result = await loadPage(offset + 2);
-        if (!result.ok) {
-          failure ??= result.error;
-          return;
-        }
-        done += 1;
-        onProgress(done, totalPages);
-      }),
-    ),
-  );
+  const fetchAll = (numbers: number[], useEtag: boolean) =>
+    Promise.all(
+      numbers.map((page) =>
+        limit(async () => {
+          if (failure) return;
+          const result = await loadPage(page, useEtag);
+          if (!result.ok) {
+            failure ??= result.error;
+            return;
+          }
+          if (useEtag) onProgress((done += 1), totalPages);
+        }),
+      ),
+    );
+  await fetchAll(Array.from({ length: Math.max(0, totalPages - 1) }, (_, offset) => offset + 2), true);
   if (failure) return { kind: 'failed', error: failure };
-
-  if (!changed && totalPages === previousTotalPages) return { kind: 'unchanged', count: previous?.count ?? 0 };
-
-  if (reused.size > 0) {
-    const kept = await keepStoredPages(await loadPreviousLines(), reused, keep);
-    for (const page of reused) {
-      const stored = kept?.get(page);
-      if (!stored) return { kind: 'failed', error: 'The stored copy could not be read; it will be downloaded again.' };
-      pages.set(page, stored);
-    }
+  if (!changed && totalPages === storedPages) return { kind: 'unchanged' };
+  if (needsWholeList && notModified.size > 0) {
+    await fetchAll([...notModified], false);
+    if (failure) return { kind: 'failed', error: failure };
   }
-  const ordered = [...pages.values()].sort((a, b) => a.page - b.page);
-  const count = ordered.reduce((sum, page) => sum + page.items.length, 0);
-  return { kind: 'changed', pages: ordered, etags, count, totalPages };
-}
-
-/** A stored line starts with its page number (`{"page":12,…`), so lines of changed pages need no parsing. */
-const PAGE_PREFIX = /^\{"page":(\d+),/;
-
-/** The stored pages that answered 304, with their lines as stored; null when a line cannot be read. */
-async function keepStoredPages<T, K>(
-  lines: readonly Buffer[] | null,
-  wanted: ReadonlySet<number>,
-  keep: (item: T) => K,
-): Promise<Map<number, StoredPage<K>> | null> {
-  const kept = new Map<number, StoredPage<K>>();
-  let unreadable = false;
-  await forEachCooperatively(lines?.length ?? 0, (index) => {
-    const line = lines![index]!;
-    const prefixed = PAGE_PREFIX.exec(line.toString('latin1', 0, 32));
-    if (prefixed && !wanted.has(Number(prefixed[1]))) return;
-    try {
-      const record = JSON.parse(line.toString('utf8')) as PageRecord<T>;
-      if (wanted.has(record.page)) kept.set(record.page, { page: record.page, items: record.items.map(keep), line });
-    } catch {
-      unreadable = true;
-    }
-  });
-  return unreadable ? null : kept;
+  return { kind: 'changed', pages, etags, totalPages };
 }

@@ -1,12 +1,17 @@
 import type { BridgeEvent, DatasetName } from '../../../shared/bridge';
 import type { ServiceClient } from '../api';
 import type { OfflineCopy } from '../offline/offline-copy';
+import { OfflineCallError } from '../offline/offline-database';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { StatusBook } from './dataset-status';
 import type { Limiter } from './paged-sync';
 
-/** The service calls sync makes: the service client satisfies it; tests pass a fake. */
-export type SyncApi = Pick<ServiceClient, 'call'>;
+/**
+ * The service calls sync makes: the service client satisfies it; tests pass a fake. With
+ * `callText`, the change feed's pages are handed to the offline worker as text (parsed and checked
+ * there); without it, they are parsed where they arrive.
+ */
+export type SyncApi = Pick<ServiceClient, 'call'> & Partial<Pick<ServiceClient, 'callText'>>;
 
 export type SyncEvent = Extract<BridgeEvent, { type: 'sync-progress' | 'data-changed' | 'order-status' }>;
 
@@ -34,6 +39,8 @@ export type StepOutcome = {
   error?: string;
   /** For code: the service error's code, when a service call failed. */
   errorCode?: string;
+  /** How the catalog came: the service's change feed (details with it) or its list pages. */
+  via?: 'feed' | 'pages';
 };
 
 /** A step that could not finish: the dataset keeps its previous copy and shows the error in plain words. */
@@ -45,7 +52,9 @@ export function stepFailed(context: SyncContext, dataset: DatasetName, error: st
 
 /** A step that threw (a full disk, a folder removed under it) fails like any other step instead of escaping. */
 export function guardStep(context: SyncContext, dataset: DatasetName, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
-  return step().catch((error: unknown) =>
-    stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  return step().catch((error: unknown) => {
+    // The offline worker's failures are already in plain words (a full disk, a damaged file, no database module).
+    if (error instanceof OfflineCallError) return stepFailed(context, dataset, error.message, error.code ?? undefined);
+    return stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }

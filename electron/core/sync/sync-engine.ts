@@ -1,29 +1,27 @@
 /**
  * `createSyncEngine({ api, store, scope, ... })` keeps the offline copy of one service (and, once
  * known, one account) up to date.
- * - `init()`: reads dataset ages from disk and loads the stored catalog into search.
+ * - `init()`: reads dataset ages from the offline database and points search at this service.
  * - `sync()`: account first, then suppliers, catalog, orders (+ details of open orders) and
- *   webhooks within one bound on concurrent requests; unchanged pages come back as 304 and are
- *   neither rewritten nor reindexed; a failed dataset keeps its previous copy and its error in
- *   plain words. Then images and product details continue in the background (`whenIdle()`).
+ *   webhooks within one bound on concurrent requests; unchanged pages come back as 304 and are not
+ *   written again. The catalog streams: each changed page is written (and searchable) as it
+ *   arrives. A failed dataset keeps what it had and shows its error in plain words. Then images
+ *   and product details continue in the background (`whenIdle()`).
  * - `syncNow()`: starts `sync()` unless one is running (for the bridge's `syncNow`).
  * - `statuses()` / `freshness(dataset)`: what the UI shows about each dataset's age.
  * - `clearAccountData()` (sign-out) and `clearAll()` (settings → clear cache).
  * With `accountOnly`, a sync is the account, its orders and webhooks only (another buyer account's).
  * Events (`onEvent`): `sync-progress`, `data-changed`, `order-status`.
  */
-import { rm } from 'node:fs/promises';
 import pLimit from 'p-limit';
 import { isConnectionFailure } from '../api';
 import type { DatasetName, DatasetStatus, Freshness } from '../../../shared/bridge';
 import type { ImageCache } from '../images/image-cache';
 import { createOfflineCopy, type OfflineCopy } from '../offline/offline-copy';
-import { bytesUnder } from '../offline/disk-usage';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { SearchService } from '../search/search-service';
-import type { CatalogSource } from '../search/search-protocol';
 import { syncImages, syncProductDetails } from './background-datasets';
-import { readCatalogOutline, type CatalogOutline } from './catalog-outline';
+import { syncCatalogFeed } from './catalog-feed';
 import { createStatusBook } from './dataset-status';
 import { syncAccount, syncCatalog, syncOrders, syncSuppliers, syncWebhooks } from './list-datasets';
 import type { Limiter } from './paged-sync';
@@ -42,20 +40,20 @@ export interface SyncEngineOptions {
   progressIntervalMs?: number;
   concurrency?: { pages?: number; details?: number; images?: number };
   perPage?: number;
-  search?: Pick<SearchService, 'load' | 'addFacts'> | null;
-  /** Where the search index snapshot is kept (null: none). */
-  searchSnapshotFile?: string | null;
+  /** Told which service's catalog to search when this engine's copy is read (init). */
+  search?: Pick<SearchService, 'use'> | null;
   images?: Pick<ImageCache, 'get' | 'has' | 'count' | 'clear'> | null;
   imagePrefetchLimit?: number;
-  /** Read product details in the background after each sync. */
+  /** Read product details in the background after each sync (not needed when the catalog came through the change feed). */
   hydrateDetails?: boolean;
+  /** Use the service's catalog change feed when it has one (default true). */
+  catalogFeed?: boolean;
   /**
    * Runs each background request: downloads of details and images, and the page requests of a
    * periodic re-sync, go through it, so it can narrow or hold them (default: each at once).
    */
   backgroundGate?: Limiter;
   detailMaxAgeMs?: number;
-  detailCheckpointEvery?: number;
   /**
    * Only the account's own datasets (the account, its orders, its webhooks), no catalog or
    * suppliers and no background downloads: for a buyer account other than the active one, whose
@@ -75,9 +73,11 @@ export const SYNC_DEFAULTS = {
   perPage: 100,
   imagePrefetchLimit: 300,
   detailMaxAgeMs: 24 * 60 * 60 * 1000,
-  detailCheckpointEvery: 1000,
 } as const;
 
+
+/** How often screens are told that the catalog grew while it streams in. */
+const CATALOG_GROWTH_NOTICE_MS = 1_000;
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
@@ -94,7 +94,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const images = options.images ?? null;
   const pages = pLimit(concurrency.pages);
 
-  let outline: CatalogOutline | null = null;
   let running: Promise<SyncReport> | null = null;
   let background: Promise<void> | null = null;
   let backgroundAbort = new AbortController();
@@ -119,34 +118,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pages: (task) => pages(() => backgroundGate(task)),
   };
 
-  const catalogSource = (): CatalogSource => ({
-    catalogFile: store.pathOf('catalog', scope),
-    detailsFile: store.pathOf('productDetails', scope),
-    factsFile: store.pathOf('productFacts', scope),
-    scope: store.fileScope('catalog', scope),
-    snapshotFile: options.searchSnapshotFile ?? null,
-  });
+  /** While the catalog streams in, screens are told at most this often that it grew. */
+  let catalogTold = 0;
+  const catalogGrew = () => {
+    if (Date.now() - catalogTold < CATALOG_GROWTH_NOTICE_MS) return;
+    catalogTold = Date.now();
+    emit({ type: 'data-changed', datasets: ['catalog'] });
+  };
 
-  async function catalogOutline(): Promise<CatalogOutline> {
-    outline ??= await readCatalogOutline(store, scope);
-    return outline;
-  }
-
-  /** Reindexing runs in the worker while sync goes on; queries use the previous index until it is done. */
-  let reindexing: Promise<unknown> | null = null;
-  async function onCatalog(fresh: CatalogOutline) {
-    outline = fresh;
-    if (!search) return;
-    // Screens told of the new catalog at once still read the previous index; once the new one is
-    // searchable they are told again, so what they show is the synced stock, not the old one.
-    const reload = search.load(catalogSource()).then(
-      () => emit({ type: 'data-changed', datasets: ['catalog'] }),
-      () => undefined,
-    );
-    reindexing = reload;
-    void reload.finally(() => {
-      if (reindexing === reload) reindexing = null;
-    });
+  /** Whether the last catalog sync came through the change feed (its details with it: none to download one by one). */
+  let catalogViaFeed = false;
+  /** The change feed when the service has one (asked at every sync: a service may gain it), else the list pages. */
+  async function syncTheCatalog(context: SyncContext): Promise<StepOutcome> {
+    if (options.catalogFeed !== false) {
+      const fed = await syncCatalogFeed(context, catalogGrew);
+      if (fed !== 'unsupported') {
+        catalogViaFeed = fed.result !== 'failed';
+        return fed;
+      }
+    }
+    catalogViaFeed = false;
+    return { ...(await syncCatalog(context, catalogGrew)), via: 'pages' };
   }
 
   async function runSync(context: SyncContext): Promise<SyncReport> {
@@ -170,13 +162,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const privateAllowed = account.result !== 'failed' && scope.accountId !== null;
       const steps: Promise<StepOutcome>[] = options.accountOnly
         ? []
-        : [guardStep(context, 'suppliers', () => syncSuppliers(context)), guardStep(context, 'catalog', () => syncCatalog(context, onCatalog))];
+        : [guardStep(context, 'suppliers', () => syncSuppliers(context)), guardStep(context, 'catalog', () => syncTheCatalog(context))];
       if (privateAllowed) {
         steps.push(guardStep(context, 'orders', () => syncOrders(context)), guardStep(context, 'webhooks', () => syncWebhooks(context)));
       }
       outcomes.push(...(await Promise.all(steps)));
     }
-    await statuses.save(now().toISOString()).catch(() => undefined);
+    await statuses.save().catch(() => undefined);
     const catalogSynced = outcomes.some((outcome) => outcome.dataset === 'catalog' && outcome.result !== 'failed' && outcome.result !== 'skipped');
     if (catalogSynced) startBackground();
     return { startedAt, millis: performance.now() - started, outcomes };
@@ -193,27 +185,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
     backgroundAbort = new AbortController();
     const signal = backgroundAbort.signal;
     background = (async () => {
-      const catalog = await catalogOutline();
       if (images && (options.imagePrefetchLimit ?? SYNC_DEFAULTS.imagePrefetchLimit) > 0) {
-        await syncImages(context, {
-          catalog,
+        await guardStep(context, 'images', () => syncImages(context, {
           images,
           prefetchLimit: options.imagePrefetchLimit ?? SYNC_DEFAULTS.imagePrefetchLimit,
           limit: backgroundLimit(concurrency.images),
           signal,
-        });
+        }));
       }
-      if (options.hydrateDetails !== false && !signal.aborted) {
-        await syncProductDetails(context, {
-          catalog,
+      if (options.hydrateDetails !== false && !catalogViaFeed && !signal.aborted) {
+        await guardStep(context, 'productDetails', () => syncProductDetails(context, {
           limit: backgroundLimit(concurrency.details),
           maxAgeMs: options.detailMaxAgeMs ?? SYNC_DEFAULTS.detailMaxAgeMs,
-          checkpointEvery: options.detailCheckpointEvery ?? SYNC_DEFAULTS.detailCheckpointEvery,
-          onFacts: (facts) => void search?.addFacts(facts).catch(() => undefined),
           signal,
-        });
+        }));
       }
-      await statuses.save(now().toISOString()).catch(() => undefined);
+      await statuses.save().catch(() => undefined);
     })()
       .catch(() => undefined)
       .finally(() => {
@@ -231,19 +218,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
 
     /**
-     * Reads the stored ages and loads this service's stored catalog into search (an empty index
-     * when there is none, so a search shared between connections never shows another service's catalog).
+     * Reads the stored ages and points search at this service's catalog (so a search shared
+     * between connections never shows another service's catalog).
      */
     async init(): Promise<void> {
-      // The catalog's load is asked for first: it takes longest, and searches wait for it.
-      const loading = search?.load(catalogSource());
-      await Promise.all([
-        loading,
-        (async () => {
-          await statuses.load();
-          if (images) statuses.setCount('images', await images.count());
-        })(),
-      ]);
+      search?.use(scope.baseUrl);
+      await statuses.load();
+      if (images) statuses.setCount('images', await images.count());
     },
 
     /**
@@ -266,10 +247,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
     /** Resolves once the running sync and its background work (images, details) are finished. */
     async whenIdle(): Promise<void> {
-      while (running || background || reindexing) {
+      while (running || background) {
         await running;
         await background;
-        await reindexing;
       }
     },
 
@@ -294,7 +274,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await this.whenIdle();
       events.cancel();
       const freed = await store.clearAccount(scope);
-      copy.forget(['orders', 'orderDetails', 'account', 'webhooks']);
+      copy.forget();
       // The shared catalog stays on disk, so its datasets keep their counts and ages.
       statuses.reset();
       await statuses.load();
@@ -302,19 +282,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return freed;
     },
 
-    /** Settings → clear cache: every dataset file and image; returns the bytes freed. */
+    /** Settings → clear cache: every offline database and image; returns the bytes freed. */
     async clearAll(): Promise<number> {
       backgroundAbort.abort();
       await background;
-      let freed = (await store.clearAll()) + ((await images?.clear()) ?? 0);
-      if (options.searchSnapshotFile) {
-        freed += await bytesUnder(options.searchSnapshotFile);
-        await rm(options.searchSnapshotFile, { force: true });
-      }
+      const freed = (await store.clearAll()) + ((await images?.clear()) ?? 0);
       copy.forget();
-      outline = null;
       statuses.reset();
-      if (search) await search.load(catalogSource());
       return freed;
     },
   };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedAddressInput } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 function useRefreshBook() {
@@ -13,7 +13,7 @@ export function useAddAddress() {
   const bridge = useBridge();
   const refresh = useRefreshBook();
   return useMutation({
-    mutationFn: (input: SavedAddressInput & { makeDefault?: boolean }) => unwrap(bridge.addSavedAddress(input)),
+    mutationFn: (input: SavedAddressInput & { makeDefault?: boolean }) => dataOrThrow(bridge.addSavedAddress(input)),
     onSuccess: refresh,
   });
 }
@@ -22,7 +22,7 @@ export function useUpdateAddress() {
   const bridge = useBridge();
   const refresh = useRefreshBook();
   return useMutation({
-    mutationFn: (input: SavedAddressInput & { id: string }) => unwrap(bridge.updateSavedAddress(input)),
+    mutationFn: (input: SavedAddressInput & { id: string }) => dataOrThrow(bridge.updateSavedAddress(input)),
     onSuccess: refresh,
   });
 }
@@ -30,14 +30,14 @@ export function useUpdateAddress() {
 export function useDeleteAddress() {
   const bridge = useBridge();
   const refresh = useRefreshBook();
-  return useMutation({ mutationFn: (id: string) => unwrap(bridge.deleteSavedAddress({ id })), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: string) => dataOrThrow(bridge.deleteSavedAddress({ id })), onSuccess: refresh });
 }
 
 export function useSetDefaultAddress() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string | null) => unwrap(bridge.setDefaultAddress({ id })),
+    mutationFn: (id: string | null) => dataOrThrow(bridge.setDefaultAddress({ id })),
     onSuccess: (book) => queryClient.setQueryData(queryKeys.addressBook, book),
   });
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** The signed-in account's saved ship-to addresses (kept on this computer, so always at hand offline). */
 export function useAddressBook() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.addressBook, queryFn: () => unwrap(bridge.getAddressBook({})) });
+  return useQuery({ queryKey: queryKeys.addressBook, queryFn: () => dataOrThrow(bridge.getAddressBook({})) });
 }

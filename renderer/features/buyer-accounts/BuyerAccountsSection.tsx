@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/bridgeErrors';
 import { ServiceKeyForm } from '../settings/ServiceKeyForm';
 import { useSessionChange } from '../settings/useSessionChange';
 import { queuedLabel, serviceLabel } from './accountLabels';
+import { DemoBuyersList } from './DemoBuyersList';
 import { useAddBuyerAccount, useRemoveBuyerAccount, useSwitchBuyerAccount } from './mutations';
 import { useBuyerAccounts } from './queries';
 
@@ -34,12 +35,19 @@ export function BuyerAccountsSection({ session }: { session: SessionInfo | undef
         queued orders on this computer; the catalog of a service is shared by its accounts. Queued orders of every account are sent in
         the background, each with its own account&apos;s key.
       </p>
+      {session?.keysInMemoryOnly ? (
+        <p className="notice">
+          This browser shell keeps the list of accounts in its data folder, but never a key (it has no safe place for one). After{' '}
+          <code>npm run web</code> restarts, an account you added with a key needs it again: add it again, and its queued orders go out
+          then. The demo&apos;s buyers, and the account of <code>CASEWORKS_API_KEY</code>, come back by themselves.
+        </p>
+      ) : null}
       {accounts.isPending ? (
         <Loading label="Reading the accounts…" />
       ) : accounts.isError ? (
         <ErrorMessage error={accounts.error} title="The accounts could not be read" onRetry={() => void accounts.refetch()} />
       ) : (
-        <ul className="buyer-accounts">
+        <ul className="buyer-accounts" aria-label="Buyer accounts on this computer">
           {accounts.data.accounts.map((account) => (
             <li key={account.id}>
               <span className="account-name">{account.name}</span>{' '}
@@ -83,6 +91,12 @@ export function BuyerAccountsSection({ session }: { session: SessionInfo | undef
           Add a buyer account
         </button>
       )}
+      <DemoBuyersList
+        onAdded={(next) => {
+          setAdded(next.account?.name ?? 'the account');
+          onSessionChange(next);
+        }}
+      />
       {added ? (
         <p role="status" className="success">
           Added {added}; it is the active account now.

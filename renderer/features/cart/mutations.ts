@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseworksBridge, OutboxEntry } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { mergeOutbox } from './outbox/mergeOutbox';
 
@@ -12,7 +12,7 @@ export function useSubmitOrders(onSubmitted: (drafts: Drafts, entries: readonly 
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (drafts: Drafts) => unwrap(bridge.submitOrders({ drafts })),
+    mutationFn: (drafts: Drafts) => dataOrThrow(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
       queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
       onSubmitted(drafts, entries);

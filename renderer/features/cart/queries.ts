@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /**
@@ -24,7 +24,7 @@ export function useFreeShippingWines(supplierId: string, enabled: boolean): Free
   const search = (favouritesOnly: boolean) => ({
     queryKey: queryKeys.freeShippingCandidates(supplierId, favouritesOnly),
     queryFn: () =>
-      unwrap(bridge.searchCatalog({ supplierId, inStock: true, sort: 'price_desc', limit: HINT_CANDIDATES, ...(favouritesOnly ? { favouritesOnly: true } : {}) })),
+      dataOrThrow(bridge.searchCatalog({ supplierId, inStock: true, sort: 'price_desc', limit: HINT_CANDIDATES, ...(favouritesOnly ? { favouritesOnly: true } : {}) })),
     enabled,
   });
   return useQueries({

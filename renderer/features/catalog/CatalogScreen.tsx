@@ -4,6 +4,7 @@ import { formatNumber } from '../../../shared/format';
 import { usePrefsStore, type CatalogView } from '../../app/prefsStore';
 import { DataAge } from '../../components/DataAge';
 import { EmptyState, ErrorMessage } from '../../components/QueryStates';
+import { CatalogNotDownloaded } from '../status/ConnectionNotice';
 import { QueryView } from '../../components/QueryView';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { FiltersPanel } from './FiltersPanel';
@@ -63,9 +64,7 @@ export default function CatalogScreen() {
             isEmpty={(shown) => shown.items.length === 0}
             empty={
               first?.freshness.asOf === null ? (
-                <EmptyState title="The catalog has not been downloaded yet">
-                  <p>It appears here as soon as the first sync brings it in; the progress shows at the top of the window.</p>
-                </EmptyState>
+                <CatalogNotDownloaded />
               ) : (
                 <EmptyState title={emptyResult.title}>
                   <p>{emptyResult.advice}</p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** How many candidates the offline copy is asked for when looking for wines like one. */
@@ -12,6 +12,6 @@ export function useSimilarWineCandidates(product: Pick<Product, 'id' | 'varietal
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.similarWines(product.id),
-    queryFn: () => unwrap(bridge.searchCatalog({ varietal: product.varietal, region: product.region, inStock: true, limit: SIMILAR_CANDIDATES })),
+    queryFn: () => dataOrThrow(bridge.searchCatalog({ varietal: product.varietal, region: product.region, inStock: true, limit: SIMILAR_CANDIDATES })),
   });
 }

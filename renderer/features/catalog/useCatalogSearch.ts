@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClien
 import { useCallback, useMemo } from 'react';
 import type { CaseworksBridge } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
 import { toSearchInput } from './searchInput';
@@ -17,7 +17,7 @@ function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
   return infiniteQueryOptions({
     queryKey: queryKeys.catalog(input),
     queryFn: ({ pageParam }) =>
-      unwrap(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, asYouType: true })),
+      dataOrThrow(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, asYouType: true })),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** Stars or unstars a product; a catalog filtered by favourites is searched again. */
@@ -8,7 +8,7 @@ export function useSetFavourite() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { productId: string; favourite: boolean }) => unwrap(bridge.setFavourite(input)),
+    mutationFn: (input: { productId: string; favourite: boolean }) => dataOrThrow(bridge.setFavourite(input)),
     onSuccess: (favourites) => {
       queryClient.setQueryData(queryKeys.favourites, favourites);
       void queryClient.invalidateQueries({

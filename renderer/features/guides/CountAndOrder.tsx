@@ -4,7 +4,7 @@ import { formatCases, formatCount } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
-import { planLine, type LinePlan } from './countAndOrder';
+import { planLine, type LinePlan } from './linePlan';
 import { guideLineName } from './guideLineName';
 
 interface Filled {

@@ -3,7 +3,7 @@ import type { OrderHistoryFilter } from '../../../shared/bridge';
 import type { Order } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
 import { downloadCsvFile } from '../../lib/downloadTextFile';
-import { errorCode, unwrap } from '../../lib/bridgeErrors';
+import { errorCode, dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys, type QueryRoot } from '../../lib/queryKeys';
 
 /** What a cancellation changes: the order, the lists, and the stock the catalog shows. */
@@ -16,7 +16,7 @@ export function useCancelOrder(id: string) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(bridge.cancelOrder({ id })),
+    mutationFn: () => dataOrThrow(bridge.cancelOrder({ id })),
     onSuccess: (cancelled) => {
       queryClient.setQueryData(queryKeys.order(id), (current: { data: Order } | undefined) => (current ? { ...current, data: cancelled } : current));
       for (const root of CANCEL_REFRESHES) void queryClient.invalidateQueries({ queryKey: [root] });
@@ -47,7 +47,7 @@ export function useOpenTrackingLink(url: string) {
   const bridge = useBridge();
   return useMutation({
     mutationFn: async (): Promise<TrackingLinkOpened> => {
-      const { outcome } = await unwrap(bridge.openTrackingLink({ url }));
+      const { outcome } = await dataOrThrow(bridge.openTrackingLink({ url }));
       if (outcome === 'opened') return 'browser';
       if (outcome === 'not_opened') return 'not_opened';
       return openInNewTab(url) ? 'tab' : 'not_opened';
@@ -71,7 +71,7 @@ function openInNewTab(url: string): boolean {
 export function useSaveOrderSheetPdf(orderNumber: string, print: () => void) {
   const bridge = useBridge();
   return useMutation({
-    mutationFn: () => unwrap(bridge.saveOrderSheetPdf({ orderNumber })),
+    mutationFn: () => dataOrThrow(bridge.saveOrderSheetPdf({ orderNumber })),
     onSuccess: (result) => {
       if (result.outcome === 'unsupported') print();
     },
@@ -83,7 +83,7 @@ export function useExportOrderHistory() {
   const bridge = useBridge();
   return useMutation({
     mutationFn: async (filter: OrderHistoryFilter) => {
-      const result = await unwrap(bridge.exportOrderHistory(filter));
+      const result = await dataOrThrow(bridge.exportOrderHistory(filter));
       if (result.outcome === 'download') downloadCsvFile(result.fileName, result.csv);
       return result;
     },

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LastOrderedList, OrderHistoryFilter } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 export function useOrder(id: string) {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.order(id), queryFn: () => unwrap(bridge.getOrder({ id })) });
+  return useQuery({ queryKey: queryKeys.order(id), queryFn: () => dataOrThrow(bridge.getOrder({ id })) });
 }
 
 /** A page of the order history filter's orders with their totals, from the offline copy (works offline). */
@@ -14,7 +14,7 @@ export function useOrderHistory(filter: OrderHistoryFilter, page: number, perPag
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.orderHistory(filter, page),
-    queryFn: () => unwrap(bridge.listOrderHistory({ ...filter, page, perPage })),
+    queryFn: () => dataOrThrow(bridge.listOrderHistory({ ...filter, page, perPage })),
     placeholderData: keepPreviousData,
   });
 }
@@ -24,7 +24,7 @@ export function useHistorySuppliers() {
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.orderHistory({}, 0),
-    queryFn: () => unwrap(bridge.listOrderHistory({ perPage: 1 })),
+    queryFn: () => dataOrThrow(bridge.listOrderHistory({ perPage: 1 })),
     select: (history) => history.suppliers,
   });
 }
@@ -37,7 +37,7 @@ export function useLastOrdered() {
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.lastOrdered,
-    queryFn: () => unwrap(bridge.listLastOrdered({})),
+    queryFn: () => dataOrThrow(bridge.listLastOrdered({})),
     select: byProduct,
   });
 }

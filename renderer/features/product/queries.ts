@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CaseworksBridge } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from '../../lib/queryKeys';
  * one cache entry per product.
  */
 export function productQuery(bridge: CaseworksBridge, id: string) {
-  return queryOptions({ queryKey: queryKeys.product(id), queryFn: () => unwrap(bridge.getProduct({ id })) });
+  return queryOptions({ queryKey: queryKeys.product(id), queryFn: () => dataOrThrow(bridge.getProduct({ id })) });
 }
 
 /** One product; nothing is read while `id` is empty. */

@@ -54,6 +54,13 @@ export function SyncPanel() {
                 ))}
               </tbody>
             </table>
+            {current.datasets
+              .filter((dataset) => dataset.notice)
+              .map((dataset) => (
+                <p key={dataset.name} role="status" className="dataset-notice">
+                  {DATASET_LABELS[dataset.name]}: {dataset.notice}
+                </p>
+              ))}
           </>
         )}
       </QueryView>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 export interface SupplierFilters {
@@ -15,14 +15,14 @@ export function useSuppliers({ q, region, state }: SupplierFilters, page: number
   return useQuery({
     queryKey: queryKeys.suppliers(q, region, state, page),
     queryFn: () =>
-      unwrap(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), ...(state ? { state } : {}), page, perPage })),
+      dataOrThrow(bridge.listSuppliers({ ...(q ? { q } : {}), ...(region ? { region } : {}), ...(state ? { state } : {}), page, perPage })),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSupplier(id: string) {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.supplier(id), queryFn: () => unwrap(bridge.getSupplier({ id })) });
+  return useQuery({ queryKey: queryKeys.supplier(id), queryFn: () => dataOrThrow(bridge.getSupplier({ id })) });
 }
 
 /** One page of a supplier's products; the last page stays shown while the next loads. */
@@ -30,7 +30,7 @@ export function useSupplierProducts(id: string, page: number, perPage: number) {
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.supplierProducts(id, page),
-    queryFn: () => unwrap(bridge.listSupplierProducts({ id, page, perPage })),
+    queryFn: () => dataOrThrow(bridge.listSupplierProducts({ id, page, perPage })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhookBody, CreatedWebhook } from '../../../shared/schemas';
 import { useBridge } from '../../lib/bridgeContext';
-import { errorCode, unwrap } from '../../lib/bridgeErrors';
+import { errorCode, dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** A service that turned out not to offer an extension: main remembers; its controls go. */
@@ -17,7 +17,7 @@ export function useCreateWebhook(onCreated: (webhook: CreatedWebhook) => void) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateWebhookBody) => unwrap(bridge.createWebhook(body)),
+    mutationFn: (body: CreateWebhookBody) => dataOrThrow(bridge.createWebhook(body)),
     onSuccess: (webhook) => {
       onCreated(webhook);
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
@@ -30,7 +30,7 @@ export function useDeleteWebhook(id: string, onDeleted: () => void) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(bridge.deleteWebhook({ id })),
+    mutationFn: () => dataOrThrow(bridge.deleteWebhook({ id })),
     onSuccess: () => {
       onDeleted();
       return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
@@ -44,7 +44,7 @@ export function useSetWebhookActive(id: string) {
   const queryClient = useQueryClient();
   const forgetIfNotOffered = useForgetIfNotOffered();
   return useMutation({
-    mutationFn: (active: boolean) => unwrap(bridge.setWebhookActive({ id, active })),
+    mutationFn: (active: boolean) => dataOrThrow(bridge.setWebhookActive({ id, active })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
     onError: forgetIfNotOffered,
   });
@@ -56,7 +56,7 @@ export function useSendWebhookTest(id: string) {
   const queryClient = useQueryClient();
   const forgetIfNotOffered = useForgetIfNotOffered();
   return useMutation({
-    mutationFn: () => unwrap(bridge.sendWebhookTest({ id })),
+    mutationFn: () => dataOrThrow(bridge.sendWebhookTest({ id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(id) }),
     onError: forgetIfNotOffered,
   });

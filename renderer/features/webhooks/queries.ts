@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../lib/bridgeContext';
-import { unwrap } from '../../lib/bridgeErrors';
+import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
 export function useWebhooks() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.webhooks, queryFn: () => unwrap(bridge.listWebhooks({})) });
+  return useQuery({ queryKey: queryKeys.webhooks, queryFn: () => dataOrThrow(bridge.listWebhooks({})) });
 }
 
 /**
@@ -19,7 +19,7 @@ export function useWebhookDeliveries(id: string, perPage: number, enabled: boole
   const bridge = useBridge();
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(id),
-    queryFn: () => unwrap(bridge.listWebhookDeliveries({ id, page: 1, perPage })),
+    queryFn: () => dataOrThrow(bridge.listWebhookDeliveries({ id, page: 1, perPage })),
     enabled,
     refetchInterval: DELIVERIES_REFRESH_MS,
   });

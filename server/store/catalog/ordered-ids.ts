@@ -1,11 +1,17 @@
-/** Ids kept at once across all listings: about 30 MB at most (50,000 ids is one unfiltered listing). */
-export const DEFAULT_MAX_CACHED_IDS = 400_000;
+/** A listing's products in order, as their ordinals (products.ordinal); a page is a slice of it. */
+export interface OrderedOrdinals {
+  readonly length: number;
+  slice(start: number, end: number): ArrayLike<number>;
+}
+
+/** Ordinals kept at once across all listings: 4 bytes each, 8 MB at most. */
+export const DEFAULT_MAX_CACHED_IDS = 2_000_000;
 
 /**
- * The ordered ids of catalog listings (one filter and sort), each tied to the listings' stamp it
- * was read under (listingStamp): one entry per listing, the newest read. A page is then the ids at its offset,
- * loaded by primary key: a deep page costs the same as the first, and the total is the list's
- * length, so no page counts the table.
+ * The ordered ids of catalog listings (one filter and sort), as product ordinals, each tied to
+ * the listings' stamp it was read under (listingStamp): one entry per listing, the newest read.
+ * A page is then the ordinals at its offset, loaded by the ordinal's index: a deep page costs the
+ * same as the first, and the total is the list's length, so no page counts the table.
  *
  * The stamp must be read BEFORE the ids (see catalogStamp): the ids are then at least as new as
  * the stamp, and any later change of the listings bumps the stamp, so an entry is used only for
@@ -17,13 +23,13 @@ export const DEFAULT_MAX_CACHED_IDS = 400_000;
  * read is not remembered.
  */
 export class OrderedIdCache {
-  private readonly entries = new Map<string, { stamp: string; ids: Promise<readonly string[]>; size: number }>();
+  private readonly entries = new Map<string, { stamp: string; ids: Promise<OrderedOrdinals>; size: number }>();
   private keptIds = 0;
 
   constructor(private readonly maxIds: number = DEFAULT_MAX_CACHED_IDS) {}
 
   /** The ids of `listing` read under `stamp`: kept ones, or `load`ed (replacing those of another stamp). */
-  get(listing: string, stamp: string, load: () => Promise<readonly string[]>): Promise<readonly string[]> {
+  get(listing: string, stamp: string, load: () => Promise<OrderedOrdinals>): Promise<OrderedOrdinals> {
     const hit = this.latest(listing);
     if (hit?.stamp === stamp) return hit.ids;
     this.forget(listing);
@@ -47,7 +53,7 @@ export class OrderedIdCache {
    * The newest ids kept for `listing` and the stamp they were read under, to be used only once
    * the catalog is seen to be still at that stamp.
    */
-  latest(listing: string): { stamp: string; ids: Promise<readonly string[]> } | undefined {
+  latest(listing: string): { stamp: string; ids: Promise<OrderedOrdinals> } | undefined {
     const hit = this.entries.get(listing);
     if (hit) {
       this.entries.delete(listing);

@@ -3,18 +3,34 @@ import type { PageQuery, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products } from '../../db/schema';
 import { prefixTsQuery, splitVintageWords } from './search-text';
-import type { OrderedIdCache } from './ordered-ids';
+import type { OrderedIdCache, OrderedOrdinals } from './ordered-ids';
+import { ListingIndex, type IndexedFilters } from './listing-index';
+import type { ListingIndexKeeper } from './listing-index-keeper';
 import { pageOffset } from '../pagination';
 import { listingStamp, stampOf } from './version';
+import { productRowsByQuery, productRowsInOrder, type PageShape } from './rows-in-order';
 
 /** A catalog listing: the filters and the sort of GET /products, without the page. */
 export type ListingQuery = Omit<ProductListQuery, 'page' | 'per_page'>;
+
+/** What the store keeps for its listings (one per store). */
+export interface CatalogListings {
+  db: Database;
+  index: ListingIndexKeeper;
+  /** Ordered ordinals of listings: text searches, and filtered listings worked out from the index. */
+  orderedIds: OrderedIdCache;
+  /** Filter values lowered by the database (see loweredFilters). */
+  lowered: Map<string, string>;
+}
+
+/** Lowered filter values remembered at most; the map starts over past it. */
+const MAX_LOWERED = 10_000;
 
 const sameText = (column: AnyColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
 
 /**
  * Sorts end with the id so pages never overlap or skip rows. Without `sort`, a text search is
- * ordered by relevance and a plain listing by name.
+ * ordered by relevance and a plain listing by name. ListingIndex keeps the same orders (indexOrder).
  */
 function productOrder(query: Pick<ProductListQuery, 'sort'>, tsQuery: SQL | null): SQL[] {
   switch (query.sort) {
@@ -63,57 +79,112 @@ function listingOf(query: ListingQuery): Listing | null {
   return { where: conditions.length > 0 ? and(...conditions) : undefined, tsQuery };
 }
 
-/** The ordered ids of a whole listing (its filters and sort), as one string: PGlite hands 50,000 rows to JavaScript far slower. */
-async function readOrderedIds(db: Database, query: ListingQuery, listing: Listing): Promise<readonly string[]> {
+/** The ordinals of a whole listing in order, as one string: PGlite hands 50,000 rows to JavaScript far slower. */
+async function readOrderedOrdinals(db: Database, query: ListingQuery, listing: Listing): Promise<OrderedOrdinals> {
   const [row] = await db
-    .select({ ids: sql<string | null>`string_agg(${products.id}, ',' ORDER BY ${sql.join(productOrder(query, listing.tsQuery), sql`, `)})` })
+    .select({ ordinals: sql<string | null>`string_agg(${products.ordinal}::text, ',' ORDER BY ${sql.join(productOrder(query, listing.tsQuery), sql`, `)})` })
     .from(products)
     .where(listing.where);
-  // Ids are a prefix, `_` and base62 (server/store/ids.ts), so a comma never occurs in one.
-  return row?.ids ? row.ids.split(',') : [];
+  return row?.ordinals ? Int32Array.from(row.ordinals.split(','), Number) : new Int32Array(0);
 }
 
-/** Rows of a page's ids, and the listings' version read in the same statement (see productRowsInOrder). */
-export type PageLoader<R> = (ids: readonly string[]) => Promise<{ version: string | null; rows: R[] }>;
+/**
+ * The filter values as the database lowers them (`lower()` under its collation: PGlite's C
+ * locale leaves non-ASCII letters alone), remembered: the index keeps its values lowered so.
+ */
+async function loweredFilters(listings: CatalogListings, query: ListingQuery): Promise<IndexedFilters> {
+  const texts = [query.varietal, query.region, query.country].filter((value): value is string => value !== undefined);
+  const missing = texts.filter((value) => !listings.lowered.has(value));
+  if (missing.length > 0) {
+    const [row] = await listings.db
+      .select({ lowered: sql<string>`json_build_array(${sql.join(
+        missing.map((value) => sql`lower(${value})`),
+        sql`, `,
+      )})::text` })
+      .from(sql`(select 1) as one`);
+    const lowered = JSON.parse(row?.lowered ?? '[]') as string[];
+    if (listings.lowered.size + missing.length > MAX_LOWERED) listings.lowered.clear();
+    missing.forEach((value, index) => listings.lowered.set(value, lowered[index] as string));
+  }
+  const lower = (value: string | undefined) => (value === undefined ? undefined : listings.lowered.get(value));
+  return { supplierId: query.supplier_id, varietal: lower(query.varietal), region: lower(query.region), country: lower(query.country) };
+}
+
+/** A listing's ordinals from the index: the index's own order without filters, else worked out once and kept. */
+async function indexedOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery): Promise<OrderedOrdinals> {
+  const filters = await loweredFilters(listings, query);
+  if (!ListingIndex.filtered(filters)) return index.ordinals(filters, query.sort);
+  return listings.orderedIds.get(listingKey(query), index.stamp, async () => index.ordinals(filters, query.sort));
+}
+
+export interface ListingPage {
+  total: number;
+  rows: unknown[][];
+}
+
+/** A page from the index, or 'stale' when the listings changed since it was read. */
+async function pageFromIndex(listings: CatalogListings, index: ListingIndex, query: ListingQuery & PageQuery, shape: PageShape): Promise<ListingPage | 'stale'> {
+  const ordinals = await indexedOrdinals(listings, index, query);
+  const offset = pageOffset(query);
+  const slice = ordinals.slice(offset, offset + query.per_page);
+  if (slice.length === 0) return (await listingStamp(listings.db)) === index.stamp ? { total: ordinals.length, rows: [] } : 'stale';
+  const page = await productRowsInOrder(listings.db, slice, shape);
+  return stampOf(page.version) === index.stamp ? { total: ordinals.length, rows: page.rows } : 'stale';
+}
 
 /**
- * One page of a listing: the ordered ids of the whole listing (its filters and sort) are read
- * once per listings' version and kept (OrderedIdCache), and a page is their slice loaded by `load`.
- * So page 500 costs what page 1 does, and the total is the list's length: no page counts the table.
- * Orders change stock, not the listings' version: the ids outlive them, and the rows (read fresh)
- * show the stock of now.
+ * One page of a listing, each product as the array of the shape's fields, with the listing's total.
  *
- * Usually one statement: the slice of the ids kept for the listing is loaded together with the
- * listings' version, and the page stands when that version is the one the ids were read under
- * (the ids, read after their stamp, are at least that new, and the version only grows). When the
- * listings changed since, the ids are read again under the version just seen and the slice loaded
- * again. A listing not kept yet reads the stamp first, then the ids.
+ * Without text search, from the listings index (ListingIndex): the page's ordinals are a slice of
+ * the listing's order, loaded with the listings' version in the same statement, and the page
+ * stands when that version is the one the index describes. When the listings changed since, a
+ * new index is read (in the background for a large catalog) and, meanwhile, the page comes from
+ * the table (LIMIT and OFFSET, and a count; see productRowsByQuery). So a first page costs what any
+ * page does, and orders (stock only) never make the index stale.
+ *
+ * With text search, the listing's whole order is read from the table once per listings' version
+ * and kept (OrderedIdCache), as one string of ordinals; a page is its slice, loaded likewise. A
+ * listing not kept yet reads the stamp first, then the ordinals, so they are at least that new.
  */
-export async function listingPage<R>(
-  db: Database,
-  orderedIds: OrderedIdCache,
-  query: ListingQuery & PageQuery,
-  load: PageLoader<R>,
-): Promise<{ total: number; rows: R[] }> {
+export async function listingPage(listings: CatalogListings, query: ListingQuery & PageQuery, shape: PageShape): Promise<ListingPage> {
   const listing = listingOf(query);
   if (listing === null) return { total: 0, rows: [] };
+  if (query.q !== undefined) return searchPage(listings, query, listing, shape);
+
+  const kept = listings.index.current;
+  if (kept) {
+    const page = await pageFromIndex(listings, kept, query, shape);
+    if (page !== 'stale') return page;
+  }
+  const fresh = await listings.index.refresh();
+  if (fresh && fresh !== kept) {
+    const page = await pageFromIndex(listings, fresh, query, shape);
+    if (page !== 'stale') return page;
+  }
+  const direct = await productRowsByQuery(listings.db, shape, listing.where, productOrder(query, null), query.per_page, pageOffset(query));
+  return { total: direct.total, rows: direct.rows };
+}
+
+/** A text search's page: see listingPage. */
+async function searchPage(listings: CatalogListings, query: ListingQuery & PageQuery, listing: Listing, shape: PageShape): Promise<ListingPage> {
+  const { db, orderedIds } = listings;
   const key = listingKey(query);
   const offset = pageOffset(query);
-  const pageOf = async (ids: readonly string[]) => {
-    const slice = ids.slice(offset, offset + query.per_page);
-    return { total: ids.length, rows: slice.length > 0 ? (await load(slice)).rows : [] };
+  const pageOf = async (ordinals: OrderedOrdinals): Promise<ListingPage> => {
+    const slice = ordinals.slice(offset, offset + query.per_page);
+    return { total: ordinals.length, rows: slice.length > 0 ? (await productRowsInOrder(db, slice, shape)).rows : [] };
   };
 
   const kept = orderedIds.latest(key);
-  const keptIds = kept ? await kept.ids.catch(() => null) : null;
-  const slice = keptIds?.slice(offset, offset + query.per_page) ?? [];
-  if (kept && keptIds && slice.length > 0) {
-    const page = await load(slice);
+  const keptOrdinals = kept ? await kept.ids.catch(() => null) : null;
+  const slice = keptOrdinals?.slice(offset, offset + query.per_page);
+  if (kept && keptOrdinals && slice && slice.length > 0) {
+    const page = await productRowsInOrder(db, slice, shape);
     const version = stampOf(page.version);
-    if (version === kept.stamp) return { total: keptIds.length, rows: page.rows };
-    return pageOf(await orderedIds.get(key, version, () => readOrderedIds(db, query, listing)));
+    if (version === kept.stamp) return { total: keptOrdinals.length, rows: page.rows };
+    return pageOf(await orderedIds.get(key, version, () => readOrderedOrdinals(db, query, listing)));
   }
-  // The stamp first: the ids read after it are at least as new as the version they are kept under.
+  // The stamp first: the ordinals read after it are at least as new as the version they are kept under.
   const stamp = await listingStamp(db);
-  return pageOf(await orderedIds.get(key, stamp, () => readOrderedIds(db, query, listing)));
+  return pageOf(await orderedIds.get(key, stamp, () => readOrderedOrdinals(db, query, listing)));
 }

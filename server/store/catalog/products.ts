@@ -1,14 +1,16 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CatalogProduct, Paginated, Product, ProductListQuery } from '../../../shared';
 import type { Database } from '../../db/database';
 import { products, suppliers } from '../../db/schema';
 import { paginate } from '../pagination';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
 import { productCounts } from './suppliers';
-import { epochMilliseconds, isoFromMilliseconds, productRowsInOrder } from './rows-in-order';
-import type { OrderedIdCache, VersionedValue } from './ordered-ids';
-import { listingVersionColumn, stampOf } from './version';
-import { listingPage } from './product-listing';
+import { epochMilliseconds, isoFromMilliseconds, productRowById } from './rows-in-order';
+import type { VersionedValue } from './ordered-ids';
+import { stampOf } from './version';
+import { PRODUCT_DETAIL_FIELDS, PRODUCT_SUPPLIER_JOIN, productDetail, supplierIdOf, type ProductDetailFields } from './product-detail';
+import { listingPage, type CatalogListings } from './product-listing';
+import type { ListingIndexKeeper } from './listing-index-keeper';
 
 /** The fields of a catalog product, in the order productRowsInOrder returns them. */
 const CATALOG_FIELDS = [
@@ -33,20 +35,14 @@ const CATALOG_FIELDS = [
 ];
 type CatalogFields = [string, string, string, string, number | null, string, string | null, number | null, number, number, number, number, number, number, number, string, string, string];
 
-/** One page of the catalog: a slice of the listing's ordered ids, loaded in one statement (see listingPage). */
-export async function listProducts(
-  db: Database,
-  publicBaseUrl: PublicBaseUrl,
-  orderedIds: OrderedIdCache,
-  query: ProductListQuery,
-): Promise<Paginated<CatalogProduct>> {
-  // A product removed since the ids were read is left out rather than failing the page.
-  const { total, rows } = await listingPage(db, orderedIds, query, async (ids) => {
-    const page = await productRowsInOrder(db, ids, CATALOG_FIELDS, sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}`);
-    return { version: page.version, rows: page.rows as CatalogFields[] };
-  });
+const CATALOG_PAGE = { fields: CATALOG_FIELDS, joins: sql`inner join ${suppliers} on ${suppliers.id} = ${products.supplierId}` };
+
+/** One page of the catalog, loaded in one statement (see listingPage). */
+export async function listProducts(listings: CatalogListings, publicBaseUrl: PublicBaseUrl, query: ProductListQuery): Promise<Paginated<CatalogProduct>> {
+  // A product removed since the listing was read is left out rather than failing the page.
+  const { total, rows } = await listingPage(listings, query, CATALOG_PAGE);
   const baseUrl = publicBaseUrl();
-  const data = rows.map(
+  const data = (rows as CatalogFields[]).map(
     ([id, name, brand, varietal, vintage, region, appellation, abv, sizeMl, packSize, casePrice, bottlePrice, inventory, minimumOrder, createdAt, supplierId, supplierName, supplierLocation]): CatalogProduct => ({
       id,
       name,
@@ -70,55 +66,25 @@ export async function listProducts(
   return paginate(data, total, query);
 }
 
-const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
-
 /**
- * One product with its supplier. The supplier's product count comes from the counts of every
- * supplier, read once per catalog version: the version is read in the same statement as the
- * product, so a detail costs one query (a full download asks for 50,000 of them).
+ * One product with its supplier (see product-detail.ts). The supplier's product count comes from
+ * the counts of every supplier, from the listings index when it is of the catalog's version, else
+ * read once per version: the version is read in the same statement as the product, so a detail
+ * costs one query (a full download asks for 50,000 of them).
  */
 export async function getProduct(
   db: Database,
   publicBaseUrl: PublicBaseUrl,
-  supplierCounts: VersionedValue<Map<string, number>>,
+  supplierCounts: VersionedValue<ReadonlyMap<string, number>>,
+  listingIndex: ListingIndexKeeper,
   productId: string,
 ): Promise<Product | null> {
-  const [row] = await db
-    .select({
-      product: productColumns,
-      supplier: { id: suppliers.id, name: suppliers.name, location: suppliers.location },
-      version: listingVersionColumn(),
-    })
-    .from(products)
-    .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!row) return null;
-  const { product, supplier } = row;
-  const counts = await supplierCounts.get(stampOf(row.version), () => productCounts(db, null));
-  return {
-    id: product.id,
-    name: product.name,
-    brand: product.brand,
-    varietal: product.varietal,
-    vintage: product.vintage,
-    region: product.region,
-    appellation: product.appellation,
-    country: product.country,
-    abv: product.abv,
-    size_ml: product.sizeMl,
-    pack_size: product.packSize,
-    case_price_cents: product.casePriceCents,
-    bottle_price_cents: product.bottlePriceCents,
-    inventory_available: product.inventoryAvailable,
-    minimum_order: product.minimumOrder,
-    sku: product.sku,
-    upc: product.upc,
-    description: product.description,
-    tasting_notes: product.tastingNotes,
-    supplier: { ...supplier, total_products: counts.get(supplier.id) ?? 0 },
-    image_url: productImageUrl(publicBaseUrl(), product.id),
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
-  };
+  const { version, rows } = await productRowById(db, productId, { fields: PRODUCT_DETAIL_FIELDS, joins: PRODUCT_SUPPLIER_JOIN });
+  const fields = rows[0] as ProductDetailFields | undefined;
+  if (!fields) return null;
+  const stamp = stampOf(version);
+  // The listings index of this version has them already; else they are read once per version.
+  const index = listingIndex.current;
+  const counts = index?.stamp === stamp ? index.productsPerSupplier() : await supplierCounts.get(stamp, () => productCounts(db, null));
+  return productDetail(fields, counts.get(supplierIdOf(fields)) ?? 0, publicBaseUrl());
 }

@@ -3,37 +3,90 @@ import type { Database } from '../../db/database';
 import { products } from '../../db/schema';
 import { listingVersionColumn } from './version';
 
-/**
- * The ids of one page as a table, `wanted(id, n)`, n counting from 1 in the order given. One text
- * parameter, whatever the page size: ids are a prefix, `_` and base62 (server/store/ids.ts), so a
- * comma never occurs in one.
- */
-const wanted = (ids: readonly string[]): SQL => sql`unnest(string_to_array(${ids.join(',')}, ',')) with ordinality as wanted(id, n)`;
+/** What a listing's page shows of each product: `fields` (arrays of them), with `joins` to more tables. */
+export interface PageShape {
+  fields: SQL[];
+  joins?: SQL;
+}
+
+/** A page's rows and the listings' version read in the same statement (the same snapshot). */
+export interface VersionedRows {
+  version: string | null;
+  rows: unknown[][];
+}
+
+/** The ordinals of one page as a table, `wanted(ordinal, n)`, n counting from 1 in the order given: one int array parameter. */
+const wanted = (ordinals: ArrayLike<number>): SQL =>
+  sql`unnest(${`{${Array.prototype.join.call(ordinals, ',')}}`}::int4[]) with ordinality as wanted(ordinal, n)`;
+
+/** Parses the `rows` text of a statement that aggregated them as JSON (see productRowsInOrder). */
+const parsedRows = (row: { version: string | null; rows: string | null } | undefined): VersionedRows => ({
+  version: row?.version ?? null,
+  rows: row?.rows ? (JSON.parse(row.rows) as unknown[][]) : [],
+});
 
 /**
- * The products of `ids`, in that order, each as the array of `fields`, read as ONE JSON value:
- * PGlite hands every field of every row to JavaScript one at a time, far slower than JSON.parse
- * reads one string (a catalog page of 100 rows: 3.6 ms as rows, 1.7 ms as one value). Ids no
- * longer in the table are left out. `joins` may join more tables to `products`. The listings'
- * version is read in the same statement (the same snapshot), for listingPage.
+ * The products of `ordinals` (products.ordinal), in that order, each as the array of the shape's
+ * fields, read as ONE JSON value: PGlite hands every field of every row to JavaScript one at a
+ * time, far slower than JSON.parse reads one string (a catalog page of 100 rows: 3.6 ms as rows,
+ * 1.7 ms as one value). Products no longer in the table are left out. The listings' version is
+ * read in the same statement, for listingPage.
  *
  * Numbers come back as JSON numbers (integers and doubles exactly; PostgreSQL prints a double's
  * shortest round-trip form), text as strings, NULL as null. Timestamps must be selected through
  * epochMilliseconds.
  */
-export async function productRowsInOrder(
-  db: Database,
-  ids: readonly string[],
-  fields: SQL[],
-  joins: SQL = sql``,
-): Promise<{ version: string | null; rows: unknown[][] }> {
+export async function productRowsInOrder(db: Database, ordinals: ArrayLike<number>, shape: PageShape): Promise<VersionedRows> {
   const [row] = await db
     .select({
       version: listingVersionColumn(),
-      rows: sql<string | null>`json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by wanted.n)::text`,
+      rows: sql<string | null>`json_agg(json_build_array(${sql.join(shape.fields, sql`, `)}) order by wanted.n)::text`,
     })
-    .from(sql`${wanted(ids)} inner join ${products} on ${products.id} = wanted.id ${joins}`);
-  return { version: row?.version ?? null, rows: row?.rows ? (JSON.parse(row.rows) as unknown[][]) : [] };
+    .from(sql`${wanted(ordinals)} inner join ${products} on ${products.ordinal} = wanted.ordinal ${shape.joins ?? sql``}`);
+  return parsedRows(row);
+}
+
+/** The product `productId` as the array of the shape's fields (no row when there is none), with the listings' version, in one statement. */
+export async function productRowById(db: Database, productId: string, shape: PageShape): Promise<VersionedRows> {
+  const [row] = await db
+    .select({
+      version: listingVersionColumn(),
+      rows: sql<string | null>`json_agg(json_build_array(${sql.join(shape.fields, sql`, `)}))::text`,
+    })
+    .from(sql`${products} ${shape.joins ?? sql``}`)
+    .where(sql`${products.id} = ${productId}`);
+  return parsedRows(row);
+}
+
+/**
+ * One page of a listing read straight from the table (`where`, `order`, LIMIT and OFFSET), with the
+ * listing's total and the listings' version, all in one statement: what a page costs before the
+ * listings index is built (see listingPage). Cheap near the start of a listing the sort's index
+ * serves; the count and a deep OFFSET grow with the catalog.
+ */
+export async function productRowsByQuery(
+  db: Database,
+  shape: PageShape,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<VersionedRows & { total: number }> {
+  const condition = where ?? sql`true`;
+  const orderBy = sql.join(order, sql`, `);
+  const [row] = await db
+    .select({
+      version: listingVersionColumn(),
+      total: sql<string>`(select count(*) from ${products} where ${condition})::text`,
+      rows: sql<string | null>`(select json_agg(page.fields order by page.n)::text from (
+        select json_build_array(${sql.join(shape.fields, sql`, `)}) as fields, row_number() over (order by ${orderBy}) as n
+        from ${products} ${shape.joins ?? sql``}
+        where ${condition}
+        order by ${orderBy}
+        limit ${limit} offset ${offset}) as page)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { ...parsedRows(row), total: Number(row?.total ?? 0) };
 }
 
 /** A timestamp as whole milliseconds since 1970, cut as `new Date()` cuts the microseconds PostgreSQL keeps. */

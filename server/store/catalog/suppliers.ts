@@ -5,9 +5,9 @@ import { products, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
 import { prefixTsQuery } from './search-text';
 import { productImageUrl, type PublicBaseUrl } from './image-url';
-import type { OrderedIdCache } from './ordered-ids';
-import { listingPage } from './product-listing';
-import { productRowsInOrder } from './rows-in-order';
+import { listingPage, type CatalogListings } from './product-listing';
+import type { ListingIndexKeeper } from './listing-index-keeper';
+import { listingVersionColumn, stampOf } from './version';
 
 /** `region` matches a supplier's wine region, or the city or the state of its "City, ST" location. */
 function regionCondition(region: string): SQL {
@@ -21,7 +21,7 @@ function regionCondition(region: string): SQL {
 }
 
 /** Products per supplier, of the suppliers named, or of every supplier when `supplierIds` is null. */
-export async function productCounts(db: Database, supplierIds: string[] | null): Promise<Map<string, number>> {
+export async function productCounts(db: Database, supplierIds: string[] | null): Promise<ReadonlyMap<string, number>> {
   if (supplierIds !== null && supplierIds.length === 0) return new Map();
   const rows = await db
     .select({ supplierId: products.supplierId, total: count() })
@@ -31,7 +31,8 @@ export async function productCounts(db: Database, supplierIds: string[] | null):
   return new Map(rows.map((row) => [row.supplierId, Number(row.total)]));
 }
 
-export async function listSuppliers(db: Database, query: SupplierListQuery): Promise<Paginated<Supplier>> {
+/** Suppliers by name; each one's product count from the listings index when it is current, else counted. */
+export async function listSuppliers(db: Database, listingIndex: ListingIndexKeeper, query: SupplierListQuery): Promise<Paginated<Supplier>> {
   const conditions: SQL[] = [];
   if (query.q !== undefined) {
     const tsQuery = prefixTsQuery(query.q);
@@ -49,16 +50,21 @@ export async function listSuppliers(db: Database, query: SupplierListQuery): Pro
       dbaName: suppliers.dbaName,
       location: suppliers.location,
       createdAt: suppliers.createdAt,
+      version: listingVersionColumn(),
     })
     .from(suppliers)
     .where(where)
     .orderBy(sql`${suppliers.name} COLLATE "C"`, suppliers.id)
     .limit(query.per_page)
     .offset(pageOffset(query));
-  const counts = await productCounts(
-    db,
-    rows.map((row) => row.id),
-  );
+  const index = listingIndex.current;
+  const counts =
+    rows.length > 0 && index?.stamp === stampOf(rows[0]!.version)
+      ? index.productsPerSupplier()
+      : await productCounts(
+          db,
+          rows.map((row) => row.id),
+        );
   const data = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -86,26 +92,24 @@ const SUPPLIER_PRODUCT_FIELDS = [
 ];
 type SupplierProductFields = [string, string, string, number | null, number, number];
 
+const SUPPLIER_PRODUCT_PAGE = { fields: SUPPLIER_PRODUCT_FIELDS };
+
 /**
- * One page of a supplier's products, by name: a slice of the same ordered ids as the catalog
- * filtered by the supplier (see listingPage), so neither a count nor an OFFSET.
+ * One page of a supplier's products, by name: the catalog's listing filtered by the supplier (see
+ * listingPage), so neither a count nor an OFFSET once the listings index is read.
  * Null when no such supplier exists.
  */
 export async function listSupplierProducts(
-  db: Database,
+  listings: CatalogListings,
   publicBaseUrl: PublicBaseUrl,
-  orderedIds: OrderedIdCache,
   supplierId: string,
   query: PageQuery,
 ): Promise<Paginated<SupplierProduct> | null> {
-  const { total, rows } = await listingPage(db, orderedIds, { ...query, supplier_id: supplierId }, async (ids) => {
-    const page = await productRowsInOrder(db, ids, SUPPLIER_PRODUCT_FIELDS);
-    return { version: page.version, rows: page.rows as SupplierProductFields[] };
-  });
+  const { total, rows } = await listingPage(listings, { ...query, supplier_id: supplierId }, SUPPLIER_PRODUCT_PAGE);
   // Every product has its supplier, so only a supplier without products needs looking up.
-  if (total === 0 && !(await supplierExists(db, supplierId))) return null;
+  if (total === 0 && !(await supplierExists(listings.db, supplierId))) return null;
   const baseUrl = publicBaseUrl();
-  const data = rows.map(([id, name, varietal, vintage, casePrice, inventory]) => ({
+  const data = (rows as SupplierProductFields[]).map(([id, name, varietal, vintage, casePrice, inventory]) => ({
     id,
     name,
     varietal,

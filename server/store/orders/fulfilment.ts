@@ -3,7 +3,7 @@ import type { Order, WebhookEventName } from '../../../shared';
 import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import type { CancelResult, MovedOrder, ShipmentInput } from '../types';
-import { queueOrderEvent } from '../webhooks/outbox';
+import { queueOrderEvent } from '../webhooks/webhook-outbox';
 import { bumpCatalogVersion } from '../catalog/version';
 import { loadOrder } from './order-reader';
 

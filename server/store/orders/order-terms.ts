@@ -10,7 +10,8 @@ import {
 } from '../../../shared';
 import type { Database } from '../../db/database';
 import { productTerms } from '../catalog/deals';
-import { reject } from './order-rejection';
+import type { OrderRejection } from '../types';
+import { rejection } from './order-rejection';
 
 /** One item of an order request; `unit` bottle is a line of a split case (issue 26). */
 export type OrderLine = { index: number; productId: string; quantity: number; unit: 'case' | 'bottle' };
@@ -51,7 +52,7 @@ const TITLE_OF: Record<QuantityProblem['code'], string> = {
  * (split case not allowed, too many bottles, below the minimum, short of stock), each named by its
  * pointer (`/items/2/unit` where the product is not sold by the bottle, `/items/2/quantity` else).
  */
-export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<string, TermsProductRow>, splitCaseFeeCents: number | null): void {
+export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<string, TermsProductRow>, splitCaseFeeCents: number | null): OrderRejection | null {
   const byProduct = new Map<string, { cases?: OrderLine; bottles?: OrderLine }>();
   for (const line of lines) {
     const entry = byProduct.get(line.productId) ?? {};
@@ -80,13 +81,14 @@ export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<
   for (const code of QUANTITY_PROBLEM_CODES) {
     const broken = found_.filter(({ problem }) => problem.code === code).sort((a, b) => a.line.index - b.line.index);
     if (broken.length === 0) continue;
-    reject(
+    return rejection(
       STATUS_OF[code],
       code,
       TITLE_OF[code],
       broken.map(({ problem, line }) => ({ pointer: itemPointer(line, code === 'split_case_not_allowed' ? 'unit' : 'quantity'), detail: problem.detail })),
     );
   }
+  return null;
 }
 
 export interface PricedOrderLine {
@@ -131,7 +133,7 @@ export async function priceWithTerms(
  * would charge something else, the order is refused with 409 price_changed naming each line and
  * the total that differ, in plain words, before anything is taken or stored.
  */
-export function checkExpectedPrices(body: CreateOrderBody, priced: readonly PricedOrderLine[], totals: OrderTotals): void {
+export function checkExpectedPrices(body: CreateOrderBody, priced: readonly PricedOrderLine[], totals: OrderTotals): OrderRejection | null {
   const errors: Array<{ pointer: string; detail: string }> = [];
   for (const { line, price } of priced) {
     const expected = body.items[line.index]?.expected_unit_price_cents;
@@ -148,6 +150,7 @@ export function checkExpectedPrices(body: CreateOrderBody, priced: readonly Pric
     errors.push({ pointer: '/expected_total_cents', detail: `the order comes to ${formatCents(totals.total_cents)} now, not ${formatCents(expectedTotal)}` });
   }
   if (errors.length > 0) {
-    reject(409, 'price_changed', 'The prices changed since the order was written; nothing was ordered. Review the new prices and send it again.', errors);
+    return rejection(409, 'price_changed', 'The prices changed since the order was written; nothing was ordered. Review the new prices and send it again.', errors);
   }
+  return null;
 }

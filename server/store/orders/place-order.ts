@@ -1,16 +1,16 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { formatCases, type CreateOrderBody, type Order } from '../../../shared';
+import { formatBottles, formatCases, type CreateOrderBody, type Order } from '../../../shared';
 import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
-import type { Caller, IdempotencyInput, PlaceOrderResult } from '../types';
+import type { Caller, IdempotencyInput, OrderRejection, PlaceOrderResult } from '../types';
 import { newId } from '../ids';
-import { queueOrderEvent } from '../webhooks/outbox';
+import { queueOrderEvent } from '../webhooks/webhook-outbox';
 import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
 import { orderColumns } from './order-columns';
-import { OrderRejected, reject } from './order-rejection';
+import { isRejection, rejection, transactionUnlessRejected } from './order-rejection';
 import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, type OrderLine, type TermsProductRow } from './order-terms';
-import { takeBottles, bottlesInStock } from '../catalog/bottle-stock';
+import { bottlesInStock, takeBottles } from '../catalog/bottle-stock';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -56,12 +56,12 @@ async function claimIdempotencyKey(
     .from(idempotencyRecords)
     .where(and(eq(idempotencyRecords.accountId, accountId), eq(idempotencyRecords.key, idempotency.key)));
   if (!existing) {
-    return reject(409, 'idempotency_key_in_use', 'Another request with this Idempotency-Key is in progress; retry it.', [
+    return rejection(409, 'idempotency_key_in_use', 'Another request with this Idempotency-Key is in progress; retry it.', [
       { pointer: '/header/Idempotency-Key', detail: 'is in use by a concurrent request' },
     ]);
   }
   if (existing.requestHash !== idempotency.requestHash) {
-    return reject(
+    return rejection(
       422,
       'idempotency_key_reused',
       'This Idempotency-Key was already used with a different request body.',
@@ -71,24 +71,22 @@ async function claimIdempotencyKey(
   return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
 }
 
-async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string; splitCaseFeeCents: number | null }> {
+async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string; splitCaseFeeCents: number | null } | OrderRejection> {
   const [supplier] = await tx
     .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents })
     .from(suppliers)
     .where(eq(suppliers.id, supplierId));
   if (!supplier) {
-    reject(404, 'not_found', `Supplier ${supplierId} does not exist.`, [
-      { pointer: '/supplier_id', detail: 'no such supplier' },
-    ]);
+    return rejection(404, 'not_found', `Supplier ${supplierId} does not exist.`, [{ pointer: '/supplier_id', detail: 'no such supplier' }]);
   }
   return supplier;
 }
 
-/** Checks every line and reports all lines that fail the first rule any of them breaks. */
-function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId: string, splitCaseFeeCents: number | null): void {
+/** Checks every line and reports all lines that fail the first rule any of them breaks; null when every line passes. */
+function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId: string, splitCaseFeeCents: number | null): OrderRejection | null {
   const missing = lines.filter((line) => !found.has(line.productId));
   if (missing.length > 0) {
-    reject(
+    return rejection(
       404,
       'not_found',
       `${missing.length === 1 ? 'A product does' : 'Some products do'} not exist.`,
@@ -98,7 +96,7 @@ function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId
   const product = (line: Line) => found.get(line.productId) as ProductRow;
   const foreign = lines.filter((line) => product(line).supplierId !== supplierId);
   if (foreign.length > 0) {
-    reject(
+    return rejection(
       422,
       'product_not_from_supplier',
       `Every product of an order must come from supplier ${supplierId}.`,
@@ -106,17 +104,17 @@ function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId
     );
   }
   // Minimums and stock, with split cases: the rules of shared/split-case.ts (issue 26).
-  checkQuantities(lines, found, splitCaseFeeCents);
+  return checkQuantities(lines, found, splitCaseFeeCents);
 }
 
-function rejectShort(short: Array<{ line: Line; available: number }>): never {
-  return reject(
+function shortRejection(short: Array<{ line: Line; available: number }>): OrderRejection {
+  return rejection(
     409,
     'insufficient_inventory',
     'Not enough inventory for some items.',
     short.map(({ line, available }) => ({
       pointer: itemPointer(line, 'quantity'),
-      detail: line.unit === 'bottle' ? `only ${available === 1 ? '1 bottle' : `${available} bottles`} available` : `only ${formatCases(available)} available`,
+      detail: `only ${line.unit === 'bottle' ? formatBottles(available) : formatCases(available)} available`,
     })),
   );
 }
@@ -126,14 +124,14 @@ function rejectShort(short: Array<{ line: Line; available: number }>): never {
  * products lock them in the same order and cannot deadlock. The condition is re-checked by the
  * database against the latest committed row, so concurrent orders never oversell.
  */
-async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<void> {
+async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<OrderRejection | null> {
   // Cases before bottles of the same product: the bottles come out of what the cases leave.
   const unitOrder = (line: Line) => (line.unit === 'bottle' ? 1 : 0);
   const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : unitOrder(a) - unitOrder(b)));
   for (const line of ordered) {
     if (line.unit === 'bottle') {
       if (!(await takeBottles(tx, line.productId, line.quantity, now))) {
-        rejectShort([{ line, available: await bottlesInStock(tx, line.productId) }]);
+        return shortRejection([{ line, available: await bottlesInStock(tx, line.productId) }]);
       }
       continue;
     }
@@ -147,16 +145,18 @@ async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<vo
         .select({ available: products.inventoryAvailable })
         .from(products)
         .where(eq(products.id, line.productId));
-      rejectShort([{ line, available: current?.available ?? 0 }]);
+      return shortRejection([{ line, available: current?.available ?? 0 }]);
     }
   }
+  return null;
 }
 
 /** `CW-240117`: the prefix and the next value of the order number sequence. */
 const nextOrderNumber = sql`'CW-' || nextval(${orderNumberSequence.seqName}::regclass)::text`;
 
-async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, now: Date): Promise<Order> {
+async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, now: Date): Promise<Order | OrderRejection> {
   const supplier = await loadSupplier(tx, body.supplier_id);
+  if (isRejection(supplier)) return supplier;
   const lines: Line[] = body.items.map((item, index) => ({ index, productId: item.product_id, quantity: item.quantity, unit: item.unit ?? 'case' }));
   const rows = await tx
     .select({
@@ -178,12 +178,12 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
       ),
     );
   const found = new Map(rows.map((row) => [row.id, row]));
-  validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents);
+  const invalid = validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents);
+  if (invalid) return invalid;
   // Priced with the deals running now (shared/deals.ts), and checked against what the buyer saw, before anything is taken.
   const { priced, totals } = await priceWithTerms(tx, lines, found, supplier.splitCaseFeeCents ?? 0, now);
-  checkExpectedPrices(body, priced, totals);
-  await takeInventory(tx, lines, now);
-
+  const refused = checkExpectedPrices(body, priced, totals) ?? (await takeInventory(tx, lines, now));
+  if (refused) return refused;
   const orderId = newId('ord');
   // The rows come back from the inserts, so the answer needs no reading back.
   const [order] = await tx.insert(orders).values({
@@ -240,25 +240,22 @@ export async function placeOrder(
   idempotency: IdempotencyInput | null,
   now: Date,
 ): Promise<PlaceOrderResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      if (idempotency !== null) {
-        const earlier = await claimIdempotencyKey(tx, caller.accountId, idempotency, now);
-        if (earlier !== null) return earlier;
-      }
-      const order = await createOrder(tx, caller, body, now);
-      if (idempotency !== null) {
-        await tx
-          .update(idempotencyRecords)
-          .set({ responseStatus: CREATED_STATUS, responseBody: order, orderId: order.id })
-          .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
-      }
-      // Last, so the slot's row is locked only until the commit that follows.
-      await bumpCatalogVersion(tx, 'stock');
-      return { kind: 'created', order } as const;
-    });
-  } catch (error) {
-    if (error instanceof OrderRejected) return error.rejection;
-    throw error;
-  }
+  // A rejection rolls back what was written before it (the claimed key, stock already taken).
+  return transactionUnlessRejected<PlaceOrderResult>(db, async (tx) => {
+    if (idempotency !== null) {
+      const earlier = await claimIdempotencyKey(tx, caller.accountId, idempotency, now);
+      if (earlier !== null) return earlier;
+    }
+    const order = await createOrder(tx, caller, body, now);
+    if (isRejection(order)) return order;
+    if (idempotency !== null) {
+      await tx
+        .update(idempotencyRecords)
+        .set({ responseStatus: CREATED_STATUS, responseBody: order, orderId: order.id })
+        .where(and(eq(idempotencyRecords.accountId, caller.accountId), eq(idempotencyRecords.key, idempotency.key)));
+    }
+    // Last, so the slot's row is locked only until the commit that follows.
+    await bumpCatalogVersion(tx, 'stock');
+    return { kind: 'created', order } as const;
+  });
 }

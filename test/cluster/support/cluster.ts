@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { CatalogProduct, Paginated } from '../../../shared';
+import { waitFor } from '../../server/webhooks/receiver';
 
 /**
  * Several processes of the real CLI (`tsx server/cli.ts`, as `npm run server` runs it) on one
@@ -252,3 +253,13 @@ export const placeOrder = (baseUrl: string, apiKey: string, product: CatalogProd
     headers: { 'idempotency-key': randomUUID() },
     body: { supplier_id: product.supplier.id, items: [{ product_id: product.id, quantity: product.minimum_order }], shipping_address: shippingAddress },
   });
+
+/** Waits until a backend of the database waits for a lock (a request stuck behind a test's lock). */
+export const lockWaiter = (database: ClusterDatabase) =>
+  waitFor(async () => {
+    const { rows } = await database.query<{ waiting: string }>(
+      `select count(*)::text as waiting from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+      [database.name],
+    );
+    return Number(rows[0]?.waiting) > 0;
+  }, 20_000);

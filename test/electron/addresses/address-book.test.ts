@@ -49,7 +49,7 @@ describe('the address book store', () => {
     const book = open();
     await book.add({ label: 'Warehouse', address: napa }, false);
     const second = await book.add({ label: 'warehouse', address: austin }, false);
-    expect(second).toMatchObject({ ok: false, refusal: { code: 'duplicate_label' } });
+    expect(second).toMatchObject({ ok: false, refusal: { code: 'duplicate', pointer: '/label' } });
     expect((await open().read()).items).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 import { createOfflineStore } from '../../../electron/core/offline/offline-store';
-import { DEMO_SCOPE_URL } from '../../../electron/core/app/service-connection';
+import { DEMO_SCOPE_URL } from '../../../electron/core/session/service-connection';
 
 const address = { street1: '1 Vine St', city: 'Napa', state: 'CA' as const, zip: '94558' };
 
@@ -56,7 +56,7 @@ const draftOf = (product: CatalogProduct) => ({
 async function confirmedOrderId(data: Awaited<ReturnType<typeof startCore>>['data'], entryId: string): Promise<string> {
   let orderId = '';
   await vi.waitFor(async () => {
-    orderId = (await data('listOutbox')).find((candidate) => candidate.id === entryId)?.confirmed?.id ?? '';
+    orderId = (await data('listOutbox')).entries.find((candidate) => candidate.id === entryId)?.confirmed?.id ?? '';
     expect(orderId).toMatch(/^ord_/);
   }, { timeout: 15_000, interval: 100 });
   return orderId;
@@ -201,10 +201,10 @@ describe('the core on the embedded demo service', () => {
     });
     expect(entry?.state).toMatch(/queued|sending/);
     await vi.waitFor(async () => {
-      const outbox = await data('listOutbox');
+      const outbox = (await data('listOutbox')).entries;
       expect(outbox.find((candidate) => candidate.id === entry!.id)?.state).toBe('confirmed');
     }, { timeout: 15_000, interval: 100 });
-    const confirmed = (await data('listOutbox')).find((candidate) => candidate.id === entry!.id)!.confirmed!;
+    const confirmed = (await data('listOutbox')).entries.find((candidate) => candidate.id === entry!.id)!.confirmed!;
     await vi.waitFor(async () => {
       const order = await data('getOrder', { id: confirmed.id });
       expect(order.data.status).not.toBe('confirmed');
@@ -263,7 +263,7 @@ describe('the core on the embedded demo service', () => {
 
     await core.startEmbeddedService();
     await vi.waitFor(async () => {
-      const entry = (await data('listOutbox')).find((candidate) => candidate.id === queued!.id);
+      const entry = (await data('listOutbox')).entries.find((candidate) => candidate.id === queued!.id);
       expect(entry?.state).toBe('confirmed');
     }, { timeout: 20_000, interval: 200 });
     expect(events).toContainEqual({ type: 'connectivity', online: true });
@@ -334,7 +334,7 @@ describe('the core on the embedded demo service', () => {
     const session = await data('getSession');
     expect(session).toMatchObject({ mode: 'none', account: null, keyStorage: 'none' });
     expect(await call('getAccount')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
-    expect((await data('listOutbox')).length).toBe(0);
+    expect((await data('listOutbox')).entries.length).toBe(0);
 
     // The shared catalog stays (the sign-out dialog promises only private data goes): it can be
     // searched and read offline at once, and Settings still counts it.
@@ -389,7 +389,7 @@ describe('several buyer accounts on the embedded demo service', () => {
     expect(secondAccount.active).toBe(true);
     expect(await data('switchBuyerAccount', { id: firstAccount.id })).toMatchObject({ account: { id: first!.accountId }, buyerAccountId: firstAccount.id });
     expect(core.embeddedService(), 'switching does not start the stopped service').toBeNull();
-    expect(await data('listOutbox'), "the other account's order is not listed").toEqual([]);
+    expect((await data('listOutbox')).entries, "the other account's order is not listed").toEqual([]);
     const [queuedForFirst] = await data('submitOrders', { drafts: [draft] });
     expect((await data('listBuyerAccounts')).accounts.map((account) => account.queuedOrders)).toEqual([1, 1]);
 
@@ -398,9 +398,9 @@ describe('several buyer accounts on the embedded demo service', () => {
       expect((await data('listBuyerAccounts')).accounts.map((account) => account.queuedOrders)).toEqual([0, 0]);
     }, { timeout: 20_000, interval: 200 });
     await core.whenIdle();
-    const firstConfirmed = (await data('listOutbox')).find((entry) => entry.id === queuedForFirst!.id)?.confirmed?.id;
+    const firstConfirmed = (await data('listOutbox')).entries.find((entry) => entry.id === queuedForFirst!.id)?.confirmed?.id;
     await data('switchBuyerAccount', { id: secondAccount.id });
-    const secondConfirmed = (await data('listOutbox')).find((entry) => entry.id === queuedForSecond!.id)?.confirmed?.id;
+    const secondConfirmed = (await data('listOutbox')).entries.find((entry) => entry.id === queuedForSecond!.id)?.confirmed?.id;
     expect(firstConfirmed).toMatch(/^ord_/);
     expect(secondConfirmed).toMatch(/^ord_/);
 
@@ -486,11 +486,13 @@ describe('removing a buyer account or signing out', () => {
     await core.whenIdle();
     const offline = createOfflineStore({ dataDir: platform.dataDir });
     const secondScope = { baseUrl: DEMO_SCOPE_URL, accountId: second.accountId };
-    expect(await offline.readHeader('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
+    expect(await offline.datasetInfo('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
     // Its account-only sync is under way when it is removed.
     await data('syncNow');
     await data('removeBuyerAccount', { id: added!.id });
     await core.whenIdle();
-    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.readHeader(dataset, secondScope), dataset).toBeNull();
+    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.datasetInfo(dataset, secondScope), dataset).toBeNull();
+    expect(await offline.readOrders(secondScope)).toEqual([]);
+    await offline.close();
   });
 });

@@ -1,15 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
-import { LEGACY_SETTINGS } from '../../../electron/core/app/account-registry';
-import { accountScopeOf } from '../../../electron/core/app/service-connection';
+import { LEGACY_SETTINGS } from '../../../electron/core/session/account-registry';
+import { accountScopeOf } from '../../../electron/core/session/service-connection';
 import { accountFolder } from '../../../electron/core/account-files/versioned-file';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings, createTestPlatform } from '../../support/fake-core';
 import { queuedOutboxEntry } from '../../support/outbox-entries';
+import { readOutboxFile } from '../outbox/outbox-harness';
 
 const WINE = 'https://wine.example.com/api/v1';
 const safeStorage = {
@@ -62,12 +63,12 @@ describe('the first start after the update to several accounts', () => {
     expect(await call('getSession')).toMatchObject({ mode: 'custom', baseUrl: WINE, account: { id: 'org_harbor', name: 'Harbor Wines' }, keyStorage: 'os-encrypted' });
     const { accounts } = (await call('listBuyerAccounts')) as { accounts: { name: string; active: boolean; queuedOrders: number }[] };
     expect(accounts).toMatchObject([{ name: 'Harbor Wines', active: true, queuedOrders: 1 }]);
-    const outbox = (await call('listOutbox')) as OutboxEntry[];
+    const outbox = ((await call('listOutbox')) as { entries: OutboxEntry[] }).entries;
     expect(outbox.map((entry) => [entry.id, entry.idempotencyKey])).toEqual([['out_mine', 'key-out_mine']]);
 
-    const own = JSON.parse(readFileSync(path.join(accountFolder(dataDir, accountScopeOf({ mode: 'custom', baseUrl: WINE, accountId: 'org_harbor' })), 'outbox.json'), 'utf8')) as { entries: OutboxEntry[] };
+    const own = await readOutboxFile(accountFolder(dataDir, accountScopeOf({ mode: 'custom', baseUrl: WINE, accountId: 'org_harbor' })));
     expect(own.entries.map((entry) => entry.id)).toEqual(['out_mine']);
-    const shared = JSON.parse(readFileSync(path.join(dataDir, 'outbox.json'), 'utf8')) as { entries: OutboxEntry[] };
+    const shared = await readOutboxFile(dataDir);
     expect(shared.entries.map((entry) => entry.id), "another account's order waits for that account").toEqual(['out_other']);
     await core.whenIdle();
     expect(requests.filter((request) => request.startsWith('POST')).every((request) => request.endsWith('Bearer sk_harbor_12345678')), requests.join('\n')).toBe(true);

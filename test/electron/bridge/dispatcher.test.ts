@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_METHODS } from '../../../shared/bridge/contract';
 import { BridgeError } from '../../../shared/bridge/result';
 import { serviceError } from '../../../electron/core/api';
-import { CoreFailure } from '../../../electron/core/failure';
-import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
+import { failWith } from '../../../electron/core/failure';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import { validBridgeInputs } from '../../support/bridge-samples';
 import { createRecordingHandlers } from '../../support/recording-handlers';
@@ -94,9 +93,9 @@ describe('the bridge dispatcher', () => {
     for (const method of BRIDGE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
   });
 
-  it('passes a BridgeFailure through as its error value', async () => {
+  it("passes a handler's failure value through as its error", async () => {
     const handlers = createRecordingHandlers();
-    handlers.getOrder.mockRejectedValueOnce(new BridgeFailure('not_found', 'No such order.'));
+    handlers.getOrder.mockResolvedValueOnce(failWith('not_found', 'No such order.'));
     const { dispatch } = createDispatcher({ handlers });
     expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
       ok: false,
@@ -114,7 +113,7 @@ describe('the bridge dispatcher', () => {
       problemCode: 'insufficient_inventory',
       fields: [{ pointer: '/items/0/quantity', detail: 'too many' }],
     });
-    handlers.getOrder.mockRejectedValueOnce(new CoreFailure(error));
+    handlers.getOrder.mockResolvedValueOnce({ ok: false, error });
     const { dispatch } = createDispatcher({ handlers });
     expect(await dispatch('getOrder', { id: 'ord_x1' })).toEqual({
       ok: false,
@@ -133,6 +132,27 @@ describe('the bridge dispatcher', () => {
     expect(JSON.stringify(result)).not.toContain(secret);
     expect(JSON.stringify(result)).not.toMatch(/at .*\.ts/);
     expect(onUnexpectedError).toHaveBeenCalledWith('getAccount', expect.any(Error));
+  });
+
+  it('says a full disk or a folder it may not write to in plain words, not as an internal error (favourites, addresses, guides)', async () => {
+    const unexpected = vi.fn();
+    const failing = (code: string) => async () => {
+      throw Object.assign(new Error(`${code}: no space left on device, write`), { code, errno: -28, syscall: 'write' });
+    };
+    const handlers = createRecordingHandlers();
+    const { dispatch } = createDispatcher({
+      handlers: { ...handlers, setFavourite: failing('ENOSPC'), addSavedAddress: failing('EACCES'), createOrderGuide: failing('EROFS') },
+      onUnexpectedError: unexpected,
+    });
+    const favourite = await dispatch('setFavourite', validBridgeInputs.setFavourite);
+    expect(favourite).toEqual({ ok: false, error: { code: 'storage_error', message: 'The disk is full, so this was not saved. Free some space and try again.', retryable: true } });
+    expect(await dispatch('addSavedAddress', validBridgeInputs.addSavedAddress)).toMatchObject({ ok: false, error: { code: 'storage_error', message: expect.stringMatching(/may not write to its data folder/) } });
+    expect(await dispatch('createOrderGuide', validBridgeInputs.createOrderGuide)).toMatchObject({ ok: false, error: { code: 'storage_error', message: expect.stringMatching(/read-only/) } });
+    expect(unexpected).not.toHaveBeenCalled();
+    // Any other failure of the file system stays unexpected.
+    const other = createDispatcher({ handlers: { ...handlers, setFavourite: failing('EIO') }, onUnexpectedError: unexpected });
+    expect(await other.dispatch('setFavourite', validBridgeInputs.setFavourite)).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(unexpected).toHaveBeenCalledTimes(1);
   });
 
   it('never throws, even for input objects with hostile getters', async () => {

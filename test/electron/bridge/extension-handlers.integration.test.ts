@@ -4,10 +4,11 @@ import type { DatasetName } from '../../../shared/bridge/datasets';
 import type { Order } from '../../../shared/schemas';
 import { bridgeContract } from '../../../shared/bridge/contract';
 import { createExtensionRegistry, createServiceClient, extensionsInDocument, type ServiceClient } from '../../../electron/core/api';
-import { createProductImageAddresses } from '../../../electron/core/app/product-image-urls';
+import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
 import { createExtensionHandlers, OFFLINE_CANCEL } from '../../../electron/bridge/handlers/extensions';
-import type { OfflineReads } from '../../../electron/core/app/offline-reads';
+import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
 import { bridgeErrorOf } from '../../../electron/bridge/bridge-failure';
+import type { Outcome } from '../../../electron/core/failure';
 import type { BridgeError } from '../../../shared/bridge/result';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { orderableBody, startRealService, type RealService } from '../api/real-service-harness';
@@ -49,14 +50,17 @@ function handlersFor(client: ServiceClient | null, options: { online?: boolean; 
 }
 
 /** What the one bridge mapping makes of a handler's failure: the error that crosses to the renderer. */
-async function failureOf(promise: Promise<unknown>): Promise<BridgeError> {
-  const thrown = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  const error = bridgeErrorOf(thrown);
-  expect(error).not.toBeNull();
-  return error!;
+async function failureOf(answer: Promise<Outcome<unknown>>): Promise<BridgeError> {
+  const outcome = await answer;
+  if (outcome.ok) throw new Error(`expected a failure, got ${JSON.stringify(outcome.data)}`);
+  return bridgeErrorOf(outcome.error);
+}
+
+/** A handler's data; a failure fails the test with its words. */
+async function dataOf<T>(answer: Promise<Outcome<T>>): Promise<T> {
+  const outcome = await answer;
+  if (!outcome.ok) throw new Error(`expected data, got ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.data;
 }
 
 describe('the service extensions through the bridge handlers, on the real service', () => {
@@ -73,7 +77,7 @@ describe('the service extensions through the bridge handlers, on the real servic
 
   it('learns every extension from the OpenAPI document', async () => {
     const { handlers } = handlersFor(client);
-    const offered = await handlers.getServiceExtensions();
+    const offered = await dataOf(handlers.getServiceExtensions());
     expect(bridgeContract.getServiceExtensions.output.parse(offered)).toEqual({
       cancelOrder: true,
       webhookDeliveries: true,
@@ -87,7 +91,7 @@ describe('the service extensions through the bridge handlers, on the real servic
     const placed = await client.call('createOrder', { body: await orderableBody(client) });
     if (!placed.ok || placed.notModified) throw new Error('could not place an order');
     const { handlers, changed, kept } = handlersFor(client);
-    const cancelled = bridgeContract.cancelOrder.output.parse(await handlers.cancelOrder({ id: placed.data.id }));
+    const cancelled = bridgeContract.cancelOrder.output.parse(await dataOf(handlers.cancelOrder({ id: placed.data.id })));
     expect(cancelled).toMatchObject({ id: placed.data.id, status: 'cancelled' });
     expect(cancelled.timeline.at(-1)?.event).toBe('order_cancelled');
     expect(kept.map((order) => order.status)).toEqual(['cancelled']);
@@ -124,13 +128,13 @@ describe('the service extensions through the bridge handlers, on the real servic
     const created = await client.call('createWebhook', { body: { url: 'http://127.0.0.1:9/unreachable', events: ['order.cancelled'] } });
     if (!created.ok || created.notModified) throw new Error('could not register a webhook');
     const { handlers, changed } = handlersFor(client);
-    const attempt = bridgeContract.sendWebhookTest.output.parse(await handlers.sendWebhookTest({ id: created.data.id }));
+    const attempt = bridgeContract.sendWebhookTest.output.parse(await dataOf(handlers.sendWebhookTest({ id: created.data.id })));
     expect(attempt).toMatchObject({ event: 'webhook.test', state: 'failed', attempts: 1, status_code: null });
-    const listed = bridgeContract.listWebhookDeliveries.output.parse(await handlers.listWebhookDeliveries({ id: created.data.id, page: 1, perPage: 10 }));
+    const listed = bridgeContract.listWebhookDeliveries.output.parse(await dataOf(handlers.listWebhookDeliveries({ id: created.data.id, page: 1, perPage: 10 })));
     expect(listed.items.map((delivery) => delivery.webhook_id)).toEqual([attempt.webhook_id]);
-    expect((await handlers.setWebhookActive({ id: created.data.id, active: false })).active).toBe(false);
+    expect((await dataOf(handlers.setWebhookActive({ id: created.data.id, active: false }))).active).toBe(false);
     expect((await failureOf(handlers.sendWebhookTest({ id: created.data.id }))).code).toBe('rejected');
-    expect((await handlers.setWebhookActive({ id: created.data.id, active: true })).active).toBe(true);
+    expect((await dataOf(handlers.setWebhookActive({ id: created.data.id, active: true }))).active).toBe(true);
     expect(changed).toEqual(['webhooks', 'webhooks']);
   });
 });
@@ -176,7 +180,7 @@ describe('a service without the extensions', () => {
   it('with a document listing none: offers none, and calls none', async () => {
     documentStatus = 200;
     const { handlers } = handlersFor(clientOf());
-    expect(Object.values(await handlers.getServiceExtensions()).some(Boolean)).toBe(false);
+    expect(Object.values(await dataOf(handlers.getServiceExtensions())).some(Boolean)).toBe(false);
     const failure = await failureOf(handlers.cancelOrder({ id: 'ord_abc123' }));
     expect(failure.code).toBe('not_found');
     expect(failure.message).toBe('This service does not offer cancelling orders.');
@@ -186,10 +190,10 @@ describe('a service without the extensions', () => {
   it('without a document: tries an extension once, learns from its 404/405, and remembers it for this service', async () => {
     documentStatus = 404;
     const { handlers } = handlersFor(clientOf());
-    expect(await handlers.getServiceExtensions()).toEqual({ cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: false });
+    expect(await dataOf(handlers.getServiceExtensions())).toEqual({ cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: false });
     expect((await failureOf(handlers.cancelOrder({ id: 'ord_abc123' }))).message).toBe('This service does not offer cancelling orders.');
     expect((await failureOf(handlers.setWebhookActive({ id: 'wh_abc123', active: false }))).message).toBe('This service does not offer pausing webhooks.');
-    expect(await handlers.getServiceExtensions()).toMatchObject({ cancelOrder: false, webhookPause: false, webhookTest: true });
+    expect(await dataOf(handlers.getServiceExtensions())).toMatchObject({ cancelOrder: false, webhookPause: false, webhookTest: true });
     await failureOf(handlers.cancelOrder({ id: 'ord_abc123' }));
     expect(requests).toEqual(['GET /api/v1/openapi.json', 'POST /api/v1/orders/ord_abc123/cancel', 'PATCH /api/v1/webhooks/wh_abc123']);
   });

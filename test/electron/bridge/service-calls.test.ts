@@ -1,43 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeFailure } from '../../../electron/bridge/bridge-failure';
+import { failWith, succeed } from '../../../electron/core/failure';
 import { freshOrCached, pageLocally } from '../../../electron/bridge/handlers/service-calls';
 
 const now = () => new Date('2026-11-22T10:00:00.000Z');
-const offline = () => Promise.reject(new BridgeFailure('offline', 'Could not reach the service.', { retryable: true }));
+const offline = async () => failWith('offline', 'Could not reach the service.', true);
 
 describe('fresh or cached reads', () => {
   it('prefers the service and says the data is fresh', async () => {
-    const result = await freshOrCached({ online: true, live: async () => 'live', cached: async () => ({ data: 'old', asOf: 'x' }), now });
-    expect(result).toEqual({ data: 'live', freshness: { asOf: '2026-11-22T10:00:00.000Z', fromCache: false } });
+    const result = await freshOrCached({ online: true, live: async () => succeed('live'), cached: async () => ({ data: 'old', asOf: 'x' }), now });
+    expect(result).toEqual({ ok: true, data: { data: 'live', freshness: { asOf: '2026-11-22T10:00:00.000Z', fromCache: false } } });
   });
 
   it('falls back to the offline copy with its age when the service is unreachable', async () => {
     const result = await freshOrCached({ online: true, live: offline, cached: async () => ({ data: 'old', asOf: '2026-11-21T00:00:00.000Z' }), now });
-    expect(result).toEqual({ data: 'old', freshness: { asOf: '2026-11-21T00:00:00.000Z', fromCache: true } });
+    expect(result).toEqual({ ok: true, data: { data: 'old', freshness: { asOf: '2026-11-21T00:00:00.000Z', fromCache: true } } });
   });
 
   it('does not hide a real answer such as not found behind the cache', async () => {
-    await expect(
-      freshOrCached({
+    expect(
+      await freshOrCached({
         online: true,
-        live: () => Promise.reject(new BridgeFailure('not_found', 'No such order.')),
+        live: async () => failWith('not_found', 'No such order.'),
         cached: async () => ({ data: 'old', asOf: null }),
         now,
       }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('answers offline with nothing cached with the service error', async () => {
-    await expect(freshOrCached({ online: true, live: offline, cached: async () => null, now })).rejects.toMatchObject({ code: 'offline', retryable: true });
+    expect(await freshOrCached({ online: true, live: offline, cached: async () => null, now })).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
   });
 
   it('while believed offline reads the cache first, then still tries the service', async () => {
     let calls = 0;
-    const cached = await freshOrCached({ online: false, live: async () => (calls++, 'live'), cached: async () => ({ data: 'old', asOf: null }), now });
-    expect(cached.data).toBe('old');
+    const cached = await freshOrCached({ online: false, live: async () => (calls++, succeed('live')), cached: async () => ({ data: 'old', asOf: null }), now });
+    expect(cached).toMatchObject({ ok: true, data: { data: 'old' } });
     expect(calls).toBe(0);
-    const live = await freshOrCached({ online: false, live: async () => 'live', cached: async () => null, now });
-    expect(live.freshness.fromCache).toBe(false);
+    const live = await freshOrCached({ online: false, live: async () => succeed('live'), cached: async () => null, now });
+    expect(live).toMatchObject({ ok: true, data: { data: 'live', freshness: { fromCache: false } } });
   });
 
   it('pages a list held in memory the way the service does', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle } from '../../../electron/app/app-core';
-import { DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText } from '../../../electron/core/app/session-manager';
+import { DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText } from '../../../electron/core/session/session-manager';
 import { forkWithNode } from '../../../electron/core/connection';
 import type { ForkService } from '../../../electron/core/platform';
 import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-service-template';

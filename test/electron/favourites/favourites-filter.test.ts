@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogSearchInput } from '../../../shared/bridge';
-import { CatalogIndex } from '../../../electron/core/search/catalog-index';
+import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
 import { makeCatalog } from '../search/catalog-fixture';
+import { catalogDatabase } from '../search/catalog-database';
 
-describe('the catalog index restricted to the favourites', () => {
+describe('catalog search restricted to the favourites', () => {
   it('keeps only the given products, with text and filters, and counts facets over them', async () => {
     const catalog = makeCatalog(300);
-    const index = await CatalogIndex.build(catalog.map((product) => product.item), '2026-11-22T08:00:00.000Z', catalog.map((product) => product.facts));
+    const index = createCatalogSearch(catalogDatabase(catalog.map((product) => product.item), '2026-11-22T08:00:00.000Z', catalog));
     const items = catalog.map((product) => product.item);
     const starred = [items[3]!, items[150]!, items[299]!];
     const onlyIds = starred.map((product) => product.id);

@@ -57,7 +57,7 @@ describe('the order guides store', () => {
 
   it('refuses a name already used (whatever its case) and keeps each account apart', async () => {
     await open().create('Bar', []);
-    expect(await open().create('BAR', [])).toMatchObject({ ok: false, refusal: { code: 'duplicate_name' } });
+    expect(await open().create('BAR', [])).toMatchObject({ ok: false, refusal: { code: 'duplicate', pointer: '/name' } });
     expect(await open('org_2').create('Bar', [])).toMatchObject({ ok: true });
     expect((await open().read()).items).toHaveLength(1);
   });

@@ -1,14 +1,15 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { createServiceClient } from '../../../electron/core/api';
-import { createSessionManager, type VerifyOutcome } from '../../../electron/core/app/session-manager';
-import { createAccountOutboxes, createOrderSender, OUTBOX_FILE_NAME, type AccountOutboxes, type OutboxAccount } from '../../../electron/core/outbox';
+import { createSessionManager, type VerifyOutcome } from '../../../electron/core/session/session-manager';
+import { createAccountOutboxes, createOrderSender, LEGACY_OUTBOX_FILE_NAME, type AccountOutboxes, type OutboxAccount } from '../../../electron/core/outbox';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 import { orderBody, orderFor } from '../api/fixtures';
-import { draft, tempDir } from './outbox-harness';
+import { draft, readOutboxFile, tempDir } from './outbox-harness';
 import { queuedOutboxEntry } from '../../support/outbox-entries';
 
 const WINE = 'https://wine.example.com/api/v1';
@@ -109,7 +110,7 @@ describe('one outbox per buyer account', () => {
     const [harbor] = session.accounts().accounts;
     const foreign = storedEntry('out_foreign', 'org_cellar');
     await mkdir(path.join(dir, 'accounts', harbor!.id), { recursive: true });
-    await writeFile(path.join(dir, 'accounts', harbor!.id, OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [foreign] }));
+    await writeFile(path.join(dir, 'accounts', harbor!.id, LEGACY_OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [foreign] }));
 
     const box = await outboxes.open(accountOf(harbor!));
     box.kick();
@@ -136,7 +137,7 @@ describe('one outbox per buyer account', () => {
     await session.add({ baseUrl: WINE, apiKey: 'sk_cellar_12345678', allowWeakKeyStorage: false });
     // Neither can send during the test: the service answers nothing.
     const legacy = [storedEntry('out_h1', 'org_harbor'), storedEntry('out_c1', 'org_cellar'), storedEntry('out_h2', 'org_harbor')];
-    await writeFile(path.join(dir, OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: legacy }));
+    await writeFile(path.join(dir, LEGACY_OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: legacy }));
     const [harbor, cellar] = session.accounts().accounts;
     await session.remove(harbor!.id);
     await session.remove(cellar!.id);
@@ -146,14 +147,15 @@ describe('one outbox per buyer account', () => {
       ['out_h1', 'key-out_h1'],
       ['out_h2', 'key-out_h2'],
     ]);
-    const shared = JSON.parse(await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')) as { entries: OutboxEntry[] };
+    const shared = await readOutboxFile(dir);
     expect(shared.entries.map((entry) => entry.id)).toEqual(['out_c1']);
 
     const cellarBox = await outboxes.open(accountOf(cellar!));
     expect(cellarBox.list().map((entry) => entry.id)).toEqual(['out_c1']);
-    const emptied = JSON.parse(await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')) as { entries: OutboxEntry[] };
+    const emptied = await readOutboxFile(dir);
     expect(emptied.entries).toEqual([]);
-    const own = JSON.parse(await readFile(path.join(dir, 'accounts', harbor!.id, OUTBOX_FILE_NAME), 'utf8')) as { entries: OutboxEntry[] };
+    const own = await readOutboxFile(path.join(dir, 'accounts', harbor!.id));
+    expect(existsSync(path.join(dir, LEGACY_OUTBOX_FILE_NAME)), 'the file of before is gone once its entries moved').toBe(false);
     expect(own.entries.map((entry) => entry.id)).toEqual(['out_h1', 'out_h2']);
   });
 });

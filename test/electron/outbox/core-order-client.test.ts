@@ -57,10 +57,10 @@ describe('the core’s outbox', () => {
     };
     const [queued] = await data('submitOrders', { drafts: [{ order, supplierName: product.supplier.name, estimatedTotalCents: 1 }] });
     await vi.waitFor(async () => {
-      const entry = (await data('listOutbox')).find((candidate) => candidate.id === queued!.id);
+      const entry = (await data('listOutbox')).entries.find((candidate) => candidate.id === queued!.id);
       expect(entry).toMatchObject({ state: 'queued', failures: 1 });
     }, { timeout: 10_000, interval: 20 });
-    const entry = (await data('listOutbox')).find((candidate) => candidate.id === queued!.id);
+    const entry = (await data('listOutbox')).entries.find((candidate) => candidate.id === queued!.id);
     expect(failedPosts).toBe(entry?.attempts);
     await data('discardOutboxEntry', { id: queued!.id }).catch(() => undefined);
   });

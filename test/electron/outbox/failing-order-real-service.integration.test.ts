@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/api';
-import { createOutbox, MAX_ORDER_FAILURES, type Outbox } from '../../../electron/core/outbox';
+import { createOutbox, MAX_ORDER_FAILURES, outboxFileIn, type Outbox } from '../../../electron/core/outbox';
 import type { CreateOrderBody } from '../../../shared';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { orderCount, orderableBody, startRealService, type RealService } from '../api/real-service-harness';
@@ -54,7 +54,7 @@ async function outboxBehindProxy(marker: string, plan: (attempt: number) => Faul
   const client = createServiceClient({ baseUrl: proxy.baseUrl, getApiKey: () => real.apiKey, maxAttempts: 1 });
   const changes: OutboxEntry[][] = [];
   const outbox = await createOutbox({
-    dataDir: folder,
+    storage: outboxFileIn(folder),
     currentAccountId: () => accountId,
     send: (entry: OutboxEntry) => client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey }),
     onChange: (entries) => changes.push(entries),

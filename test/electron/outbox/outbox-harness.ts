@@ -4,7 +4,7 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
 import type { CreateOrderBody } from '../../../shared';
-import { createOutbox, OUTBOX_FILE_NAME, type OutboxOptions, type SendResult } from '../../../electron/core/outbox';
+import { createOutbox, OUTBOX_FILE_NAME, outboxFileIn, type OutboxOptions, type SendResult } from '../../../electron/core/outbox';
 import { orderFor } from '../api/fixtures';
 
 export const START = Date.parse('2026-11-22T09:00:00.000Z');
@@ -47,8 +47,13 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function readOutboxFile(dir: string): Promise<{ entries: OutboxEntry[] }> {
-  return JSON.parse(await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')) as { entries: OutboxEntry[] };
+/** The outbox file as it is on disk: its header and each record's entry (the checksums not checked). */
+export async function readOutboxFile(dir: string): Promise<{ header: { format: string; version: number; entries: number }; entries: OutboxEntry[] }> {
+  const [header, ...records] = (await readFile(path.join(dir, OUTBOX_FILE_NAME), 'utf8')).split('\n').filter((line) => line !== '');
+  return {
+    header: JSON.parse(header ?? 'null') as { format: string; version: number; entries: number },
+    entries: records.map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as OutboxEntry),
+  };
 }
 
 export const confirmedResult = (body: CreateOrderBody, id = 'ord_1'): SendResult => ({
@@ -92,7 +97,7 @@ export function openOutbox(dir: string, time: ReturnType<typeof manualTime>, ove
   const changes: OutboxEntry[][] = [];
   const problems: string[] = [];
   const opened = createOutbox({
-    dataDir: dir,
+    storage: outboxFileIn(dir),
     currentAccountId: () => account,
     onChange: (entries) => changes.push(entries),
     onProblem: (message) => problems.push(message),

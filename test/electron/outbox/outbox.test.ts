@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTBOX_FILE_NAME } from '../../../electron/core/outbox';
@@ -85,41 +85,66 @@ describe('outbox: durability', () => {
   });
 
   it.each([
-    ['not JSON', '{"format":"caseworks-outbox","vers', /damaged/],
     ['foreign JSON', JSON.stringify({ hello: 'world' }), /not a Caseworks outbox/],
-    ['another version', JSON.stringify({ format: 'caseworks-outbox', version: 99, entries: [] }), /another version/],
-  ])('sets aside a file that is %s and starts empty', async (_label, contents, reason) => {
+    ['another version', JSON.stringify({ format: 'caseworks-outbox', version: 99, entries: 0 }), /another version/],
+  ])('moves aside a file that is %s and starts empty', async (_label, contents, reason) => {
     const folder = await dir();
     await writeFile(path.join(folder, OUTBOX_FILE_NAME), contents);
     const { send } = scriptedSend(confirmedResult(orderBody));
     const harness = open(folder, manualTime(), { send });
     const outbox = await harness.opened;
     expect(outbox.list()).toEqual([]);
-    expect(outbox.loadProblem).toMatch(reason);
+    expect(outbox.loadProblem?.message).toMatch(reason);
+    expect(outbox.loadProblem?.unreadable).toBeNull();
     expect(harness.problems[0]).toMatch(reason);
     const files = await readdir(folder);
     const aside = files.find((name) => name.startsWith(`${OUTBOX_FILE_NAME}.damaged-`));
     expect(aside).toBeDefined();
+    expect(outbox.loadProblem?.keptAs).toBe(path.join(folder, aside ?? ''));
     expect(await readFile(path.join(folder, aside ?? ''), 'utf8')).toBe(contents);
     expect((await outbox.submit([draft(orderBody)])).ok).toBe(true);
     await outbox.whenIdle();
   });
 
-  it('keeps the good entries of a partly damaged file and a copy of the original', async () => {
+  it('cut short on disk, keeps every order before the cut and says how many could not be read and where the copy is', async () => {
     const folder = await dir();
     const time = manualTime();
-    const { send } = scriptedSend(failedResult('rejected'));
+    const { send } = scriptedSend(...Array.from({ length: 5 }, () => failedResult('offline')));
     const writer = await open(folder, time, { send }).opened;
-    await writer.submit([draft(orderBody)]);
+    await writer.submit(Array.from({ length: 5 }, (_, index) => draft(orderBody, `Winery ${index + 1}`)));
     await writer.whenIdle();
     await writer.close();
-    const stored = await readOutboxFile(folder);
-    const damaged = JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [...stored.entries, { id: 42 }] });
-    await writeFile(path.join(folder, OUTBOX_FILE_NAME), damaged);
+    const [name] = (await readdir(folder)).filter((file) => file.startsWith('outbox.json'));
+    const file = path.join(folder, name ?? 'missing');
+    await truncate(file, Math.floor((await stat(file)).size * 0.7));
+
     const reader = await open(folder, time, { send }).opened;
-    expect(reader.list()).toHaveLength(1);
-    expect(reader.loadProblem).toMatch(/1 damaged queued order was left out/);
-    expect((await readdir(folder)).some((name) => name.includes('.damaged-'))).toBe(true);
+    const kept = reader.list().map((entry) => entry.supplierName);
+    expect(kept.length, 'the orders before the cut are kept').toBeGreaterThanOrEqual(3);
+    expect(kept).toEqual(['Winery 1', 'Winery 2', 'Winery 3', 'Winery 4', 'Winery 5'].slice(0, kept.length));
+    expect(reader.loadProblem?.unreadable).toBe(5 - kept.length);
+    expect(reader.loadProblem?.message).toContain(reader.loadProblem?.keptAs ?? 'no copy');
+    expect((await stat(reader.loadProblem?.keptAs ?? '')).isFile()).toBe(true);
+    await reader.whenIdle();
+  });
+
+  it('keeps the good entries of a file with a damaged record, and a copy of the original', async () => {
+    const folder = await dir();
+    const time = manualTime();
+    const { send } = scriptedSend(failedResult('rejected'), failedResult('rejected'));
+    const writer = await open(folder, time, { send }).opened;
+    await writer.submit([draft(orderBody), draft(secondOrder, 'Dale Cellars')]);
+    await writer.whenIdle();
+    await writer.close();
+    const file = path.join(folder, OUTBOX_FILE_NAME);
+    const [header, first, second] = (await readFile(file, 'utf8')).split('\n');
+    // One byte of the first record changed: its checksum no longer matches, the second still does.
+    const damaged = [header, first?.replace('Hill Winery', 'Hill Winerz'), second, ''].join('\n');
+    await writeFile(file, damaged);
+    const reader = await open(folder, time, { send }).opened;
+    expect(reader.list().map((entry) => entry.supplierName)).toEqual(['Dale Cellars']);
+    expect(reader.loadProblem).toMatchObject({ unreadable: 1, message: expect.stringMatching(/^1 queued order could not be read/) });
+    expect(await readFile(reader.loadProblem?.keptAs ?? '', 'utf8')).toBe(damaged);
     await reader.whenIdle();
   });
 });

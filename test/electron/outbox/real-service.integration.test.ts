@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/api';
-import { createOutbox, type Outbox } from '../../../electron/core/outbox';
+import { createOutbox, outboxFileIn, type Outbox } from '../../../electron/core/outbox';
 import type { OutboxEntry } from '../../../shared/bridge';
 import { orderCount, orderableBody, startRealService, type RealService } from '../api/real-service-harness';
 
@@ -42,7 +42,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
 function outboxWith(dataDir: string, fetchImpl: typeof fetch, retryDelayMs = 10): Promise<Outbox> {
   const client = createServiceClient({ baseUrl: real.baseUrl, getApiKey: () => real.apiKey, fetch: fetchImpl, maxAttempts: 1 });
   return createOutbox({
-    dataDir,
+    storage: outboxFileIn(dataDir),
     currentAccountId: () => accountId,
     send: (entry: OutboxEntry) => client.call('createOrder', { body: entry.order, idempotencyKey: entry.idempotencyKey }),
     retry: { baseDelayMs: retryDelayMs, maxDelayMs: retryDelayMs * 2, minDelayMs: retryDelayMs / 2 },

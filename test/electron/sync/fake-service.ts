@@ -59,7 +59,7 @@ const listItemOf = (order: Order): OrderListItem => ({
  * An in-memory stand-in for the service behind the service client: the same call names, ETags
  * with 304 on If-None-Match, a switch to go offline after a number of calls, and a call log.
  */
-export function createFakeService(options: { products?: number; suppliers?: number; orders?: number; accountId?: string } = {}) {
+export function createFakeService(options: { products?: number; suppliers?: number; orders?: number; accountId?: string; feed?: boolean } = {}) {
   const catalog = makeCatalog(options.products ?? 250);
   const state = {
     products: catalog.map((product) => product.item),
@@ -87,7 +87,23 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     } satisfies Account,
     webhooks: [] as Webhook[],
   };
-  const log: { name: string; status: number | 'offline'; page?: number; id?: string }[] = [];
+  const log: { name: string; status: number | 'offline'; page?: number; id?: string; since?: string | null }[] = [];
+  /**
+   * The change feed (with `feed: true`): every product and supplier once, then each change as the
+   * test makes it through `changeProduct`/`removeProduct`; read compacted (a record once, at its
+   * latest change). Cursors are `c<seq>g<generation>`; `expireCursors` makes those issued so far answer 410.
+   */
+  const feed = {
+    entries: [] as { seq: number; key: string; change: () => unknown }[],
+    seq: 0,
+    /** Cursors carry the generation they were issued in; `expireCursorsBefore` ends the current one. */
+    generation: 0,
+  };
+  const record = (key: string, change: () => unknown) => feed.entries.push({ seq: (feed.seq += 1), key, change });
+  const productEntry = (id: string) => () =>
+    state.details.has(id) ? { type: 'product.changed', product: structuredClone(state.details.get(id)) } : { type: 'product.removed', id };
+  for (const supplier of state.suppliers) record(`s:${supplier.id}`, () => ({ type: 'supplier.changed', supplier: structuredClone(supplier) }));
+  for (const item of state.products) record(`p:${item.id}`, productEntry(item.id));
   let callsUntilOffline = Infinity;
   /** How an unreachable service is worded; code decides, so any wording must do. */
   let offlineMessage = 'Could not reach the service at 127.0.0.1. Check the network connection.';
@@ -108,7 +124,7 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     return { ok: true as const, notModified: false as const, data: structuredClone(body), etag: tag, status: 200 };
   };
 
-  type Options = { query?: { page?: number | string; per_page?: number | string }; params?: { id: string }; etag?: string | null };
+  type Options = { query?: { page?: number | string; per_page?: number | string; since?: string; limit?: string }; params?: { id: string }; etag?: string | null };
   const call = async (name: string, callOptions: Options = {}) => {
     concurrency.current += 1;
     concurrency.max = Math.max(concurrency.max, concurrency.current);
@@ -138,13 +154,61 @@ export function createFakeService(options: { products?: number; suppliers?: numb
         return respond(name, { data: state.webhooks }, callOptions.etag);
       case 'getProduct':
         return respond(name, state.details.get(id!), callOptions.etag, { id });
+      case 'catalogChanges':
+        return changes(callOptions.query?.since ?? null, Number(callOptions.query?.limit ?? 500));
       default:
         throw new Error(`the fake service has no ${name}`);
     }
   };
 
+  function changes(since: string | null, limit: number) {
+    // A service without the feed answers 404 (not counted against goOfflineAfter, so tests of the list pages count as before).
+    if (!options.feed && callsUntilOffline > 0) {
+      log.push({ name: 'catalogChanges', status: 404, since });
+      return { ok: false as const, error: { code: 'not_found', message: 'Not found.', retryable: false, status: 404, problemCode: 'not_found' } };
+    }
+    if (callsUntilOffline <= 0) {
+      log.push({ name: 'catalogChanges', status: 'offline', since });
+      return { ok: false as const, error: { code: 'offline', message: offlineMessage, retryable: true, status: null, problemCode: null } };
+    }
+    callsUntilOffline -= 1;
+    const [after, generation] = since === null ? [0, feed.generation] : since.slice(1).split('g').map(Number) as [number, number];
+    if (since !== null && generation < feed.generation) {
+      log.push({ name: 'catalogChanges', status: 410, since });
+      return { ok: false as const, error: { code: 'conflict', message: 'The cursor can no longer be served.', retryable: false, status: 410, problemCode: 'cursor_expired' } };
+    }
+    const latest = new Map<string, (typeof feed.entries)[number]>();
+    for (const entry of feed.entries) latest.set(entry.key, entry);
+    const pending = [...latest.values()].filter((entry) => entry.seq > after).sort((a, b) => a.seq - b.seq);
+    const taken = pending.slice(0, limit);
+    log.push({ name: 'catalogChanges', status: 200, since });
+    return {
+      ok: true as const,
+      notModified: false as const,
+      data: { data: taken.map((entry) => entry.change()), next_cursor: `c${taken.at(-1)?.seq ?? after}g${feed.generation}`, has_more: pending.length > taken.length },
+      etag: null,
+      status: 200,
+    };
+  }
+
   return {
     api: { call } as unknown as SyncApi,
+    /** Changes a product (its list item and detail) as the service would, logging it in the feed. */
+    changeProduct(index: number, patch: Partial<Omit<CatalogProduct, 'supplier'>>) {
+      const item = { ...state.products[index]!, ...patch };
+      state.products[index] = item;
+      state.details.set(item.id, { ...state.details.get(item.id)!, ...patch });
+      record(`p:${item.id}`, productEntry(item.id));
+    },
+    removeProduct(index: number) {
+      const [item] = state.products.splice(index, 1);
+      state.details.delete(item!.id);
+      record(`p:${item!.id}`, productEntry(item!.id));
+    },
+    /** Every cursor issued so far answers 410 from now on (as when the service pruned what they need). */
+    expireCursors() {
+      feed.generation += 1;
+    },
     state,
     log,
     catalog,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../../server/main';
 import { createServiceClient } from '../../../electron/core/api';
 import { createImageCache } from '../../../electron/core/images/image-cache';
-import { createOfflineStore } from '../../../electron/core/offline/offline-store';
+import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService, type SearchService } from '../../../electron/core/search/search-service';
 import { createSyncEngine, type SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-service-template';
@@ -17,6 +17,7 @@ describe('sync against the real embedded service', () => {
   let service: RunningService;
   let dataDir: string;
   let search: SearchService;
+  let store: OfflineStore;
   let engine: SyncEngine;
   const statuses: number[] = [];
   const events: SyncEvent[] = [];
@@ -33,21 +34,21 @@ describe('sync against the real embedded service', () => {
       return response;
     };
     const api = createServiceClient({ baseUrl: service.baseUrl, getApiKey: () => apiKey, fetch: recordingFetch, maxAttempts: 1, timeoutMs: 5_000 });
-    search = createSearchService();
-    const store = createOfflineStore({ dataDir });
+    store = createOfflineStore({ dataDir });
+    search = createSearchService(store.database);
     engine = createSyncEngine({
       api,
       store,
       scope: { baseUrl: service.baseUrl, accountId: null },
       search,
-      searchSnapshotFile: join(dataDir, 'search', 'catalog.index.gz'),
       images: createImageCache({ dir: join(dataDir, 'images') }),
       imagePrefetchLimit: 20,
       onEvent: (event) => events.push(event),
     });
+    await engine.init();
   });
   afterAll(async () => {
-    await search?.close();
+    await store?.close();
     await service?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -96,7 +97,7 @@ describe('sync against the real embedded service', () => {
     expect(status('catalog')).toMatchObject({ count: CATALOG_SIZE, updatedAt: before, error: expect.stringMatching(/Could not reach the service/) });
     expect(engine.freshness('catalog')).toEqual({ asOf: before, fromCache: true });
     expect((await search.search({ limit: 1 })).total).toBe(CATALOG_SIZE);
-    expect((await engine.copy.get('suppliers')).length).toBe(status('suppliers').count);
-    expect((await engine.copy.get('account'))?.id).toBe(engine.accountId);
+    expect((await engine.copy.suppliers()).length).toBe(status('suppliers').count);
+    expect((await engine.copy.account())?.id).toBe(engine.accountId);
   });
 });

@@ -1,11 +1,11 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CacheProblem } from '../../../electron/core/offline/cache-format';
-import type { CatalogPageRecord } from '../../../electron/core/offline/dataset-records';
+import { DISK_FULL_MESSAGE } from '../../../electron/core/offline/offline-host';
+import { OfflineCallError } from '../../../electron/core/offline/offline-database';
 import { createOfflineStore, type OfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
-import type { ProductFacts } from '../../../electron/core/search/product-codes';
+import { createSearchService } from '../../../electron/core/search/search-service';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
 import type { SyncEvent } from '../../../electron/core/sync/sync-context';
 import type { Order } from '../../../shared';
@@ -18,32 +18,28 @@ describe('sync engine', () => {
   let store: OfflineStore;
   let events: SyncEvent[];
   let clock: Date;
-  let loads: number;
-  let facts: ProductFacts[];
+  let uses: number;
   const search = {
-    load: async () => {
-      loads += 1;
-      return { documents: 0, codes: 0, source: 'built' as const, indexMillis: 0, readMillis: 0, asOf: null, problem: null };
-    },
-    addFacts: async (batch: ProductFacts[]) => {
-      facts.push(...batch);
-      return { codes: facts.length };
+    use: () => {
+      uses += 1;
     },
   };
+  const stores: OfflineStore[] = [];
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'caseworks-sync-'));
     store = createOfflineStore({ dataDir });
+    stores.push(store);
     events = [];
     clock = new Date('2026-11-22T09:00:00.000Z');
-    loads = 0;
-    facts = [];
+    uses = 0;
   });
   /** Every engine of the test: its background work (images, details, saving the ages) may outlive `sync()`. */
   let engines: ReturnType<typeof createSyncEngine>[] = [];
   afterEach(async () => {
     await Promise.all(engines.map((engine) => engine.whenIdle()));
     engines = [];
+    await Promise.all(stores.splice(0).map((opened) => opened.close()));
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -63,6 +59,24 @@ describe('sync engine', () => {
   };
   const scopeOf = (accountId: string): StoreScope => ({ baseUrl, accountId });
   const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
+  /** What the offline catalog holds, as search answers it. */
+  const searchable = () => {
+    const service = createSearchService(store.database);
+    service.use(baseUrl);
+    return service;
+  };
+  const storedIds = async () => {
+    const found = await searchable().search({ limit: 500, sort: 'name' });
+    const rest = found.total > 500 ? await searchable().search({ limit: 500, offset: 500, sort: 'name' }) : { items: [] };
+    return [...found.items, ...rest.items].map((item) => item.id).sort();
+  };
+  /** Counts the store's calls of one method. */
+  const counting = <K extends keyof OfflineStore>(method: K) => {
+    const calls: unknown[][] = [];
+    const original = store[method] as (...args: unknown[]) => unknown;
+    const watched = { ...store, [method]: (...args: unknown[]) => (calls.push(args), original(...args)) } as OfflineStore;
+    return { calls, store: watched };
+  };
 
   it('first sync stores every dataset, counts it, ages it and reports progress page by page (unthrottled)', async () => {
     const service = createFakeService({ products: 250 });
@@ -81,58 +95,49 @@ describe('sync engine', () => {
     expect(catalogProgress.at(-1)).toEqual({ type: 'sync-progress', dataset: 'catalog', done: 3, total: 3, finished: true });
     expect(catalogProgress.filter((event) => event.type === 'sync-progress' && event.total === 3).map((event) => event.type === 'sync-progress' && event.done)).toEqual([1, 2, 3, 3]);
     expect(events).toContainEqual({ type: 'data-changed', datasets: ['catalog'] });
-    expect(loads).toBe(1);
 
-    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
-    expect(stored?.records.flatMap((page) => page.items).map((item) => item.id)).toEqual(service.state.products.map((item) => item.id));
-    expect((await engine.copy.get('orders')).map((order) => order.id)).toEqual(['ord_0', 'ord_1', 'ord_2']);
+    expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort());
+    expect((await engine.copy.orders()).map((order) => order.id)).toEqual(['ord_0', 'ord_1', 'ord_2']);
     expect((await engine.copy.orderDetail('ord_1'))?.supplier.address).toBe('1 Vine St, Napa, CA');
-    expect((await engine.copy.get('account'))?.name).toBe('Corner Wine Shop');
+    expect((await engine.copy.account())?.name).toBe('Corner Wine Shop');
   });
 
-  it('an unchanged re-sync gets 304s, rewrites and reindexes nothing, and still refreshes the ages', async () => {
+  it('an unchanged re-sync gets 304s, writes nothing, and still refreshes the ages', async () => {
     const service = createFakeService({ products: 250 });
-    const engine = engineFor(service);
+    const watched = counting('writeCatalogPage');
+    const engine = engineFor(service, { store: watched.store });
+    await engine.init();
     await engine.sync();
-    const file = store.pathOf('catalog', scopeOf('org_buyer'));
-    const before = await stat(file);
+    expect(watched.calls).toHaveLength(3);
     service.clearLog();
     events.length = 0;
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const reads: string[] = [];
-    const read = store.read.bind(store);
-    store.read = (async (dataset, scope) => {
-      reads.push(dataset);
-      return read(dataset, scope);
-    }) as typeof store.read;
 
     const report = await engine.sync();
-    expect(reads).not.toContain('catalog');
     expect(report.outcomes.every((outcome) => outcome.result === 'unchanged')).toBe(true);
-    const lists = service.log.filter((entry) => entry.name !== 'getOrder');
+    // This service has no change feed (it answers 404): the list pages are asked with their ETags.
+    const lists = service.log.filter((entry) => entry.name !== 'getOrder' && entry.name !== 'catalogChanges');
     expect(lists.every((entry) => entry.status === 304)).toBe(true);
     expect(lists.filter((entry) => entry.name === 'listProducts')).toHaveLength(3);
-    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
-    expect(loads).toBe(1);
+    expect(watched.calls).toHaveLength(3);
+    expect(uses).toBe(1);
     expect(events.filter((event) => event.type === 'data-changed')).toEqual([]);
     expect(status(engine, 'catalog').updatedAt).toBe('2026-11-22T10:00:00.000Z');
   });
 
-  it('tells the screens again once the new catalog is searchable, not only when it is saved', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+  it('streams the catalog: each page is searchable as soon as it is written, before the list is complete', async () => {
     const service = createFakeService({ products: 250 });
-    const engine = engineFor(service, {
-      search: { ...search, load: async () => (await held, search.load()) },
-    });
+    let searchedWhileSyncing: number | null = null;
+    const api: typeof service.api = {
+      call: (async (name: string, input: { query?: { page?: number } }) => {
+        if (name === 'listProducts' && input.query?.page === 3) searchedWhileSyncing = (await searchable().search({ limit: 1 })).total;
+        return (service.api.call as (name: string, input: unknown) => Promise<unknown>)(name, input);
+      }) as typeof service.api.call,
+    };
+    const engine = engineFor(service, { api, concurrency: { pages: 1 } });
     await engine.sync();
-    const catalogChanges = () => events.filter((event) => event.type === 'data-changed' && event.datasets.includes('catalog')).length;
-    expect(catalogChanges()).toBe(1);
-    release();
-    await engine.whenIdle();
-    expect(catalogChanges()).toBe(2);
+    expect(searchedWhileSyncing).toBe(200);
+    expect((await searchable().search({ limit: 1 })).total).toBe(250);
   });
 
   it('a change on one page refetches that page only and keeps the others from the stored copy', async () => {
@@ -144,11 +149,9 @@ describe('sync engine', () => {
     await engine.sync();
     const pages = service.log.filter((entry) => entry.name === 'listProducts');
     expect(pages.map((entry) => `${entry.page}:${entry.status}`).sort()).toEqual(['1:304', '2:200', '3:304']);
-    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
-    const items = stored!.records.flatMap((page) => page.items);
-    expect(items).toHaveLength(250);
-    expect(items[150]?.case_price_cents).toBe(1);
-    expect(loads).toBe(2);
+    expect(await storedIds()).toHaveLength(250);
+    const [changed] = await searchable().products([service.state.products[150]!.id]);
+    expect(changed?.case_price_cents).toBe(1);
   });
 
   it('keeps requests within the concurrency bound', async () => {
@@ -165,20 +168,21 @@ describe('sync engine', () => {
     await engine.sync();
     service.state.products.splice(0, 100);
     await engine.sync();
-    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
-    expect(stored!.records.map((page) => page.page)).toEqual([1, 2]);
+    expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort());
     expect(status(engine, 'catalog').count).toBe(150);
   });
 
-  it('clearing the cache removes every file and reports the bytes freed', async () => {
+  it('clearing the cache removes every database and reports the bytes freed', async () => {
     const service = createFakeService();
     const engine = engineFor(service);
     await engine.sync();
     const onDisk = await store.sizeOnDisk();
+    expect(onDisk).toBeGreaterThan(0);
     expect(await engine.clearAll()).toBe(onDisk);
-    expect(await store.sizeOnDisk()).toBe(0);
+    expect(await store.sizeOnDisk()).toBeLessThan(onDisk);
     expect(status(engine, 'catalog')).toEqual({ name: 'catalog', updatedAt: null, count: 0, error: null });
-    expect(await engine.copy.get('suppliers')).toEqual([]);
+    expect(await engine.copy.suppliers()).toEqual([]);
+    expect(await storedIds()).toEqual([]);
   });
 
   it('an unreachable service is known by its error code, whatever the wording: the rest of the sync is skipped', async () => {
@@ -191,26 +195,25 @@ describe('sync engine', () => {
     expect(service.log.filter((entry) => entry.status === 'offline')).toHaveLength(1);
   });
 
-  it('going offline mid-sync keeps the previous copy whole and says why in plain words', async () => {
+  it('going offline mid-sync keeps every page written so far, says why in plain words, and the next sync finishes the rest', async () => {
     const service = createFakeService({ products: 250 });
-    const engine = engineFor(service, { concurrency: { pages: 1 } });
+    // The list pages only (no feed request before them), so goOfflineAfter counts exactly the calls below.
+    const engine = engineFor(service, { concurrency: { pages: 1 }, catalogFeed: false });
     await engine.sync();
-    const file = store.pathOf('catalog', scopeOf('org_buyer'));
-    const before = await stat(file);
     service.state.products.unshift({ ...service.state.products[0]!, id: 'prod_new01', name: 'Newcomer' });
     // account, suppliers page 1, catalog page 1 answer; catalog page 2 does not.
     service.goOfflineAfter(3);
     clock = new Date('2026-11-22T11:00:00.000Z');
     await engine.sync();
     expect(status(engine, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z', error: expect.stringMatching(/Could not reach the service/) });
-    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
-    const stored = await store.read<CatalogPageRecord>('catalog', scopeOf('org_buyer'));
-    expect(stored!.records.flatMap((page) => page.items).some((item) => item.id === 'prod_new01')).toBe(false);
-    expect(loads).toBe(1);
+    expect((await storedIds()).includes('prod_new01'), 'page 1 is written and searchable').toBe(true);
 
     service.goOnline();
+    service.clearLog();
     await engine.sync();
     expect(status(engine, 'catalog')).toMatchObject({ count: 251, error: null });
+    expect(service.log.filter((entry) => entry.name === 'listProducts').map((entry) => `${entry.page}:${entry.status}`).sort()).toEqual(['1:304', '2:200', '3:200']);
+    expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
   it('with the service unreachable from the start nothing is overwritten and every dataset reports the error', async () => {
@@ -229,24 +232,7 @@ describe('sync engine', () => {
     const restarted = engineFor(service, { scope: scopeOf('org_buyer') });
     await restarted.init();
     expect(status(restarted, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z' });
-    expect((await restarted.copy.get('suppliers')).length).toBe(3);
-  });
-
-  it('a corrupt catalog file is set aside, reported, and rebuilt by the next sync', async () => {
-    const service = createFakeService({ products: 250 });
-    await engineFor(service).sync();
-    const file = store.pathOf('catalog', scopeOf('org_buyer'));
-    await writeFile(file, 'this is not a cache file');
-    const problems: CacheProblem[] = [];
-    store = createOfflineStore({ dataDir, onProblem: (problem) => problems.push(problem) });
-    const restarted = engineFor(service, { scope: scopeOf('org_buyer') });
-    await restarted.init();
-    expect(status(restarted, 'catalog')).toMatchObject({ count: 0, updatedAt: null });
-    expect(problems).toEqual([expect.objectContaining({ dataset: 'catalog', reason: 'corrupt', movedTo: `${file}.bad` })]);
-    service.clearLog();
-    await restarted.sync();
-    expect(service.log.filter((entry) => entry.name === 'listProducts').every((entry) => entry.status === 200)).toBe(true);
-    expect(status(restarted, 'catalog')).toMatchObject({ count: 250, error: null });
+    expect((await restarted.copy.suppliers()).length).toBe(3);
   });
 
   it('syncs only the account, its orders and webhooks for an account other than the active one, and still reports its orders moving', async () => {
@@ -315,10 +301,11 @@ describe('sync engine', () => {
     await engine.sync();
     const freed = await engine.clearAccountData();
     expect(freed).toBeGreaterThan(0);
-    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
-    expect(await store.read('account', scopeOf('org_buyer'))).toBeNull();
-    expect(await store.read('catalog', scopeOf('org_buyer'))).not.toBeNull();
-    expect(await engine.copy.get('orders')).toEqual([]);
+    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
+    expect(await store.readAccount(scopeOf('org_buyer'))).toBeNull();
+    expect(await store.datasetInfo('orders', scopeOf('org_buyer'))).toBeNull();
+    expect(await store.datasetInfo('catalog', scopeOf('org_buyer'))).toMatchObject({ count: 250 });
+    expect(await engine.copy.orders()).toEqual([]);
   });
 
   it('sign-out during a sync waits for its writes, leaves none of the account behind, and syncs no more', async () => {
@@ -343,32 +330,22 @@ describe('sync engine', () => {
     releaseOrders();
     await clearing;
     await syncing;
-    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
-    expect(await store.read('syncState', scopeOf('org_buyer'))).toBeNull();
-    await expect(stat(dirname(store.pathOf('orders', scopeOf('org_buyer'))))).rejects.toThrow(/ENOENT/);
+    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
+    expect(await store.readStatuses(scopeOf('org_buyer'))).toEqual([]);
+    expect(await store.readAccount(scopeOf('org_buyer'))).toBeNull();
     expect(engine.syncNow()).toEqual({ started: false });
     expect((await engine.sync()).outcomes).toEqual([]);
-    expect(await store.read('orders', scopeOf('org_buyer'))).toBeNull();
+    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
   });
 
   it('a dataset that cannot be saved fails in plain words and the rest of the sync still finishes', async () => {
     const service = createFakeService({ products: 50 });
-    const failingStore: OfflineStore = {
-      ...store,
-      write: (dataset, scope, contents) =>
-        dataset === 'orders' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.write(dataset, scope, contents),
-      writeLines: (dataset, scope, contents) =>
-        dataset === 'orders' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.writeLines(dataset, scope, contents),
-    };
+    const failingStore: OfflineStore = { ...store, replaceOrders: () => Promise.reject(new OfflineCallError(DISK_FULL_MESSAGE, 'disk_full')) };
     const engine = engineFor(service, { store: failingStore });
     const report = await engine.sync();
-    expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')).toEqual({
-      dataset: 'orders',
-      result: 'failed',
-      error: 'The offline copy could not be saved: ENOSPC: no space left on device',
-    });
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')).toEqual({ dataset: 'orders', result: 'failed', error: DISK_FULL_MESSAGE, errorCode: 'disk_full' });
     expect(report.outcomes.filter((outcome) => outcome.result === 'changed').map((outcome) => outcome.dataset).sort()).toEqual(['account', 'catalog', 'suppliers', 'webhooks']);
-    expect(status(engine, 'orders').error).toMatch(/could not be saved/);
+    expect(status(engine, 'orders').error).toMatch(/disk is full/);
   });
 
   it('tells of an order that moved even when its details cannot be saved (the list is, and the next sync compares with it)', async () => {
@@ -376,8 +353,8 @@ describe('sync engine', () => {
     let detailsFail = false;
     const failingStore: OfflineStore = {
       ...store,
-      write: (dataset, scope, contents) =>
-        detailsFail && dataset === 'orderDetails' ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.write(dataset, scope, contents),
+      putOrderDetails: (scope, records, replaceAll) =>
+        detailsFail ? Promise.reject(new OfflineCallError(DISK_FULL_MESSAGE, 'disk_full')) : store.putOrderDetails(scope, records, replaceAll),
     };
     const engine = engineFor(service, { store: failingStore });
     await engine.sync();
@@ -394,7 +371,7 @@ describe('sync engine', () => {
     await engine.sync();
     expect(status(engine, 'account').error).toMatch(/another account/);
     expect(service.log.some((entry) => entry.name === 'listOrders')).toBe(false);
-    expect(await store.read('account', scopeOf('org_other'))).toBeNull();
+    expect(await store.readAccount(scopeOf('org_other'))).toBeNull();
   });
 
   it('background downloads go through the gate, which can hold each request', async () => {
@@ -452,7 +429,7 @@ describe('sync engine', () => {
     expect(asked.outcomes.find((outcome) => outcome.dataset === 'catalog')?.result, 'not held while the pause lasts').toBe('unchanged');
   });
 
-  it('does not read the stored details at all when every product has a fresh one (the next start keeps them on disk)', async () => {
+  it('asks the service for no detail when every product has a fresh one, and for each once one is due', async () => {
     const service = createFakeService({ products: 120 });
     const first = engineFor(service, { hydrateDetails: true });
     await first.sync();
@@ -460,57 +437,46 @@ describe('sync engine', () => {
     expect(status(first, 'productDetails')).toMatchObject({ count: 120, error: null });
 
     service.clearLog();
-    const detailReads: string[] = [];
-    const watched: OfflineStore = {
-      ...store,
-      read: (dataset, scope) => {
-        if (dataset === 'productDetails') detailReads.push(dataset);
-        return store.read(dataset, scope);
-      },
-    };
-    const next = engineFor(service, { hydrateDetails: true, store: watched, scope: scopeOf('org_buyer') });
+    const next = engineFor(service, { hydrateDetails: true, scope: scopeOf('org_buyer') });
     await next.init();
     await next.sync();
     await next.whenIdle();
     expect(status(next, 'productDetails')).toMatchObject({ count: 120, error: null });
     expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(0);
-    expect(detailReads).toEqual([]);
-    // Once one is due, they are read and the due one is fetched again.
-    const later = engineFor(service, { hydrateDetails: true, store: watched, scope: scopeOf('org_buyer'), now: () => new Date(clock.getTime() + 2 * 86_400_000) });
+    // Once they are due, each is asked again (with its ETag: 304).
+    const later = engineFor(service, { hydrateDetails: true, scope: scopeOf('org_buyer'), now: () => new Date(clock.getTime() + 2 * 86_400_000) });
     await later.sync();
     await later.whenIdle();
-    expect(detailReads.length).toBeGreaterThan(0);
-    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120);
+    expect(service.log.filter((entry) => entry.name === 'getProduct').map((entry) => entry.status)).toEqual(Array(120).fill(304));
   });
 
-  it('counts the stored details at each checkpoint while the download goes on', async () => {
-    const service = createFakeService({ products: 120 });
+  it('counts the stored details as each batch is saved while the download goes on', async () => {
+    const service = createFakeService({ products: 450 });
     let asked = 0;
     let lift!: () => void;
     const held = new Promise<void>((resolve) => (lift = resolve));
-    // The first 30 background requests go; the rest wait until the test lets them.
+    // The first 250 background requests go; the rest wait until the test lets them.
     const backgroundGate = async <R>(task: () => Promise<R>) => {
       asked += 1;
-      if (asked > 30) await held;
+      if (asked > 250) await held;
       return task();
     };
-    const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 1 }, backgroundGate, scope: scopeOf('org_buyer') });
+    const engine = engineFor(service, { hydrateDetails: true, concurrency: { details: 1 }, backgroundGate, scope: scopeOf('org_buyer') });
     try {
       await engine.sync();
-      await vi.waitFor(() => expect(asked).toBeGreaterThan(30));
-      // Before, the count stayed at what the last finished download had left (none here) until the end.
-      await vi.waitFor(() => expect(status(engine, 'productDetails').count).toBeGreaterThanOrEqual(10));
+      await vi.waitFor(() => expect(asked).toBeGreaterThan(250));
+      await vi.waitFor(() => expect(status(engine, 'productDetails').count).toBeGreaterThanOrEqual(200));
       expect(engine.running, 'still downloading').toBe(true);
     } finally {
       lift();
     }
     await engine.whenIdle();
-    expect(status(engine, 'productDetails')).toMatchObject({ count: 120, error: null });
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 450, error: null });
   });
 
-  it('hydrates product details in the background, feeds codes to search, and resumes after an interruption', async () => {
+  it('hydrates product details in the background, makes their codes searchable, and resumes after an interruption', async () => {
     const service = createFakeService({ products: 120 });
-    const engine = engineFor(service, { hydrateDetails: true, detailCheckpointEvery: 10, concurrency: { details: 2 } });
+    const engine = engineFor(service, { hydrateDetails: true, concurrency: { details: 2 } });
     service.goOfflineAfter(5 + 2 + 40);
     await engine.sync();
     await engine.whenIdle();
@@ -518,8 +484,8 @@ describe('sync engine', () => {
     expect(partial.error).toMatch(/Could not reach/);
     expect(partial.count).toBeGreaterThanOrEqual(38);
     expect(partial.count).toBeLessThan(120);
-    expect(facts.length).toBe(partial.count);
-    expect(new Set(facts.map((fact) => fact.country)).size).toBe(3);
+    // One product of each of the four regions came first: every country is known.
+    expect((await searchable().search({ country: 'France', limit: 1 })).total).toBe(30);
 
     service.goOnline();
     service.clearLog();
@@ -530,6 +496,7 @@ describe('sync engine', () => {
     expect(status(resumed, 'productDetails')).toMatchObject({ count: 120, error: null });
     expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120 - partial.count);
     expect((await resumed.copy.productDetail('prod_00007'))?.sku).toBe('SKU-7');
+    expect((await searchable().lookupCode('SKU-7'))?.id).toBe('prod_00007');
     const progress = events.filter((event) => event.type === 'sync-progress' && event.dataset === 'productDetails');
     expect(progress.at(-1)).toMatchObject({ finished: true });
   });

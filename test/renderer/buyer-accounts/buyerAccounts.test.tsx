@@ -69,7 +69,8 @@ describe('the account switcher', { timeout: 20_000 }, () => {
     renderApp(fake.bridge, '#/cart');
     await screen.findByRole('heading', { name: 'Cart', level: 1 }, slow);
     expect(screen.getByText('Ordering for', { exact: false }).textContent).toBe('Ordering for Bistro Verde');
-    const entry = await screen.findByRole('listitem', { name: 'Order to Napa Ridge Cellars: Queued' }, slow);
+    // The fake service has not answered it yet: on its way.
+    const entry = await screen.findByRole('listitem', { name: 'Order to Napa Ridge Cellars: Sending' }, slow);
     expect(within(entry).getByText('For', { exact: false }).textContent).toBe('For Bistro Verde');
   });
 });
@@ -168,5 +169,28 @@ describe('signed out of one account while others stay', { timeout: 20_000 }, () 
     fireEvent.click(within(dialog).getByRole('button', { name: /^Harbor Wines/ }));
     await within(header).findByRole('link', { name: 'Harbor Wines' }, slow);
     expect(fake.callsTo('switchBuyerAccount')).toEqual([{ id: 'ba_harbor' }]);
+  });
+});
+
+describe("the demo's buyers in Settings", { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('are added from a list, without a key, and the added one becomes active', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/settings');
+    const list = (await screen.findByRole('heading', { name: 'Buyers of the demo marketplace' }, slow)).closest('section') as HTMLElement;
+    expect(within(list).getByText('Bistro Verde').parentElement?.textContent).toContain('added');
+    fireEvent.click(within(list).getByRole('button', { name: 'Add Harbor Provisions' }));
+    expect(await screen.findByText('Added Harbor Provisions; it is the active account now.', undefined, slow)).toBeTruthy();
+    expect(fake.callsTo('addDemoBuyer')).toEqual([{ accountId: 'org_demo2' }]);
+    expect(fake.callsTo('addBuyerAccount'), 'no key was typed').toEqual([]);
+  });
+
+  it('the browser shell says plainly which accounts come back after a restart and which need their key again', async () => {
+    const fake = createFakeBridge();
+    fake.setSession({ keysInMemoryOnly: true });
+    renderApp(fake.bridge, '#/settings');
+    const note = await screen.findByText(/keeps the list of accounts in its data folder, but never a key/, undefined, slow);
+    expect(note.textContent).toContain('needs it again');
   });
 });

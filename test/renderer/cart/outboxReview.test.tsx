@@ -52,7 +52,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     taken = true;
 
     const entry = fake.outbox[0]!;
-    fake.reject(entry.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 4 cases available' }] });
+    await fake.reject(entry.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 4 cases available' }] });
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
 
@@ -76,7 +76,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     useCartStore.getState().add(toCartProduct(pinot), 3);
     await placeCart(fake, 'Place order');
     taken = true;
-    fake.reject(fake.outbox[0]!.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 2 cases available' }] });
+    await fake.reject(fake.outbox[0]!.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 2 cases available' }] });
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const card = (await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' })).closest('li')!;
     await within(card).findByText(wholeText('2 cases in stock, minimum order 3 cases — the service, just now'), undefined, slow);
@@ -88,7 +88,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
     useCartStore.getState().add(toCartProduct(product('prod_pinot')), 3);
     await placeCart(fake, 'Place 2 orders');
-    for (const entry of fake.outbox) fake.confirm(entry.id);
+    for (const entry of fake.outbox) await fake.confirm(entry.id);
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     // Right after placing they are open; a later start of the app finds them collapsed.
     await waitFor(() => expect(screen.getByRole('region', { name: 'Receipts' }).querySelector('details')!.open).toBe(true));
@@ -122,7 +122,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Orders on their way' })));
 
     const [entry] = fake.outbox;
-    fake.confirm(entry!.id);
+    await fake.confirm(entry!.id);
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     const receipts = await screen.findByRole('region', { name: 'Receipts' }, slow);
     const receipt = within(receipts).getByRole('listitem', { name: 'Order to Napa Ridge Cellars: Confirmed' });
@@ -137,7 +137,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('outbox-title'));
     const catalogLink = screen.getByRole('navigation', { name: 'Main' }).querySelector('a')!;
     catalogLink.focus();
-    fake.confirm(fake.outbox[0]!.id);
+    await fake.confirm(fake.outbox[0]!.id);
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     await screen.findByRole('region', { name: 'Receipts' }, slow);
     expect(document.activeElement).toBe(catalogLink);

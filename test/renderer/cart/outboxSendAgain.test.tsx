@@ -15,7 +15,7 @@ async function entryInReview(kind: 'failed' | 'refused', message: string) {
   const fake = createFakeBridge();
   const submitted = await fake.bridge.submitOrders({ drafts: [{ order, supplierName: 'Sonoma Coast Wines', estimatedTotalCents: 12_000 }] });
   if (!submitted.ok) throw new Error('could not queue');
-  const entry: OutboxEntry = fake.reject(submitted.data[0]!.id, { kind, code: kind === 'failed' ? 'service_error' : 'insufficient_inventory', message, fields: [] });
+  const entry: OutboxEntry = await fake.reject(submitted.data[0]!.id, { kind, code: kind === 'failed' ? 'service_error' : 'insufficient_inventory', message, fields: [] });
   renderWithBridge(<OutboxPanel entries={[entry]} />, fake.bridge);
   const heading = await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' });
   return { fake, entry, card: heading.closest('li')! };

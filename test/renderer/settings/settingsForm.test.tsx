@@ -70,6 +70,18 @@ describe('settings: connect to my service', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/syncing now/)).toBeNull();
   });
 
+  it('says in Settings → Offline copy when the catalog was downloaded again in full, as a note, not a problem', async () => {
+    const notice = 'The service could no longer tell what changed since the last sync, so the whole catalog was downloaded again. Nothing needs doing.';
+    const fake = createFakeBridge({
+      getSyncStatus: async () =>
+        ok({ online: true, running: false, cacheBytes: 1024, datasets: [{ name: 'catalog', updatedAt: '2026-11-22T09:00:00.000Z', count: 3, error: null, notice }] }),
+    });
+    await openSettings(fake);
+    const said = await screen.findByText(new RegExp(notice.slice(0, 40)), undefined, slow);
+    expect(said.getAttribute('role')).toBe('status');
+    expect(said.textContent).toBe(`Catalog: ${notice}`);
+  });
+
   it('puts a refused key next to the key field and keeps what was typed in the URL', async () => {
     // The core's own words for a refused key (electron/core/connection/verify-service.ts).
     const refused = 'The service did not accept this API key. Check the key and try again.';

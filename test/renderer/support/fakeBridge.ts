@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import {
   ok,
   fail,
-  OutboxReview,
+  type OutboxReview,
   type BridgeEvent,
   type BridgeMethod,
   type CaseworksBridge,
@@ -11,12 +11,14 @@ import {
   type OrderGuide,
   type BuyerAccount,
   type OutboxEntry,
+  type OutboxProblem,
   type SessionInfo,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
+import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -34,6 +36,8 @@ export const demoSession: SessionInfo = {
   keyStorageDescription: 'The demo key lives in memory only',
   weakStorageAvailable: false,
   online: true,
+  problem: null,
+  keysInMemoryOnly: false,
 };
 
 function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
@@ -53,7 +57,6 @@ function facet(items: Product[], pick: (item: Product) => [string, string]): Fac
 export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   const calls: Call[] = [];
   const listeners = new Set<(event: BridgeEvent) => void>();
-  let outbox: OutboxEntry[] = [];
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
@@ -64,14 +67,22 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
+  /** The demo marketplace's buyers (what its credentials file lists). */
+  const demoBuyers = [
+    { accountId: 'org_demo', name: 'Bistro Verde' },
+    { accountId: 'org_demo2', name: 'Harbor Provisions' },
+  ];
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
+  /** The app's own outbox, in memory, filing orders under the signed-in account. */
+  const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
+  const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
   const accountView = (): BuyerAccount[] =>
     accounts.map(({ apiKey: _apiKey, ...account }) => ({
       ...account,
       active: account.id === session.buyerAccountId,
-      queuedOrders: account.id === session.buyerAccountId ? outbox.filter((entry) => entry.state !== 'confirmed').length : account.queuedOrders,
+      queuedOrders: account.id === session.buyerAccountId ? pending() : account.queuedOrders,
     }));
   const signInAs = (account: (typeof accounts)[number]) => {
     session = { ...session, mode: account.mode, baseUrl: account.baseUrl, account: { id: account.accountId, name: account.name }, buyerAccountId: account.id };
@@ -95,8 +106,9 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async signOut(input) {
       record('signOut', input);
+      const keptQueuedOrders = pending();
       session = { ...session, mode: 'none', account: null };
-      return ok({ keptQueuedOrders: outbox.filter((entry) => entry.state !== 'confirmed').length });
+      return ok({ keptQueuedOrders });
     },
     async getSyncStatus(input) {
       record('getSyncStatus', input);
@@ -190,51 +202,23 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async submitOrders(input) {
       record('submitOrders', input);
-      const now = new Date().toISOString();
-      const created = input.drafts.map(
-        (draft): OutboxEntry => ({
-          id: `out_${nextId++}`,
-          idempotencyKey: `key-${nextId}`,
-          accountId: session.account?.id ?? null,
-          order: draft.order,
-          supplierName: draft.supplierName,
-          estimatedTotalCents: draft.estimatedTotalCents,
-          state: 'queued',
-          attempts: 0,
-          failures: 0,
-          createdAt: now,
-          updatedAt: now,
-          nextAttemptAt: null,
-          lastError: null,
-          review: null,
-          confirmed: null,
-        }),
-      );
-      outbox = [...outbox, ...created];
-      return ok(created);
+      return (await outbox.outbox).submit(input.drafts);
     },
     async listOutbox(input) {
       record('listOutbox', input);
-      return ok(outbox);
+      return ok({ entries: outbox.entries(), problem: outbox.problem() });
     },
     async retryOutboxEntry(input) {
       record('retryOutboxEntry', input);
-      const entry = outbox.find((candidate) => candidate.id === input.id);
-      return entry ? ok({ ...entry, state: 'sending' }) : fail('not_found', 'No such outbox entry.');
+      return (await outbox.outbox).retry(input.id);
     },
     async updateOutboxEntry(input) {
       record('updateOutboxEntry', input);
-      const entry = outbox.find((candidate) => candidate.id === input.id);
-      if (!entry) return fail('not_found', 'No such outbox entry.');
-      const updated: OutboxEntry = { ...entry, order: input.order, state: 'queued', review: null, updatedAt: new Date().toISOString() };
-      outbox = outbox.map((candidate) => (candidate.id === input.id ? updated : candidate));
-      return ok(updated);
+      return (await outbox.outbox).update(input.id, input.order);
     },
     async discardOutboxEntry(input) {
       record('discardOutboxEntry', input);
-      const before = outbox.length;
-      outbox = outbox.filter((candidate) => candidate.id !== input.id);
-      return ok({ discarded: outbox.length < before });
+      return (await outbox.outbox).discard(input.id);
     },
     async getAccount(input) {
       record('getAccount', input);
@@ -435,6 +419,20 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       }
       return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
     },
+    async listDemoBuyers(input) {
+      record('listDemoBuyers', input);
+      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId) })) });
+    },
+    async addDemoBuyer(input) {
+      record('addDemoBuyer', input);
+      const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
+      if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
+      const existing = accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
+      const added = existing ?? { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: demoSession.baseUrl, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
+      if (!existing) accounts = [...accounts, added];
+      signInAs(added);
+      return ok(session);
+    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -451,12 +449,14 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     emit(event: BridgeEvent) {
       for (const listener of listeners) listener(event);
     },
+    /** The signed-in account's entries in the app's own outbox. */
     get outbox() {
-      return outbox;
+      return outbox.entries();
     },
-    /** What the service does when it accepts an order: totals from its prices, possibly newer than the cart's. */
-    confirm(entryId: string, priceOf: (productId: string) => number = (id) => fixtures.product(id).case_price_cents): OutboxEntry {
-      const entry = outbox.find((candidate) => candidate.id === entryId);
+    /** The service accepts the order: totals from its prices, possibly newer than the cart's. Resolves once the outbox has it. */
+    confirm(entryId: string, priceOf: (productId: string) => number = (id) => fixtures.product(id).case_price_cents): Promise<OutboxEntry> {
+      const entries = outbox.entries();
+      const entry = entries.find((candidate) => candidate.id === entryId);
       if (!entry) throw new Error(`no outbox entry ${entryId}`);
       const items = entry.order.items.map((item, index) => ({
         id: `item_${index}`,
@@ -466,10 +466,10 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         unit_price_cents: priceOf(item.product_id),
         total_cents: priceOf(item.product_id) * item.quantity,
       }));
-      const confirmed: Order = {
+      return outbox.confirm(entryId, {
         ...fixtures.shippedOrder,
         id: `ord_${entryId.replace(/[^A-Za-z0-9]/g, '')}`,
-        order_number: `ORD-${2000 + outbox.indexOf(entry)}`,
+        order_number: `ORD-${2000 + entries.indexOf(entry)}`,
         status: 'confirmed',
         supplier: { id: entry.order.supplier_id, name: entry.supplierName, address: 'somewhere' },
         items,
@@ -478,22 +478,16 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
         buyer_notes: entry.order.buyer_notes ?? null,
         tracking: null,
         shipped_at: null,
-      };
-      const updated: OutboxEntry = { ...entry, state: 'confirmed', confirmed };
-      outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
-      return updated;
+      });
     },
-    /** Puts an entry in review: refused by the service (the default), or `kind: 'failed'` after repeated failures. */
-    reject(entryId: string, given: z.input<typeof OutboxReview>): OutboxEntry {
-      const entry = outbox.find((candidate) => candidate.id === entryId);
-      if (!entry) throw new Error(`no outbox entry ${entryId}`);
-      const review = OutboxReview.parse(given);
-      const updated: OutboxEntry = { ...entry, state: 'needs_review', review, lastError: review.message };
-      outbox = outbox.map((candidate) => (candidate.id === entryId ? updated : candidate));
-      return updated;
-    },
+    /** The service turns the order down (the default), or `kind: 'failed'`: it fails on it until the outbox gives up (the outbox's own words). */
+    reject: (entryId: string, given: z.input<typeof OutboxReview>): Promise<OutboxEntry> => outbox.reject(entryId, given),
     setFavouritesProblem(problem: string | null) {
       favouritesProblem = problem;
+    },
+    /** What could not be read of the stored outbox when it was opened. */
+    setOutboxProblem(problem: OutboxProblem | null) {
+      outbox.setProblem(problem);
     },
     setGuides(next: OrderGuide[]) {
       guides = next;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Order, type CatalogProduct } from '../../../shared';
-import { DATA_FOLDER_IN_USE_EXIT_CODE, DATA_FOLDER_LOCK_FILE, LockHolder, lockDataFolder, systemLockEnvironment } from '../../../server/data-folder-lock';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, DATA_FOLDER_LOCK_FILE, LockHolder, lockDataFolder, systemLockEnvironment } from '../../../server/data-folder-lock';
 import { DataFolderInUseError, startService, type RunningService } from '../../../server/main';
 import { createTestStore } from '../../support/store-fixture';
 import { waitFor } from '../webhooks/receiver';
@@ -55,7 +55,7 @@ async function expectOrders(baseUrl: string, key: string, ids: string[]): Promis
 const SLOW = ['--catalog-size', '60', '--ship-after', '3600', '--deliver-after', '3600'];
 
 describe('one owner per data folder (real processes)', () => {
-  it('a second CLI on the folder exits 3 naming the first (pid, start, port); orders placed on the first survive its restart', async () => {
+  it('a second CLI on the folder exits 75 (DATA_FOLDER_IN_USE_EXIT_CODE) naming the first (pid, start, port); orders placed on the first survive its restart', async () => {
     const dataDir = folder();
     const first = spawnCli(['--port', '0', '--data', dataDir, ...SLOW]);
     const firstUrl = await first.baseUrl;
@@ -102,6 +102,22 @@ describe('one owner per data folder (real processes)', () => {
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
   }, 240_000);
+
+  it('a forked CLI refused the folder tells its parent the code over IPC before exiting 75', async () => {
+    const dataDir = folder();
+    const first = spawnCli(['--port', '0', '--data', dataDir, ...SLOW]);
+    await first.baseUrl;
+    const second = spawnCli(['--port', '0', '--data', dataDir, ...SLOW], true);
+    const messages: unknown[] = [];
+    second.child.on('message', (message) => messages.push(message));
+    const exited = await second.exited;
+    expect(exited).toBe(DATA_FOLDER_IN_USE_EXIT_CODE);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ type: 'error', code: DATA_FOLDER_IN_USE });
+    expect((messages[0] as { message: string }).message).toContain(`pid ${first.child.pid}`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
 
   it('eight processes racing for a folder whose holder died: exactly one takes it, the others name it', async () => {
     const dataDir = folder();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidUpc, ORDER_STATUSES } from '../../../shared';
-import { generateDemoData } from '../../../server/demo/generate';
+import { createHash } from 'node:crypto';
+import { generateDemoData, streamDemoData } from '../../../server/demo/generate';
 import { createRandom } from '../../../server/demo/prng';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
@@ -12,6 +13,23 @@ describe('the demo data generator', () => {
     expect(generateDemoData({ now, catalogSize: 3_000 })).toEqual(data);
     const other = generateDemoData({ now, catalogSize: 3_000, seed: 99 });
     expect(other.products.map((product) => product.id)).not.toEqual(data.products.map((product) => product.id));
+  });
+
+  it('gives exactly the data it gave before it was made to stream (a digest of everything, taken before)', () => {
+    const digest = (options: { catalogSize: number; seed?: number }) => createHash('sha256').update(JSON.stringify(generateDemoData({ now, ...options }))).digest('hex');
+    expect(digest({ catalogSize: 3_000 })).toBe('b119828d164f7190080df62bae5487c76888d390f133dd75cdf6164a0cca0ed5');
+    expect(digest({ catalogSize: 250, seed: 7 })).toBe('3c687cf94bb861310a2e2a04cc6da4da709f92c14470e9d58220e88eae021dd2');
+    expect(digest({ catalogSize: 20_000 })).toBe('db93dc44e55b278271dbb941410843e234d7ac710849516876b8ad0efcf58750');
+  });
+
+  it('gives the same data whatever the chunk size, and needs every chunk taken before the buyers', () => {
+    for (const chunkSize of [1, 7, 2_999, 10_000]) {
+      const stream = streamDemoData({ now, catalogSize: 3_000 }, chunkSize);
+      expect(() => stream.people()).toThrow();
+      const chunks = [...stream.productChunks];
+      expect(chunks.every((chunk, index) => chunk.length === (index < chunks.length - 1 ? chunkSize : 3_000 - chunkSize * (chunks.length - 1)))).toBe(true);
+      expect({ suppliers: stream.suppliers, products: chunks.flat(), ...stream.people() }).toEqual(data);
+    }
   });
 
   it('makes at least 30 wineries with "City, ST" locations and some DBA names', () => {

@@ -300,7 +300,7 @@ describe(`webhook deliveries, test events, pause and resume over HTTP on ${DATAB
     const extensions = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations).filter(([, operation]) => operation['x-caseworks-extension'] === true).map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(extensions.sort()).toEqual(['GET /webhooks/{id}/deliveries', 'PATCH /webhooks/{id}', 'POST /orders/{id}/cancel', 'POST /webhooks/{id}/test']);
+    expect(extensions.sort()).toEqual(['GET /catalog/changes', 'GET /webhooks/{id}/deliveries', 'PATCH /webhooks/{id}', 'POST /orders/{id}/cancel', 'POST /webhooks/{id}/test']);
     expect(document.paths['/webhooks/{id}']?.patch?.description).toMatch(/does not replay/);
     expect(document.paths['/orders/{id}/cancel']?.post?.responses).toHaveProperty('409');
     expect(document.paths['/orders/{id}']?.get?.['x-caseworks-extension']).toBeUndefined();

@@ -4,6 +4,7 @@ import { ERROR_CODES, Problem, endpoints, type EndpointName, type EndpointSpec }
 import { startHarness, type Harness } from './harness';
 import { OpenApiChecker, type OpenApiDocument } from './property/openapi-checker';
 import {
+  catalogChangesQuery,
   noQuery,
   orderBody,
   orderListQuery,
@@ -46,6 +47,7 @@ const RUNS: Record<EndpointName, number> = {
   listWebhookDeliveries: 60,
   testWebhook: 40,
   updateWebhook: 100,
+  catalogChanges: 150,
 };
 
 type QueryPair = [string, string];
@@ -65,6 +67,8 @@ let supplierIds: string[];
 let ownOrderIds: string[];
 let otherOrderIds: string[];
 let knownWebhookIds: string[];
+/** Cursors the change feed gave: after its first entries, and at its end. */
+let knownCursors: string[];
 /** Registrations of both buyers, none deleted by this suite (the extensions' path ids). */
 let bothBuyersWebhookIds: string[];
 const createdWebhookIds: string[] = [];
@@ -93,6 +97,16 @@ beforeAll(async () => {
     ((await harness.request('GET', '/webhooks', { key })).json as { data: Array<{ id: string }> }).data.map((webhook) => webhook.id);
   knownWebhookIds = [...(await webhooksOf(harness.buyerB.api_key)), 'CREATED', 'CREATED'];
   bothBuyersWebhookIds = [...(await webhooksOf(harness.buyerA.api_key)), ...(await webhooksOf(harness.buyerB.api_key))];
+  const first = (await harness.request('GET', '/catalog/changes?limit=3')).json as { next_cursor: string };
+  knownCursors = [first.next_cursor];
+  for (let cursor = first.next_cursor; ; ) {
+    const page = (await harness.request('GET', `/catalog/changes?limit=1000&since=${cursor}`)).json as { next_cursor: string; has_more: boolean };
+    cursor = page.next_cursor;
+    if (!page.has_more) {
+      knownCursors.push(cursor);
+      break;
+    }
+  }
   expect(products.length).toBeGreaterThan(10);
   expect(ownOrderIds.length).toBeGreaterThan(0);
   expect(otherOrderIds.length).toBeGreaterThan(0);
@@ -146,6 +160,8 @@ function arbitraryFor(name: EndpointName): fc.Arbitrary<Request> {
       return withKey(idAnd(pathId(bothBuyersWebhookIds, 'wh'), noQuery));
     case 'updateWebhook':
       return withKey(fc.record({ id: pathId(bothBuyersWebhookIds, 'wh'), query: noQuery, body: webhookUpdateBody }));
+    case 'catalogChanges':
+      return withKey(query(catalogChangesQuery(knownCursors)));
   }
 }
 
@@ -181,6 +197,9 @@ function expectedStatuses(name: EndpointName, spec: EndpointSpec, ok: { id: bool
     case 'cancelOrder':
     case 'testWebhook':
       return [200, 404, 409];
+    case 'catalogChanges':
+      // base64url text of the right form that is no cursor of this service is a 400 naming since.
+      return [200, 400];
     default:
       return spec.params ? [spec.status, 404] : [spec.status];
   }
@@ -229,7 +248,9 @@ async function check(name: EndpointName, request: Request): Promise<void> {
     return;
   }
   expect(expectedStatuses(name, spec, ok), what).toContain(result.status);
-  if (ok.query && result.status === 400) expect(ok.body, what).toBe(false);
+  if (ok.query && result.status === 400 && name === 'catalogChanges') {
+    expect(Problem.parse(result.json).errors?.map((error) => error.pointer), what).toEqual(['/query/since']);
+  } else if (ok.query && result.status === 400) expect(ok.body, what).toBe(false);
   if (ok.id) expect(checker.acceptsQuery(spec.method, template, query), `the document's verdict on the query of ${what}`).toBe(ok.query);
   if (spec.body) expect(checker.acceptsBody(spec.method, template, request.body), `the document's verdict on the body of ${what}`).toBe(ok.body);
 }

@@ -59,9 +59,9 @@ describe('catalog read cache', () => {
     const [first, second] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(first).toBe(second);
     expect(loads).toBe(1);
-    expect((await cache.get('k', load)).bytes.toString()).toBe('{"loads":1}');
+    expect((await cache.get('k', load))?.bytes.toString()).toBe('{"loads":1}');
     cache.invalidate();
-    expect((await cache.get('k', load)).bytes.toString()).toBe('{"loads":2}');
+    expect((await cache.get('k', load))?.bytes.toString()).toBe('{"loads":2}');
   });
 
   it('does not keep a read that was in flight when the data changed', async () => {
@@ -77,14 +77,21 @@ describe('catalog read cache', () => {
     cache.invalidate();
     version = 2;
     release();
-    expect((await slow).bytes.toString()).toBe('{"version":1}');
-    expect((await cache.get('k', async () => ({ version }))).bytes.toString()).toBe('{"version":2}');
+    expect((await slow)?.bytes.toString()).toBe('{"version":1}');
+    expect((await cache.get('k', async () => ({ version })))?.bytes.toString()).toBe('{"version":2}');
   });
 
   it('does not keep failures', async () => {
     const cache = new ReadCache({ catalogStamp: async () => 'unchanged', maxEntries: 10, ttlMs: 60_000 });
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect((await cache.get('k', async () => 'ok')).bytes.toString()).toBe('"ok"');
+    expect((await cache.get('k', async () => 'ok'))?.bytes.toString()).toBe('"ok"');
+  });
+
+  it('answers null for a load that finds nothing, and keeps nothing', async () => {
+    const cache = new ReadCache({ catalogStamp: async () => 'unchanged', maxEntries: 10, ttlMs: 60_000 });
+    expect(await cache.get('k', async () => null)).toBeNull();
+    expect(await cache.notModified('k', '*')).toBeNull();
+    expect((await cache.get('k', async () => ({ found: true })))?.bytes.toString()).toBe('{"found":true}');
   });
 
   it('answers a conditional read from its validator without loading while the catalog stamp is unchanged', async () => {
@@ -93,7 +100,7 @@ describe('catalog read cache', () => {
     const cache = new ReadCache({ catalogStamp: async () => stamp, ttlMs: 10, stampTtlMs: 1_000, now: () => now });
     let loads = 0;
     const load = async () => ({ loads: ++loads });
-    const { etag } = await cache.get('page-1', load);
+    const etag = (await cache.get('page-1', load))?.etag ?? '';
     now = 60_000; // the body itself has expired; the validator has not
     expect(await cache.notModified('page-1', etag)).toBe(etag);
     expect(await cache.notModified('page-1', `W/${etag}, "other"`)).toBe(etag);
@@ -118,12 +125,12 @@ describe('catalog read cache', () => {
     expect(loads).toBe(1);
     stamp = 'stock-2';
     now = 1_001;
-    expect((await cache.get('page-1', load)).bytes.toString()).toBe('{"loads":2}');
+    expect((await cache.get('page-1', load))?.bytes.toString()).toBe('{"loads":2}');
   });
 
   it('forgets validators when this process changes stock', async () => {
     const cache = new ReadCache({ catalogStamp: async () => 'same' });
-    const { etag } = await cache.get('page-1', async () => ({ page: 1 }));
+    const etag = (await cache.get('page-1', async () => ({ page: 1 })))?.etag ?? '';
     cache.invalidate();
     expect(await cache.notModified('page-1', etag)).toBeNull();
   });

@@ -130,20 +130,20 @@ describe('OrderedIdCache', () => {
     let reads = 0;
     const load = async () => {
       reads += 1;
-      return ['a', 'b'];
+      return Int32Array.of(1, 2);
     };
     const results = await Promise.all([cache.get('k', 'v1', load), cache.get('k', 'v1', load), cache.get('k', 'v1', load)]);
     expect(reads).toBe(1);
-    expect(results).toEqual([['a', 'b'], ['a', 'b'], ['a', 'b']]);
+    expect(results).toEqual([Int32Array.of(1, 2), Int32Array.of(1, 2), Int32Array.of(1, 2)]);
   });
 
   it('keeps one entry per listing: a read under a new stamp replaces the old one', async () => {
     const cache = new OrderedIdCache();
-    await cache.get('k', 'v1', async () => ['a', 'b']);
-    expect(await cache.get('k', 'v2', async () => ['b', 'a'])).toEqual(['b', 'a']);
+    await cache.get('k', 'v1', async () => Int32Array.of(1, 2));
+    expect(await cache.get('k', 'v2', async () => Int32Array.of(2, 1))).toEqual(Int32Array.of(2, 1));
     expect(cache.size).toBe(1);
     expect(cache.latest('k')!.stamp).toBe('v2');
-    expect(await cache.latest('k')!.ids).toEqual(['b', 'a']);
+    expect(await cache.latest('k')!.ids).toEqual(Int32Array.of(2, 1));
     expect(cache.latest('other')).toBeUndefined();
   });
 
@@ -151,12 +151,12 @@ describe('OrderedIdCache', () => {
     const cache = new OrderedIdCache();
     await expect(cache.get('k', 'v1', () => Promise.reject(new Error('database away')))).rejects.toThrow();
     expect(cache.latest('k')).toBeUndefined();
-    expect(await cache.get('k', 'v1', async () => ['a'])).toEqual(['a']);
+    expect(await cache.get('k', 'v1', async () => Int32Array.of(1))).toEqual(Int32Array.of(1));
   });
 
   it('drops the least recently used listings once more ids than its bound are kept', async () => {
     const cache = new OrderedIdCache(5);
-    const ids = (n: number) => async () => Array.from({ length: n }, (_, i) => `id${i}`);
+    const ids = (n: number) => async () => Int32Array.from({ length: n }, (_, i) => i + 1);
     await cache.get('one', 'v1', ids(2));
     await cache.get('two', 'v1', ids(2));
     await cache.get('one', 'v1', ids(2)); // now the most recently used
@@ -165,12 +165,12 @@ describe('OrderedIdCache', () => {
     let reread = 0;
     await cache.get('one', 'v1', async () => {
       reread += 1;
-      return [];
+      return new Int32Array(0);
     });
     expect(reread).toBe(0);
     await cache.get('two', 'v1', async () => {
       reread += 1;
-      return [];
+      return new Int32Array(0);
     });
     expect(reread).toBe(1);
   });

@@ -45,7 +45,7 @@ const bodyFor = (product: CatalogProduct): CreateOrderBody => ({
 });
 
 describe(`restarting on the same ${serverUrl ? 'database' : 'data folder'}`, () => {
-  it('seeds once, then keeps every order and key across a restart', async () => {
+  it('seeds once, then keeps every order and key across a restart', { timeout: 180_000 }, async () => {
     const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
     const first = await openStore(options);
     expect(first.seeded).toBe(true);

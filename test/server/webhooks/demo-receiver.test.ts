@@ -23,7 +23,7 @@ function onTemplate(prepare: (test: TestStore) => Promise<void> = async () => un
 }
 
 describe("the demo's webhooks", () => {
-  it('point at a receiver the demo service serves itself, so its deliveries succeed (sandbox)', async () => {
+  it('point at a receiver the demo service serves itself, so its deliveries succeed (sandbox)', { timeout: 180_000 }, async () => {
     const userHook = 'http://127.0.0.1:9/hook';
     const { openStore, seen } = onTemplate(async (test) => {
       // One buyer's registration as demo data seeded before the receiver existed left it, and a registration of the buyer's own.
@@ -68,7 +68,7 @@ describe("the demo's webhooks", () => {
     }
   });
 
-  it('production mode: seeding registers none, and the service serves no receiver', async () => {
+  it('production mode: seeding registers none, and the service serves no receiver', { timeout: 180_000 }, async () => {
     const connection = await openPglite({});
     try {
       await seedDemoData(connection.db, { catalogSize: 40, webhooks: false });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { useBridge } from '../../../lib/bridgeContext';
-import { unwrap } from '../../../lib/bridgeErrors';
+import { dataOrThrow } from '../../../lib/bridgeErrors';
 import { queryKeys } from '../../../lib/queryKeys';
 import { mergeOutbox } from './mergeOutbox';
 
@@ -18,7 +18,7 @@ export function useDiscardOutboxEntry(id: string) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(bridge.discardOutboxEntry({ id })),
+    mutationFn: () => dataOrThrow(bridge.discardOutboxEntry({ id })),
     onSuccess: () => forgetEntries(queryClient, [id]),
   });
 }
@@ -32,7 +32,7 @@ export function useDismissReceipts() {
       const done: string[] = [];
       try {
         for (const id of ids) {
-          await unwrap(bridge.discardOutboxEntry({ id }));
+          await dataOrThrow(bridge.discardOutboxEntry({ id }));
           done.push(id);
         }
       } finally {
@@ -46,7 +46,7 @@ export function useDismissReceipts() {
 export function useRetryOutboxEntry(id: string) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => unwrap(bridge.retryOutboxEntry({ id })), onSuccess: storeEntry(queryClient) });
+  return useMutation({ mutationFn: () => dataOrThrow(bridge.retryOutboxEntry({ id })), onSuccess: storeEntry(queryClient) });
 }
 
 /** Replaces a refused entry's order with the buyer's fixes and queues it again. */
@@ -54,7 +54,7 @@ export function useUpdateOutboxEntry(id: string) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: OutboxEntry['order']) => unwrap(bridge.updateOutboxEntry({ id, order })),
+    mutationFn: (order: OutboxEntry['order']) => dataOrThrow(bridge.updateOutboxEntry({ id, order })),
     onSuccess: storeEntry(queryClient),
   });
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
   BUYER_NOTES_MAX,
+  CATALOG_CHANGES_LIMIT_MAX,
+  CATALOG_CURSOR_MAX,
   ORDER_STATUSES,
   PAGE_MAX,
   PER_PAGE_MAX,
@@ -84,6 +86,30 @@ export const productListQuery = (supplierIds: string[]) =>
     pair('country', text(QUERY_TEXT_MAX)),
     pair('supplier_id', fc.oneof(fc.constantFrom(...supplierIds), fc.constantFrom('sup_unknown0', 'sup_', 'prod_1', 'sup_%00'))),
     pair('sort', fc.oneof(fc.constantFrom(...PRODUCT_SORTS), fc.constantFrom('price', '', 'NAME'))),
+  ]);
+
+/** A cursor the service gave, with one character changed (still base64url, no longer a cursor). */
+const tampered = (cursor: string, at: number) => {
+  const index = at % cursor.length;
+  return cursor.slice(0, index) + (cursor[index] === 'A' ? 'B' : 'A') + cursor.slice(index + 1);
+};
+
+/**
+ * GET /catalog/changes queries (extension): `since` a cursor the service gave (known), one
+ * tampered with, base64url text that is no cursor, or not base64url; `limit` in and out of range.
+ */
+export const catalogChangesQuery = (known: string[]) =>
+  queryOf([
+    pair(
+      'since',
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...known) },
+        { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...known), fc.nat()).map(([cursor, at]) => tampered(cursor, at)) },
+        { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/) },
+        { weight: 1, arbitrary: fc.constantFrom('', '=', 'a b', 'abc=', '%00', 'A'.repeat(CATALOG_CURSOR_MAX + 1), '漢字') },
+      ),
+    ),
+    pair('limit', pageNumber(CATALOG_CHANGES_LIMIT_MAX)),
   ]);
 
 /** A path id: a known one, an unknown one of the right form, one of the wrong form, or empty. */

@@ -1,0 +1,74 @@
+import type { DatasetName } from '../../shared/bridge/datasets';
+import type { HandlerDeps } from '../bridge/handlers';
+import { createExtensionRegistry } from '../core/api';
+import { createAddressBooks } from '../core/addresses/address-book';
+import { createFavouriteLists } from '../core/favourites/favourites-store';
+import { createOrderGuideLists } from '../core/guides/guides-store';
+import type { ProductImageAddresses } from '../core/images/product-image-urls';
+import { createKnownLinks } from '../core/links/known-links';
+import { createOfflineReads } from '../core/offline/offline-reads';
+import type { SearchService } from '../core/search/search-service';
+import type { Session } from '../core/session/session';
+
+export interface ReadsWiring {
+  dataDir: string;
+  session: Session;
+  search: SearchService;
+  images: ProductImageAddresses;
+  fetch: typeof fetch;
+  now(): Date;
+}
+
+/** What the read handlers and the buyer's own tools are given: the session's client and offline copy, search, files. */
+export function createReads({ dataDir, session, search, images, fetch, now }: ReadsWiring) {
+  const offline = createOfflineReads(() => session.shown());
+  const catalogAsOf = async () => session.shown()?.freshness('catalog').asOf ?? null;
+  const knownLinks = createKnownLinks();
+  const reads = {
+    client: () => session.active()?.client ?? null,
+    // Signed out there is no service to ask: reads come from the copy kept at sign-out.
+    online: () => session.online(),
+    offline,
+    now,
+    images,
+    search,
+    catalogAsOf,
+    knownLinks,
+    changed: (_dataset: DatasetName) => session.changed(),
+    extensions: createExtensionRegistry({ fetch }),
+  };
+
+  // The buyer's own tools (address book…): files of the signed-in account, kept through sign-out.
+  const addressBooks = createAddressBooks({ dataDir, now });
+  const favouriteLists = createFavouriteLists({ dataDir, now });
+  const guideLists = createOrderGuideLists({ dataDir, now });
+  const ofSignedIn = <T>(lists: { of(scope: NonNullable<ReturnType<Session['signedInScope']>>): T }) => () => {
+    const scope = session.signedInScope();
+    return scope ? lists.of(scope) : null;
+  };
+  const tools: HandlerDeps['tools'] = {
+    addressBook: ofSignedIn(addressBooks),
+    favourites: ofSignedIn(favouriteLists),
+    orderGuides: ofSignedIn(guideLists),
+    guideSources: {
+      products: async (ids: string[]) => (await search.products(ids)).map((product) => (product ? images.localize(product) : null)),
+      lookupCode: (code: string) => search.lookupCode(code),
+      catalogAsOf,
+      productCodes: async (id: string) => {
+        const detail = (await offline.productDetail(id))?.data;
+        return detail ? { sku: detail.sku, upc: detail.upc } : null;
+      },
+      pastOrder: async (id: string) => (await offline.orderDetail(id))?.data ?? null,
+      detailCoverage: async () => {
+        const statuses = session.shown()?.statuses() ?? [];
+        const countOf = (name: DatasetName) => statuses.find((status) => status.name === name)?.count ?? 0;
+        return { stored: countOf('productDetails'), catalog: countOf('catalog') };
+      },
+    },
+  };
+  return {
+    reads: { ...reads, favouriteIds: async () => (await tools.favourites()?.read())?.productIds ?? [] } satisfies Omit<HandlerDeps['reads'], 'outbox'>,
+    tools,
+    knownLinks,
+  };
+}

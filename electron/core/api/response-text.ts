@@ -1,0 +1,55 @@
+/**
+ * A response body read as the contract describes it: JSON, then the endpoint's schema. Used where
+ * the body arrives (the service client) and, for the catalog's big pages, where it is written (the
+ * offline worker, which is handed the text so the main thread never parses or checks it).
+ */
+import type { z } from 'zod';
+import { endpoints, type EndpointName, type EndpointResponse } from '../../../shared';
+
+/** How each response is named in messages. */
+export const RESPONSE_NAMES: Record<EndpointName, string> = {
+  listSuppliers: 'a supplier list',
+  listSupplierProducts: "a supplier's product list",
+  listProducts: 'a product list',
+  getProduct: 'a product',
+  createOrder: 'an order confirmation',
+  listOrders: 'an order list',
+  getOrder: 'an order',
+  getAccount: 'the account',
+  listWebhooks: 'a webhook list',
+  createWebhook: 'a webhook registration',
+  deleteWebhook: 'a webhook deletion result',
+  cancelOrder: 'a cancelled order',
+  listWebhookDeliveries: "a webhook's delivery list",
+  testWebhook: 'a test delivery result',
+  updateWebhook: 'a webhook registration',
+  catalogChanges: 'a page of catalog changes',
+};
+
+export type CheckedText<T> = { ok: true; data: T } | { ok: false; message: string };
+
+/** Parses `text` and checks it against `schema`; a failure is said in plain words naming `what` was sent. */
+export function checkResponseText<T>(text: string, schema: z.ZodType<T>, what: string): CheckedText<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: `The service sent ${what} that is not valid JSON.` };
+  }
+  return checkResponseJson(json, schema, what);
+}
+
+export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: string): CheckedText<T> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` (at ${issue.path.map(String).join('.')}: ${issue.message})` : '';
+    return { ok: false, message: `The service sent ${what} in a form this app cannot read${where}.` };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/** The body of one endpoint's response, checked against its schema in the contract. */
+export function checkEndpointText<N extends EndpointName>(name: N, text: string): CheckedText<EndpointResponse<N>> {
+  return checkResponseText(text, endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, RESPONSE_NAMES[name]);
+}

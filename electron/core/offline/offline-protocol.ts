@@ -1,0 +1,39 @@
+import type { CatalogSearch } from '../search/catalog-search';
+import type { ServiceDatabase } from './service-database';
+
+/** What the offline worker does for one service: its database's reads and writes, and catalog search. */
+export type ServiceOps = Omit<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index'> & Omit<CatalogSearch, 'asOf'> & { catalogAsOf: CatalogSearch['asOf'] };
+export type ServiceOp = keyof ServiceOps;
+
+/** What it does for the data folder as a whole. */
+export interface FolderOps {
+  sizeOnDisk(): number;
+  clearAll(): number;
+  memory(): { heapUsed: number };
+}
+export type FolderOp = keyof FolderOps;
+
+export type OfflineRequest =
+  | { id: number; scope: 'service'; baseUrl: string; op: ServiceOp; args: unknown[] }
+  | { id: number; scope: 'folder'; op: FolderOp; args: unknown[] };
+
+/**
+ * A failure crosses as its message (for people) and its code (for code): `unavailable` (the
+ * database module could not be loaded), `disk_full`, `damaged` (the file was set aside), or null.
+ */
+export type OfflineFailureCode = 'unavailable' | 'disk_full' | 'damaged';
+
+export type OfflineResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; message: string; code: OfflineFailureCode | null };
+
+/** Told without being asked: a database was damaged and set aside (it is rebuilt by the next sync). */
+export interface OfflineNotice {
+  notice: 'problem';
+  baseUrl: string;
+  file: string;
+  movedTo: string | null;
+  message: string;
+}
+
+export type OfflineMessage = OfflineResponse | OfflineNotice;

@@ -1,0 +1,96 @@
+/**
+ * The offline copy of one service in one SQLite database (see docs/offline-database.md).
+ *
+ * Public data (suppliers, the catalog, product details) belongs to the service; private data
+ * (orders, order details, the account, webhooks, the saved dataset ages) carries the account it
+ * belongs to in `account`, so removing an account removes exactly its rows. `datasets` holds each
+ * dataset's size, age and validators, `list_pages` the ETag of each list page stored.
+ * The catalog's search index lives beside `products` (electron/core/search/search-index.ts): the
+ * columns search filters and sorts by (`column_chunks`), the facets' values (`facet_values`), the
+ * terms (`terms`) and which products hold each (`postings`).
+ */
+import type { SqliteDatabase } from './sqlite-driver';
+
+/** Bump with a new step below when the schema changes; a newer file than the app knows is rebuilt. */
+export const SCHEMA_VERSION = 2;
+
+/** Public datasets are keyed with this in place of an account id. */
+export const PUBLIC = '';
+
+const SHARED_TABLES = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE datasets (
+  account TEXT NOT NULL,
+  name TEXT NOT NULL,
+  saved_at TEXT,
+  count INTEGER NOT NULL DEFAULT 0,
+  total_pages INTEGER,
+  etag TEXT,
+  cursor TEXT,
+  PRIMARY KEY (account, name)
+) WITHOUT ROWID;
+CREATE TABLE list_pages (account TEXT NOT NULL, dataset TEXT NOT NULL, page INTEGER NOT NULL, etag TEXT, PRIMARY KEY (account, dataset, page)) WITHOUT ROWID;
+CREATE TABLE dataset_status (account TEXT NOT NULL, name TEXT NOT NULL, updated_at TEXT, count INTEGER NOT NULL, PRIMARY KEY (account, name)) WITHOUT ROWID;
+
+CREATE TABLE suppliers (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE orders (account TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (account, id)) WITHOUT ROWID;
+CREATE TABLE order_details (account TEXT NOT NULL, id TEXT NOT NULL, etag TEXT, fetched_at TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (account, id)) WITHOUT ROWID;
+CREATE TABLE accounts (account TEXT PRIMARY KEY, json TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE webhooks (account TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (account, id)) WITHOUT ROWID;
+`;
+
+/**
+ * The catalog: each product's row (its position `pos` is its place in the search index's columns,
+ * `page` the list page it came from, 0 through the change feed), its detail with its codes, and
+ * the search index.
+ */
+const CATALOG_TABLES = `
+CREATE TABLE products (pos INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, page INTEGER NOT NULL, name_key TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX products_name ON products (name_key);
+CREATE INDEX products_page ON products (page) WHERE page != 0;
+-- SKU and UPC as normalizeCode gives them (no case, spaces or dashes; a 13-digit EAN with a leading zero is the UPC).
+CREATE TABLE product_details (id TEXT NOT NULL UNIQUE, etag TEXT, fetched_at TEXT NOT NULL, country TEXT NOT NULL, sku TEXT, upc TEXT, json TEXT NOT NULL);
+CREATE INDEX product_details_sku ON product_details (sku) WHERE sku IS NOT NULL;
+CREATE INDEX product_details_upc ON product_details (upc) WHERE upc IS NOT NULL;
+-- The country of each region, learned from product details (the catalog list has no country).
+CREATE TABLE region_countries (region_key TEXT PRIMARY KEY, country_key TEXT NOT NULL, country TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE column_chunks (chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE facet_values (facet TEXT NOT NULL, id INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (facet, id), UNIQUE (facet, key)) WITHOUT ROWID;
+CREATE TABLE terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
+CREATE TABLE postings (key INTEGER PRIMARY KEY, data BLOB NOT NULL);
+`;
+
+/** Version 1 searched with FTS5 and counted facets by triggers: its catalog is dropped and downloaded again. */
+const CATALOG_V1_TO_V2 = `
+DROP TABLE products;
+DROP TABLE products_fts;
+DROP TABLE terms;
+DROP TABLE facet_counts;
+DROP TABLE product_details;
+DROP TABLE product_codes;
+DROP TABLE region_countries;
+DELETE FROM datasets WHERE account = '' AND name IN ('catalog', 'productDetails');
+DELETE FROM list_pages WHERE account = '' AND dataset = 'catalog';
+DELETE FROM meta WHERE key = 'feed_bootstrap';
+${CATALOG_TABLES}`;
+
+/** Creates or upgrades the schema; false when the file was written by a newer app (it is then rebuilt). */
+export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }): boolean {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) return false;
+  if (version === SCHEMA_VERSION) return true;
+  db.transaction(() => {
+    if (version === 0) {
+      db.exec(SHARED_TABLES + CATALOG_TABLES);
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('baseUrl', identity.baseUrl);
+    } else {
+      db.exec(CATALOG_V1_TO_V2);
+    }
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+  return true;
+}
+
+/** The private tables: each has an `account` column, and sign-out deletes its rows. */
+export const PRIVATE_TABLES = ['orders', 'order_details', 'accounts', 'webhooks', 'datasets', 'list_pages', 'dataset_status'] as const;

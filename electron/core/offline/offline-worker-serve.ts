@@ -1,0 +1,23 @@
+import type { MessagePort } from 'node:worker_threads';
+import { createOfflineHost, OfflineFailure } from './offline-host';
+import type { OfflineMessage, OfflineRequest } from './offline-protocol';
+import type { SqliteLoader } from './sqlite-driver';
+
+/** Answers the main process's requests on `port`, one at a time, in the order they came. */
+export function serveOfflineWorker(port: Pick<MessagePort, 'on' | 'postMessage'>, { dataDir }: { dataDir: string }, load?: SqliteLoader) {
+  const post = (message: OfflineMessage) => port.postMessage(message);
+  const host = createOfflineHost({ dataDir, ...(load ? { load } : {}), notify: post });
+  port.on('message', (request: OfflineRequest) => {
+    try {
+      const value = request.scope === 'service' ? host.service(request.baseUrl, request.op, request.args) : host.folder(request.op, request.args);
+      post({ id: request.id, ok: true, value });
+    } catch (error) {
+      post({
+        id: request.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        code: error instanceof OfflineFailure ? error.code : null,
+      });
+    }
+  });
+}

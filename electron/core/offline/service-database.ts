@@ -1,0 +1,494 @@
+/**
+ * Every read and write of one service's offline database, run where the connection lives (the
+ * offline worker). Each write is one transaction: a page of the catalog, a batch of details, a
+ * dataset list, a page of the change feed with its cursor. See offline-schema.ts for the tables.
+ */
+import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
+import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
+import type { DatasetStatus } from '../../../shared/bridge';
+import { checkEndpointText } from '../api/response-text';
+import { normalizeCode } from '../search/product-codes';
+import { FLAG_LIVE } from '../search/catalog-columns';
+import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
+import { foldTerm } from '../search/text-terms';
+import type { DetailRecord } from './dataset-records';
+import { PUBLIC, PRIVATE_TABLES } from './offline-schema';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-driver';
+
+/** What a stored dataset says about itself: size, age, validators. */
+export interface DatasetInfo {
+  count: number;
+  savedAt: string | null;
+  totalPages: number | null;
+  etag: string | null;
+  cursor: string | null;
+  /** ETag of each stored list page, by page number. */
+  pageEtags: Record<number, string>;
+}
+
+/** A feed page written from its text: what it held, or why it could not be read (in plain words). */
+export type FeedPageOutcome = { ok: true; changed: number; nextCursor: string; hasMore: boolean } | { ok: false; message: string };
+
+export type ListDataset = 'suppliers' | 'orders';
+export type SingleDataset = 'account' | 'webhooks';
+
+/** What a product's row holds beside its JSON: the columns search filters, sorts and counts by. */
+const CATALOG_FIELDS: (keyof CatalogProduct)[] = [
+  'id', 'name', 'brand', 'varietal', 'vintage', 'region', 'appellation', 'abv', 'size_ml', 'pack_size',
+  'case_price_cents', 'bottle_price_cents', 'inventory_available', 'minimum_order', 'image_url', 'created_at', 'supplier',
+];
+
+/** The list item of a product as the catalog pages give it (a product detail holds more). */
+export function catalogItemOf(product: Product | CatalogProduct): CatalogProduct {
+  const item = Object.fromEntries(CATALOG_FIELDS.map((field) => [field, product[field]])) as CatalogProduct;
+  item.supplier = { id: product.supplier.id, name: product.supplier.name, location: product.supplier.location };
+  return item;
+}
+
+export type ServiceDatabase = ReturnType<typeof createServiceDatabase>;
+
+export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOptions = {}) {
+  const statements = new Map<string, SqliteStatement>();
+  /** One prepared statement per SQL text, made on first use. */
+  const sql = (text: string): SqliteStatement => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  const transaction = <A extends unknown[], R>(run: (...args: A) => R) => db.transaction(run);
+  /** The catalog's search index (search-index.ts), read from the database now and kept by every catalog write below. */
+  const index = createSearchIndex(sql, options);
+  index.load();
+
+  // ---- datasets: size, age, validators -------------------------------------------------------
+
+  function datasetInfo(account: string, name: string): DatasetInfo | null {
+    const row = sql('SELECT count, saved_at, total_pages, etag, cursor FROM datasets WHERE account = ? AND name = ?').get(account, name) as
+      | { count: number; saved_at: string | null; total_pages: number | null; etag: string | null; cursor: string | null }
+      | undefined;
+    const pages = sql('SELECT page, etag FROM list_pages WHERE account = ? AND dataset = ? AND etag IS NOT NULL').all(account, name) as { page: number; etag: string }[];
+    if (!row && pages.length === 0) return null;
+    return {
+      count: row?.count ?? 0,
+      savedAt: row?.saved_at ?? null,
+      totalPages: row?.total_pages ?? null,
+      etag: row?.etag ?? null,
+      cursor: row?.cursor ?? null,
+      pageEtags: Object.fromEntries(pages.map((page) => [page.page, page.etag])),
+    };
+  }
+
+  function setDataset(account: string, name: string, fields: { count: number; savedAt: string; totalPages?: number | null; etag?: string | null; cursor?: string | null }) {
+    sql(
+      `INSERT INTO datasets (account, name, saved_at, count, total_pages, etag, cursor) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count, total_pages = excluded.total_pages, etag = excluded.etag, cursor = excluded.cursor`,
+    ).run(account, name, fields.savedAt, fields.count, fields.totalPages ?? null, fields.etag ?? null, fields.cursor ?? null);
+  }
+
+  function setPageEtags(account: string, dataset: string, etags: Record<number, string>, totalPages: number) {
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(account, dataset);
+    const insert = sql('INSERT INTO list_pages (account, dataset, page, etag) VALUES (?, ?, ?, ?)');
+    for (const [page, etag] of Object.entries(etags)) if (Number(page) <= totalPages) insert.run(account, dataset, Number(page), etag);
+  }
+
+  // ---- the catalog ---------------------------------------------------------------------------
+
+  function countryFor(item: CatalogProduct): CountryOf {
+    const own = sql('SELECT country FROM product_details WHERE id = ?').pluck().get(item.id) as string | undefined;
+    if (own) return { name: own, own: true };
+    const region = sql('SELECT country FROM region_countries WHERE region_key = ?').pluck().get(foldTerm(item.region)) as string | undefined;
+    return { name: region ?? null, own: false };
+  }
+
+  /** Adds or replaces one product of the list, keeping its position (its row id) when it is known. */
+  function putProduct(item: CatalogProduct, page: number) {
+    const existing = sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as [number, string] | undefined;
+    const json = JSON.stringify(item);
+    if (existing && existing[1] === json) {
+      sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing[0], page);
+      return;
+    }
+    const country = countryFor(item);
+    if (existing) {
+      sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKeyOf(item), json, existing[0]);
+      index.put(existing[0], item, country, JSON.parse(existing[1]) as CatalogProduct);
+    } else {
+      const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
+      index.put(Number(lastInsertRowid), item, country, null);
+    }
+  }
+
+  function removeProduct(pos: number) {
+    const json = sql('SELECT json FROM products WHERE pos = ?').pluck().get(pos) as string | undefined;
+    if (json === undefined) return;
+    sql('DELETE FROM products WHERE pos = ?').run(pos);
+    index.remove(pos, JSON.parse(json) as CatalogProduct);
+  }
+
+  /**
+   * A write of the catalog in one transaction, the search index's changes written last inside it.
+   * A transaction that fails leaves the index's memory ahead of the database: it is read back.
+   */
+  function catalogTransaction<A extends unknown[], R>(run: (...args: A) => R): (...args: A) => R {
+    const inTransaction = db.transaction((...args: A) => {
+      const result = run(...args);
+      index.commit();
+      return result;
+    });
+    return (...args: A) => {
+      try {
+        return inTransaction(...args);
+      } catch (error) {
+        if (!db.inTransaction) index.reload();
+        throw error;
+      }
+    };
+  }
+
+  /**
+   * One page of the catalog list, in one transaction: its products are added or replaced, and the
+   * products this page held before that it no longer lists are removed (one that moved to another
+   * page is kept by that page's write, whichever comes first).
+   */
+  const writeCatalogPage = catalogTransaction((page: number, etag: string | null, items: CatalogProduct[]) => {
+    const listed = new Set(items.map((item) => item.id));
+    const before = sql('SELECT pos, id FROM products WHERE page = ?').raw().all(page) as [number, string][];
+    for (const [pos, id] of before) if (!listed.has(id)) removeProduct(pos);
+    for (const item of items) putProduct(item, page);
+    sql('INSERT INTO list_pages (account, dataset, page, etag) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET etag = excluded.etag').run(PUBLIC, 'catalog', page, etag);
+  });
+
+  /** The list is complete: pages past its end go, and its size and age are saved. */
+  const finishCatalog = catalogTransaction((totalPages: number, savedAt: string) => {
+    const beyond = sql('SELECT pos FROM products WHERE page > ?').pluck().all(totalPages) as number[];
+    for (const pos of beyond) removeProduct(pos);
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ? AND page > ?').run(PUBLIC, 'catalog', totalPages);
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages });
+    return count;
+  });
+
+  /** Learns the region's country from a detail; products of the region without a detail of their own take it. */
+  function learnCountry(region: string, country: string) {
+    const regionKey = foldTerm(region);
+    const known = sql('SELECT country_key FROM region_countries WHERE region_key = ?').pluck().get(regionKey);
+    if (known !== undefined) return;
+    sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
+    index.setRegionCountry(regionKey, country);
+  }
+
+  function putDetail(record: DetailRecord<Product>) {
+    const product = record.detail;
+    sql(
+      `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, sku = excluded.sku, upc = excluded.upc, json = excluded.json`,
+    ).run(
+      product.id, record.etag, record.fetchedAt, product.country, product.sku ? normalizeCode(product.sku) || null : null, product.upc ? normalizeCode(product.upc) || null : null, JSON.stringify(product),
+    );
+    const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined;
+    if (pos !== undefined) index.setCountry(pos, { name: product.country, own: true });
+    learnCountry(product.region, product.country);
+  }
+
+  /** Details read from the service (or viewed online), in one transaction. */
+  const putProductDetails = catalogTransaction((records: DetailRecord<Product>[]) => {
+    for (const record of records) putDetail(record);
+    return sql('SELECT count(*) FROM product_details').pluck().get() as number;
+  });
+
+  /** Details answered 304: only when they were confirmed changes. */
+  const touchProductDetails = transaction((ids: string[], fetchedAt: string) => {
+    const touch = sql('UPDATE product_details SET fetched_at = ? WHERE id = ?');
+    for (const id of ids) touch.run(fetchedAt, id);
+  });
+
+  /**
+   * Products whose detail is missing or older than `staleBefore`, with the validator of the stored
+   * one: first one product of each region whose country is not known yet (the country filter is
+   * then complete early), then in catalog order after `afterPos`.
+   */
+  function detailsToFetch(input: { staleBefore: string; afterPos: number; limit: number; skip: string[] }): { items: { id: string; etag: string | null; pos: number }[]; unknownRegions: boolean } {
+    const firstOfRegions = firstProductsOfUnknownRegions(new Set(input.skip), input.limit);
+    const rows = (
+      firstOfRegions.length > 0
+        ? sql(`SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE p.pos IN (SELECT value FROM json_each(?))`).all(JSON.stringify(firstOfRegions))
+        : sql(
+            `SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id
+             WHERE p.pos > ? AND (d.id IS NULL OR d.fetched_at < ?) ORDER BY p.pos LIMIT ?`,
+          ).all(input.afterPos, input.staleBefore, input.limit)
+    ) as { pos: number; id: string; etag: string | null }[];
+    return { items: rows, unknownRegions: firstOfRegions.length > 0 };
+  }
+
+  /** The first product (by position) of each region whose country is not known yet, leaving out `skip` (ids): at most `limit`. */
+  function firstProductsOfUnknownRegions(skip: ReadonlySet<string>, limit: number): number[] {
+    const known = new Set(sql('SELECT region_key FROM region_countries').pluck().all() as string[]);
+    const regions = index.dictionaries.region;
+    const unknown = new Uint8Array(regions.size);
+    let left = 0;
+    for (let id = 1; id < regions.size; id += 1) {
+      if (!known.has(regions.key(id))) {
+        unknown[id] = 1;
+        left += 1;
+      }
+    }
+    if (left === 0) return [];
+    const skipped = new Set(skip.size === 0 ? [] : (sql('SELECT pos FROM products WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify([...skip])) as number[]));
+    const { region, flags } = index.columns.columns;
+    const found: number[] = [];
+    for (let position = 0; position < index.columns.capacity && found.length < limit && left > 0; position += 1) {
+      const id = region[position]!;
+      if ((flags[position]! & FLAG_LIVE) === 0 || unknown[id] !== 1 || skipped.has(position)) continue;
+      unknown[id] = 0;
+      left -= 1;
+      found.push(position);
+    }
+    return found;
+  }
+
+  /** How the stored details stand against the catalog: how many, and how many are missing or stale. */
+  function detailCoverage(staleBefore: string): { stored: number; due: number; orphans: number } {
+    const stored = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    const due = sql('SELECT count(*) FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE d.id IS NULL OR d.fetched_at < ?').pluck().get(staleBefore) as number;
+    const orphans = sql('SELECT count(*) FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().get() as number;
+    return { stored, due, orphans };
+  }
+
+  /** Details of products no longer listed go (the list is complete). */
+  const dropOrphanDetails = catalogTransaction(() => {
+    const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
+    for (const id of ids) {
+      sql('DELETE FROM product_details WHERE id = ?').run(id);
+    }
+    return ids.length;
+  });
+
+  const setDetailsDataset = transaction((savedAt: string) => {
+    const count = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    setDataset(PUBLIC, 'productDetails', { count, savedAt });
+    return count;
+  });
+
+  function productDetail(id: string): DetailRecord<Product> | null {
+    const row = sql('SELECT json, etag, fetched_at FROM product_details WHERE id = ?').get(id) as { json: string; etag: string | null; fetched_at: string } | undefined;
+    return row ? { detail: JSON.parse(row.json) as Product, etag: row.etag, fetchedAt: row.fetched_at } : null;
+  }
+
+  /** The images of the first products of the catalog, in list order. */
+  function imageUrls(limit: number): string[] {
+    return sql('SELECT json_extract(json, \'$.image_url\') FROM products WHERE json_extract(json, \'$.image_url\') IS NOT NULL ORDER BY page, pos LIMIT ?').pluck().all(limit) as string[];
+  }
+
+  // ---- the change feed -----------------------------------------------------------------------
+
+  /**
+   * One page of the catalog change feed and the cursor after it, in one transaction: a crash keeps
+   * either both or neither. Products arrive whole, so their details are stored with them.
+   */
+  const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
+    for (const change of changes) {
+      switch (change.type) {
+        case 'product.changed':
+          // The detail first: the product's row is then written once, with its own country.
+          putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
+          putProduct(catalogItemOf(change.product), 0);
+          break;
+        case 'product.removed': {
+          const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
+          if (pos !== undefined) removeProduct(pos);
+          sql('DELETE FROM product_details WHERE id = ?').run(change.id);
+          break;
+        }
+        case 'supplier.changed':
+          sql('INSERT INTO suppliers (id, position, json) VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM suppliers), ?) ON CONFLICT DO UPDATE SET json = excluded.json').run(
+            change.supplier.id, JSON.stringify(change.supplier),
+          );
+          break;
+        case 'supplier.removed':
+          sql('DELETE FROM suppliers WHERE id = ?').run(change.id);
+          break;
+      }
+    }
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor });
+    setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
+    // The supplier list's own validators (its pages' ETags, how many pages) stay: only its size and age change here.
+    sql('INSERT INTO datasets (account, name, saved_at, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count').run(
+      PUBLIC, 'suppliers', savedAt, sql('SELECT count(*) FROM suppliers').pluck().get() as number,
+    );
+    return count;
+  });
+
+  /**
+   * A page of the change feed as the service sent it (text): parsed and checked against the
+   * contract here, in the worker, so the main thread never holds a page of whole products; then
+   * written with its cursor as `applyChanges` does (when it changes anything or moves the cursor).
+   */
+  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+    const checked = checkEndpointText('catalogChanges', text);
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const page = checked.data;
+    if (page.data.length > 0 || page.next_cursor !== since) applyChanges(page.data, page.next_cursor, savedAt);
+    return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+  }
+
+  const FEED_BOOTSTRAP = 'feed_bootstrap';
+  /**
+   * A feed read from the start (no cursor yet, or one the service no longer knows): products are
+   * replaced as they come; those the bootstrap did not bring (removed meanwhile, or left by the list
+   * pages of before) go when it ends. Kept in the database, so a bootstrap cut short goes on.
+   */
+  const startFeedBootstrap = transaction(() => {
+    sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FEED_BOOTSTRAP, '1');
+    sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
+  });
+
+  const finishFeedBootstrap = catalogTransaction(() => {
+    if (sql('SELECT value FROM meta WHERE key = ?').pluck().get(FEED_BOOTSTRAP) === undefined) return 0;
+    const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
+    for (const { pos, id } of stale) {
+      removeProduct(pos);
+      sql('DELETE FROM product_details WHERE id = ?').run(id);
+    }
+    sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
+    sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
+    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count, PUBLIC, 'catalog');
+    return stale.length;
+  });
+
+  /** Everything public goes (settings → clear, or a catalog that must be read again from nothing). */
+  const clearCatalog = transaction(() => {
+    for (const table of ['products', 'product_details', 'region_countries', 'suppliers', 'column_chunks', 'facet_values', 'terms', 'postings']) db.exec(`DELETE FROM ${table}`);
+    sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
+    sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
+    index.reset();
+  });
+
+  // ---- lists kept whole (suppliers, orders) and single resources -----------------------------
+
+  const LIST_TABLES = { suppliers: 'suppliers', orders: 'orders' } as const;
+
+  function readList<T>(dataset: ListDataset, account: string): T[] {
+    const rows =
+      dataset === 'suppliers'
+        ? (sql('SELECT json FROM suppliers ORDER BY position').pluck().all() as string[])
+        : (sql('SELECT json FROM orders WHERE account = ? ORDER BY position').pluck().all(account) as string[]);
+    return rows.map((json) => JSON.parse(json) as T);
+  }
+
+  /** A whole list replaced in one transaction (its pages were all read first). */
+  const replaceList = transaction(
+    (dataset: ListDataset, account: string, items: (Supplier | OrderListItem)[], etags: Record<number, string>, totalPages: number, savedAt: string) => {
+      if (dataset === 'suppliers') {
+        sql('DELETE FROM suppliers').run();
+        const insert = sql('INSERT OR REPLACE INTO suppliers (id, position, json) VALUES (?, ?, ?)');
+        items.forEach((item, position) => insert.run(item.id, position, JSON.stringify(item)));
+      } else {
+        sql(`DELETE FROM ${LIST_TABLES[dataset]} WHERE account = ?`).run(account);
+        const insert = sql('INSERT OR REPLACE INTO orders (account, id, position, json) VALUES (?, ?, ?, ?)');
+        items.forEach((item, position) => insert.run(account, item.id, position, JSON.stringify(item)));
+      }
+      setPageEtags(account, dataset, etags, totalPages);
+      setDataset(account, dataset, { count: items.length, savedAt, totalPages });
+    },
+  );
+
+  function readAccount(account: string): Account | null {
+    const json = sql('SELECT json FROM accounts WHERE account = ?').pluck().get(account) as string | undefined;
+    return json ? (JSON.parse(json) as Account) : null;
+  }
+
+  function readWebhooks(account: string): Webhook[] {
+    return (sql('SELECT json FROM webhooks WHERE account = ? ORDER BY position').pluck().all(account) as string[]).map((json) => JSON.parse(json) as Webhook);
+  }
+
+  const writeAccount = transaction((account: string, value: Account, etag: string | null, savedAt: string) => {
+    sql('INSERT OR REPLACE INTO accounts (account, json) VALUES (?, ?)').run(account, JSON.stringify(value));
+    setDataset(account, 'account', { count: 1, savedAt, etag });
+  });
+
+  const writeWebhooks = transaction((account: string, hooks: Webhook[], etag: string | null, savedAt: string) => {
+    sql('DELETE FROM webhooks WHERE account = ?').run(account);
+    const insert = sql('INSERT OR REPLACE INTO webhooks (account, id, position, json) VALUES (?, ?, ?, ?)');
+    hooks.forEach((hook, position) => insert.run(account, hook.id, position, JSON.stringify(hook)));
+    setDataset(account, 'webhooks', { count: hooks.length, savedAt, etag });
+  });
+
+  function readOrderDetails(account: string): DetailRecord<Order>[] {
+    const rows = sql('SELECT json, etag, fetched_at FROM order_details WHERE account = ?').all(account) as { json: string; etag: string | null; fetched_at: string }[];
+    return rows.map((row) => ({ detail: JSON.parse(row.json) as Order, etag: row.etag, fetchedAt: row.fetched_at }));
+  }
+
+  function orderDetail(account: string, id: string): DetailRecord<Order> | null {
+    const row = sql('SELECT json, etag, fetched_at FROM order_details WHERE account = ? AND id = ?').get(account, id) as { json: string; etag: string | null; fetched_at: string } | undefined;
+    return row ? { detail: JSON.parse(row.json) as Order, etag: row.etag, fetchedAt: row.fetched_at } : null;
+  }
+
+  const putOrderDetails = transaction((account: string, records: DetailRecord<Order>[], replaceAll: boolean) => {
+    if (replaceAll) sql('DELETE FROM order_details WHERE account = ?').run(account);
+    const insert = sql('INSERT OR REPLACE INTO order_details (account, id, etag, fetched_at, json) VALUES (?, ?, ?, ?, ?)');
+    for (const record of records) insert.run(account, record.detail.id, record.etag, record.fetchedAt, JSON.stringify(record.detail));
+  });
+
+  // ---- statuses and accounts -----------------------------------------------------------------
+
+  function readStatuses(account: string): DatasetStatus[] {
+    const rows = sql('SELECT name, updated_at, count FROM dataset_status WHERE account = ?').all(account) as { name: string; updated_at: string | null; count: number }[];
+    return rows.map((row) => ({ name: row.name as DatasetStatus['name'], updatedAt: row.updated_at, count: row.count, error: null }));
+  }
+
+  const saveStatuses = transaction((account: string, statuses: DatasetStatus[]) => {
+    sql('DELETE FROM dataset_status WHERE account = ?').run(account);
+    const insert = sql('INSERT INTO dataset_status (account, name, updated_at, count) VALUES (?, ?, ?, ?)');
+    for (const status of statuses) insert.run(account, status.name, status.updatedAt, status.count);
+  });
+
+  /** Sign-out or account removal: exactly this account's rows go. Returns about how many bytes they held. */
+  const clearAccount = transaction((account: string) => {
+    let bytes = 0;
+    for (const table of PRIVATE_TABLES) {
+      if (table === 'orders' || table === 'order_details' || table === 'accounts' || table === 'webhooks') {
+        bytes += (sql(`SELECT coalesce(sum(length(json)), 0) FROM ${table} WHERE account = ?`).pluck().get(account) as number) ?? 0;
+      }
+      sql(`DELETE FROM ${table} WHERE account = ?`).run(account);
+    }
+    return bytes;
+  });
+
+  return {
+    db,
+    sql,
+    transaction,
+    index,
+    datasetInfo,
+    setDataset,
+    writeCatalogPage,
+    finishCatalog,
+    putProductDetails,
+    touchProductDetails,
+    detailsToFetch,
+    detailCoverage,
+    dropOrphanDetails,
+    setDetailsDataset,
+    productDetail,
+    imageUrls,
+    applyChanges,
+    applyChangesText,
+    startFeedBootstrap,
+    finishFeedBootstrap,
+    clearCatalog,
+    readList,
+    replaceList,
+    readAccount,
+    readWebhooks,
+    writeAccount,
+    writeWebhooks,
+    readOrderDetails,
+    orderDetail,
+    putOrderDetails,
+    readStatuses,
+    saveStatuses,
+    clearAccount,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Every product's place in name order as a 32-bit number (the `rank` column), so sorting by name
+ * (and breaking ties of any other sort by name) compares numbers instead of reading names. The
+ * names themselves are ordered by SQLite's index on `products.name_key`; a product added or renamed
+ * gets a number between its neighbours' in that index. When there is no room between them, a
+ * window of neighbours around it is numbered again, evenly, growing until its numbers are no more
+ * crowded than a quarter of the catalog's average spacing (the list-labelling idea of
+ * order-maintenance structures): the work is a few index reads a product, and numbering the whole
+ * catalog again is rare.
+ */
+import type { SqliteStatement } from '../offline/sqlite-driver';
+
+type Sql = (text: string) => SqliteStatement;
+
+/** One past the largest rank. */
+const RANK_END = 2 ** 32;
+
+export interface Named {
+  position: number;
+  nameKey: string;
+}
+
+interface Neighbour {
+  position: number;
+  nameKey: string;
+}
+
+export interface NameOrderColumns {
+  rank(position: number): number;
+  setRank(position: number, rank: number): void;
+}
+
+export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
+  /**
+   * Ranked neighbours of `key` in name order, nearest first, leaving out `skip` (products being
+   * placed): up to `count` of them, and whether the index ended before that.
+   */
+  function neighbours(key: string, direction: 'before' | 'after', count: number, skip: ReadonlySet<number>): { found: Neighbour[]; ended: boolean } {
+    const statement =
+      direction === 'before'
+        ? sql('SELECT pos, name_key FROM products WHERE name_key < ? ORDER BY name_key DESC LIMIT ?')
+        : sql('SELECT pos, name_key FROM products WHERE name_key > ? ORDER BY name_key LIMIT ?');
+    const found: Neighbour[] = [];
+    let from = key;
+    let batch = Math.max(4, count);
+    for (;;) {
+      const rows = statement.raw().all(from, batch) as [number, string][];
+      for (const [position, nameKey] of rows) {
+        if (skip.has(position)) continue;
+        found.push({ position, nameKey });
+        if (found.length === count) return { found, ended: false };
+      }
+      if (rows.length < batch) return { found, ended: true };
+      from = rows.at(-1)![1];
+      batch *= 2;
+    }
+  }
+
+  /** Ranks `count` products evenly between `low` and `high` (exclusive), at most `spacing` apart. */
+  function spread(positions: number[], low: number, high: number, spacing: number) {
+    const count = positions.length;
+    const step = Math.max(1, Math.min(spacing, Math.floor((high - low) / (count + 1))));
+    // At the end of the list the new ones follow the last; at its start they come right before the
+    // first; between two they sit in the middle of the gap, leaving room on both sides.
+    const start = high === RANK_END ? low : low === -1 ? high - step * (count + 1) : low + Math.floor((high - low - step * (count + 1)) / 2);
+    positions.forEach((position, index) => columns.setRank(position, start + step * (index + 1)));
+  }
+
+  /**
+   * Places products added or renamed (their rows already written, with their new name keys) among
+   * the others. `ranked` is how many products are ranked besides them.
+   */
+  function place(products: readonly Named[], ranked: number) {
+    if (products.length === 0) return;
+    const sorted = [...products].sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0));
+    const pending = new Set(sorted.map((product) => product.position));
+    const total = ranked + sorted.length;
+    /** The spacing the whole catalog would have, numbered evenly with room to double. */
+    const spacing = Math.max(1, Math.floor(RANK_END / Math.max(2 * total, 1 << 20)));
+    let next = 0;
+    while (next < sorted.length) {
+      const first = sorted[next]!;
+      const before = neighbours(first.nameKey, 'before', 1, pending).found[0] ?? null;
+      const after = neighbours(first.nameKey, 'after', 1, pending).found[0] ?? null;
+      let end = next + 1;
+      while (end < sorted.length && (after === null || sorted[end]!.nameKey < after.nameKey)) end += 1;
+      const group = sorted.slice(next, end).map((product) => product.position);
+      const low = before ? columns.rank(before.position) : -1;
+      const high = after ? columns.rank(after.position) : RANK_END;
+      if (high - low - 1 >= group.length) spread(group, low, high, spacing);
+      else renumberAround(group, first.nameKey, sorted[end - 1]!.nameKey, pending, spacing);
+      for (const position of group) pending.delete(position);
+      next = end;
+    }
+  }
+
+  /**
+   * Numbers again a window of ranked products around `group` (which has no room between its
+   * neighbours), widening it until the window's numbers leave at least a quarter of `spacing`
+   * between products, or it spans the whole catalog.
+   */
+  function renumberAround(group: number[], firstKey: string, lastKey: string, pending: ReadonlySet<number>, spacing: number) {
+    const wanted = Math.max(2, Math.floor(spacing / 4));
+    for (let reach = 8; ; reach *= 2) {
+      const left = neighbours(firstKey, 'before', reach + 1, pending);
+      const right = neighbours(lastKey, 'after', reach + 1, pending);
+      const leftIn = left.found.slice(0, reach);
+      const rightIn = right.found.slice(0, reach);
+      const low = left.found.length > reach ? columns.rank(left.found[reach]!.position) : -1;
+      const high = right.found.length > reach ? columns.rank(right.found[reach]!.position) : RANK_END;
+      const window = [...leftIn.reverse().map((item) => item.position), ...group, ...rightIn.map((item) => item.position)];
+      const whole = low === -1 && high === RANK_END;
+      if (whole || (high - low - 1) / (window.length + 1) >= wanted) {
+        const step = Math.floor((high - low) / (window.length + 1));
+        if (step < 1) throw new Error('the catalog has more products than name ranks');
+        window.forEach((position, index) => columns.setRank(position, low + step * (index + 1)));
+        return;
+      }
+    }
+  }
+
+  /** Numbers every product again in name order (after a change of how names are keyed, or to check). */
+  function renumberAll(count: number) {
+    const step = Math.max(1, Math.floor(RANK_END / (count + 1)));
+    let index = 0;
+    for (const position of sql('SELECT pos FROM products ORDER BY name_key').pluck().iterate() as IterableIterator<number>) {
+      index += 1;
+      columns.setRank(position, step * index);
+    }
+  }
+
+  return { place, renumberAll };
+}

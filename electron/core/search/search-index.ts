@@ -1,0 +1,236 @@
+/**
+ * The catalog's search index, kept by the offline worker beside the rows of `products`: the
+ * columns (catalog-columns.ts), the facets' dictionaries and counts of the whole catalog, the terms
+ * (vocabulary.ts) and which products hold each of them (posting-store.ts), and every product's
+ * place in name order (name-order.ts). In memory it holds the columns (23 bytes a product), the
+ * dictionaries and vocabulary (which grow with distinct values and words, not products) and a
+ * cache of terms bounded by a setting; the rest is read from the database per query.
+ *
+ * Writes go through `put`/`remove`/`setCountry` inside the write's transaction, then `commit()`
+ * (in the same transaction) writes what changed: the terms of the products changed, their columns'
+ * chunks, the places in name order. A transaction that fails leaves memory ahead of the database,
+ * so `reload()` reads it back.
+ */
+import type { CatalogProduct } from '../../../shared';
+import { orderableNow } from '../../../shared/orderable';
+import type { SqliteStatement } from '../offline/sqlite-driver';
+import { createCatalogColumns, FLAG_LIVE, FLAG_ORDERABLE, FLAG_OWN_COUNTRY, type ColumnValues } from './catalog-columns';
+import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
+import { createNameOrder, type Named } from './name-order';
+import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
+import { foldTerm, textOf, wordsOf } from './text-terms';
+import { createVocabulary, prefixTermsOf } from './vocabulary';
+
+type Sql = (text: string) => SqliteStatement;
+
+/** Postings are kept per term and field: a word in the name, a word in the rest of the description; prefix terms use the first. */
+export const NAME_FIELD = 0;
+export const ABOUT_FIELD = 1;
+export const termKey = (termId: number, field: number) => termId * 2 + field;
+
+/** Case price and creation time in the columns' 32 bits. */
+const clampUint32 = (value: number) => Math.min(0xffffffff, Math.max(0, Math.round(value)));
+export const createdSeconds = (createdAt: string) => clampUint32(Date.parse(createdAt) / 1000 || 0);
+
+export const NON_VINTAGE_KEY = 'NV';
+
+const facetEntry = {
+  varietal: (item: CatalogProduct): FacetValue => ({ key: foldTerm(item.varietal), value: item.varietal, label: item.varietal }),
+  region: (item: CatalogProduct): FacetValue => ({ key: foldTerm(item.region), value: item.region, label: item.region }),
+  supplier: (item: CatalogProduct): FacetValue => ({ key: item.supplier.id, value: item.supplier.id, label: item.supplier.name }),
+  vintage: (item: CatalogProduct): FacetValue =>
+    item.vintage === null ? { key: NON_VINTAGE_KEY, value: NON_VINTAGE_KEY, label: 'Non-vintage' } : { key: String(item.vintage), value: String(item.vintage), label: String(item.vintage) },
+};
+export const countryEntry = (country: string): FacetValue => ({ key: foldTerm(country), value: country, label: country });
+
+/** The folded name and the id: products are ordered by name, products of one name by id. */
+export const nameKeyOf = (item: Pick<CatalogProduct, 'name' | 'id'>) => `${foldTerm(item.name)}\u0000${item.id}`;
+
+/** Where a product's country comes from: its own detail, another product of its region, or nowhere yet. */
+export interface CountryOf {
+  name: string | null;
+  own: boolean;
+}
+
+export interface SearchIndexOptions {
+  /** Bytes of terms kept in memory after a query read them (default 24 MiB). */
+  postingCacheBytes?: number;
+}
+
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
+
+export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
+  const columns = createCatalogColumns(sql);
+  const dictionaries = Object.fromEntries(FACETS.map((facet) => [facet, createFacetDictionary(sql, facet)])) as Record<Facet, FacetDictionary>;
+  const vocabulary = createVocabulary(sql);
+  const postings = createPostingStore(sql, { cacheBytes: options.postingCacheBytes ?? DEFAULT_POSTING_CACHE_BYTES });
+  const nameOrder = createNameOrder(sql, {
+    rank: (position) => columns.columns.rank[position]!,
+    setRank: (position, rank) => columns.set('rank', position, rank),
+  });
+  /** Products of each facet value in the whole catalog, by the value's id. */
+  const totals = Object.fromEntries(FACETS.map((facet) => [facet, [] as number[]])) as Record<Facet, number[]>;
+  let live = 0;
+
+  /** What the running transaction changed, written by `commit()`: per term, each position's last change (true: added). */
+  let changes = new Map<number, Map<number, boolean>>();
+  let toPlace = new Map<number, string>();
+
+  function count(values: ColumnValues, by: 1 | -1) {
+    for (const facet of FACETS) {
+      const id = values[facet];
+      if (id === 0) continue;
+      totals[facet][id] = (totals[facet][id] ?? 0) + by;
+    }
+    live += by;
+  }
+
+  function load() {
+    columns.load();
+    for (const dictionary of Object.values(dictionaries)) dictionary.load();
+    vocabulary.load();
+    postings.forget();
+    for (const facet of FACETS) totals[facet] = [];
+    live = 0;
+    changes = new Map();
+    toPlace = new Map();
+    const { flags } = columns.columns;
+    for (let position = 0; position < columns.capacity; position += 1) {
+      if (flags[position]! & FLAG_LIVE) count(columns.read(position)!, 1);
+    }
+  }
+
+  /** The term keys of a product: its words by field, and the beginnings of all of them. */
+  function termKeysOf(item: CatalogProduct, create: boolean): Set<number> {
+    const keys = new Set<number>();
+    const idOf = (term: string) => (create ? vocabulary.idOf(term) : vocabulary.find(term));
+    const add = (term: string, field: number) => {
+      const id = idOf(term);
+      if (id !== undefined) keys.add(termKey(id, field));
+    };
+    const nameWords = new Set(wordsOf(item.name));
+    const aboutWords = new Set(wordsOf(textOf(item, 'about')));
+    const prefixes = new Set<string>();
+    for (const word of nameWords) {
+      add(word, NAME_FIELD);
+      for (const prefix of prefixTermsOf(word)) prefixes.add(prefix);
+    }
+    for (const word of aboutWords) {
+      add(word, ABOUT_FIELD);
+      for (const prefix of prefixTermsOf(word)) prefixes.add(prefix);
+    }
+    for (const prefix of prefixes) add(prefix, NAME_FIELD);
+    return keys;
+  }
+
+  function change(key: number, position: number, added: boolean) {
+    let entry = changes.get(key);
+    if (!entry) changes.set(key, (entry = new Map()));
+    entry.set(position, added);
+  }
+
+  function valuesOf(item: CatalogProduct, country: CountryOf, rank: number): ColumnValues {
+    return {
+      varietal: dictionaries.varietal.idOf(facetEntry.varietal(item)),
+      region: dictionaries.region.idOf(facetEntry.region(item)),
+      country: country.name ? dictionaries.country.idOf(countryEntry(country.name)) : 0,
+      supplier: dictionaries.supplier.idOf(facetEntry.supplier(item)),
+      vintage: dictionaries.vintage.idOf(facetEntry.vintage(item)),
+      price: clampUint32(item.case_price_cents),
+      created: createdSeconds(item.created_at),
+      rank,
+      flags: FLAG_LIVE | (orderableNow(item) ? FLAG_ORDERABLE : 0) | (country.own ? FLAG_OWN_COUNTRY : 0),
+    };
+  }
+
+  /**
+   * A product added at `position` or changed there (`previous`: what the index holds of it now).
+   * Its terms change by the words that differ; its place in name order only when its name did.
+   */
+  function put(position: number, item: CatalogProduct, country: CountryOf, previous: CatalogProduct | null) {
+    const before = previous ? columns.read(position) : null;
+    const renamed = !previous || !before || nameKeyOf(previous) !== nameKeyOf(item);
+    const values = valuesOf(item, country, renamed ? 0 : before.rank);
+    if (before) count(before, -1);
+    columns.write(position, values);
+    count(values, 1);
+    if (renamed) toPlace.set(position, nameKeyOf(item));
+    const now = termKeysOf(item, true);
+    const old = previous ? termKeysOf(previous, false) : new Set<number>();
+    for (const key of now) if (!old.has(key)) change(key, position, true);
+    for (const key of old) if (!now.has(key)) change(key, position, false);
+  }
+
+  function remove(position: number, previous: CatalogProduct) {
+    const before = columns.read(position);
+    if (before) count(before, -1);
+    columns.clear(position);
+    for (const key of termKeysOf(previous, false)) change(key, position, false);
+  }
+
+  /** A product's country changed (its detail arrived, or its region's country was learned). */
+  function setCountry(position: number, country: CountryOf) {
+    const before = columns.read(position);
+    if (!before) return;
+    const id = country.name ? dictionaries.country.idOf(countryEntry(country.name)) : 0;
+    const flags = (before.flags & ~FLAG_OWN_COUNTRY) | (country.own ? FLAG_OWN_COUNTRY : 0);
+    if (id === before.country && flags === before.flags) return;
+    if (before.country !== 0) totals.country[before.country]! -= 1;
+    if (id !== 0) totals.country[id] = (totals.country[id] ?? 0) + 1;
+    columns.set('country', position, id);
+    columns.set('flags', position, flags);
+  }
+
+  /** Products of a region whose country is not their own take the region's (learned from a detail). */
+  function setRegionCountry(regionKey: string, country: string) {
+    const region = dictionaries.region.find(regionKey);
+    if (region === undefined) return;
+    const { region: regions, flags } = columns.columns;
+    for (let position = 0; position < columns.capacity; position += 1) {
+      if (regions[position] === region && (flags[position]! & (FLAG_LIVE | FLAG_OWN_COUNTRY)) === FLAG_LIVE) setCountry(position, { name: country, own: false });
+    }
+  }
+
+  /** Writes what the running transaction changed (call it last, inside the transaction). */
+  function commit() {
+    const termChanges = new Map<number, TermChange>();
+    for (const [key, positions] of changes) {
+      const entry: TermChange = { added: [], removed: [] };
+      for (const [position, added] of positions) (added ? entry.added : entry.removed).push(position);
+      termChanges.set(key, entry);
+    }
+    postings.apply(termChanges);
+    // A product placed and then removed in the same transaction has no place to take.
+    const { flags } = columns.columns;
+    const placing: Named[] = [];
+    for (const [position, nameKey] of toPlace) if ((flags[position]! & FLAG_LIVE) !== 0) placing.push({ position, nameKey });
+    nameOrder.place(placing, live - placing.length);
+    columns.persist();
+    changes = new Map();
+    toPlace = new Map();
+  }
+
+  return {
+    load,
+    /** Memory and database disagree after a failed transaction: read it all back. */
+    reload: load,
+    put,
+    remove,
+    setCountry,
+    setRegionCountry,
+    commit,
+    /** Forgets everything (the catalog was cleared; its tables are emptied by the caller). */
+    reset() {
+      columns.reset();
+      load();
+    },
+    columns,
+    dictionaries,
+    vocabulary,
+    postings,
+    totals,
+    get live() {
+      return live;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
+import type { FetchOutcome } from './fetch-result';
+import { progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
+
+/** Said in Settings → Offline copy when the service no longer knew the cursor. */
+export const FEED_RESTART_NOTICE =
+  'The service could no longer tell what changed since the last sync, so the whole catalog was downloaded again. Nothing needs doing.';
+
+/**
+ * Entries asked per feed page. With the service client (`callText`) each page is parsed and checked
+ * in the offline worker; a parse on the main thread (a client without it) of 1,000 full products
+ * (the most a page may hold) held that thread for hundreds of milliseconds on a loaded machine
+ * (bench:core), a quarter of that keeps each parse short.
+ */
+export const FEED_PAGE_LIMIT = 250;
+
+/** One feed page fetched and written: what the rest of the loop needs of it. */
+type PageStep =
+  | { ok: true; notModified: true }
+  | { ok: true; notModified: false; changed: number; nextCursor: string; hasMore: boolean }
+  | { ok: false; error: FeedFailure };
+
+type FeedFailure = { message: string; code?: string; status?: number | null; problemCode?: string | null };
+
+/**
+ * The catalog through the service's change feed (`GET /catalog/changes`), when it has one: every
+ * product arrives whole, details included (no request per product), and a re-sync asks only for
+ * what changed since the stored cursor. Each page is written with the cursor after it in one
+ * transaction, so an interrupted sync goes on from the last page it wrote. A cursor the service
+ * no longer knows (410 `cursor_expired`) starts the feed over from nothing, said in Settings, not
+ * as an error. Resolves `unsupported` when the service has no feed (404): the caller syncs pages.
+ */
+export async function syncCatalogFeed(context: SyncContext, onPages: () => void = () => {}): Promise<StepOutcome | 'unsupported'> {
+  const scope = context.scope();
+  const stored = await context.store.datasetInfo('catalog', scope);
+  let cursor = stored?.cursor ?? null;
+  let notice: string | null = null;
+  let pages = 0;
+  let changed = 0;
+  const query = (since: string | null) => (since ? { since, limit: String(FEED_PAGE_LIMIT) } : { limit: String(FEED_PAGE_LIMIT) });
+  /** Read from nothing (no cursor yet, or a cursor the service no longer knows): marked in the database before the first page. */
+  let bootstrapping = false;
+  const beforeWrite = async (since: string | null) => {
+    if (since === null && !bootstrapping) {
+      await context.store.startFeedBootstrap(scope);
+      bootstrapping = true;
+    }
+  };
+  const callText = context.api.callText;
+  /** Fetches the page after `since` and writes it with its cursor. */
+  const step = async (since: string | null): Promise<PageStep> => {
+    if (callText) {
+      // The text goes to the worker as it came: parsing and checking 250 whole products stays off the main thread.
+      const outcome = await context.pages(() => callText('catalogChanges', { query: query(since) }));
+      if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
+      if (outcome.notModified) return outcome;
+      await beforeWrite(since);
+      const written = await context.store.applyChangesText(scope, outcome.text, since, context.nowIso());
+      if (!written.ok) return { ok: false, error: { message: written.message, code: 'bad_response', status: outcome.status } };
+      return { ok: true, notModified: false, changed: written.changed, nextCursor: written.nextCursor, hasMore: written.hasMore };
+    }
+    const outcome = await context.pages(
+      () => context.api.call('catalogChanges', { query: query(since) }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>,
+    );
+    if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
+    if (outcome.notModified) return outcome;
+    const page = outcome.data;
+    await beforeWrite(since);
+    if (page.data.length > 0 || page.next_cursor !== since) await context.store.applyChanges(scope, page.data, page.next_cursor, context.nowIso());
+    return { ok: true, notModified: false, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+  };
+  progress(context, 'catalog', 0, null);
+  for (;;) {
+    const outcome = await step(cursor);
+    if (!outcome.ok) {
+      const error = outcome.error;
+      if (error.status === 404 && pages === 0) return 'unsupported';
+      if (error.status === 410 || error.problemCode === 'cursor_expired') {
+        if (notice) return stepFailed(context, 'catalog', error.message, error.code);
+        // Start over: what is stored stays searchable until the new pass has replaced it.
+        notice = FEED_RESTART_NOTICE;
+        cursor = null;
+        bootstrapping = false;
+        continue;
+      }
+      return stepFailed(context, 'catalog', error.message, error.code);
+    }
+    if (outcome.notModified) break;
+    if (outcome.changed > 0 || outcome.nextCursor !== cursor) {
+      changed += outcome.changed;
+      onPages();
+    }
+    pages += 1;
+    progress(context, 'catalog', pages, null);
+    cursor = outcome.nextCursor;
+    if (!outcome.hasMore) break;
+  }
+  await context.store.finishFeedBootstrap(scope);
+  const info = await context.store.datasetInfo('catalog', scope);
+  const details = await context.store.datasetInfo('productDetails', scope);
+  progress(context, 'catalog', pages, pages, true);
+  const now = context.nowIso();
+  context.statuses.succeeded('catalog', now, info?.count ?? 0);
+  context.statuses.succeeded('productDetails', now, details?.count ?? 0);
+  if (notice) context.statuses.notify('catalog', notice);
+  if (changed > 0) context.emit({ type: 'data-changed', datasets: ['catalog', 'productDetails'] });
+  return { dataset: 'catalog', result: changed > 0 ? 'changed' : 'unchanged', via: 'feed' };
+}

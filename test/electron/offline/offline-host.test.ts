@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { createOfflineHost, DAMAGED_MESSAGE, DISK_FULL_MESSAGE, OfflineFailure } from '../../../electron/core/offline/offline-host';
+import type { OfflineNotice } from '../../../electron/core/offline/offline-protocol';
+import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
+import type { SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
+import { makeCatalog } from '../search/catalog-fixture';
+
+const baseUrl = 'http://127.0.0.1:9/api/v1';
+const catalog = makeCatalog(600).map((product) => product.item);
+const page = (n: number) => catalog.slice((n - 1) * 100, n * 100);
+
+/** A data folder with a buyer's queued order beside the offline copy. */
+function dataFolder() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-offline-host-'));
+  mkdirSync(path.join(dataDir, 'accounts', 'a1'), { recursive: true });
+  const outbox = path.join(dataDir, 'accounts', 'a1', 'outbox.json');
+  writeFileSync(outbox, JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [{ id: 'out_1', state: 'queued' }] }));
+  return { dataDir, outbox, outboxBytes: readFileSync(outbox) };
+}
+
+function withCatalog(dataDir: string, pages: number) {
+  const host = createOfflineHost({ dataDir });
+  for (let n = 1; n <= pages; n += 1) host.service(baseUrl, 'writeCatalogPage', [n, `"p${n}"`, page(n)]);
+  host.service(baseUrl, 'finishCatalog', [pages, '2026-11-22T09:00:00.000Z']);
+  host.close();
+}
+
+const total = (host: ReturnType<typeof createOfflineHost>) =>
+  (host.service(baseUrl, 'search', [{ text: '', offset: 0, limit: 1 }]) as { total: number }).total;
+
+describe('the offline worker’s host', () => {
+  it('sets a database that is not one aside, tells the buyer in plain words, and starts an empty one; the buyer’s files stay as they were', async () => {
+    const { dataDir, outbox, outboxBytes } = dataFolder();
+    withCatalog(dataDir, 3);
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    writeFileSync(file, 'this is not a database at all, just some words where the header should be'.repeat(100));
+    const notices: OfflineNotice[] = [];
+    const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
+    expect(total(host)).toBe(0);
+    expect(notices).toEqual([expect.objectContaining({ notice: 'problem', baseUrl, file, movedTo: expect.stringMatching(/\.damaged-\d+$/) })]);
+    expect(notices[0]!.message.startsWith(DAMAGED_MESSAGE)).toBe(true);
+    expect(existsSync(notices[0]!.movedTo!)).toBe(true);
+    // The next sync fills it again.
+    host.service(baseUrl, 'writeCatalogPage', [1, null, page(1)]);
+    expect(total(host)).toBe(100);
+    expect(readFileSync(outbox)).toEqual(outboxBytes);
+    host.close();
+  });
+
+  it('sets aside a database whose pages are damaged in the middle (the header is fine)', () => {
+    const { dataDir, outbox, outboxBytes } = dataFolder();
+    withCatalog(dataDir, 6);
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    const size = statSync(file).size;
+    const handle = openSync(file, 'r+');
+    for (let offset = 8 * 4096; offset < size - 4096; offset += 16 * 4096) writeSync(handle, Buffer.alloc(4096, 0x5a), 0, 4096, offset);
+    closeSync(handle);
+    const notices: OfflineNotice[] = [];
+    const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
+    // The damage is met when the pages are read: that call fails in plain words, the file is set aside.
+    let answered: unknown;
+    try {
+      answered = total(host);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'damaged', message: DAMAGED_MESSAGE });
+    }
+    expect(answered ?? 0).toBe(0);
+    expect(total(host)).toBe(0);
+    expect(notices).toHaveLength(1);
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes('.damaged-'))).toHaveLength(1);
+    expect(readFileSync(outbox)).toEqual(outboxBytes);
+    host.close();
+  });
+
+  it('on a full disk fails the write in plain words and keeps the copy at its last complete state', () => {
+    const { dataDir, outbox, outboxBytes } = dataFolder();
+    withCatalog(dataDir, 2);
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    // SQLite's own "database or disk is full" (SQLITE_FULL), as a full disk gives it: no room past the file's size now.
+    const pages = Math.ceil(statSync(file).size / 4096) + 4;
+    const Tight = class extends Database {
+      constructor(name: string) {
+        super(name);
+        this.pragma(`max_page_count = ${pages}`);
+      }
+    } as unknown as SqliteConstructor;
+    const host = createOfflineHost({ dataDir, load: () => Tight });
+    expect(total(host)).toBe(200);
+    let failure: unknown = null;
+    for (let n = 3; n <= 6 && !failure; n += 1) {
+      try {
+        host.service(baseUrl, 'writeCatalogPage', [n, `"p${n}"`, page(n)]);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    expect(failure).toBeInstanceOf(OfflineFailure);
+    expect(failure).toMatchObject({ code: 'disk_full', message: DISK_FULL_MESSAGE });
+    // Whole pages only: the one that did not fit is not there at all.
+    expect(total(host) % 100).toBe(0);
+    expect(total(host)).toBeGreaterThanOrEqual(200);
+    expect(readFileSync(outbox)).toEqual(outboxBytes);
+    host.close();
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    check.close();
+  });
+});

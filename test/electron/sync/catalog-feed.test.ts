@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
+import { createSearchService } from '../../../electron/core/search/search-service';
+import { FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
+import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
+import { createFakeService } from './fake-service';
+
+const baseUrl = 'http://127.0.0.1:9/api/v1';
+
+describe('the catalog through the service’s change feed', () => {
+  let dataDir: string;
+  let store: OfflineStore;
+  let engines: ReturnType<typeof createSyncEngine>[] = [];
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'caseworks-feed-'));
+    store = createOfflineStore({ dataDir });
+  });
+  afterEach(async () => {
+    await Promise.all(engines.map((engine) => engine.whenIdle()));
+    engines = [];
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const engineFor = (service: ReturnType<typeof createFakeService>, extra: Partial<SyncEngineOptions> = {}) => {
+    const engine = createSyncEngine({ api: service.api, store, scope: { baseUrl, accountId: null }, hydrateDetails: true, imagePrefetchLimit: 0, ...extra });
+    engines.push(engine);
+    return engine;
+  };
+  const search = () => {
+    const service = createSearchService(store.database);
+    service.use(baseUrl);
+    return service;
+  };
+  const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
+  const storedIds = async () => (await search().search({ limit: 500, sort: 'name' })).items.map((item) => item.id).sort();
+
+  it('takes the whole catalog with every detail from the feed: no list page, no request per product', async () => {
+    const service = createFakeService({ products: 1_200, feed: true });
+    const engine = engineFor(service);
+    const report = await engine.sync();
+    await engine.whenIdle();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
+    const asked = service.log.map((entry) => entry.name);
+    expect(asked.filter((name) => name === 'listProducts' || name === 'getProduct')).toEqual([]);
+    expect(asked.filter((name) => name === 'catalogChanges')).toHaveLength(Math.ceil((1_200 + 3) / 250));
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_200, error: null });
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 1_200, error: null });
+    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
+    expect((await search().search({ country: 'France', limit: 1 })).total).toBe(300);
+  });
+
+  /** The fake service's answers as the service client's `callText` gives them: the body as text, `mangle`d when given. */
+  const withText = (service: ReturnType<typeof createFakeService>, mangle: (text: string, call: number) => string = (text) => text) => {
+    let calls = 0;
+    const call = service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; notModified?: boolean; data?: unknown; etag?: string | null }>;
+    return {
+      call: service.api.call,
+      callText: (async (name: string, input: unknown) => {
+        const outcome = await call(name, input);
+        if (!outcome.ok || outcome.notModified) return outcome;
+        calls += 1;
+        return { ok: true, notModified: false, text: mangle(JSON.stringify(outcome.data), calls), etag: outcome.etag ?? null, status: 200 };
+      }) as never,
+    };
+  };
+
+  it('with the service client, hands each page to the worker as text: parsed, checked and written there, the same catalog', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    const engine = engineFor(service, { api: withText(service) });
+    const report = await engine.sync();
+    await engine.whenIdle();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
+    expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });
+    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
+    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('a page of text the contract does not allow fails the sync in plain words and writes nothing of it; the pages before stay', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    // The second page: a product without its price.
+    const engine = engineFor(service, { api: withText(service, (text, call) => (call === 2 ? text.replace(/"case_price_cents":\d+,/, '') : text)) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(status(engine, 'catalog').error).toMatch(/in a form this app cannot read/);
+    expect((await search().search({ limit: 1 })).total).toBe(250 - 3);
+  });
+
+  it('a re-sync asks only for what changed since its cursor', async () => {
+    const service = createFakeService({ products: 300, feed: true });
+    const engine = engineFor(service);
+    await engine.sync();
+    await engine.whenIdle();
+    service.changeProduct(5, { case_price_cents: 123 });
+    service.removeProduct(9);
+    service.clearLog();
+    const report = await engine.sync();
+    await engine.whenIdle();
+    const feedCalls = service.log.filter((entry) => entry.name === 'catalogChanges');
+    expect(feedCalls).toHaveLength(1);
+    expect(feedCalls[0]!.since).toMatch(/^c\d+g\d+$/);
+    expect(service.log.filter((entry) => entry.name === 'getProduct' || entry.name === 'listProducts')).toEqual([]);
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')?.result).toBe('changed');
+    expect((await search().products(['prod_00005']))[0]?.case_price_cents).toBe(123);
+    expect((await search().products(['prod_00009']))[0]).toBeNull();
+    expect(status(engine, 'catalog').count).toBe(299);
+
+    service.clearLog();
+    expect((await engine.sync()).outcomes.find((outcome) => outcome.dataset === 'catalog')?.result).toBe('unchanged');
+  });
+
+  it('a cursor the service no longer knows (410): the whole catalog again, said in Settings, no error', async () => {
+    const service = createFakeService({ products: 300, feed: true });
+    const engine = engineFor(service);
+    await engine.sync();
+    await engine.whenIdle();
+    service.removeProduct(0);
+    service.expireCursors();
+    service.clearLog();
+    await engine.sync();
+    await engine.whenIdle();
+    const asked = service.log.filter((entry) => entry.name === 'catalogChanges').map((entry) => `${entry.status}:${entry.since === null ? 'start' : 'cursor'}`);
+    expect(asked.slice(0, 2)).toEqual(['410:cursor', '200:start']);
+    expect(asked.slice(2).every((call) => call === '200:cursor'), 'then on from the new cursor').toBe(true);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 299, error: null, notice: FEED_RESTART_NOTICE });
+    expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort().slice(0, 299));
+  });
+
+  it('a feed cut short goes on from the last page it wrote', async () => {
+    const service = createFakeService({ products: 2_500, feed: true });
+    let feedPages = 0;
+    const api: typeof service.api = {
+      call: (async (name: string, input: unknown) => {
+        // The second feed page finds the service gone.
+        if (name === 'catalogChanges' && (feedPages += 1) === 2) return { ok: false, error: { code: 'offline', message: 'Could not reach the service.', retryable: true, status: null, problemCode: null } };
+        return (service.api.call as (name: string, input: unknown) => Promise<unknown>)(name, input);
+      }) as typeof service.api.call,
+    };
+    const engine = engineFor(service, { api });
+    await engine.sync();
+    expect(status(engine, 'catalog').error).toMatch(/Could not reach/);
+    expect((await search().search({ limit: 1 })).total).toBe(250 - 3);
+    service.clearLog();
+    await engine.sync();
+    await engine.whenIdle();
+    expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toMatch(/^c\d+g\d+$/);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 2_500, error: null });
+  });
+
+  it('against a service without the feed (404): list pages and one request per detail, as before', async () => {
+    const service = createFakeService({ products: 150 });
+    const engine = engineFor(service);
+    const report = await engine.sync();
+    await engine.whenIdle();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'pages' });
+    expect(service.log.filter((entry) => entry.name === 'catalogChanges').map((entry) => entry.status)).toEqual([404]);
+    expect(service.log.filter((entry) => entry.name === 'listProducts')).not.toHaveLength(0);
+    expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(150);
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 150, error: null });
+  });
+});

@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
+
+/** The findings of the one-path-for-a-failure rule (no-restricted-syntax) for `code` written in `file`. */
+async function thrownRefusals(file: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').length;
+}
+
+describe('an expected failure is a value up to its boundary (docs/architecture.md, eslint.config.js)', () => {
+  it.each([
+    ['server/http/handlers.ts', "declare const missing: (what: string) => Error;\nexport function f() { throw missing('order'); }\n"],
+    ['server/http/handlers.ts', "declare class HttpProblem extends Error {}\nexport function f() { throw new HttpProblem(); }\n"],
+    ['server/store/orders/place-order.ts', "declare class OrderRejected extends Error {}\nexport function f() { throw new OrderRejected(); }\n"],
+    ['electron/bridge/handlers/guides.ts', "declare class BridgeFailure extends Error {}\nexport function f() { throw new BridgeFailure(); }\n"],
+    ['renderer/features/cart/mutations.ts', "declare class BridgeCallError extends Error {}\nexport function f() { throw new BridgeCallError(); }\n"],
+  ])('refuses a thrown refusal in %s', async (file, code) => {
+    expect(await thrownRefusals(file, code)).toBe(1);
+  });
+
+  it.each([
+    ["export function f() { throw new Error('order ord_1 was not stored'); }\n"],
+    ['export function f(error: unknown) { throw error; }\n'],
+  ])('allows what no one expected, and a rethrow: %s', async (code) => {
+    expect(await thrownRefusals('electron/bridge/bridge-failure.ts', code)).toBe(0);
+  });
+
+  // The renderer's files are linted by `npx eslint .` (its React rules make a full run slow here).
+  it('finds no thrown refusal in the bridge, the handlers and the order store as they are', async () => {
+    const results = await eslint.lintFiles(['electron/bridge/**/*.ts', 'server/http/handlers.ts', 'server/store/orders/**/*.ts']);
+    const problems = results.flatMap((result) =>
+      result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => `${result.filePath}:${message.line}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { count, sql } from 'drizzle-orm';
+import { openPglite, type PgliteConnection } from '../../../server/db/connection';
+import type { Database } from '../../../server/db/database';
+import { accounts, catalogChanges, products, supplierProductCounts } from '../../../server/db/schema';
+import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
+import { seedDemoData } from '../../../server/demo/seed';
+import { searchText } from '../../../server/store/catalog/search-text';
+
+const now = new Date('2026-11-22T09:00:00.000Z');
+
+async function withEmptyDatabase(work: (connection: PgliteConnection) => Promise<void>): Promise<void> {
+  const connection = await openPglite({});
+  try {
+    await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The indexes and constraints of the catalog and of the tables that refer to its products. */
+async function catalogDefinitions(db: Database): Promise<string[]> {
+  const indexes = rowsOf<{ definition: string }>(
+    await db.execute(sql`select indexdef as definition from pg_indexes where tablename in ('products', 'favorites', 'order_items')`),
+  );
+  const constraints = rowsOf<{ definition: string }>(
+    await db.execute(sql`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid in ('products'::regclass, 'favorites'::regclass, 'order_items'::regclass)`),
+  );
+  return [...indexes, ...constraints].map((row) => row.definition).sort();
+}
+
+describe('seeding the demo data', () => {
+  it.each(['pglite', 'postgres'] as const)(
+    'writes exactly the generated products, numbered in generation order, with their search documents (the %s way)',
+    async (database) => {
+      await withEmptyDatabase(async ({ db }) => {
+        const size = 2 * DEMO_PRODUCT_CHUNK + 321;
+        expect(await seedDemoData(db, { catalogSize: size, now, database })).not.toBeNull();
+        const data = generateDemoData({ catalogSize: size, now });
+        const rows = await db
+          .select({
+            ordinal: products.ordinal,
+            id: products.id,
+            supplierId: products.supplierId,
+            name: products.name,
+            brand: products.brand,
+            varietal: products.varietal,
+            vintage: products.vintage,
+            region: products.region,
+            appellation: products.appellation,
+            country: products.country,
+            abv: products.abv,
+            sizeMl: products.sizeMl,
+            packSize: products.packSize,
+            casePriceCents: products.casePriceCents,
+            bottlePriceCents: products.bottlePriceCents,
+            inventoryAvailable: products.inventoryAvailable,
+            minimumOrder: products.minimumOrder,
+            sku: products.sku,
+            upc: products.upc,
+            description: products.description,
+            tastingNotes: products.tastingNotes,
+            createdAt: products.createdAt,
+            updatedAt: products.updatedAt,
+          })
+          .from(products)
+          .orderBy(products.ordinal);
+        expect(rows.map((row) => row.ordinal)).toEqual(Array.from({ length: size }, (_, index) => index + 1));
+
+        // The past orders took stock (cancelled ones gave it back) and touched what they ordered.
+        const taken = new Map<string, number>();
+        const ordered = new Set<string>();
+        for (const order of data.orders) {
+          for (const item of order.items) {
+            ordered.add(item.productId);
+            if (order.status !== 'cancelled') taken.set(item.productId, (taken.get(item.productId) ?? 0) + item.quantity);
+          }
+        }
+        expect(rows.map(({ ordinal: _ordinal, updatedAt: _updatedAt, ...product }) => product)).toEqual(
+          data.products.map((product) => ({ ...product, inventoryAvailable: product.inventoryAvailable - (taken.get(product.id) ?? 0) })),
+        );
+        expect(rows.filter((row) => !ordered.has(row.id) && row.updatedAt.getTime() !== row.createdAt.getTime())).toEqual([]);
+
+        const suppliers = new Map(data.suppliers.map((supplier) => [supplier.id, supplier]));
+        const texts = data.products.map((product) => {
+          const supplier = suppliers.get(product.supplierId)!;
+          return searchText([product.name, product.brand, product.varietal, product.region, product.appellation, product.sku, supplier.name, supplier.dbaName]);
+        });
+        const [differing] = rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from ${products} p
+            join unnest(${`{${data.products.map((product) => product.id).join(',')}}`}::text[], ${`{${texts.map((text) => `"${text}"`).join(',')}}`}::text[]) as t(id, text) on t.id = p.id
+            where p.search_document is distinct from to_tsvector('simple'::regconfig, t.text)`),
+        );
+        expect(differing!.n).toBe(0);
+
+        // The change feed's triggers saw the load: each product logged once, every supplier's count right.
+        const logged = await db.select({ id: catalogChanges.recordId }).from(catalogChanges).where(sql`${catalogChanges.kind} = 'product' and ${catalogChanges.removedAt} is null`);
+        expect(logged.map((row) => row.id).sort()).toEqual(data.products.map((product) => product.id).sort());
+        const perSupplier = new Map<string, number>();
+        for (const product of data.products) perSupplier.set(product.supplierId, (perSupplier.get(product.supplierId) ?? 0) + 1);
+        const counted = await db.select({ supplierId: supplierProductCounts.supplierId, total: supplierProductCounts.total }).from(supplierProductCounts);
+        expect(new Map(counted.filter((row) => row.total !== 0).map((row) => [row.supplierId, row.total]))).toEqual(perSupplier);
+      });
+    },
+    // Seeding ten thousand products and reading them back: a minute and more on a loaded 2-core machine.
+    240_000,
+  );
+
+  it('keeps every index and constraint of the catalog as the schema makes them', { timeout: 240_000 }, async () => {
+    await withEmptyDatabase(async ({ db }) => {
+      const before = await catalogDefinitions(db);
+      expect(before.some((definition) => definition.includes('PRIMARY KEY'))).toBe(true);
+      await seedDemoData(db, { catalogSize: 500, now, database: 'pglite' });
+      expect(await catalogDefinitions(db)).toEqual(before);
+    });
+  });
+
+  it('leaves nothing when interrupted midway, so the next start seeds it whole', { timeout: 240_000 }, async () => {
+    await withEmptyDatabase(async ({ db }) => {
+      const before = await catalogDefinitions(db);
+      const size = 3 * DEMO_PRODUCT_CHUNK;
+      await expect(
+        seedDemoData(db, {
+          catalogSize: size,
+          now,
+          database: 'pglite',
+          onProgress: (written) => {
+            if (written >= DEMO_PRODUCT_CHUNK) throw new Error('the machine went away');
+          },
+        }),
+      ).rejects.toThrow('the machine went away');
+      expect((await db.select({ n: count() }).from(products))[0]!.n).toBe(0);
+      expect((await db.select({ n: count() }).from(accounts))[0]!.n).toBe(0);
+      expect(await catalogDefinitions(db)).toEqual(before);
+
+      expect(await seedDemoData(db, { catalogSize: size, now, database: 'pglite' })).not.toBeNull();
+      expect((await db.select({ n: count() }).from(products))[0]!.n).toBe(size);
+      const [range] = await db.select({ low: sql<number>`min(${products.ordinal})`, high: sql<number>`max(${products.ordinal})` }).from(products);
+      expect(range).toEqual({ low: 1, high: size });
+    });
+  });
+});
