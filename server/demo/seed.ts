@@ -15,6 +15,7 @@ import { bulkInsert, copyRows, withoutIndexes, type BulkColumn } from './bulk-in
 import { DemoSearchText, searchDocumentText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
+import { seedDemoTerms } from './terms';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -227,6 +228,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
       await replayPlan(store, plan);
     }
+    // After the past orders, so they keep the prices they were placed at.
+    await seedDemoTerms(tx, now);
     if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
     return buyerCredentials;
   });

@@ -54,8 +54,6 @@ export const CatalogProduct = Product.pick({
   minimum_order: true,
   image_url: true,
   created_at: true,
-  deals: true,
-  split_case: true,
 }).extend({ supplier: CatalogSupplier });
 export type CatalogProduct = z.infer<typeof CatalogProduct>;
 

@@ -55,7 +55,7 @@ export type Deal = z.infer<typeof Deal>;
 /** A product's deals as the service shows them: those running now and those still to come, by start. */
 export const ProductDeals = z.array(Deal).meta({
   description:
-    "Extension: the deals on this product running now or still to come, by start (an expired deal is not listed). Present on every product of a service that prices with deals (empty when there is none); a service without the extension leaves it out. An order is priced with the deals running when it is placed.",
+    "Extension: the deals on this product, by start; absent when it has none. A deal prices an order only while it runs (`starts_at` ≤ the moment the order is placed < `ends_at`); one that ended may still be listed until the product next changes, and prices nothing.",
 });
 
 /** How a product can be bought by the bottle (a split case). */

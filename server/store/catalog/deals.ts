@@ -2,12 +2,10 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
   DEAL_TITLE_MAX,
   usableDealPrice,
-  type CatalogProduct,
   type Deal,
   type DealDiscount,
   type DealKind,
   type FieldError,
-  type Product,
   type SplitCaseTerms,
 } from '../../../shared';
 import type { Database } from '../../db/database';
@@ -169,6 +167,8 @@ export async function createDeal(db: Database, input: NewDeal, now: Date): Promi
       })
       .returning();
     await tx.insert(dealProducts).values(input.productIds.map((productId) => ({ dealId: id, productId })));
+    // The products' details now carry the deal: touching them puts them on the change feed (its triggers).
+    await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, [...input.productIds]));
     await bumpCatalogVersion(tx, 'listings');
     if (!row) throw new Error(`deal ${id} was not stored`);
     return { kind: 'created', deal: dealFromRow(row, input.productIds.length) } as const;
@@ -190,105 +190,72 @@ function dealFromRow(row: DealRow, productCount: number): Deal {
   };
 }
 
-/** What a product's terms need of its row and supplier. */
-interface TermsRow {
-  product_id: string;
-  pack_size: number;
-  inventory_available: number;
-  loose_bottles: number;
-  split_case_fee_cents: number | null;
-  deals: Array<{
-    id: string;
-    kind: string;
-    title: string;
-    min_cases: number;
-    discount_type: string;
-    discount_value: number;
-    starts_at: number;
-    ends_at: number;
-    product_count: number;
-  }>;
-}
+/**
+ * A product's deals as one JSON array of arrays, by start then id: [id, kind, title, min_cases,
+ * discount_type, discount_value, starts_at ms, ends_at ms, product_count]. Every stored deal of the
+ * product is listed, ended or not: an answer is cached until the catalog changes, and a deal's end
+ * changes nothing stored; a deal prices only while it runs (shared/deals.ts), so one that ended is
+ * ignored by whoever prices with it. Read by the product detail and by the order's pricing.
+ */
+export const PRODUCT_DEALS_JSON = sql`coalesce((
+    select json_agg(json_build_array(
+      d.id, d.kind, d.title, d.min_cases, d.discount_type, d.discount_value,
+      floor(extract(epoch from d.starts_at) * 1000), floor(extract(epoch from d.ends_at) * 1000),
+      (select count(*) from ${dealProducts} counted where counted.deal_id = d.id)
+    ) order by d.starts_at, d.id)
+    from ${dealProducts} dp inner join ${deals} d on d.id = dp.deal_id
+    where dp.product_id = ${products.id}
+  ), '[]'::json)`;
 
-export interface ProductTerms {
-  deals: Deal[];
-  /** Null when the product is not sold by the bottle. */
-  splitCase: SplitCaseTerms | null;
+/** One element of PRODUCT_DEALS_JSON. */
+export type DealFields = [string, string, string, number, string, number, number, number, number];
+
+export function dealFromFields([id, kind, title, minCases, discountType, discountValue, startsAt, endsAt, productCount]: DealFields): Deal {
+  return {
+    id,
+    kind: kind as DealKind,
+    title,
+    min_cases: minCases,
+    discount: discountOf(discountType, discountValue),
+    starts_at: new Date(Number(startsAt)).toISOString(),
+    ends_at: new Date(Number(endsAt)).toISOString(),
+    product_count: Number(productCount),
+  };
 }
 
 /**
- * The terms of these products, read in one statement: each product's deals that have not ended at
- * `now` (running or to come, by start then id) and its split-case terms (its supplier's fee, and
- * the bottles in stock) where the supplier splits cases and a case holds more than one bottle.
+ * A product's split-case terms: null unless its supplier sets a split-case fee and a case holds
+ * more than one bottle. Bottles in stock: whole cases × pack size + loose bottles.
  */
-export async function productTerms(db: Database, productIds: readonly string[], now: Date): Promise<Map<string, ProductTerms>> {
-  const terms = new Map<string, ProductTerms>();
-  if (productIds.length === 0) return terms;
-  const dealsOf = sql`coalesce((
-      select json_agg(json_build_object(
-        'id', d.id, 'kind', d.kind, 'title', d.title, 'min_cases', d.min_cases,
-        'discount_type', d.discount_type, 'discount_value', d.discount_value,
-        'starts_at', floor(extract(epoch from d.starts_at) * 1000), 'ends_at', floor(extract(epoch from d.ends_at) * 1000),
-        'product_count', (select count(*) from ${dealProducts} counted where counted.deal_id = d.id)
-      ) order by d.starts_at, d.id)
-      from ${dealProducts} dp inner join ${deals} d on d.id = dp.deal_id
-      where dp.product_id = ${products.id} and d.ends_at > ${now.toISOString()}::timestamptz
-    ), '[]'::json)`;
-  const [row] = await db
-    .select({
-      rows: sql<string | null>`json_agg(json_build_object(
-        'product_id', ${products.id}, 'pack_size', ${products.packSize}, 'inventory_available', ${products.inventoryAvailable},
-        'loose_bottles', ${products.looseBottles}, 'split_case_fee_cents', ${suppliers.splitCaseFeeCents}, 'deals', ${dealsOf}
-      ))::text`,
-    })
+export function splitCaseTerms(row: { packSize: number; inventoryAvailable: number; looseBottles: number; splitCaseFeeCents: number | null }): SplitCaseTerms | null {
+  if (row.splitCaseFeeCents === null || row.packSize <= 1) return null;
+  return { fee_cents: row.splitCaseFeeCents, bottles_available: row.inventoryAvailable * row.packSize + row.looseBottles };
+}
+
+/** The stored deals of these products (see PRODUCT_DEALS_JSON), by product id, in one statement. */
+export async function dealsOfProducts(db: Database, productIds: readonly string[]): Promise<Map<string, Deal[]>> {
+  const found = new Map<string, Deal[]>();
+  if (productIds.length === 0) return found;
+  const rows = await db
+    .select({ id: products.id, deals: sql<DealFields[]>`${PRODUCT_DEALS_JSON}` })
     .from(products)
-    .innerJoin(suppliers, eq(suppliers.id, products.supplierId))
     .where(inArray(products.id, [...productIds]));
-  const rows = row?.rows ? (JSON.parse(row.rows) as TermsRow[]) : [];
-  for (const found of rows) {
-    terms.set(found.product_id, {
-      deals: found.deals.map((deal) => ({
-        id: deal.id,
-        kind: deal.kind as DealKind,
-        title: deal.title,
-        min_cases: deal.min_cases,
-        discount: discountOf(deal.discount_type, deal.discount_value),
-        starts_at: new Date(deal.starts_at).toISOString(),
-        ends_at: new Date(deal.ends_at).toISOString(),
-        product_count: Number(deal.product_count),
-      })),
-      splitCase:
-        found.split_case_fee_cents === null || found.pack_size <= 1
-          ? null
-          : { fee_cents: found.split_case_fee_cents, bottles_available: found.inventory_available * found.pack_size + found.loose_bottles },
-    });
+  for (const row of rows) {
+    const list = typeof row.deals === 'string' ? (JSON.parse(row.deals) as DealFields[]) : row.deals;
+    found.set(row.id, list.map(dealFromFields));
   }
-  return terms;
-}
-
-/** The product with its terms (the extension fields `deals` and, where it is sold by the bottle, `split_case`). */
-export function withTerms<T extends Product | CatalogProduct>(product: T, terms: ProductTerms | undefined): T {
-  if (!terms) return product;
-  return { ...product, deals: terms.deals, ...(terms.splitCase ? { split_case: terms.splitCase } : {}) };
-}
-
-export async function productWithTerms(db: Database, product: Product | null, now: Date): Promise<Product | null> {
-  if (!product) return null;
-  const terms = await productTerms(db, [product.id], now);
-  return withTerms(product, terms.get(product.id));
-}
-
-export async function catalogPageWithTerms<P extends { data: CatalogProduct[] }>(db: Database, page: P, now: Date): Promise<P> {
-  const terms = await productTerms(db, page.data.map((item) => item.id), now);
-  return { ...page, data: page.data.map((item) => withTerms(item, terms.get(item.id))) };
+  return found;
 }
 
 /** Sets or clears (null) a supplier's split-case fee: whether it sells by the bottle, and for how much a line. */
-export async function setSplitCaseFee(db: Database, supplierId: string, feeCents: number | null): Promise<boolean> {
+export async function setSplitCaseFee(db: Database, supplierId: string, feeCents: number | null, now: Date): Promise<boolean> {
   if (feeCents !== null && (!Number.isInteger(feeCents) || feeCents < 0)) throw new RangeError('a split-case fee is a whole number of cents, 0 or more');
   return db.transaction(async (tx) => {
     const updated = await tx.update(suppliers).set({ splitCaseFeeCents: feeCents }).where(eq(suppliers.id, supplierId)).returning({ id: suppliers.id });
-    if (updated.length > 0) await bumpCatalogVersion(tx, 'listings');
-    return updated.length > 0;
+    if (updated.length === 0) return false;
+    // Every product of the supplier now reads with (or without) split-case terms: onto the change feed.
+    await tx.update(products).set({ updatedAt: now }).where(eq(products.supplierId, supplierId));
+    await bumpCatalogVersion(tx, 'listings');
+    return true;
   });
 }

@@ -6,10 +6,11 @@ import {
   type CreateOrderBody,
   type OrderTotals,
   type PricedTermsLine,
+  type ProductStock,
   type QuantityProblem,
 } from '../../../shared';
 import type { Database } from '../../db/database';
-import { productTerms } from '../catalog/deals';
+import { dealsOfProducts, splitCaseTerms } from '../catalog/deals';
 import type { OrderRejection } from '../types';
 import { rejection } from './order-rejection';
 
@@ -46,6 +47,11 @@ const TITLE_OF: Record<QuantityProblem['code'], string> = {
   insufficient_inventory: 'Not enough inventory for some items.',
 };
 
+function splitCaseOf(product: TermsProductRow, splitCaseFeeCents: number | null): ProductStock['splitCase'] {
+  const terms = splitCaseTerms({ ...product, splitCaseFeeCents });
+  return terms ? { feeCents: terms.fee_cents, bottlesAvailable: terms.bottles_available } : null;
+}
+
 /**
  * The minimums and stock of every product of the order, cases and bottles together, by the rules of
  * shared/split-case.ts; refuses with every line that breaks the first rule any of them breaks
@@ -69,8 +75,7 @@ export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<
         minimumOrder: product.minimumOrder,
         inventoryAvailable: product.inventoryAvailable,
         packSize: product.packSize,
-        splitCase:
-          splitCaseFeeCents === null ? null : { feeCents: splitCaseFeeCents, bottlesAvailable: product.inventoryAvailable * product.packSize + product.looseBottles },
+        splitCase: splitCaseOf(product, splitCaseFeeCents),
       },
     );
     for (const problem of problems) {
@@ -105,7 +110,7 @@ export async function priceWithTerms(
   splitCaseFeeCents: number,
   now: Date,
 ): Promise<{ priced: PricedOrderLine[]; totals: OrderTotals }> {
-  const terms = await productTerms(tx, [...new Set(lines.map((line) => line.productId))], now);
+  const dealsOf = await dealsOfProducts(tx, [...new Set(lines.map((line) => line.productId))]);
   const priced = priceOrder(
     lines.map((line) => {
       const product = found.get(line.productId) as TermsProductRow;
@@ -115,7 +120,7 @@ export async function priceWithTerms(
         quantity: line.quantity,
         casePriceCents: product.casePriceCents,
         bottlePriceCents: product.bottlePriceCents,
-        deals: terms.get(line.productId)?.deals ?? [],
+        deals: dealsOf.get(line.productId) ?? [],
         splitCaseFeeCents,
       };
     }),
