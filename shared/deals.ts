@@ -173,3 +173,38 @@ export function priceOrder(lines: readonly TermsLine[], now: number): PricedOrde
   const splitCaseFeesCents = priced.reduce((sum, line) => sum + line.split_case_fee_cents, 0);
   return { lines: priced, totals, splitCaseFeesCents, ignored };
 }
+
+/** What a line of cases would gain from a few more cases: the deal, how many cases to add, and the price a case would then cost. */
+export interface DealHint {
+  dealId: string;
+  title: string;
+  casesToAdd: number;
+  /** The line's case price once the deal applies. */
+  casePriceCents: number;
+  /** Less per case than the line pays now. */
+  savingPerCaseCents: number;
+}
+
+/**
+ * The nearest deal a line of cases does not reach yet ("add 2 more cases for $18 off each"): among
+ * the deals running at `now` that would price the line below what it pays now, the one needing the
+ * fewest more cases on this line (then the lowest price). Null on a line of bottles, or when none.
+ */
+export function dealHint(lines: readonly TermsLine[], index: number, now: number): DealHint | null {
+  const line = lines[index];
+  if (!line || line.unit !== 'case') return null;
+  const paid = priceOrder(lines, now).lines[index]?.unit_price_cents ?? line.casePriceCents;
+  const perDeal = casesPerDeal(lines, now);
+  let best: DealHint | null = null;
+  for (const deal of [...line.deals].sort(byId)) {
+    if (!dealRunning(deal, now)) continue;
+    const casesToAdd = deal.min_cases - casesTowardDeal(deal, line, perDeal);
+    if (casesToAdd <= 0) continue;
+    const usable = usableDealPrice(deal, line.casePriceCents);
+    if (!usable.ok || usable.price >= paid) continue;
+    if (best === null || casesToAdd < best.casesToAdd || (casesToAdd === best.casesToAdd && usable.price < best.casePriceCents)) {
+      best = { dealId: deal.id, title: deal.title, casesToAdd, casePriceCents: usable.price, savingPerCaseCents: paid - usable.price };
+    }
+  }
+  return best;
+}

@@ -32,7 +32,7 @@ export async function seedDemoTerms(db: Database, now: Date): Promise<DemoTermsS
   for (const [position, supplier] of list.entries()) {
     if (position % 3 === 0) {
       const fee = DEMO_SPLIT_CASE_FEES_CENTS[(position / 3) % DEMO_SPLIT_CASE_FEES_CENTS.length] as number;
-      await setSplitCaseFee(db, supplier.id, fee, now);
+      await setSplitCaseFee(db, supplier.id, fee);
       splitCaseSuppliers += 1;
     }
     if (position % 2 !== 0 || position / 2 >= DEMO_DEAL_SUPPLIERS) continue;

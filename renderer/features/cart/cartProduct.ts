@@ -1,7 +1,10 @@
 import type { CatalogProduct, Product } from '../../../shared/schemas';
 import type { CartProduct } from './cartStore';
 
-/** What the cart keeps of a catalog item or a product detail. */
+/**
+ * What the cart keeps of a catalog item or a product detail. A detail also gives the product's deals
+ * (none when it lists none); a catalog item does not carry them, so it leaves the deals the cart has.
+ */
 export function toCartProduct(product: CatalogProduct | Product): CartProduct {
   return {
     productId: product.id,
@@ -16,5 +19,6 @@ export function toCartProduct(product: CatalogProduct | Product): CartProduct {
     imageUrl: product.image_url,
     supplierId: product.supplier.id,
     supplierName: product.supplier.name,
+    ...('sku' in product ? { deals: product.deals ?? [] } : {}),
   };
 }

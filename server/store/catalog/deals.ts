@@ -167,8 +167,8 @@ export async function createDeal(db: Database, input: NewDeal, now: Date): Promi
       })
       .returning();
     await tx.insert(dealProducts).values(input.productIds.map((productId) => ({ dealId: id, productId })));
-    // The products' details now carry the deal: touching them puts them on the change feed (its triggers).
-    await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, [...input.productIds]));
+    // The products' details now carry the deal: onto the change feed, through the function its triggers use.
+    await tx.execute(sql`select catalog_log_changes('product', array(select ${dealProducts.productId} from ${dealProducts} where ${dealProducts.dealId} = ${id}), false)`);
     await bumpCatalogVersion(tx, 'listings');
     if (!row) throw new Error(`deal ${id} was not stored`);
     return { kind: 'created', deal: dealFromRow(row, input.productIds.length) } as const;
@@ -248,13 +248,13 @@ export async function dealsOfProducts(db: Database, productIds: readonly string[
 }
 
 /** Sets or clears (null) a supplier's split-case fee: whether it sells by the bottle, and for how much a line. */
-export async function setSplitCaseFee(db: Database, supplierId: string, feeCents: number | null, now: Date): Promise<boolean> {
+export async function setSplitCaseFee(db: Database, supplierId: string, feeCents: number | null): Promise<boolean> {
   if (feeCents !== null && (!Number.isInteger(feeCents) || feeCents < 0)) throw new RangeError('a split-case fee is a whole number of cents, 0 or more');
   return db.transaction(async (tx) => {
     const updated = await tx.update(suppliers).set({ splitCaseFeeCents: feeCents }).where(eq(suppliers.id, supplierId)).returning({ id: suppliers.id });
     if (updated.length === 0) return false;
     // Every product of the supplier now reads with (or without) split-case terms: onto the change feed.
-    await tx.update(products).set({ updatedAt: now }).where(eq(products.supplierId, supplierId));
+    await tx.execute(sql`select catalog_log_changes('product', array(select ${products.id} from ${products} where ${products.supplierId} = ${supplierId}), false)`);
     await bumpCatalogVersion(tx, 'listings');
     return true;
   });
