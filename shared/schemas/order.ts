@@ -30,8 +30,11 @@ export const OrderItem = z.object({
   unit_price_cents: Cents,
   total_cents: Cents,
   /** Extensions (issue 26): `bottle` on a line of a split case (absent: cases), its fee, and the deal it was priced with. */
-  unit: OrderUnit.optional(),
-  split_case_fee_cents: Cents.optional(),
+  unit: OrderUnit.optional().meta({ 'x-caseworks-extension': true, description: 'Extension: `bottle` on a line of a split case; absent on a line of cases.' }),
+  split_case_fee_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the split-case fee of this line of bottles (counted in the order’s `shipping_cents`); absent on a line of cases.',
+  }),
   deal: AppliedDeal.optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
@@ -66,7 +69,10 @@ export const Order = z.object({
   /** Extension: present once the order is cancelled (POST /orders/{id}/cancel). */
   cancelled_at: Timestamp.optional(),
   /** Extension (issue 26): the split-case fees of the order's bottle lines, a part of `shipping_cents`; absent when none. */
-  split_case_fees_cents: Cents.optional(),
+  split_case_fees_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the split-case fees of the order’s lines of bottles, a part of `shipping_cents`; absent when none.',
+  }),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -88,9 +94,11 @@ export const OrderLineInput = z.strictObject({
   product_id: ProductId,
   quantity: z.number().int().positive().max(100_000),
   unit: OrderUnit.optional().meta({
+    'x-caseworks-extension': true,
     description: 'Extension: `bottle` orders the product by the bottle (a split case, where its supplier allows it); absent or `case`: cases.',
   }),
   expected_unit_price_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
     description: 'Extension: the unit price the buyer saw. When the service would charge another, the order is refused with 409 price_changed naming this line, and nothing is stored.',
   }),
 });
@@ -116,6 +124,7 @@ export const CreateOrderBody = z.strictObject({
   shipping_address: ShippingAddressInput,
   buyer_notes: multiLineText(BUYER_NOTES_MAX).optional(),
   expected_total_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
     description: 'Extension: the total the buyer saw. When the order would cost another, it is refused with 409 price_changed, and nothing is stored.',
   }),
 });

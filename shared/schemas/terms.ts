@@ -47,6 +47,7 @@ export const Deal = z
     product_count: z.number().int().positive(),
   })
   .meta({
+    'x-caseworks-extension': true,
     description:
       'A deal on this product (extension): from `min_cases` cases (of this product for `kind` case; of any products of the set together for `kind` mix) each case costs less, between `starts_at` (included) and `ends_at` (excluded).',
   });
@@ -54,6 +55,7 @@ export type Deal = z.infer<typeof Deal>;
 
 /** A product's deals as the service shows them: those running now and those still to come, by start. */
 export const ProductDeals = z.array(Deal).meta({
+  'x-caseworks-extension': true,
   description:
     "Extension: the deals on this product, by start; absent when it has none. A deal prices an order only while it runs (`starts_at` ≤ the moment the order is placed < `ends_at`); one that ended may still be listed until the product next changes, and prices nothing.",
 });
@@ -65,6 +67,7 @@ export const SplitCaseTerms = z.object({
   /** Bottles in stock: whole cases times the pack size, plus the bottles of cases already opened. */
   bottles_available: Count,
 }).meta({
+  'x-caseworks-extension': true,
   description:
     "Extension: present when the product's supplier sells it by the bottle (a split case): order it with an item of `unit` bottle, 1 bottle to one fewer than `pack_size`, at `bottle_price_cents` each plus `fee_cents` for the line.",
 });
@@ -85,5 +88,5 @@ export const AppliedDeal = z
     /** (list price − unit price) × quantity. */
     saved_cents: Cents,
   })
-  .meta({ description: 'Extension: the deal this line was priced with and what it saved; absent when no deal applied.' });
+  .meta({ 'x-caseworks-extension': true, description: 'Extension: the deal this line was priced with and what it saved; absent when no deal applied.' });
 export type AppliedDeal = z.infer<typeof AppliedDeal>;

@@ -1,6 +1,7 @@
 import type { OrderDraft } from '../../../shared/bridge';
 import type { OrderTotals } from '../../../shared/pricing';
-import { dealHint, priceOrder, type DealHint, type PricedOrder, type PricedTermsLine, type TermsLine } from '../../../shared/deals';
+import type { DealHint, PricedTermsLine } from '../../../shared/deals';
+import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { checkQuantity } from '../../lib/quantityRules';
@@ -17,36 +18,6 @@ export interface CartGroup {
   hints: Record<string, DealHint>;
   /** Problems per product id that stop this group from being placed. */
   problems: Record<string, string>;
-}
-
-/** A cart line as the shared pricing takes it (shared/deals.ts, the service's own rules). */
-const termsLineOf = (line: CartLine): TermsLine => ({
-  productId: line.productId,
-  unit: 'case',
-  quantity: line.quantity,
-  casePriceCents: line.casePriceCents,
-  bottlePriceCents: line.bottlePriceCents,
-  deals: line.deals ?? [],
-  splitCaseFeeCents: 0,
-});
-
-/** One supplier's lines priced as the service prices the order placed at `now` (ms since the epoch). */
-export function estimateOrder(lines: readonly CartLine[], now: number = Date.now()): PricedOrder {
-  return priceOrder(lines.map(termsLineOf), now);
-}
-
-export function estimateTotals(lines: readonly CartLine[], now: number = Date.now()): OrderTotals {
-  return estimateOrder(lines, now).totals;
-}
-
-function dealHints(lines: readonly CartLine[], now: number): Record<string, DealHint> {
-  const terms = lines.map(termsLineOf);
-  const hints: Record<string, DealHint> = {};
-  for (const [index, line] of lines.entries()) {
-    const hint = dealHint(terms, index, now);
-    if (hint) hints[line.productId] = hint;
-  }
-  return hints;
 }
 
 /** Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group. */

@@ -1,28 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Deal, ShippingAddress } from '../../../shared/schemas';
-import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
+import type { ShippingAddress } from '../../../shared/schemas';
+import type { CartProduct } from './cartProduct';
 
-/** What the cart keeps of a product, so it can show and check the line offline. */
-export interface CartProduct {
-  productId: string;
-  name: string;
-  vintage: number | null;
-  sizeMl: number;
-  packSize: number;
-  casePriceCents: number;
-  bottlePriceCents: number;
-  minimumOrder: number;
-  inventoryAvailable: number;
-  imageUrl: string | null;
-  supplierId: string;
-  supplierName: string;
-  /**
-   * The product's deals as its detail last gave them (issue 26); absent when the cart has seen only a
-   * catalog item, or kept from before deals existed. The estimate prices with those running.
-   */
-  deals?: Deal[];
-}
+export type { CartProduct } from './cartProduct';
+import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
 
 /** Whether a product as read now differs from what the cart keeps of it. */
 const sameProduct = (line: CartProduct, product: CartProduct) =>

@@ -5,7 +5,7 @@ import { Order, Product, priceOrder, type CreateOrderBody, type DealDiscount, ty
 import { dealProducts, deals, products, suppliers } from '../../../server/db/schema';
 import { createDeal, setSplitCaseFee, type NewDeal } from '../../../server/store/catalog/deals';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
-import { estimateTotals } from '../../../renderer/features/cart/cartGroups';
+import { estimateTotals } from '../../../renderer/features/cart/cartEstimate';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { buyers, orderableProducts, productRow, SHIPPING_ADDRESS, writtenState, type ProductRow } from './helpers';
 
