@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/bridge';
 import { formatCents } from '../../../shared/format';
@@ -6,6 +6,7 @@ import { orderTotals } from '../../../shared/pricing';
 import type { Deal, Product } from '../../../shared/schemas';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { groupCart } from '../../../renderer/features/cart/cartGroups';
+import { ProductDeals } from '../../../renderer/features/product/ProductDeals';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { product, toCatalogProduct } from '../support/fixtures';
@@ -65,5 +66,16 @@ describe('cart with deals (issue 26)', { timeout: 20_000 }, () => {
     // The line's total and the group's subtotal: the deal price × 5.
     expect(within(group).getAllByText(formatCents(34_200 * 5)).map((element) => element.className || element.tagName)).toEqual(['line-total', 'DD']);
     expect(within(group).getByText(formatCents(orderTotals([{ unit_price_cents: 34_200, quantity: 5 }]).total_cents))).toBeTruthy();
+  });
+
+  it('lists on the product page the deals running and to come with their case price, never one that ended, and the split-case terms', () => {
+    const later: Deal = { ...fiveCases, id: 'deal_later', kind: 'mix', title: 'Any 10 cases', min_cases: 10, discount: { type: 'percent_off', percent_off_basis_points: 800 }, product_count: 4, starts_at: new Date(Date.now() + 2 * DAY).toISOString() };
+    render(<ProductDeals product={{ ...cabWithDeals, deals: [fiveCases, ended, later], split_case: { fee_cents: 3_000, bottles_available: 40 } }} />);
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain(`5+ cases: $18 off each: ${formatCents(34_200)} a case (instead of ${formatCents(36_000)}) from 5 cases of this wine, until`);
+    expect(items[1]).toContain(`${formatCents(33_120)} a case`);
+    expect(items[1]).toContain('from 10 cases of any of 4 of this supplier’s wines together, from');
+    expect(screen.getByText(/plus \$30\.00 per order line; 40 bottles in stock/)).toBeTruthy();
   });
 });
