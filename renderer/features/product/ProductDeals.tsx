@@ -1,13 +1,15 @@
 import { dealEnded, dealRunning, usableDealPrice } from '../../../shared/deals';
 import { formatCases, formatCents, formatDate } from '../../../shared/format';
 import type { Product } from '../../../shared/schemas';
+import { useNow } from '../../lib/useNow';
 
 /**
  * A product's deals and split-case terms (issue 26), as its detail gives them: the deals running now
  * and those to come, each with its case price here; one that ended, or that would not lower this
  * product's price, is not shown (it prices nothing). Nothing at all when the service lists none.
  */
-export function ProductDeals({ product, now = Date.now() }: { product: Product; now?: number }) {
+export function ProductDeals({ product }: { product: Product }) {
+  const now = useNow();
   const deals = (product.deals ?? [])
     .filter((deal) => !dealEnded(deal, now))
     .map((deal) => ({ deal, usable: usableDealPrice(deal, product.case_price_cents) }))
