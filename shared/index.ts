@@ -6,3 +6,5 @@ export * from './upc';
 export * from './location';
 export * from './zip-prefixes';
 export * from './orderable';
+export * from './deals';
+export * from './split-case';

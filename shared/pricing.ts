@@ -1,9 +1,11 @@
 /**
  * The service's pricing rules, shared so the cart can estimate exactly what the service will charge.
  *
- * - subtotal: the sum over items of case price × cases.
+ * - subtotal: the sum over items of unit price × quantity (the case price, or a deal's; the bottle
+ *   price on a line of a split case: see shared/deals.ts).
  * - shipping: free when the subtotal reaches FREE_SHIPPING_THRESHOLD_CENTS; otherwise a base charge
- *   per order plus a charge per case.
+ *   per order plus a charge per case, where a line of bottles (a split case) counts as one case. The
+ *   split-case fees of the bottle lines are added to shipping whatever the subtotal.
  * - platform fee: PLATFORM_FEE_BASIS_POINTS of the subtotal, rounded half up to the cent.
  * - total: subtotal + shipping + platform fee.
  */
@@ -15,6 +17,10 @@ export const PLATFORM_FEE_BASIS_POINTS = 250;
 export interface PricedLine {
   unit_price_cents: number;
   quantity: number;
+  /** Absent: cases. A line of bottles is one split case for shipping. */
+  unit?: 'case' | 'bottle';
+  /** The split-case fee of a bottle line. */
+  split_case_fee_cents?: number;
 }
 
 export interface OrderTotals {
@@ -35,8 +41,9 @@ export function platformFeeCents(subtotalCents: number): number {
 
 export function orderTotals(lines: readonly PricedLine[]): OrderTotals {
   const subtotal_cents = lines.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
-  const cases = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shipping_cents = shippingCents(subtotal_cents, cases);
+  const cases = lines.reduce((sum, line) => sum + (line.unit === 'bottle' ? 1 : line.quantity), 0);
+  const splitCaseFees = lines.reduce((sum, line) => sum + (line.split_case_fee_cents ?? 0), 0);
+  const shipping_cents = shippingCents(subtotal_cents, cases) + splitCaseFees;
   const platform_fee_cents = platformFeeCents(subtotal_cents);
   return {
     subtotal_cents,

@@ -8,3 +8,4 @@ export * from './tables/scheduled-jobs';
 export * from './tables/rate-limits';
 export * from './tables/storage-probes';
 export * from './tables/catalog-changes';
+export * from './tables/deals';

@@ -17,6 +17,7 @@ import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type Demo
 import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
+import { seedDemoTerms } from './terms';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -218,6 +219,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       for (const plan of [...people.orders].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime())) {
         await replayPlan(store, plan);
       }
+      // After the past orders, so they keep the prices they were placed at.
+      await seedDemoTerms(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {

@@ -23,6 +23,9 @@ const TITLES: Record<ServiceErrorCode, string> = {
   webhook_paused: 'Webhook paused',
   webhook_limit_reached: 'Webhook limit reached',
   cursor_expired: 'Cursor expired',
+  split_case_not_allowed: 'Split case not allowed',
+  split_case_too_large: 'Split case too large',
+  price_changed: 'Price changed',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

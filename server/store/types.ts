@@ -46,7 +46,12 @@ export type OrderRejection = {
     | 'below_minimum_order'
     | 'product_not_from_supplier'
     | 'idempotency_key_reused'
-    | 'idempotency_key_in_use';
+    | 'idempotency_key_in_use'
+    // Extensions (issue 26): a split case where the supplier sells none, a line of bottles of a case or
+    // more (422), and a price other than the one the buyer saw (409).
+    | 'split_case_not_allowed'
+    | 'split_case_too_large'
+    | 'price_changed';
   detail: string;
   errors: FieldError[];
 };

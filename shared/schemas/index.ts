@@ -1,6 +1,7 @@
 export * from './common';
 export * from './address';
 export * from './supplier';
+export * from './terms';
 export * from './product';
 export * from './order';
 export * from './account';

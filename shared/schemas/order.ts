@@ -3,6 +3,7 @@ import { CalendarDate, Cents, Count, OrderId, ProductId, SupplierId, Timestamp }
 import { ShippingAddress, ShippingAddressInput } from './address';
 import { multiLineText } from './text';
 import { OrderDetailSupplier, OrderSupplier } from './supplier';
+import { AppliedDeal, OrderUnit } from './terms';
 
 export const ORDER_STATUSES = ['confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -28,6 +29,13 @@ export const OrderItem = z.object({
   quantity: z.number().int().positive(),
   unit_price_cents: Cents,
   total_cents: Cents,
+  /** Extensions (issue 26): `bottle` on a line of a split case (absent: cases), its fee, and the deal it was priced with. */
+  unit: OrderUnit.optional().meta({ 'x-caseworks-extension': true, description: 'Extension: `bottle` on a line of a split case; absent on a line of cases.' }),
+  split_case_fee_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the split-case fee of this line of bottles (counted in the order’s `shipping_cents`); absent on a line of cases.',
+  }),
+  deal: AppliedDeal.optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -60,6 +68,11 @@ export const Order = z.object({
   shipped_at: Timestamp.nullish(),
   /** Extension: present once the order is cancelled (POST /orders/{id}/cancel). */
   cancelled_at: Timestamp.optional(),
+  /** Extension (issue 26): the split-case fees of the order's bottle lines, a part of `shipping_cents`; absent when none. */
+  split_case_fees_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the split-case fees of the order’s lines of bottles, a part of `shipping_cents`; absent when none.',
+  }),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -76,10 +89,18 @@ export const OrderListItem = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
-/** Quantities count cases. */
+/** Quantities count cases, or bottles on a line with `unit` bottle (an extension, issue 26). */
 export const OrderLineInput = z.strictObject({
   product_id: ProductId,
   quantity: z.number().int().positive().max(100_000),
+  unit: OrderUnit.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: `bottle` orders the product by the bottle (a split case, where its supplier allows it); absent or `case`: cases.',
+  }),
+  expected_unit_price_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the unit price the buyer saw. When the service would charge another, the order is refused with 409 price_changed naming this line, and nothing is stored.',
+  }),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInput>;
 
@@ -92,14 +113,19 @@ export const CreateOrderBody = z.strictObject({
     .array(OrderLineInput)
     .min(1)
     .max(ORDER_LINES_MAX)
-    .refine((items) => new Set(items.map((item) => item.product_id)).size === items.length, {
+    .refine((items) => new Set(items.map((item) => `${item.product_id} ${item.unit ?? 'case'}`)).size === items.length, {
       message: 'lists a product more than once',
     })
     .meta({
-      description: 'Each product at most once per order: no two items may have the same product_id (400 validation_failed otherwise).',
-      'x-unique-item-properties': ['product_id'],
+      description:
+        'Each product at most once per order and unit: no two items may have the same product_id, except one line of cases and one of bottles (`unit` bottle, an extension) of the same product (400 validation_failed otherwise).',
+      'x-unique-item-properties': ['product_id', 'unit'],
     }),
   shipping_address: ShippingAddressInput,
   buyer_notes: multiLineText(BUYER_NOTES_MAX).optional(),
+  expected_total_cents: Cents.optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension: the total the buyer saw. When the order would cost another, it is refused with 409 price_changed, and nothing is stored.',
+  }),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;

@@ -22,6 +22,9 @@ export const ERROR_CODES = [
   'webhook_paused',
   'webhook_limit_reached',
   'cursor_expired',
+  'split_case_not_allowed',
+  'split_case_too_large',
+  'price_changed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

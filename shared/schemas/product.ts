@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Cents, Count, ProductId, Timestamp } from './common';
 import { CatalogSupplier, ProductSupplier } from './supplier';
+import { ProductDeals, SplitCaseTerms } from './terms';
 
 /**
  * The seed does not say which descriptive fields may be null; the reader tolerates null for those
@@ -30,6 +31,9 @@ export const Product = z.object({
   image_url: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
+  /** Extensions (issue 26): the product's deals, and its split-case terms where it is sold by the bottle. */
+  deals: ProductDeals.optional(),
+  split_case: SplitCaseTerms.optional(),
 });
 export type Product = z.infer<typeof Product>;
 

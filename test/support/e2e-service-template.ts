@@ -7,7 +7,7 @@ import { REPO_ROOT } from './e2e-build';
 
 const TEMPLATES_DIR = path.join(tmpdir(), 'caseworks-e2e-templates');
 /** What decides the seeded data: the demo generator, the storage code and the pricing rules. */
-const SEED_SOURCES = ['server/demo', 'server/db', 'server/store', 'shared/pricing.ts'].map((source) => path.join(REPO_ROOT, source));
+const SEED_SOURCES = ['server/demo', 'server/db', 'server/store', 'shared/pricing.ts', 'shared/deals.ts', 'shared/split-case.ts'].map((source) => path.join(REPO_ROOT, source));
 
 function hashFolder(hash: ReturnType<typeof createHash>, folder: string) {
   for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -57,7 +57,7 @@ function templateKey(catalogSize: number): string {
       else hash.update(full.slice(repositoryRoot.length)).update(readFileSync(full));
     }
   };
-  for (const folder of ['server/db', 'server/demo', 'server/store', 'server/webhooks/signing.ts', 'server/webhooks/demo-receiver.ts', 'server/fulfilment/carriers.ts', 'shared/pricing.ts', 'shared/upc.ts']) {
+  for (const folder of ['server/db', 'server/demo', 'server/store', 'server/webhooks/signing.ts', 'server/webhooks/demo-receiver.ts', 'server/fulfilment/carriers.ts', 'shared/pricing.ts', 'shared/deals.ts', 'shared/split-case.ts', 'shared/upc.ts']) {
     const full = join(repositoryRoot, folder);
     if (!existsSync(full)) continue;
     if (statSync(full).isDirectory()) visit(full);

@@ -18,8 +18,14 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
     <section className="cart-group" aria-labelledby={headingId}>
       <h2 id={headingId}>Order from {group.supplierName}</h2>
       <ul className="cart-lines">
-        {group.lines.map((line) => (
-          <CartLineRow key={line.productId} line={line} problem={group.problems[line.productId]} />
+        {group.lines.map((line, index) => (
+          <CartLineRow
+            key={line.productId}
+            line={line}
+            priced={group.priced[index]}
+            hint={group.hints[line.productId]}
+            problem={group.problems[line.productId]}
+          />
         ))}
       </ul>
       <FreeShippingHint group={group} />

@@ -2,15 +2,22 @@ import { formatBottlePrices, formatCents, formatWineName } from '../../../shared
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
+import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { useCartStore, type CartLine } from './cartStore';
 import { useCartLineCheck } from './queries';
 
 interface Props {
   line: CartLine;
+  /** The line as the estimate prices it (with a deal where one applies). */
+  priced: PricedTermsLine | undefined;
+  /** The nearest deal a few more cases would reach. */
+  hint: DealHint | undefined;
   problem: string | undefined;
 }
 
-export function CartLineRow({ line, problem }: Props) {
+const casesWord = (count: number) => (count === 1 ? '1 more case' : `${count} more cases`);
+
+export function CartLineRow({ line, priced, hint, problem }: Props) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const remove = useCartStore((state) => state.remove);
   const draft = useCartStore((state) => state.drafts[line.productId]);
@@ -29,6 +36,16 @@ export function CartLineRow({ line, problem }: Props) {
           {formatCents(line.casePriceCents)} per case of {line.packSize}
         </p>
         <p className="muted">{formatBottlePrices(line)}</p>
+        {priced?.deal ? (
+          <p className="deal-applied" role="note">
+            Deal “{priced.deal.title}”: {formatCents(priced.unit_price_cents)} per case, saves {formatCents(priced.saved_cents)}.
+          </p>
+        ) : null}
+        {hint ? (
+          <p className="deal-hint" role="note">
+            Add {casesWord(hint.casesToAdd)} for {formatCents(hint.savingPerCaseCents)} off each (“{hint.title}”).
+          </p>
+        ) : null}
         {line.priceWhenAddedCents !== line.casePriceCents ? (
           <p className="notice" role="note">
             The case price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(line.casePriceCents)} since you added it.
@@ -51,7 +68,7 @@ export function CartLineRow({ line, problem }: Props) {
         limits={{ minimum: line.minimumOrder, stock: line.inventoryAvailable }}
         onChange={(value) => setQuantity(line.productId, value)}
       />
-      <p className="line-total">{formatCents(line.casePriceCents * line.quantity)}</p>
+      <p className="line-total">{formatCents(priced?.total_cents ?? line.casePriceCents * line.quantity)}</p>
       <button type="button" className="ghost" onClick={() => remove(line.productId)} aria-label={`Remove ${name} from the cart`}>
         Remove
       </button>

@@ -16,6 +16,7 @@ import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
 import { chosenSavedAddress, resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
 import { useFreshCartLines } from './useFreshCartLines';
+import { useNow } from '../../lib/useNow';
 
 export default function CartScreen() {
   const lines = useCartStore((state) => state.lines);
@@ -28,7 +29,9 @@ export default function CartScreen() {
   const outbox = useOutbox();
   const [attempted, setAttempted] = useState(false);
   useFreshCartLines(lines);
-  const groups = useMemo(() => groupCart(lines, drafts), [lines, drafts]);
+  // Deals price by the time they run at: the estimate is worked out again as the clock moves on.
+  const now = useNow();
+  const groups = useMemo(() => groupCart(lines, drafts, now), [lines, drafts, now]);
   const accountAddress = account.data?.data.address;
   const saved = chosenSavedAddress(shipToChoice, addressBook.data);
   const shipToCheck = resolveShipTo(shipTo ?? saved?.address ?? null, accountAddress);

@@ -1,5 +1,7 @@
 import type { OrderDraft } from '../../../shared/bridge';
-import { orderTotals, type OrderTotals } from '../../../shared/pricing';
+import type { OrderTotals } from '../../../shared/pricing';
+import type { DealHint, PricedTermsLine } from '../../../shared/deals';
+import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { checkQuantity } from '../../lib/quantityRules';
@@ -10,16 +12,16 @@ export interface CartGroup {
   supplierName: string;
   lines: CartLine[];
   totals: OrderTotals;
+  /** Each line as the estimate prices it (its unit price with a deal, what the deal saves), in the order of `lines`. */
+  priced: PricedTermsLine[];
+  /** Per product id: the nearest deal a few more cases would reach. */
+  hints: Record<string, DealHint>;
   /** Problems per product id that stop this group from being placed. */
   problems: Record<string, string>;
 }
 
-export function estimateTotals(lines: readonly CartLine[]): OrderTotals {
-  return orderTotals(lines.map((line) => ({ unit_price_cents: line.casePriceCents, quantity: line.quantity })));
-}
-
 /** Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group. */
-export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<string, string>> = {}): CartGroup[] {
+export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<string, string>> = {}, now: number = Date.now()): CartGroup[] {
   const bySupplier = new Map<string, CartLine[]>();
   for (const line of lines) {
     const group = bySupplier.get(line.supplierId);
@@ -27,13 +29,18 @@ export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<st
     else bySupplier.set(line.supplierId, [line]);
   }
   return [...bySupplier.entries()]
-    .map(([supplierId, groupLines]) => ({
-      supplierId,
-      supplierName: groupLines[0]?.supplierName ?? supplierId,
-      lines: groupLines,
-      totals: estimateTotals(groupLines),
-      problems: lineProblems(groupLines, drafts),
-    }))
+    .map(([supplierId, groupLines]) => {
+      const estimate = estimateOrder(groupLines, now);
+      return {
+        supplierId,
+        supplierName: groupLines[0]?.supplierName ?? supplierId,
+        lines: groupLines,
+        totals: estimate.totals,
+        priced: estimate.lines,
+        hints: dealHints(groupLines, now),
+        problems: lineProblems(groupLines, drafts),
+      };
+    })
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 }
 

@@ -1,7 +1,31 @@
-import type { CatalogProduct, Product } from '../../../shared/schemas';
-import type { CartProduct } from './cartStore';
+import type { CatalogProduct, Deal, Product } from '../../../shared/schemas';
 
-/** What the cart keeps of a catalog item or a product detail. */
+/** What the cart keeps of a product, so it can show and check the line offline. */
+export interface CartProduct {
+  productId: string;
+  name: string;
+  vintage: number | null;
+  sizeMl: number;
+  packSize: number;
+  casePriceCents: number;
+  bottlePriceCents: number;
+  minimumOrder: number;
+  inventoryAvailable: number;
+  imageUrl: string | null;
+  supplierId: string;
+  supplierName: string;
+  /**
+   * The product's deals as its detail last gave them (issue 26); absent when the cart has seen only a
+   * catalog item, or kept from before deals existed. The estimate prices with those running.
+   */
+  deals?: Deal[];
+}
+
+
+/**
+ * What the cart keeps of a catalog item or a product detail. A detail also gives the product's deals
+ * (none when it lists none); a catalog item does not carry them, so it leaves the deals the cart has.
+ */
 export function toCartProduct(product: CatalogProduct | Product): CartProduct {
   return {
     productId: product.id,
@@ -16,5 +40,6 @@ export function toCartProduct(product: CatalogProduct | Product): CartProduct {
     imageUrl: product.image_url,
     supplierId: product.supplier.id,
     supplierName: product.supplier.name,
+    ...('sku' in product ? { deals: product.deals ?? [] } : {}),
   };
 }

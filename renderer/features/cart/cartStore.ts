@@ -1,23 +1,16 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ShippingAddress } from '../../../shared/schemas';
+import type { CartProduct } from './cartProduct';
+
+export type { CartProduct } from './cartProduct';
 import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
 
-/** What the cart keeps of a product, so it can show and check the line offline. */
-export interface CartProduct {
-  productId: string;
-  name: string;
-  vintage: number | null;
-  sizeMl: number;
-  packSize: number;
-  casePriceCents: number;
-  bottlePriceCents: number;
-  minimumOrder: number;
-  inventoryAvailable: number;
-  imageUrl: string | null;
-  supplierId: string;
-  supplierName: string;
-}
+/** Whether a product as read now differs from what the cart keeps of it. */
+const sameProduct = (line: CartProduct, product: CartProduct) =>
+  (Object.keys(product) as (keyof CartProduct)[]).every((key) =>
+    key === 'deals' ? JSON.stringify(line.deals) === JSON.stringify(product.deals) : line[key] === product[key],
+  );
 
 export interface CartLine extends CartProduct {
   quantity: number;
@@ -105,7 +98,7 @@ export const useCartStore = create<CartState>()(
       },
       refreshProduct(product) {
         const line = get().lines.find((candidate) => candidate.productId === product.productId);
-        if (!line || (Object.keys(product) as (keyof CartProduct)[]).every((key) => line[key] === product[key])) return;
+        if (!line || sameProduct(line, product)) return;
         set((state) => ({
           lines: state.lines.map((candidate) => (candidate.productId === product.productId ? { ...candidate, ...product } : candidate)),
         }));

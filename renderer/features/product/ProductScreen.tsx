@@ -11,6 +11,7 @@ import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedLine } from '../orders/LastOrdered';
 import { AddToCartForm } from './AddToCartForm';
+import { ProductDeals } from './ProductDeals';
 import { cachedCatalogItem } from './cachedCatalogItem';
 import { useProduct } from './queries';
 
@@ -124,6 +125,7 @@ function ProductFacts({ product }: { product: Product }) {
   ];
   return (
     <>
+      <ProductDeals product={product} />
       {product.description ? (
         <section aria-labelledby="product-description">
           <h2 id="product-description">Description</h2>

@@ -14,6 +14,8 @@ export const suppliers = pgTable(
     region: text('region').notNull(),
     /** Street address of the winery, shown in an order detail. */
     address: text('address').notNull(),
+    /** Issue 26: what the supplier charges per order line of a split case; null when it does not split cases. */
+    splitCaseFeeCents: integer('split_case_fee_cents'),
     createdAt: instant('created_at').notNull(),
     /** Maintained by the writer, like the products' document (see server/store/catalog/search-text.ts). */
     searchDocument: tsvector('search_document').notNull(),
@@ -45,6 +47,11 @@ export const products = pgTable(
     bottlePriceCents: integer('bottle_price_cents').notNull(),
     inventoryAvailable: integer('inventory_available').notNull(),
     minimumOrder: integer('minimum_order').notNull(),
+    /**
+     * Issue 26: bottles of cases opened for split cases, fewer than a case; `inventory_available`
+     * keeps counting whole cases. Bottles in stock: inventory_available × pack_size + loose_bottles.
+     */
+    looseBottles: integer('loose_bottles').notNull().default(0),
     sku: text('sku').notNull().unique(),
     upc: text('upc'),
     description: text('description'),

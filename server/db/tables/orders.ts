@@ -62,6 +62,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Issue 26: `case` or `bottle` (a split case), its split-case fee, and the deal it was priced with. */
+    unit: text('unit').notNull().default('case'),
+    splitCaseFeeCents: integer('split_case_fee_cents').notNull().default(0),
+    listPriceCents: integer('list_price_cents'),
+    dealId: text('deal_id'),
+    dealTitle: text('deal_title'),
   },
   (table) => [index('order_items_order_idx').on(table.orderId, table.position)],
 );

@@ -3,6 +3,7 @@ import type { Product } from '../../../shared';
 import { products, suppliers } from '../../db/schema';
 import { productImageUrl } from './image-url';
 import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
+import { PRODUCT_DEALS_JSON, dealFromFields, splitCaseTerms, type DealFields } from './deals';
 
 /**
  * The one reader of a product detail (`GET /products/{id}` and the catalog change feed): the
@@ -34,6 +35,10 @@ export const PRODUCT_DETAIL_FIELDS: SQL[] = [
   sql`${suppliers.id}`,
   sql`${suppliers.name}`,
   sql`${suppliers.location}`,
+  // Issue 26: the product's commercial terms (server/store/catalog/deals.ts).
+  sql`${products.looseBottles}`,
+  sql`${suppliers.splitCaseFeeCents}`,
+  PRODUCT_DEALS_JSON,
 ];
 
 /** The values of PRODUCT_DETAIL_FIELDS, as JSON gives them back. */
@@ -62,6 +67,9 @@ export type ProductDetailFields = [
   string,
   string,
   string,
+  number,
+  number | null,
+  DealFields[],
 ];
 
 /** How a product row reaches its supplier, for PRODUCT_DETAIL_FIELDS. */
@@ -96,7 +104,11 @@ export function productDetail(fields: ProductDetailFields, totalProducts: number
     supplierId,
     supplierName,
     supplierLocation,
+    looseBottles,
+    splitCaseFeeCents,
+    deals,
   ] = fields;
+  const splitCase = splitCaseTerms({ packSize, inventoryAvailable: inventory, looseBottles, splitCaseFeeCents });
   return {
     id,
     name,
@@ -121,5 +133,9 @@ export function productDetail(fields: ProductDetailFields, totalProducts: number
     image_url: productImageUrl(baseUrl, id),
     created_at: isoFromMilliseconds(createdAt),
     updated_at: isoFromMilliseconds(updatedAt),
+    // Extension fields (issue 26): only a product with deals, or sold by the bottle, carries them,
+    // so any other product reads as it always did.
+    ...(deals.length > 0 ? { deals: deals.map(dealFromFields) } : {}),
+    ...(splitCase ? { split_case: splitCase } : {}),
   };
 }

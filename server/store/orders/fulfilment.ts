@@ -5,6 +5,7 @@ import { orderEvents, orderItems, orders, products } from '../../db/schema';
 import type { CancelResult, MovedOrder, ShipmentInput } from '../types';
 import { queueOrderEvent } from '../webhooks/webhook-outbox';
 import { bumpCatalogVersion } from '../catalog/version';
+import { returnBottles } from '../catalog/bottle-stock';
 import { loadOrder } from './order-reader';
 
 export type DueOrder = { id: string; accountId: string };
@@ -89,7 +90,7 @@ export function markDelivered(db: Database, orderId: string, at: Date): Promise<
   return move(db, orderId, delivering(at), at);
 }
 
-/** Cancelling returns the order's cases to stock and raises order.cancelled (an extension event). */
+/** Cancelling returns the order's cases (and bottles) to stock and raises order.cancelled (an extension event). */
 export function markCancelled(db: Database, orderId: string, at: Date): Promise<Order | null> {
   return move(
     db,
@@ -101,11 +102,16 @@ export function markCancelled(db: Database, orderId: string, at: Date): Promise<
       webhookEvent: 'order.cancelled',
       alsoInTransaction: async (tx) => {
         const items = await tx
-          .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+          .select({ productId: orderItems.productId, quantity: orderItems.quantity, unit: orderItems.unit })
           .from(orderItems)
           .where(eq(orderItems.orderId, orderId))
-          .orderBy(asc(orderItems.productId));
+          .orderBy(asc(orderItems.productId), asc(orderItems.unit));
         for (const item of items) {
+          // A split case's bottles go back as bottles (issue 26): loose, whole cases of them as cases.
+          if (item.unit === 'bottle') {
+            await returnBottles(tx, item.productId, item.quantity, at);
+            continue;
+          }
           await tx
             .update(products)
             .set({ inventoryAvailable: sql`${products.inventoryAvailable} + ${item.quantity}`, updatedAt: at })

@@ -43,6 +43,7 @@ export function orderFromRows(
   events: Array<{ event: string; at: Date }>,
 ): Order {
   const summary = trackingSummary(order);
+  const splitCaseFees = items.reduce((sum, item) => sum + item.splitCaseFeeCents, 0);
   return {
     id: order.id,
     order_number: order.orderNumber,
@@ -55,6 +56,19 @@ export function orderFromRows(
       quantity: item.quantity,
       unit_price_cents: item.unitPriceCents,
       total_cents: item.totalCents,
+      // Extension fields (issue 26): only a line of bottles or a line priced with a deal carries them,
+      // so an order without either reads as it always did.
+      ...(item.unit === 'bottle' ? { unit: 'bottle' as const, split_case_fee_cents: item.splitCaseFeeCents } : {}),
+      ...(item.dealId !== null && item.dealTitle !== null && item.listPriceCents !== null
+        ? {
+            deal: {
+              id: item.dealId,
+              title: item.dealTitle,
+              list_price_cents: item.listPriceCents,
+              saved_cents: (item.listPriceCents - item.unitPriceCents) * item.quantity,
+            },
+          }
+        : {}),
     })),
     subtotal_cents: order.subtotalCents,
     shipping_cents: order.shippingCents,
@@ -72,6 +86,7 @@ export function orderFromRows(
     shipped_at: order.shippedAt?.toISOString() ?? null,
     // Extension field: only a cancelled order carries it, so other orders read as they always did.
     ...(order.status === 'cancelled' && order.cancelledAt ? { cancelled_at: order.cancelledAt.toISOString() } : {}),
+    ...(splitCaseFees > 0 ? { split_case_fees_cents: splitCaseFees } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { formatCases, orderTotals, type CreateOrderBody, type Order } from '../../../shared';
+import { formatBottles, formatCases, type CreateOrderBody, type Order } from '../../../shared';
 import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, OrderRejection, PlaceOrderResult } from '../types';
@@ -9,24 +9,17 @@ import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
 import { orderColumns } from './order-columns';
 import { isRejection, rejection, transactionUnlessRejected } from './order-rejection';
+import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, type OrderLine, type TermsProductRow } from './order-terms';
+import { bottlesInStock, takeBottles } from '../catalog/bottle-stock';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const CREATED_STATUS = 201;
 
-type ProductRow = {
-  id: string;
-  name: string;
-  supplierId: string;
-  casePriceCents: number;
-  inventoryAvailable: number;
-  minimumOrder: number;
-};
+type ProductRow = TermsProductRow;
 
-type Line = { index: number; productId: string; quantity: number };
-
-const itemPointer = (line: Line, field: 'product_id' | 'quantity') => `/items/${line.index}/${field}`;
+type Line = OrderLine;
 
 /**
  * Claims the key for this transaction. A concurrent request under the same key blocks on the
@@ -78,9 +71,9 @@ async function claimIdempotencyKey(
   return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
 }
 
-async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string } | OrderRejection> {
+async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string; splitCaseFeeCents: number | null } | OrderRejection> {
   const [supplier] = await tx
-    .select({ name: suppliers.name, address: suppliers.address })
+    .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents })
     .from(suppliers)
     .where(eq(suppliers.id, supplierId));
   if (!supplier) {
@@ -90,7 +83,7 @@ async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: s
 }
 
 /** Checks every line and reports all lines that fail the first rule any of them breaks; null when every line passes. */
-function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId: string): OrderRejection | null {
+function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId: string, splitCaseFeeCents: number | null): OrderRejection | null {
   const missing = lines.filter((line) => !found.has(line.productId));
   if (missing.length > 0) {
     return rejection(
@@ -110,21 +103,8 @@ function validateLines(lines: Line[], found: Map<string, ProductRow>, supplierId
       foreign.map((line) => ({ pointer: itemPointer(line, 'product_id'), detail: `is not sold by ${supplierId}` })),
     );
   }
-  const belowMinimum = lines.filter((line) => line.quantity < product(line).minimumOrder);
-  if (belowMinimum.length > 0) {
-    return rejection(
-      422,
-      'below_minimum_order',
-      'Some quantities are below the minimum order of their product.',
-      belowMinimum.map((line) => ({
-        pointer: itemPointer(line, 'quantity'),
-        detail: `must be at least ${formatCases(product(line).minimumOrder)}`,
-      })),
-    );
-  }
-  const short = lines.filter((line) => line.quantity > product(line).inventoryAvailable);
-  if (short.length > 0) return shortRejection(short.map((line) => ({ line, available: product(line).inventoryAvailable })));
-  return null;
+  // Minimums and stock, with split cases: the rules of shared/split-case.ts (issue 26).
+  return checkQuantities(lines, found, splitCaseFeeCents);
 }
 
 function shortRejection(short: Array<{ line: Line; available: number }>): OrderRejection {
@@ -134,7 +114,7 @@ function shortRejection(short: Array<{ line: Line; available: number }>): OrderR
     'Not enough inventory for some items.',
     short.map(({ line, available }) => ({
       pointer: itemPointer(line, 'quantity'),
-      detail: `only ${formatCases(available)} available`,
+      detail: `only ${line.unit === 'bottle' ? formatBottles(available) : formatCases(available)} available`,
     })),
   );
 }
@@ -145,8 +125,16 @@ function shortRejection(short: Array<{ line: Line; available: number }>): OrderR
  * database against the latest committed row, so concurrent orders never oversell.
  */
 async function takeInventory(tx: Database, lines: Line[], now: Date): Promise<OrderRejection | null> {
-  const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  // Cases before bottles of the same product: the bottles come out of what the cases leave.
+  const unitOrder = (line: Line) => (line.unit === 'bottle' ? 1 : 0);
+  const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : unitOrder(a) - unitOrder(b)));
   for (const line of ordered) {
+    if (line.unit === 'bottle') {
+      if (!(await takeBottles(tx, line.productId, line.quantity, now))) {
+        return shortRejection([{ line, available: await bottlesInStock(tx, line.productId) }]);
+      }
+      continue;
+    }
     const updated = await tx
       .update(products)
       .set({ inventoryAvailable: sql`${products.inventoryAvailable} - ${line.quantity}`, updatedAt: now })
@@ -169,14 +157,17 @@ const nextOrderNumber = sql`'CW-' || nextval(${orderNumberSequence.seqName}::reg
 async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, now: Date): Promise<Order | OrderRejection> {
   const supplier = await loadSupplier(tx, body.supplier_id);
   if (isRejection(supplier)) return supplier;
-  const lines: Line[] = body.items.map((item, index) => ({ index, productId: item.product_id, quantity: item.quantity }));
+  const lines: Line[] = body.items.map((item, index) => ({ index, productId: item.product_id, quantity: item.quantity, unit: item.unit ?? 'case' }));
   const rows = await tx
     .select({
       id: products.id,
       name: products.name,
       supplierId: products.supplierId,
       casePriceCents: products.casePriceCents,
+      bottlePriceCents: products.bottlePriceCents,
+      packSize: products.packSize,
       inventoryAvailable: products.inventoryAvailable,
+      looseBottles: products.looseBottles,
       minimumOrder: products.minimumOrder,
     })
     .from(products)
@@ -187,14 +178,12 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
       ),
     );
   const found = new Map(rows.map((row) => [row.id, row]));
-  const refused = validateLines(lines, found, body.supplier_id) ?? (await takeInventory(tx, lines, now));
+  const invalid = validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents);
+  if (invalid) return invalid;
+  // Priced with the deals running now (shared/deals.ts), and checked against what the buyer saw, before anything is taken.
+  const { priced, totals } = await priceWithTerms(tx, lines, found, supplier.splitCaseFeeCents ?? 0, now);
+  const refused = checkExpectedPrices(body, priced, totals) ?? (await takeInventory(tx, lines, now));
   if (refused) return refused;
-
-  const priced = lines.map((line) => {
-    const product = found.get(line.productId) as ProductRow;
-    return { line, product, unit_price_cents: product.casePriceCents, quantity: line.quantity };
-  });
-  const totals = orderTotals(priced);
   const orderId = newId('ord');
   // The rows come back from the inserts, so the answer needs no reading back.
   const [order] = await tx.insert(orders).values({
@@ -216,15 +205,20 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     confirmedAt: now,
   }).returning(orderColumns);
   const items = await tx.insert(orderItems).values(
-    priced.map(({ line, product, unit_price_cents, quantity }) => ({
+    priced.map(({ line, product, price }) => ({
       id: newId('item'),
       orderId,
       position: line.index,
       productId: product.id,
       productName: product.name,
-      quantity,
-      unitPriceCents: unit_price_cents,
-      totalCents: unit_price_cents * quantity,
+      quantity: price.quantity,
+      unitPriceCents: price.unit_price_cents,
+      totalCents: price.total_cents,
+      unit: price.unit,
+      splitCaseFeeCents: price.split_case_fee_cents,
+      listPriceCents: price.list_price_cents,
+      dealId: price.deal?.id ?? null,
+      dealTitle: price.deal?.title ?? null,
     })),
   ).returning();
   const timeline = [

@@ -86,8 +86,11 @@ export function expectProblem(result: HttpResult, status: number, code: string):
   return problem;
 }
 
-/** Fields the service's extensions add, each only where it applies (a cancelled order's `cancelled_at`). */
-const EXTENSION_FIELDS = new Set(['cancelled_at']);
+/**
+ * Fields the service's extensions add, each only where it applies: a cancelled order's `cancelled_at`;
+ * the commercial terms' fields (docs/service-interface.md, Deals and split cases).
+ */
+const EXTENSION_FIELDS = new Set(['cancelled_at', 'deals', 'split_case', 'split_case_fees_cents', 'unit', 'split_case_fee_cents', 'deal']);
 
 /**
  * Asserts that an object has exactly the fields of a zod object schema and parses with it; an

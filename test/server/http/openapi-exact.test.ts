@@ -40,7 +40,7 @@ describe('the OpenAPI document states every bound the service enforces', () => {
 
   it('declares that each product appears once per order', () => {
     const items = bodyOf('/orders').properties!.items!;
-    expect(items['x-unique-item-properties']).toEqual(['product_id']);
+    expect(items['x-unique-item-properties']).toEqual(['product_id', 'unit']);
     expect(items.description).toMatch(/product_id/);
   });
 

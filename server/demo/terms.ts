@@ -1,0 +1,81 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { products, suppliers } from '../db/schema';
+import { createDeal, setSplitCaseFee, type NewDeal } from '../store/catalog/deals';
+
+/**
+ * The demo marketplace's commercial terms (issue 26), written after its past orders so those keep
+ * the prices they were placed at. Deterministic: the suppliers and products are taken in id and
+ * name order, so the same catalog gets the same terms.
+ *
+ * - Split cases: every third supplier sells by the bottle, at a fee per line of $30, $33 or $36
+ *   (New York wholesalers' range).
+ * - Case deals: on the first products of every other supplier (up to DEMO_DEAL_SUPPLIERS), "5+
+ *   cases" at $18 off a case, running from 10 days ago for 30 days; and on the next product a
+ *   "3+ cases" 5 % off that starts in 7 days (a deal still to come).
+ * - Mix deals: the same suppliers' first four products together, "any 10 cases" 8 % off.
+ */
+export const DEMO_DEAL_SUPPLIERS = 40;
+export const DEMO_SPLIT_CASE_FEES_CENTS = [3_000, 3_300, 3_600] as const;
+
+const DAY_MS = 86_400_000;
+
+export interface DemoTermsSummary {
+  splitCaseSuppliers: number;
+  deals: number;
+}
+
+export async function seedDemoTerms(db: Database, now: Date): Promise<DemoTermsSummary> {
+  const list = await db.select({ id: suppliers.id }).from(suppliers).orderBy(asc(suppliers.id));
+  let splitCaseSuppliers = 0;
+  let dealCount = 0;
+  for (const [position, supplier] of list.entries()) {
+    if (position % 3 === 0) {
+      const fee = DEMO_SPLIT_CASE_FEES_CENTS[(position / 3) % DEMO_SPLIT_CASE_FEES_CENTS.length] as number;
+      await setSplitCaseFee(db, supplier.id, fee);
+      splitCaseSuppliers += 1;
+    }
+    if (position % 2 !== 0 || position / 2 >= DEMO_DEAL_SUPPLIERS) continue;
+    const range = await db
+      .select({ id: products.id, casePriceCents: products.casePriceCents })
+      .from(products)
+      .where(eq(products.supplierId, supplier.id))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(5);
+    const planned: NewDeal[] = [];
+    const running = { startsAt: new Date(now.getTime() - 10 * DAY_MS), endsAt: new Date(now.getTime() + 20 * DAY_MS) };
+    const [first, second] = range;
+    if (first && first.casePriceCents > 3_600) {
+      planned.push({ supplierId: supplier.id, kind: 'case', title: '5+ cases: $18 off each', minCases: 5, discount: { type: 'amount_off', amount_off_cents: 1_800 }, productIds: [first.id], ...running });
+    }
+    if (second) {
+      planned.push({
+        supplierId: supplier.id,
+        kind: 'case',
+        title: '3+ cases: 5% off',
+        minCases: 3,
+        discount: { type: 'percent_off', percent_off_basis_points: 500 },
+        productIds: [second.id],
+        startsAt: new Date(now.getTime() + 7 * DAY_MS),
+        endsAt: new Date(now.getTime() + 37 * DAY_MS),
+      });
+    }
+    if (range.length >= 4) {
+      planned.push({
+        supplierId: supplier.id,
+        kind: 'mix',
+        title: 'Any 10 cases of the portfolio: 8% off',
+        minCases: 10,
+        discount: { type: 'percent_off', percent_off_basis_points: 800 },
+        productIds: range.slice(0, 4).map((product) => product.id),
+        ...running,
+      });
+    }
+    for (const deal of planned) {
+      const result = await createDeal(db, deal, now);
+      if (result.kind !== 'created') throw new Error(`demo deal "${deal.title}" refused: ${result.detail}`);
+      dealCount += 1;
+    }
+  }
+  return { splitCaseSuppliers, deals: dealCount };
+}
