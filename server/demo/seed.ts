@@ -17,7 +17,7 @@ import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type Demo
 import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
-import { seedDemoTerms } from './terms';
+import { seedDemoDeals, seedDemoSplitCases } from './terms';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -198,6 +198,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const source = stream ? null : await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
     try {
       await insertSuppliers(tx, stream?.suppliers ?? source?.suppliers ?? []);
+      await seedDemoSplitCases(tx);
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
@@ -220,7 +221,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         await replayPlan(store, plan);
       }
       // After the past orders, so they keep the prices they were placed at.
-      await seedDemoTerms(tx, now);
+      await seedDemoDeals(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {

@@ -4,8 +4,8 @@ import { products, suppliers } from '../db/schema';
 import { createDeal, setSplitCaseFee, type NewDeal } from '../store/catalog/deals';
 
 /**
- * The demo marketplace's commercial terms (issue 26), written after its past orders so those keep
- * the prices they were placed at. Deterministic: the suppliers and products are taken in id and
+ * The demo marketplace's commercial terms (issue 26): the split-case fees before the products, the
+ * deals after the past orders. Deterministic: the suppliers and products are taken in id and
  * name order, so the same catalog gets the same terms.
  *
  * - Split cases: every third supplier sells by the bottle, at a fee per line of $30, $33 or $36
@@ -20,21 +20,28 @@ export const DEMO_SPLIT_CASE_FEES_CENTS = [3_000, 3_300, 3_600] as const;
 
 const DAY_MS = 86_400_000;
 
-export interface DemoTermsSummary {
-  splitCaseSuppliers: number;
-  deals: number;
+const suppliersInIdOrder = (db: Database) => db.select({ id: suppliers.id }).from(suppliers).orderBy(asc(suppliers.id));
+
+/**
+ * The split-case fees, written before the products (seeding calls it right after the suppliers):
+ * a fee written later puts every product of the supplier on the change feed again, a third of
+ * the catalog. Returns the number of suppliers that sell by the bottle.
+ */
+export async function seedDemoSplitCases(db: Database): Promise<number> {
+  let splitCaseSuppliers = 0;
+  for (const [position, supplier] of (await suppliersInIdOrder(db)).entries()) {
+    if (position % 3 !== 0) continue;
+    const fee = DEMO_SPLIT_CASE_FEES_CENTS[(position / 3) % DEMO_SPLIT_CASE_FEES_CENTS.length] as number;
+    await setSplitCaseFee(db, supplier.id, fee);
+    splitCaseSuppliers += 1;
+  }
+  return splitCaseSuppliers;
 }
 
-export async function seedDemoTerms(db: Database, now: Date): Promise<DemoTermsSummary> {
-  const list = await db.select({ id: suppliers.id }).from(suppliers).orderBy(asc(suppliers.id));
-  let splitCaseSuppliers = 0;
+/** The deals, written after the past orders so those keep the prices they were placed at. Returns how many. */
+export async function seedDemoDeals(db: Database, now: Date): Promise<number> {
   let dealCount = 0;
-  for (const [position, supplier] of list.entries()) {
-    if (position % 3 === 0) {
-      const fee = DEMO_SPLIT_CASE_FEES_CENTS[(position / 3) % DEMO_SPLIT_CASE_FEES_CENTS.length] as number;
-      await setSplitCaseFee(db, supplier.id, fee);
-      splitCaseSuppliers += 1;
-    }
+  for (const [position, supplier] of (await suppliersInIdOrder(db)).entries()) {
     if (position % 2 !== 0 || position / 2 >= DEMO_DEAL_SUPPLIERS) continue;
     const range = await db
       .select({ id: products.id, casePriceCents: products.casePriceCents })
@@ -77,5 +84,5 @@ export async function seedDemoTerms(db: Database, now: Date): Promise<DemoTermsS
       dealCount += 1;
     }
   }
-  return { splitCaseSuppliers, deals: dealCount };
+  return dealCount;
 }
