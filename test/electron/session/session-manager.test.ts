@@ -94,7 +94,8 @@ describe('the session', () => {
     const { session, settings, verify } = setup({
       verify: async () => ({ ok: false, error: { code: 'unauthorized', message: 'The service did not accept this API key.', retryable: false } }),
     });
-    await expect(session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).rejects.toMatchObject({
+    expect(await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).toMatchObject({
+      ok: false,
       error: { code: 'unauthorized' },
     });
     expect(verify).toHaveBeenCalledWith('https://wine.example.com/api/v1', 'sk_live_abcdefgh');
