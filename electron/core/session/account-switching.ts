@@ -36,7 +36,9 @@ export function createAccountSwitching({ state, book, demo, lifecycle, verify, c
 
   /** Signs in as the demo service's first buyer (added to the accounts if it is not there yet). */
   async function signInToDemo(): Promise<Outcome<Connection>> {
-    const service = await lifecycle.ensure();
+    const started = await lifecycle.ensure();
+    if (!started.ok) return started;
+    const service = started.data;
     const outcome = await verify(service.baseUrl, service.apiKey);
     if (!outcome.ok) return failWith(outcome.error.code, `The demo service did not start properly: ${outcome.error.message}`, true);
     demo.setFirstAccountId(outcome.account.id);
@@ -55,7 +57,9 @@ export function createAccountSwitching({ state, book, demo, lifecycle, verify, c
   async function signInAs(entry: BuyerAccountEntry): Promise<Outcome<Connection>> {
     if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null && !demo.running()) await demo.readKnown();
     if (entry.mode === 'demo' && demo.keyOf(entry.accountId) === null) {
-      const service = await lifecycle.ensure();
+      const started = await lifecycle.ensure();
+      if (!started.ok) return started;
+      const service = started.data;
       if (demo.firstAccountId() === null && !service.buyers?.some((buyer) => buyer.accountId === entry.accountId)) {
         const first = await verify(service.baseUrl, service.apiKey);
         if (first.ok) demo.setFirstAccountId(first.account.id);

@@ -1,3 +1,4 @@
+import { failWith, succeed, type Outcome } from '../failure';
 import type { AccountBook } from './account-book';
 import type { ConnectionState } from './connection-state';
 import { DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
@@ -30,27 +31,33 @@ export function createDemoLifecycle({ demo, state, book, verify, restartPolicy, 
   const demoSession = () => !state.closed() && state.current()?.mode === 'demo';
   const wait = (attempt: number) => new Promise((resolve) => setTimeout(resolve, restartPolicy.delayMs(attempt)));
 
-  /** The running demo service, started if need be; a failure is said as the session's problem (by its code) and thrown on. */
-  async function ensure(): Promise<EmbeddedServiceHandle> {
-    if (demo.running()) return demo.ensure();
+  /**
+   * The running demo service, started if need be. Why it could not start is the session's problem
+   * (by the failure's code: another process holding its folder, or anything else) and the answer.
+   */
+  async function ensure(): Promise<Outcome<EmbeddedServiceHandle>> {
+    const wasRunning = demo.running() !== null;
     let service: EmbeddedServiceHandle;
     try {
       service = await demo.ensure();
     } catch (error) {
-      state.setProblem(demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.'));
-      throw error;
+      const problem = demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.');
+      state.setProblem(problem);
+      // Another process holding its folder stays so until it stops: trying again at once will not help.
+      return failWith('service_error', problem.message, problem.code !== 'data_folder_in_use');
     }
     const code = state.problem()?.code;
-    if (code === 'demo_unavailable' || code === 'data_folder_in_use') state.setProblem(null);
-    return service;
+    if (!wasRunning && (code === 'demo_unavailable' || code === 'data_folder_in_use')) state.setProblem(null);
+    return succeed(service);
   }
 
   /** Starts the demo service again and moves a demo session to its new address. */
-  async function restart(): Promise<void> {
-    const service = await ensure();
+  async function restart(): Promise<Outcome<void>> {
+    const started = await ensure();
+    if (!started.ok) return started;
     const connection = state.current();
-    if (connection?.mode !== 'demo') return;
-    if (service.baseUrl !== connection.baseUrl) state.change({ ...connection, baseUrl: service.baseUrl });
+    if (connection?.mode === 'demo' && started.data.baseUrl !== connection.baseUrl) state.change({ ...connection, baseUrl: started.data.baseUrl });
+    return succeed(undefined);
   }
 
   /** Starts the demo, trying again as after a stop (bounded); another process holding its folder ends the tries. */
@@ -58,12 +65,7 @@ export function createDemoLifecycle({ demo, state, book, verify, restartPolicy, 
     for (let attempt = 0; attempt <= restartPolicy.attempts; attempt += 1) {
       if (attempt > 0) await wait(attempt);
       if (!demoSession()) return;
-      try {
-        await restart();
-        return;
-      } catch {
-        if (state.problem()?.code === 'data_folder_in_use') return;
-      }
+      if ((await restart()).ok || state.problem()?.code === 'data_folder_in_use') return;
     }
   }
 
@@ -72,15 +74,13 @@ export function createDemoLifecycle({ demo, state, book, verify, restartPolicy, 
     for (let attempt = 1; attempt <= restartPolicy.attempts; attempt += 1) {
       await wait(attempt);
       if (!demoSession()) return;
-      try {
-        await restart();
+      if ((await restart()).ok) {
         state.setLastProblem(null);
         notice(DEMO_STOPPED_TITLE, demoRestartedText);
         return;
-      } catch {
-        // Another process holds its folder: trying again will not help until it stops.
-        if (state.problem()?.code === 'data_folder_in_use') break;
       }
+      // Another process holds its folder: trying again will not help until it stops.
+      if (state.problem()?.code === 'data_folder_in_use') break;
     }
     state.setLastProblem(demoNotRestartedText(restartPolicy.attempts));
     notice(DEMO_STOPPED_TITLE, demoNotRestartedText(restartPolicy.attempts));

@@ -430,8 +430,10 @@ export function createSession(options: SessionOptions) {
     stopEmbeddedService: () => manager.stopEmbedded(),
     /** Starts the demo service again on the same data, then reconnects (the outbox and sync resume). */
     async startEmbeddedService(): Promise<void> {
-      await manager.restartEmbedded();
+      const restarted = await manager.restartEmbedded();
       await switching;
+      // A hook of the tests and the browser shell's harness, which expect it to start.
+      if (!restarted.ok) throw new Error(restarted.error.message);
       await connectivity.check();
     },
     checkConnectivity: () => connectivity.check(),
