@@ -4,17 +4,16 @@ import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { SessionInfo } from '../../../shared/bridge/session';
 import { succeed, type Outcome } from '../failure';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../api';
-import { accountFolder } from '../account-files/versioned-file';
-import { backgroundOutboxNotices, outboxStates } from '../notices/background-outbox-notices';
-import { createAccountOutboxes, createOrderSender, refusingOutbox, SIGNED_OUT_OUTBOX } from '../outbox';
+import { refusingOutbox, SIGNED_OUT_OUTBOX } from '../outbox';
 import { createConnectivity } from '../connection/connectivity';
 import type { StoreScope } from '../offline/offline-store';
 import type { Outbox } from '../outbox';
-import type { OutboxEntry } from '../../../shared/bridge/outbox-entries';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { BuyerAccountEntry } from './account-registry';
 import { meansOffline } from './first-contact';
 import { createOtherAccounts } from './other-accounts';
+import { createSessionOutboxes } from './session-outboxes';
+import { nextPhase, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 import { createSessionManager, type Connection, type EmbeddedServiceHandle, type SessionManagerOptions } from './session-manager';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
@@ -48,63 +47,7 @@ export interface SessionOptions
   log(message: string): void;
 }
 
-/** The signed-in connection, its client and the sync engine of its offline copy. */
-export interface ActiveAccount {
-  connection: Connection;
-  client: ServiceClient;
-  engine: SyncEngine;
-}
-
-/**
- * Where the session stands, one state at a time (docs/architecture.md, "The session"), each with
- * only what it needs: so it cannot be signed in and signed out at once, or show a provisional copy
- * beside the active one.
- * - `starting`: the connection is not decided yet; the offline copy of the one it will most likely
- *   settle on (`provisional`) is read, never synced, so the catalog shows at once.
- * - `switching`: a change of connection is under way; `reading` is what the screens read meanwhile.
- * - `signed-in`: the active account, its client and its sync engine.
- * - `signed-out`: no account; `kept` is the last engine with its account's data gone (or the
- *   provisional one), so the shared catalog stays readable until the next sign-in.
- * - `closed`: nothing runs and nothing changes any more.
- */
-export type SessionPhase =
-  | { name: 'starting'; provisional: SyncEngine | null }
-  | { name: 'switching'; reading: SyncEngine | null }
-  | { name: 'signed-in'; active: ActiveAccount }
-  | { name: 'signed-out'; kept: SyncEngine | null }
-  | { name: 'closed' };
-
-/** Which state may follow which; any other change is a defect (thrown), and none follows `closed`. */
-export const SESSION_TRANSITIONS: Readonly<Record<SessionPhase['name'], readonly SessionPhase['name'][]>> = {
-  starting: ['switching', 'signed-out', 'closed'],
-  switching: ['signed-in', 'signed-out', 'closed'],
-  'signed-in': ['switching', 'closed'],
-  'signed-out': ['switching', 'signed-out', 'closed'],
-  closed: [],
-};
-
-/** Moves `from` to `next`; false when the session is closed (nothing follows), thrown when the change is not one of SESSION_TRANSITIONS. */
-export function nextPhase(from: SessionPhase, next: SessionPhase): SessionPhase | null {
-  if (from.name === 'closed') return null;
-  if (!SESSION_TRANSITIONS[from.name].includes(next.name)) throw new Error(`The session cannot go from ${from.name} to ${next.name}.`);
-  return next;
-}
-
-/** The offline copy the screens read in a state. */
-export function shownIn(phase: SessionPhase): SyncEngine | null {
-  switch (phase.name) {
-    case 'starting':
-      return phase.provisional;
-    case 'switching':
-      return phase.reading;
-    case 'signed-in':
-      return phase.active.engine;
-    case 'signed-out':
-      return phase.kept;
-    case 'closed':
-      return null;
-  }
-}
+export { nextPhase, SESSION_TRANSITIONS, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 
 /**
  * The session: which buyer accounts this computer has, which one is active, the demo service's
@@ -176,48 +119,22 @@ export function createSession(options: SessionOptions) {
     onProblem: log,
   });
 
-  /**
-   * One outbox per registered account, each sending with its own key whichever account is active
-   * (the sender asks the manager for the key and address at each send). The active account's
-   * changes go to the screens; a background account's order that moves is announced by its name.
-   */
-  const outboxes = createAccountOutboxes({
+  /** Each registered account's outbox, sending with its own key whichever account is active (see session-outboxes.ts). */
+  const outboxes = createSessionOutboxes({
     dataDir: options.dataDir,
     now: options.now,
-    folderOf: (account) => accountFolder(options.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
-    senderFor: (account) => createOrderSender(account, manager, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
-    onChange: (account, entries) => {
-      const active = activeNow();
-      if (active?.connection.id === account.id) {
-        emit({ type: 'outbox-changed', entries });
-        if (entries.some((entry) => entry.state === 'confirmed')) active.engine.syncNow();
-        return;
-      }
-      const before = seenOutboxes.get(account.id);
-      seenOutboxes.set(account.id, outboxStates(entries));
-      const name = registered(account.id)?.name;
-      if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) options.notify(notice.title, notice.body);
-      // A newly placed order of that account is followed from now on.
-      if (entries.some((entry) => entry.state === 'confirmed')) others.syncNow(account.id);
-    },
-    onProblem: (message) => log(`outbox: ${message}`),
+    accounts: () => manager.accounts().accounts,
+    keys: { keyOf: (id) => manager.keyOf(id), addressOf: (id) => manager.addressOf(id) },
+    clientFor: (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1),
+    active: activeNow,
+    others,
+    emit,
+    notify: options.notify,
+    log,
   });
-  /** What each background account's outbox last held (taken when it stops being active), so an order that moves can be announced. */
-  const seenOutboxes = new Map<string, ReadonlyMap<string, OutboxEntry['state']>>();
-
-  /** Every registered account's outbox sends, whichever is active; a removed account's stops (its orders stay on disk). */
-  function openOutboxes(): void {
-    const { accounts } = manager.accounts();
-    for (const account of accounts) {
-      outboxes.open({ id: account.id, accountId: account.accountId }).catch((error: unknown) => log(`outbox: ${String(error)}`));
-    }
-    void outboxes.each((_box, account) => {
-      if (!accounts.some((entry) => entry.id === account.id)) return outboxes.close(account.id);
-    });
-  }
-
-  const kickOutboxes = () => void outboxes.each((box) => box.kick());
-  const pendingCount = async (id: string, accountId?: string) => (await outboxes.opened(id)?.catch(() => null))?.pendingCount(accountId) ?? 0;
+  const openOutboxes = () => outboxes.open();
+  const kickOutboxes = () => outboxes.kick();
+  const pendingCount = outboxes.pendingCount;
 
   async function followOtherAccounts(): Promise<void> {
     if (closedNow()) return;
@@ -231,8 +148,7 @@ export function createSession(options: SessionOptions) {
     const kept = phase.name === 'signed-out' && !connection ? phase.kept : null;
     enter({ name: 'switching', reading: phase.name === 'starting' ? phase.provisional : kept });
     previous?.engine.stopBackground();
-    // From now on in the background: what its outbox holds is where its orders' moves are told from.
-    if (previous) void outboxes.opened(previous.connection.id)?.then((box) => seenOutboxes.set(previous.connection.id, outboxStates(box.list())), () => undefined);
+    if (previous) outboxes.toBackground(previous.connection.id);
     // Followed as another account until now: its last sync finishes writing before this engine reads.
     if (connection) await others.release(connection.id);
     if (connection && !closedNow()) {
@@ -442,7 +358,7 @@ export function createSession(options: SessionOptions) {
       await switching;
       await activeNow()?.engine.whenIdle();
       await others.whenIdle();
-      await outboxes.each((box) => box.whenIdle());
+      await outboxes.whenIdle();
     },
     /** Stops everything: a start under way finishes first (nothing is synced after), the demo service stops. */
     async close(): Promise<void> {
