@@ -8,16 +8,27 @@ import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE } from '../shared/embe
 export { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE };
 
 /**
- * One owner per PGlite data folder. PGlite has no lock of its own: two processes on one folder
- * each keep their own copy of the database in memory and overwrite each other's files, losing
- * acknowledged orders. So, as PostgreSQL does with `postmaster.pid`, a starting service creates
- * this file exclusively (write a complete temporary file, then `link` it: atomic, and it fails if
+ * One owner per data folder, for the service and the app alike (the one implementation: it lives
+ * here because both the service's CLI and the desktop's main process and browser shell may import
+ * `server/`, and `shared/` runs without Node's built-ins).
+ *
+ * The service's PGlite folder: PGlite has no lock of its own: two processes on one folder each
+ * keep their own copy of the database in memory and overwrite each other's files, losing
+ * acknowledged orders. The app's data folder (`APP_DATA_FOLDER_LOCK_FILE`): its outbox, offline
+ * copy, account files and the demo service's database are written by one process at a time. So,
+ * as PostgreSQL does with `postmaster.pid`, a starting owner creates its lock file exclusively (write a complete temporary file, then `link` it: atomic, and it fails if
  * the name exists), with who holds the folder; a second start finds it and refuses, naming the
  * holder. A holder that died (SIGKILL, power loss) leaves the file behind: it is stale when its
  * process is gone, judged on the same machine by pid, the process's start time (so a reused pid
  * is not mistaken for the holder) and the boot (so a reboot frees it), and then taken over.
  */
 export const DATA_FOLDER_LOCK_FILE = 'caseworks-service.lock';
+
+/** The app's lock in its data folder (the Caseworks app or the browser shell). */
+export const APP_DATA_FOLDER_LOCK_FILE = 'caseworks.lock';
+
+/** Who holds a folder when the holder does not say (a service's lock file written before it did). */
+const A_SERVICE = 'another Caseworks service';
 
 /** What the lock file says about its holder. */
 export const LockHolder = z.object({
@@ -26,16 +37,38 @@ export const LockHolder = z.object({
   /** Linux: /proc/sys/kernel/random/boot_id; null elsewhere. */
   boot_id: z.string().nullable(),
   /** Seconds since the epoch when the machine booted (from its uptime); a coarse check where there is no boot id. */
-  boot_time: z.number(),
+  boot_time: z.number().nullable(),
   /** Linux: the process's start time in clock ticks since boot (/proc/<pid>/stat, field 22); null elsewhere. */
   process_start: z.string().nullable(),
   started_at: z.string(),
   /** Known once the service listens. */
   port: z.number().int().nullable(),
+  /** What holds the folder, in plain words ("npm run web", "the Caseworks app"). */
+  program: z.string().default(A_SERVICE),
+  /** Where the holder can be reached, once it knows (the browser shell's page, without its token). */
+  address: z.string().nullable().default(null),
   /** Tells this holding from any other, so only its own holder removes the file. */
   nonce: z.string(),
 });
 export type LockHolder = z.infer<typeof LockHolder>;
+
+/** The app's lock file as versions before this one wrote it: read as a holder, so an older app still running is not taken over. */
+const EarlierAppHolder = z
+  .object({ pid: z.number().int().positive(), host: z.string(), bootId: z.string().nullable(), program: z.string(), startedAt: z.string(), address: z.string().nullable(), nonce: z.string() })
+  .transform(
+    (earlier): LockHolder => ({
+      pid: earlier.pid,
+      host: earlier.host,
+      boot_id: earlier.bootId,
+      boot_time: null,
+      process_start: null,
+      started_at: earlier.startedAt,
+      port: null,
+      program: earlier.program,
+      address: earlier.address,
+      nonce: earlier.nonce,
+    }),
+  );
 
 /** startService rejects with this when another live process holds the data folder. */
 export class DataFolderInUseError extends Error {
@@ -57,13 +90,13 @@ export class DataFolderInUseError extends Error {
 export const isDataFolderInUse = (error: unknown): error is DataFolderInUseError =>
   (error as { code?: unknown } | null)?.code === DATA_FOLDER_IN_USE;
 
-function describeHolder(dataDir: string, holder: LockHolder, lockFile: string, checkedHere: boolean): string {
+/** Plain words on who holds a folder, for a process that found it taken. */
+export function describeHolder(dataDir: string, holder: LockHolder, lockFile: string, checkedHere: boolean): string {
   const port = holder.port === null ? '' : `, port ${holder.port}`;
-  const who = `pid ${holder.pid}${checkedHere ? '' : ` on host ${holder.host}`}, started ${holder.started_at}${port}`;
-  const advice = checkedHere
-    ? 'Stop that service first, or give this one another data folder.'
-    : `If that service no longer runs, remove ${lockFile}.`;
-  return `The data folder ${dataDir} is in use by another Caseworks service (${who}). ${advice}`;
+  const page = holder.address === null ? '' : `; its page is ${holder.address} (open the link its terminal printed)`;
+  const who = `pid ${holder.pid}${checkedHere ? '' : ` on host ${holder.host}`}, started ${holder.started_at}${port}${page}`;
+  const advice = checkedHere ? 'Stop it first, or give this one another data folder.' : `If it no longer runs there, remove ${lockFile}.`;
+  return `The data folder ${dataDir} is in use by ${holder.program} (${who}). ${advice}`;
 }
 
 /** What this machine and process look like, and how to look at another process; tests pass their own. */
@@ -120,7 +153,7 @@ export function holderState(holder: LockHolder, here: LockEnvironment): HolderSt
   if (holder.host !== here.host) return 'elsewhere';
   if (holder.boot_id !== null && here.bootId !== null) {
     if (holder.boot_id !== here.bootId) return 'gone';
-  } else if (Math.abs(holder.boot_time - here.bootTime) > BOOT_TIME_TOLERANCE_S) {
+  } else if (holder.boot_time !== null && Math.abs(holder.boot_time - here.bootTime) > BOOT_TIME_TOLERANCE_S) {
     return 'gone';
   }
   if (!here.processExists(holder.pid)) return 'gone';
@@ -137,6 +170,8 @@ export interface DataFolderLock {
   readonly holder: LockHolder;
   /** Notes the port the service listens on, for the message a second start shows. */
   setPort(port: number): void;
+  /** Notes where the holder can be reached (the browser shell's page), for the message a second start shows. */
+  setAddress(address: string): void;
   /** Removes the file if this holding still owns it. */
   release(): void;
 }
@@ -165,7 +200,8 @@ function readHolder(file: string): { holder: LockHolder | null; raw: string } | 
     // damaged: no holder
   }
   const holder = LockHolder.safeParse(parsed);
-  return { holder: holder.success ? holder.data : null, raw };
+  const earlier = holder.success ? null : EarlierAppHolder.safeParse(parsed);
+  return { holder: holder.success ? holder.data : earlier?.success ? earlier.data : null, raw };
 }
 
 /** Writes `content` completely and durably to a fresh file, then links it as `target`: false when `target` exists. */
@@ -225,13 +261,36 @@ function takeOver(file: string, stale: { holder: LockHolder | null; raw: string 
   }
 }
 
+export interface TakeOptions {
+  /** The lock file's name in the folder: the service's (default) or the app's (APP_DATA_FOLDER_LOCK_FILE). */
+  lockFile?: string;
+  /** What holds the folder, in plain words, for the message a second start shows. */
+  program?: string;
+  here?: LockEnvironment;
+  now?: Date;
+}
+
+/** The folder taken, or who holds it (a value: the caller decides what a refused start does). */
+export type LockOutcome = { ok: true; lock: DataFolderLock } | { ok: false; refusal: DataFolderInUseError };
+
 /**
- * Takes the data folder for this process, or throws DataFolderInUseError naming the live holder.
- * Synchronous on purpose: nothing else in this process runs between looking and taking.
+ * Takes the data folder for this process, or throws DataFolderInUseError naming the live holder:
+ * the service's form (startService rejects with it; its CLI exits with DATA_FOLDER_IN_USE_EXIT_CODE).
  */
 export function lockDataFolder(dataDir: string, here: LockEnvironment = systemLockEnvironment(), now = new Date()): DataFolderLock {
+  const taken = takeDataFolder(dataDir, { here, now });
+  if (!taken.ok) throw taken.refusal;
+  return taken.lock;
+}
+
+/**
+ * Takes the data folder for this process, or answers the refusal naming the live holder.
+ * Synchronous on purpose: nothing else in this process runs between looking and taking.
+ */
+export function takeDataFolder(dataDir: string, options: TakeOptions = {}): LockOutcome {
+  const { here = systemLockEnvironment(), now = new Date() } = options;
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, DATA_FOLDER_LOCK_FILE);
+  const file = join(dataDir, options.lockFile ?? DATA_FOLDER_LOCK_FILE);
   let holder: LockHolder = {
     pid: here.pid,
     host: here.host,
@@ -240,6 +299,8 @@ export function lockDataFolder(dataDir: string, here: LockEnvironment = systemLo
     process_start: here.processStart(here.pid),
     started_at: now.toISOString(),
     port: null,
+    program: options.program ?? A_SERVICE,
+    address: null,
     nonce: randomUUID(),
   };
   const record = () => `${JSON.stringify(holder)}\n`;
@@ -248,41 +309,45 @@ export function lockDataFolder(dataDir: string, here: LockEnvironment = systemLo
   const deadline = Date.now() + TAKEOVER_PATIENCE_MS;
   for (let attempt = 0; Date.now() < deadline; attempt += 1) {
     if (createExclusive(file, record())) {
-      return {
+      /** Rewrites the lock file with what is now known of its holder, if this holding still owns it. */
+      const note = (known: Partial<Pick<LockHolder, 'port' | 'address'>>) => {
+        const current = readHolder(file);
+        if (current?.holder?.nonce !== holder.nonce) return;
+        holder = { ...holder, ...known };
+        const temporary = `${file}.${process.pid}.port.tmp`;
+        try {
+          const fd = openSync(temporary, 'w', 0o644);
+          try {
+            writeSync(fd, record());
+            fsyncSync(fd);
+          } finally {
+            closeSync(fd);
+          }
+          renameSync(temporary, file);
+        } catch {
+          // Only the message of a refused start is poorer without the port or address.
+          unlinkIfPresent(temporary);
+        }
+      };
+      const lock: DataFolderLock = {
         file,
         get holder() {
           return holder;
         },
-        setPort(port) {
-          const current = readHolder(file);
-          if (current?.holder?.nonce !== holder.nonce) return;
-          holder = { ...holder, port };
-          const temporary = `${file}.${process.pid}.port.tmp`;
-          try {
-            const fd = openSync(temporary, 'w', 0o644);
-            try {
-              writeSync(fd, record());
-              fsyncSync(fd);
-            } finally {
-              closeSync(fd);
-            }
-            renameSync(temporary, file);
-          } catch {
-            // Only the message of a refused start is poorer without the port.
-            unlinkIfPresent(temporary);
-          }
-        },
+        setPort: (port) => note({ port }),
+        setAddress: (address) => note({ address }),
         release() {
           const current = readHolder(file);
           if (current?.holder?.nonce === holder.nonce) unlinkIfPresent(file);
         },
       };
+      return { ok: true, lock };
     }
     const found = readHolder(file);
     if (found === null) continue;
     if (found.holder) {
       const state = holderState(found.holder, here);
-      if (state !== 'gone') throw new DataFolderInUseError(dataDir, found.holder, file, state === 'alive');
+      if (state !== 'gone') return { ok: false, refusal: new DataFolderInUseError(dataDir, found.holder, file, state === 'alive') };
     }
     // Stale (its holder is gone) or damaged (a file is only ever created complete, so a machine crash before it reached the disk).
     takeOver(file, found, record(), here);

@@ -1,6 +1,6 @@
 import type { BridgeError } from '../../shared/bridge/result';
 import type { ServiceError } from '../core/api/service-error';
-import { CoreFailure, failWith, succeed, type Outcome } from '../core/failure';
+import { failWith, succeed, type Outcome } from '../core/failure';
 import type { StoreResult } from '../core/store-result';
 
 /**
@@ -23,18 +23,4 @@ export function storeOutcome<T>(result: StoreResult<T>): Outcome<T> {
   const { code, message, pointer } = result.refusal;
   if (code === 'not_found') return failWith('not_found', message);
   return failWith('invalid_input', message, false, pointer ? [{ pointer, detail: message }] : []);
-}
-
-/**
- * A step of the session manager, which still throws its refusals as `CoreFailure`
- * (electron/core/session/session-manager.ts), answered as a value at once. Anything else it throws
- * was not expected and goes on to the dispatcher (`internal`).
- */
-export async function settled<T>(step: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return succeed(await step());
-  } catch (error) {
-    if (error instanceof CoreFailure) return { ok: false, error: error.error };
-    throw error;
-  }
 }

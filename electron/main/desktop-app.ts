@@ -2,7 +2,7 @@ import { app, dialog, session, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { CaseworksCore } from '../app/caseworks-core';
 import type { CaseworksPlatform } from '../core/platform';
-import { describeHolder, lockDataFolder } from '../core/files/data-folder-lock';
+import { APP_DATA_FOLDER_LOCK_FILE, takeDataFolder } from '../../server/data-folder-lock';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { forwardEvents, registerBridgeIpc } from './bridge-ipc';
 import { createElectronPlatform } from './electron-platform';
@@ -53,9 +53,9 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
 
   const platform = (options.createPlatform ?? createElectronPlatform)({ mainDir: options.mainDir, window: () => mainWindow });
   // One owner per data folder: Electron's lock keeps a second app out, this one a browser shell on the same folder.
-  const locked = await lockDataFolder(platform.dataDir, { program: 'the Caseworks app' });
+  const locked = takeDataFolder(platform.dataDir, { lockFile: APP_DATA_FOLDER_LOCK_FILE, program: 'the Caseworks app' });
   if (!locked.ok) {
-    dialog.showErrorBox('Caseworks is already running', `${describeHolder(locked.holder, platform.dataDir)} Close it, then start Caseworks again.`);
+    dialog.showErrorBox('Caseworks is already running', `${locked.refusal.message} Close it, then start Caseworks again.`);
     app.quit();
     return null;
   }
@@ -91,7 +91,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
     event.preventDefault();
     void core
       .close()
-      .finally(() => locked.lock.release().catch(() => undefined))
+      .finally(() => locked.lock.release())
       .finally(() => app.quit());
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
-import { describeHolder, lockDataFolder, type LockHolder } from '../core/files/data-folder-lock';
+import { APP_DATA_FOLDER_LOCK_FILE, takeDataFolder, type DataFolderInUseError, type LockHolder } from '../../server/data-folder-lock';
 import { DATA_FOLDER_IN_USE } from '../../shared/embedded-service';
 import type { CaseworksPlatform } from '../core/platform';
 import { createShellToken } from './shell-auth';
@@ -56,11 +56,12 @@ export interface BrowserShell {
 export class DataFolderInUse extends Error {
   override name = 'DataFolderInUse';
   readonly code = DATA_FOLDER_IN_USE;
-  constructor(
-    readonly dataDir: string,
-    readonly holder: LockHolder | null,
-  ) {
-    super(describeHolder(holder, dataDir));
+  readonly dataDir: string;
+  readonly holder: LockHolder;
+  constructor(refusal: DataFolderInUseError) {
+    super(refusal.message);
+    this.dataDir = refusal.dataDir;
+    this.holder = refusal.holder;
   }
 }
 
@@ -73,8 +74,8 @@ export class DataFolderInUse extends Error {
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   mkdirSync(options.dataDir, { recursive: true });
   // One owner per data folder, before anything in it is read or started.
-  const locked = await lockDataFolder(options.dataDir, { program: 'npm run web' });
-  if (!locked.ok) throw new DataFolderInUse(options.dataDir, locked.holder);
+  const locked = takeDataFolder(options.dataDir, { lockFile: APP_DATA_FOLDER_LOCK_FILE, program: 'npm run web' });
+  if (!locked.ok) throw new DataFolderInUse(locked.refusal);
   const { lock } = locked;
   const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
   const platform: CaseworksPlatform = {
@@ -100,14 +101,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       token,
       port: options.port ?? 0,
     });
-    await lock.setAddress(`http://127.0.0.1:${server.port}/`).catch(() => undefined);
+    lock.setAddress(`http://127.0.0.1:${server.port}/`);
     if (options.waitFor !== 'listening') await core.ready;
   } catch (error) {
     try {
       await server?.close();
       await core.close();
     } finally {
-      await lock.release();
+      lock.release();
     }
     throw error;
   }
@@ -124,7 +125,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
         await running.close();
         await core.close();
       } finally {
-        await lock.release();
+        lock.release();
       }
     },
   };

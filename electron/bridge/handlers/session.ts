@@ -1,14 +1,19 @@
 import type { SessionInfo } from '../../../shared/bridge/session';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
-import { succeed } from '../../core/failure';
-import { settled } from '../bridge-failure';
+import { succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 
 export interface SessionHandlerDeps {
   info(): SessionInfo;
-  useDemo(): Promise<void>;
-  connect(input: BridgeParsedInput<'connectService'>): Promise<void>;
+  useDemo(): Promise<Outcome<void>>;
+  connect(input: BridgeParsedInput<'connectService'>): Promise<Outcome<void>>;
   signOut(): Promise<{ keptQueuedOrders: number }>;
+}
+
+/** A change of the session, answered with the session as it is after it, or why it did not happen. */
+export async function sessionAfter(change: Promise<Outcome<void>>, info: () => SessionInfo): Promise<Outcome<SessionInfo>> {
+  const done = await change;
+  return done.ok ? succeed(info()) : done;
 }
 
 export function createSessionHandlers(deps: SessionHandlerDeps) {
@@ -16,16 +21,8 @@ export function createSessionHandlers(deps: SessionHandlerDeps) {
     async getSession() {
       return succeed(deps.info());
     },
-    useDemoService: () =>
-      settled(async () => {
-        await deps.useDemo();
-        return deps.info();
-      }),
-    connectService: (input) =>
-      settled(async () => {
-        await deps.connect(input);
-        return deps.info();
-      }),
-    signOut: () => settled(() => deps.signOut()),
+    useDemoService: () => sessionAfter(deps.useDemo(), deps.info),
+    connectService: (input) => sessionAfter(deps.connect(input), deps.info),
+    signOut: async () => succeed(await deps.signOut()),
   } satisfies HandlerGroup<'getSession' | 'useDemoService' | 'connectService' | 'signOut'>;
 }

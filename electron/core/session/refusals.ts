@@ -1,13 +1,12 @@
-import { serviceError } from '../api/service-error';
-import { CoreFailure } from '../failure';
+import { failWith, type Failure } from '../failure';
 import type { BuyerAccountEntry } from './account-registry';
 
 /**
  * A key the service did not accept, said specifically: the key of an account already added on
- * another service, or a key that may belong to another service.
+ * another service, or a key that may belong to another service. Any other failure is kept as it is.
  */
-export function keyOfAnotherService(error: unknown, baseUrl: string, known: BuyerAccountEntry | undefined): unknown {
-  if (!(error instanceof CoreFailure) || error.error.code !== 'unauthorized') return error;
+export function keyOfAnotherService(refused: Failure, baseUrl: string, known: BuyerAccountEntry | undefined): Failure {
+  if (refused.error.code !== 'unauthorized') return refused;
   const host = hostOf(baseUrl);
   if (known && known.baseUrl !== baseUrl) {
     return refusal('unauthorized', `This is the key of ${known.name} on ${hostOf(known.baseUrl)}; the service at ${host} does not accept it. Enter that service's URL with it.`);
@@ -23,6 +22,7 @@ export function hostOf(baseUrl: string): string {
   }
 }
 
-export function refusal(code: 'rejected' | 'not_found' | 'not_configured' | 'unauthorized', message: string): CoreFailure {
-  return new CoreFailure(serviceError({ code, message, retryable: false }));
+/** A step of the session refused, as a value: the bridge maps it once, with every other failure. */
+export function refusal(code: 'rejected' | 'not_found' | 'not_configured' | 'unauthorized', message: string): Failure {
+  return failWith(code, message);
 }

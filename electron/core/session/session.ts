@@ -2,18 +2,18 @@ import type { BuyerAccount } from '../../../shared/bridge/accounts';
 import type { BridgeParsedInput } from '../../../shared/bridge/contract';
 import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { SessionInfo } from '../../../shared/bridge/session';
+import { succeed, type Outcome } from '../failure';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from '../api';
-import { accountFolder } from '../account-files/versioned-file';
-import { backgroundOutboxNotices, outboxStates } from '../notices/background-outbox-notices';
-import { createAccountOutboxes, createOrderSender, refusingOutbox, SIGNED_OUT_OUTBOX } from '../outbox';
+import { refusingOutbox, SIGNED_OUT_OUTBOX } from '../outbox';
 import { createConnectivity } from '../connection/connectivity';
 import type { StoreScope } from '../offline/offline-store';
 import type { Outbox } from '../outbox';
-import type { OutboxEntry } from '../../../shared/bridge/outbox-entries';
 import type { SyncEngine } from '../sync/sync-engine';
 import type { BuyerAccountEntry } from './account-registry';
 import { meansOffline } from './first-contact';
 import { createOtherAccounts } from './other-accounts';
+import { createSessionOutboxes } from './session-outboxes';
+import { nextPhase, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 import { createSessionManager, type Connection, type EmbeddedServiceHandle, type SessionManagerOptions } from './session-manager';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
@@ -47,12 +47,7 @@ export interface SessionOptions
   log(message: string): void;
 }
 
-/** The signed-in connection, its client and the sync engine of its offline copy. */
-export interface ActiveAccount {
-  connection: Connection;
-  client: ServiceClient;
-  engine: SyncEngine;
-}
+export { nextPhase, SESSION_TRANSITIONS, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 
 /**
  * The session: which buyer accounts this computer has, which one is active, the demo service's
@@ -61,31 +56,33 @@ export interface ActiveAccount {
  */
 export function createSession(options: SessionOptions) {
   const { log, emit } = options;
-  let active: ActiveAccount | null = null;
-  /**
-   * After sign-out, the last connection's engine with its account's data gone: the shared catalog
-   * (suppliers, products, details, images) stays readable and counted until another sign-in.
-   */
-  let signedOut: SyncEngine | null = null;
-  /**
-   * While the session starts (the demo service takes seconds to start), the offline copy of the
-   * connection it will most likely settle on: read only, never synced.
-   */
-  let provisional: SyncEngine | null = null;
+  let phase: SessionPhase = { name: 'starting', provisional: null };
   /** Changes of connection, applied one after another; every flow waits for its own. */
   let switching: Promise<void> = Promise.resolve();
-  let closed = false;
   let starting: Promise<void> | null = null;
   let periodicSync: ReturnType<typeof setInterval> | null = null;
   const listeners = new Set<(active: ActiveAccount | null) => void>();
 
+  /** The signed-in account, its client and engine; null in every other state. */
+  const activeNow = (): ActiveAccount | null => (phase.name === 'signed-in' ? phase.active : null);
+  const closedNow = () => phase.name === 'closed';
+  /** Enters the next state; false when the session is closed. */
+  function enter(next: SessionPhase): boolean {
+    const entered = nextPhase(phase, next);
+    if (entered) phase = entered;
+    return entered !== null;
+  }
+
   const connectivity = createConnectivity({
-    probe: async () => (active ? options.probe(active.client.baseUrl) : true),
+    probe: async () => {
+      const active = activeNow();
+      return active ? options.probe(active.client.baseUrl) : true;
+    },
     onChange: (online) => {
       emit({ type: 'connectivity', online });
       if (online) {
         kickOutboxes();
-        active?.engine.syncNow();
+        activeNow()?.engine.syncNow();
         others.syncNow();
         // A first contact that found no answer is made again (a preset account not known yet is signed in to).
         void manager.recheck();
@@ -101,7 +98,7 @@ export function createSession(options: SessionOptions) {
       fetch: options.fetch,
       // Connectivity is the active account's service's; another service's answers do not change it.
       onReachability: (reachable) => {
-        if (active?.client.baseUrl === baseUrl) connectivity.report(reachable);
+        if (activeNow()?.client.baseUrl === baseUrl) connectivity.report(reachable);
       },
       ...options.clientTuning,
       ...(maxAttempts === undefined ? {} : { maxAttempts }),
@@ -122,75 +119,51 @@ export function createSession(options: SessionOptions) {
     onProblem: log,
   });
 
-  /**
-   * One outbox per registered account, each sending with its own key whichever account is active
-   * (the sender asks the manager for the key and address at each send). The active account's
-   * changes go to the screens; a background account's order that moves is announced by its name.
-   */
-  const outboxes = createAccountOutboxes({
+  /** Each registered account's outbox, sending with its own key whichever account is active (see session-outboxes.ts). */
+  const outboxes = createSessionOutboxes({
     dataDir: options.dataDir,
     now: options.now,
-    folderOf: (account) => accountFolder(options.dataDir, accountScopeOf(registered(account.id) ?? { mode: 'custom', baseUrl: '', accountId: account.accountId })),
-    senderFor: (account) => createOrderSender(account, manager, (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1)),
-    onChange: (account, entries) => {
-      if (active?.connection.id === account.id) {
-        emit({ type: 'outbox-changed', entries });
-        if (entries.some((entry) => entry.state === 'confirmed')) active.engine.syncNow();
-        return;
-      }
-      const before = seenOutboxes.get(account.id);
-      seenOutboxes.set(account.id, outboxStates(entries));
-      const name = registered(account.id)?.name;
-      if (before && name) for (const notice of backgroundOutboxNotices(name, before, entries)) options.notify(notice.title, notice.body);
-      // A newly placed order of that account is followed from now on.
-      if (entries.some((entry) => entry.state === 'confirmed')) others.syncNow(account.id);
-    },
-    onProblem: (message) => log(`outbox: ${message}`),
+    accounts: () => manager.accounts().accounts,
+    keys: { keyOf: (id) => manager.keyOf(id), addressOf: (id) => manager.addressOf(id) },
+    clientFor: (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1),
+    active: activeNow,
+    others,
+    emit,
+    notify: options.notify,
+    log,
   });
-  /** What each background account's outbox last held (taken when it stops being active), so an order that moves can be announced. */
-  const seenOutboxes = new Map<string, ReadonlyMap<string, OutboxEntry['state']>>();
-
-  /** Every registered account's outbox sends, whichever is active; a removed account's stops (its orders stay on disk). */
-  function openOutboxes(): void {
-    const { accounts } = manager.accounts();
-    for (const account of accounts) {
-      outboxes.open({ id: account.id, accountId: account.accountId }).catch((error: unknown) => log(`outbox: ${String(error)}`));
-    }
-    void outboxes.each((_box, account) => {
-      if (!accounts.some((entry) => entry.id === account.id)) return outboxes.close(account.id);
-    });
-  }
-
-  const kickOutboxes = () => void outboxes.each((box) => box.kick());
-  const pendingCount = async (id: string, accountId?: string) => (await outboxes.opened(id)?.catch(() => null))?.pendingCount(accountId) ?? 0;
+  const openOutboxes = () => outboxes.open();
+  const kickOutboxes = () => outboxes.kick();
+  const pendingCount = outboxes.pendingCount;
 
   async function followOtherAccounts(): Promise<void> {
-    if (closed) return;
+    if (closedNow()) return;
     await others.refresh();
     if (connectivity.online) others.syncNow();
   }
 
   async function activate(connection: Connection | null) {
-    const previous = active;
-    active = null;
-    if (connection) signedOut = null;
+    const previous = activeNow();
+    // Read meanwhile: the provisional copy while starting; at a sign-out, what a sign-out before kept.
+    const kept = phase.name === 'signed-out' && !connection ? phase.kept : null;
+    enter({ name: 'switching', reading: phase.name === 'starting' ? phase.provisional : kept });
     previous?.engine.stopBackground();
-    // From now on in the background: what its outbox holds is where its orders' moves are told from.
-    if (previous) void outboxes.opened(previous.connection.id)?.then((box) => seenOutboxes.set(previous.connection.id, outboxStates(box.list())), () => undefined);
+    if (previous) outboxes.toBackground(previous.connection.id);
     // Followed as another account until now: its last sync finishes writing before this engine reads.
     if (connection) await others.release(connection.id);
-    if (connection && !closed) {
+    if (connection && !closedNow()) {
       // A demo session before its service runs has no address: its client reaches nothing (offline) until it does.
       const client = clientFor(connection.baseUrl || DEMO_SCOPE_URL, () => manager.apiKey());
       const engine = options.engineFor(connection, client);
-      active = { connection, client, engine };
+      enter({ name: 'signed-in', active: { connection, client, engine } });
       connectivity.reset(true);
       await engine.init().catch((error: unknown) => log(`could not read the offline copy: ${String(error)}`));
-      if (active?.engine === engine) engine.syncNow();
+      if (activeNow()?.engine === engine) engine.syncNow();
+    } else if (!connection) {
+      enter({ name: 'signed-out', kept });
     }
-    provisional = null;
     emit({ type: 'session-changed' });
-    for (const listener of listeners) listener(active);
+    for (const listener of listeners) listener(activeNow());
     openOutboxes();
     kickOutboxes();
     void followOtherAccounts();
@@ -224,21 +197,23 @@ export function createSession(options: SessionOptions) {
     },
   });
 
-  /** Runs a change of the manager's, then waits until the session has settled on its outcome. */
-  async function settled<T>(change: Promise<T>): Promise<T> {
+  /** Runs a change of the manager's, then waits until the session has settled on its outcome: done, or why not (a value). */
+  async function settled(change: Promise<Outcome<unknown>>): Promise<Outcome<void>> {
     const outcome = await change;
     await switching;
-    return outcome;
+    return outcome.ok ? succeed(undefined) : outcome;
   }
 
   // The expected connection's offline copy is read at once, in parallel with the session's start,
   // so the catalog can be shown before the demo service answers. Its client is never called.
   const expected = manager.expected();
-  if (expected) provisional = options.engineFor(expected, clientFor(expected.baseUrl || DEMO_SCOPE_URL, () => null));
+  const provisional = expected ? options.engineFor(expected, clientFor(expected.baseUrl || DEMO_SCOPE_URL, () => null)) : null;
+  phase = { name: 'starting', provisional };
   const offlineReady = (provisional?.init() ?? Promise.resolve()).catch((error: unknown) => log(`could not read the offline copy: ${String(error)}`));
 
   if ((options.syncIntervalMs ?? 120_000) > 0) {
     periodicSync = setInterval(() => {
+      const active = activeNow();
       if (active && connectivity.online) active.engine.syncNow({ periodic: true });
       if (connectivity.online) others.syncNow();
     }, options.syncIntervalMs ?? 120_000);
@@ -247,6 +222,7 @@ export function createSession(options: SessionOptions) {
 
   /** The signed-in account: as verified at sign-in, or as the sync learned it when the service was unreachable then. */
   function currentAccountId(): string | null {
+    const active = activeNow();
     return active?.connection.account?.id ?? active?.engine.accountId ?? null;
   }
 
@@ -254,7 +230,7 @@ export function createSession(options: SessionOptions) {
   async function clearData(engine: SyncEngine | null, account: BuyerAccountEntry | null): Promise<void> {
     if (engine) await engine.clearAccountData();
     else if (account) await options.clearAccount(accountScopeOf(account));
-    if (engine && !active) signedOut = engine;
+    if (engine && phase.name === 'signed-out') enter({ name: 'signed-out', kept: engine });
   }
 
   return {
@@ -262,25 +238,33 @@ export function createSession(options: SessionOptions) {
     offlineReady,
     /** Decides the connection at launch (see SessionManager.start) and opens every account's outbox. */
     start(): Promise<void> {
-      starting ??= closed
+      starting ??= closedNow()
         ? Promise.resolve()
-        : settled(manager.start()).then(() => {
-            openOutboxes();
-          });
+        : manager
+            .start()
+            .then(() => switching)
+            .then(() => {
+              // Nothing to sign in as (or it could not be): the provisional copy stays shown, signed out.
+              if (phase.name === 'starting') enter({ name: 'signed-out', kept: phase.provisional });
+              openOutboxes();
+            });
       return starting;
     },
     /** The signed-in account, its client and engine; null while signed out or switching. */
-    active: (): ActiveAccount | null => active,
+    active: activeNow,
+    /** Where the session stands (see SessionPhase). */
+    phase: (): SessionPhase['name'] => phase.name,
     /** The offline copy the screens read: the active connection's, else the one kept at sign-out, else the provisional one. */
-    shown: (): SyncEngine | null => active?.engine ?? signedOut ?? provisional,
+    shown: (): SyncEngine | null => shownIn(phase),
     /** Whether the active account's service answers (signed out: there is none to ask). */
-    online: () => active !== null && connectivity.online,
+    online: () => activeNow() !== null && connectivity.online,
     /** Connectivity alone, signed in or not (what the screens' banner says). */
     reachable: () => connectivity.online,
     info: (): SessionInfo => manager.info(connectivity.online),
     /** Whose own files the buyer's tools use now: the signed-in account's, null while signed out. */
     signedInScope() {
       const accountId = currentAccountId();
+      const active = activeNow();
       return active && accountId ? accountScopeOf({ ...active.connection, accountId }) : null;
     },
     /** Told after every change of the active account (also to none). */
@@ -288,12 +272,12 @@ export function createSession(options: SessionOptions) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    useDemo: () => settled(manager.useDemo()).then(() => undefined),
-    connect: (input: BridgeParsedInput<'connectService'>) => settled(manager.connect(input)).then(() => undefined),
-    add: (input: BridgeParsedInput<'addBuyerAccount'>) => settled(manager.add(input)).then(() => undefined),
-    switchTo: (id: string) => settled(manager.switchTo(id)).then(() => undefined),
+    useDemo: () => settled(manager.useDemo()),
+    connect: (input: BridgeParsedInput<'connectService'>) => settled(manager.connect(input)),
+    add: (input: BridgeParsedInput<'addBuyerAccount'>) => settled(manager.add(input)),
+    switchTo: (id: string) => settled(manager.switchTo(id)),
     demoBuyers: () => manager.demoBuyers(),
-    addDemoBuyer: (accountId: string) => settled(manager.addDemoBuyer(accountId)).then(() => undefined),
+    addDemoBuyer: (accountId: string) => settled(manager.addDemoBuyer(accountId)),
     /** The buyer accounts, each with its orders still waiting to be sent. */
     async list(): Promise<BuyerAccount[]> {
       const { accounts, activeId } = manager.accounts();
@@ -311,11 +295,13 @@ export function createSession(options: SessionOptions) {
     },
     /** Signs out: the account and its key are forgotten, its private offline data goes; its queued orders stay on disk. */
     async signOut(): Promise<{ keptQueuedOrders: number }> {
+      const active = activeNow();
       const engine = active?.engine ?? null;
       const accountId = currentAccountId();
       // Counted before the account goes (its outbox stops sending; its orders stay on disk).
       const kept = active && accountId ? await pendingCount(active.connection.id, accountId) : 0;
-      await settled(Promise.resolve(manager.signOut()));
+      manager.signOut();
+      await switching;
       if (engine) await clearData(engine, null);
       return { keptQueuedOrders: kept };
     },
@@ -323,8 +309,10 @@ export function createSession(options: SessionOptions) {
     async remove(id: string): Promise<{ keptQueuedOrders: number }> {
       const account = registered(id);
       const keptQueuedOrders = await pendingCount(id);
+      const active = activeNow();
       const engine = active?.connection.id === id ? active.engine : null;
-      await settled(manager.remove(id));
+      await manager.remove(id);
+      await switching;
       await outboxes.close(id);
       // No longer followed, and its last account-only sync has finished writing before its files go.
       await others.release(id);
@@ -334,6 +322,7 @@ export function createSession(options: SessionOptions) {
     },
     /** The active account's outbox (the screens show it and add to it). */
     async outbox(): Promise<Outbox> {
+      const active = activeNow();
       const opened = active ? outboxes.opened(active.connection.id) : null;
       if (opened) return opened;
       // Connected, but the service has not said yet whose key this is: no outbox to file an order in.
@@ -342,13 +331,14 @@ export function createSession(options: SessionOptions) {
     },
     /** Starts a sync of the active account and the others now; false when offline or signed out. */
     syncNow(): boolean {
+      const active = activeNow();
       if (!active || !connectivity.online) return false;
       others.syncNow();
       return active.engine.syncNow().started;
     },
     /** A dataset changed at the service by our own hand (a webhook added…): the active copy is synced. */
     changed(): void {
-      active?.engine.syncNow();
+      activeNow()?.engine.syncNow();
     },
     /** Every key held now, so logs can leave them out. */
     allKeys: () => manager.allKeys(),
@@ -356,25 +346,29 @@ export function createSession(options: SessionOptions) {
     stopEmbeddedService: () => manager.stopEmbedded(),
     /** Starts the demo service again on the same data, then reconnects (the outbox and sync resume). */
     async startEmbeddedService(): Promise<void> {
-      await settled(manager.restartEmbedded());
+      const restarted = await manager.restartEmbedded();
+      await switching;
+      // A hook of the tests and the browser shell's harness, which expect it to start.
+      if (!restarted.ok) throw new Error(restarted.error.message);
       await connectivity.check();
     },
     checkConnectivity: () => connectivity.check(),
     /** Waits for the running sync (and its background work) and the outboxes to settle. */
     async whenIdle(): Promise<void> {
       await switching;
-      await active?.engine.whenIdle();
+      await activeNow()?.engine.whenIdle();
       await others.whenIdle();
-      await outboxes.each((box) => box.whenIdle());
+      await outboxes.whenIdle();
     },
     /** Stops everything: a start under way finishes first (nothing is synced after), the demo service stops. */
     async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
+      if (closedNow()) return;
+      const last = activeNow();
+      enter({ name: 'closed' });
       if (periodicSync) clearInterval(periodicSync);
       connectivity.stop();
       await starting?.catch(() => undefined);
-      active?.engine.stopBackground();
+      last?.engine.stopBackground();
       await others.close();
       await outboxes.closeAll();
       await manager.close();

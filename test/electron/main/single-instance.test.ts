@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDesktopApp } from '../../../electron/main/desktop-app';
-import { DATA_FOLDER_LOCK_FILE, lockDataFolder } from '../../../electron/core/files/data-folder-lock';
+import { APP_DATA_FOLDER_LOCK_FILE as DATA_FOLDER_LOCK_FILE, takeDataFolder } from '../../../server/data-folder-lock';
 import type { FakeBrowserWindow, FakeElectron } from '../../support/fake-electron-module';
 import { createFakeCore, createTestPlatform } from '../../support/fake-core';
 
@@ -67,7 +67,7 @@ describe('one owner per data folder', () => {
     const { started, cores, dataDir } = start();
     expect(await started).not.toBeNull();
     expect(existsSync(path.join(dataDir, DATA_FOLDER_LOCK_FILE))).toBe(true);
-    expect((await lockDataFolder(dataDir, { program: 'npm run web' })).ok, 'a browser shell on the same folder is refused').toBe(false);
+    expect(takeDataFolder(dataDir, { lockFile: DATA_FOLDER_LOCK_FILE, program: 'npm run web' }).ok, 'a browser shell on the same folder is refused').toBe(false);
 
     fake.app.emit('before-quit', { preventDefault: vi.fn() });
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
@@ -77,9 +77,9 @@ describe('one owner per data folder', () => {
 
   it('says who holds a data folder another live process (a browser shell) holds, and starts no core', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-one-owner-'));
-    const shell = await lockDataFolder(dataDir, { program: 'npm run web' });
+    const shell = takeDataFolder(dataDir, { lockFile: DATA_FOLDER_LOCK_FILE, program: 'npm run web' });
     if (!shell.ok) throw new Error('the folder should be free');
-    await shell.lock.setAddress('http://127.0.0.1:4321/');
+    shell.lock.setAddress('http://127.0.0.1:4321/');
 
     const { started, cores } = start(dataDir);
     expect(await started).toBeNull();
@@ -88,8 +88,8 @@ describe('one owner per data folder', () => {
     expect(fake.BrowserWindow.instances).toHaveLength(0);
     const [title, text] = fake.dialog.showErrorBox.mock.calls[0] ?? [];
     expect(title).toBe('Caseworks is already running');
-    expect(text).toContain(`in use by npm run web (process ${process.pid} on this computer`);
+    expect(text).toContain(`in use by npm run web (pid ${process.pid}, started `);
     expect(text).toContain('http://127.0.0.1:4321/');
-    await shell.lock.release();
+    shell.lock.release();
   });
 });

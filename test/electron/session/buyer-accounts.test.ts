@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNTS_SETTING, keySettingOf, LEGACY_SETTINGS, loadRegistry } from '../../../electron/core/session/account-registry';
 import { createSessionManager, type VerifyOutcome } from '../../../electron/core/session/session-manager';
-import { CoreFailure } from '../../../electron/core/failure';
+import type { ServiceError } from '../../../electron/core/api/service-error';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 
@@ -66,10 +66,11 @@ function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: bo
 
 const input = (baseUrl: string, apiKey: string) => ({ baseUrl, apiKey, allowWeakKeyStorage: false });
 
-async function refusalOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(CoreFailure);
-  return (error as CoreFailure).error;
+/** The refusal a step answers (a value, never thrown). */
+async function refusalOf(promise: Promise<{ ok: true } | { ok: false; error: ServiceError }>) {
+  const outcome = await promise;
+  if (outcome.ok) throw new Error('the step was not refused');
+  return outcome.error;
 }
 
 describe('several buyer accounts', () => {

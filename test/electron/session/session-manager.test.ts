@@ -94,7 +94,8 @@ describe('the session', () => {
     const { session, settings, verify } = setup({
       verify: async () => ({ ok: false, error: { code: 'unauthorized', message: 'The service did not accept this API key.', retryable: false } }),
     });
-    await expect(session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).rejects.toMatchObject({
+    expect(await session.connect({ baseUrl: 'https://wine.example.com/api/v1', apiKey: 'sk_live_abcdefgh', allowWeakKeyStorage: false })).toMatchObject({
+      ok: false,
       error: { code: 'unauthorized' },
     });
     expect(verify).toHaveBeenCalledWith('https://wine.example.com/api/v1', 'sk_live_abcdefgh');
@@ -182,6 +183,17 @@ describe('the session', () => {
     await session.start();
     expect(session.current()).toBeNull();
     expect(session.info(false).keyStorageDescription).toBe('The demo service did not start within 120 s.');
+  });
+
+  it('answers "Use the demo service" with why the demo could not start, as a value (not a throw the bridge calls internal)', async () => {
+    const { session, startEmbedded } = setup();
+    await session.start();
+    await session.stopEmbedded();
+    startEmbedded.mockRejectedValueOnce(Object.assign(new Error('pid 4242 holds it.'), { code: 'data_folder_in_use' }));
+    const refused = await session.useDemo();
+    expect(refused).toMatchObject({ ok: false, error: { code: 'service_error', retryable: false } });
+    expect(refused.ok ? '' : refused.error.message).toMatch(/another process is using its data folder\. pid 4242 holds it\./);
+    expect(session.problem()).toMatchObject({ code: 'data_folder_in_use' });
   });
 
   it('follows the embedded service to its new address after a restart and stops it on close', async () => {

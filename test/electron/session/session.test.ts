@@ -162,3 +162,21 @@ describe('the session', () => {
     expect(stopped()).toBe(1);
   });
 });
+
+describe('where the session stands: one state at a time (SessionPhase)', () => {
+  it('goes through its states in order: starting, switching, signed in, switching, signed out (the catalog kept), closed', async () => {
+    const { session } = await setup();
+    const seen: string[] = [session.phase()];
+    session.onChange(() => seen.push(session.phase()));
+    await session.start();
+    expect(session.phase()).toBe('signed-in');
+    await session.signOut();
+    expect(session.phase()).toBe('signed-out');
+    expect(session.shown()).not.toBeNull();
+    await session.close();
+    expect(session.phase()).toBe('closed');
+    expect(session.active()).toBeNull();
+    expect(seen).toEqual(['starting', 'signed-in', 'signed-out']);
+  });
+
+});

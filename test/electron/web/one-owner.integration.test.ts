@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { DATA_FOLDER_IN_USE_EXIT_CODE } from '../../../shared/embedded-service';
 import { EMBEDDED_SERVICE_FOLDER } from '../../../electron/app/app-core';
-import { DATA_FOLDER_LOCK_FILE } from '../../../electron/core/files/data-folder-lock';
+import { APP_DATA_FOLDER_LOCK_FILE as DATA_FOLDER_LOCK_FILE } from '../../../server/data-folder-lock';
 import { ensureRendererBuilt } from '../../support/e2e-build';
 import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-service-template';
 import { startShellProcess, type ShellProcess } from '../../support/shell-process';
@@ -79,7 +79,7 @@ describe('one owner per data folder: two `npm run web` on one CASEWORKS_DATA_DIR
     const second = shellOn(dataDir);
     expect(await second.exited).toBe(DATA_FOLDER_IN_USE_EXIT_CODE);
     const refusedWithin = Date.now() - startedAt;
-    expect(second.output()).toContain(`in use by npm run web (process ${first.pid} on this computer`);
+    expect(second.output()).toContain(`in use by npm run web (pid ${first.pid}, started `);
     expect(second.output()).toContain(`its page is ${base}/`);
     expect(second.output(), 'it started nothing: no page, no demo service').not.toMatch(/Caseworks is running|Connected to/);
     console.log(`[one owner] the second shell was refused in ${refusedWithin} ms`);

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  APP_DATA_FOLDER_LOCK_FILE,
   DATA_FOLDER_LOCK_FILE,
   DataFolderInUseError,
   LockHolder,
   isDataFolderInUse,
   lockDataFolder,
   systemLockEnvironment,
+  takeDataFolder,
   type LockEnvironment,
-} from '../../../server/data-folder-lock';
+} from '../../server/data-folder-lock';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -133,5 +135,76 @@ describe('lockDataFolder', () => {
       expect(here.processStart(process.pid)).toMatch(/^\d+$/);
       expect(here.bootId).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+/** The app's form of the same lock: its own file in its data folder, refusals as values, the holder named by program and page. */
+describe('takeDataFolder (the app and the browser shell)', () => {
+  const appLock = (dir: string) => join(dir, APP_DATA_FOLDER_LOCK_FILE);
+  const take = (dir: string, here: LockEnvironment, program = 'npm run web') => takeDataFolder(dir, { lockFile: APP_DATA_FOLDER_LOCK_FILE, program, here });
+
+  it('takes a free folder, refuses a second taker naming the holder and its page, and is free again once released', () => {
+    const dir = folder();
+    const first = take(dir, machine({ 100: '5000' }));
+    if (!first.ok) throw new Error('the folder was free');
+    first.lock.setAddress('http://127.0.0.1:4321/');
+
+    const second = take(dir, machine({ 100: '5000', 200: '6000' }, { pid: 200 }), 'the Caseworks app');
+    if (second.ok) throw new Error('the second taker was let in');
+    expect(second.refusal.code).toBe('data_folder_in_use');
+    expect(second.refusal.holder).toMatchObject({ pid: 100, program: 'npm run web', address: 'http://127.0.0.1:4321/' });
+    expect(second.refusal.message).toMatch(/in use by npm run web \(pid 100, started .*; its page is http:\/\/127\.0\.0\.1:4321\//);
+    expect(readdirSync(dir), 'no file of the refused taker is left behind').toEqual([APP_DATA_FOLDER_LOCK_FILE]);
+
+    first.lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+    const third = take(dir, machine({ 200: '6000' }, { pid: 200 }));
+    expect(third.ok).toBe(true);
+    if (third.ok) third.lock.release();
+  });
+
+  it('of several takers of the same stale lock, exactly one gets the folder', () => {
+    for (let round = 0; round < 5; round += 1) {
+      const dir = folder();
+      take(dir, machine({ 100: '5000' }));
+      // Its holder (pid 100) is gone; 101, 102 and 103 live.
+      const alive = { 101: '1', 102: '2', 103: '3' };
+      const takers = [101, 102, 103].map((pid) => take(dir, machine(alive, { pid }), `taker ${pid}`));
+      expect(takers.filter((taker) => taker.ok), `round ${round}`).toHaveLength(1);
+      const winner = takers.find((taker) => taker.ok);
+      expect(JSON.parse(readFileSync(appLock(dir), 'utf8')).program).toBe(winner?.ok ? winner.lock.holder.program : 'none');
+    }
+  });
+
+  it('does not remove a lock that is no longer its own', () => {
+    const dir = folder();
+    const mine = take(dir, machine({ 100: '5000' }));
+    if (!mine.ok) throw new Error('the folder was free');
+    writeFileSync(appLock(dir), JSON.stringify({ ...mine.lock.holder, nonce: 'someone-else' }));
+    mine.lock.release();
+    expect(JSON.parse(readFileSync(appLock(dir), 'utf8')).nonce).toBe('someone-else');
+  });
+
+  it('reads the lock an earlier version of the app wrote: a live holder is refused, a gone one taken over', () => {
+    const earlier = (pid: number) => ({ pid, host: 'workstation', bootId: 'boot-1', program: 'the Caseworks app', startedAt: '2026-11-22T09:00:00.000Z', address: null, nonce: 'old' });
+    const dir = folder();
+    writeFileSync(appLock(dir), JSON.stringify(earlier(100)));
+    const refused = take(dir, machine({ 100: '5000', 300: '7000' }, { pid: 300 }));
+    expect(refused.ok ? null : refused.refusal.holder).toMatchObject({ pid: 100, program: 'the Caseworks app', started_at: '2026-11-22T09:00:00.000Z' });
+
+    writeFileSync(appLock(dir), JSON.stringify(earlier(200)));
+    const taken = take(dir, machine({ 300: '7000' }, { pid: 300 }));
+    expect(taken.ok).toBe(true);
+  });
+
+  it('keeps the app and the service apart: each its own lock file', () => {
+    const dir = folder();
+    const here = machine({ 100: '5000' });
+    const app = take(dir, here);
+    const service = lockDataFolder(dir, here);
+    expect(app.ok).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([APP_DATA_FOLDER_LOCK_FILE, DATA_FOLDER_LOCK_FILE].sort());
+    service.release();
+    if (app.ok) app.lock.release();
   });
 });
