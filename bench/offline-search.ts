@@ -1,8 +1,10 @@
 /**
  * `npx tsx bench/offline-search.ts`: the offline database's catalog search in one process (no
  * worker), on the demo generator's catalog (BENCH_CATALOG_SIZE, 50,000), with bench:core's query
- * set: the time to write the catalog in pages of 250 with every detail, then each query's time
- * (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where search time goes.
+ * set: the time to write the catalog in pages of 250 with every detail (BENCH_WRITE=feed: as pages
+ * of the change feed, each product whole, as a first sync through the feed writes them), then each
+ * query's time (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where
+ * write and search time goes (run it with `node --import tsx --cpu-prof`).
  */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +46,23 @@ const database = createServiceDatabase(openServiceFile(path.join(dir, 'service.d
 console.log(`database opened, search index loaded in ${ms(performance.now() - started)}`);
 const { catalogItemOf } = await import('../electron/core/offline/service-database');
 const items: CatalogProduct[] = details.map(catalogItemOf);
-if (!reuse) await write();
+if (!reuse) {
+  if (process.env.BENCH_WRITE === 'feed') writeFeed();
+  else await write();
+}
+
+/** The catalog as a first sync through the change feed writes it: pages of 250 whole products, each with the cursor after it. */
+function writeFeed() {
+  started = performance.now();
+  const pageTimes: number[] = [];
+  for (let start = 0; start < details.length; start += PAGE) {
+    const pageStarted = performance.now();
+    const changes = details.slice(start, start + PAGE).map((product) => ({ type: 'product.changed' as const, product }));
+    database.applyChanges(changes, `cursor-${start}`, new Date().toISOString());
+    pageTimes.push(performance.now() - pageStarted);
+  }
+  console.log(`${SIZE} products through feed pages of ${PAGE}: ${ms(performance.now() - started)} (page p50 ${ms(percentile(pageTimes, 0.5))}, p95 ${ms(percentile(pageTimes, 0.95))}, max ${ms(Math.max(...pageTimes))})`);
+}
 
 async function write() {
 started = performance.now();

@@ -4,7 +4,7 @@
  * dataset list, a page of the change feed with its cursor. See offline-schema.ts for the tables.
  */
 import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
-import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
+import type { CatalogChange, CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
 import { checkEndpointText } from '../api/response-text';
 import { normalizeCode } from '../search/product-codes';
@@ -320,16 +320,38 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   });
 
   /**
-   * A page of the change feed as the service sent it (text): parsed and checked against the
-   * contract here, in the worker, so the main thread never holds a page of whole products; then
-   * written with its cursor as `applyChanges` does (when it changes anything or moves the cursor).
+   * A feed page read and checked by `readChangesText`, waiting for `writeReadChanges`: the feed's
+   * next page is asked for while this one is written (its cursor is known once it is read).
    */
-  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+  let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
+
+  /**
+   * A page of the change feed as the service sent it (text): parsed and checked against the
+   * contract here, in the worker, so the main thread never holds a page of whole products. Nothing
+   * is written yet: `writeReadChanges` writes it, with its cursor, in one transaction.
+   */
+  function readChangesText(text: string, since: string | null): FeedPageOutcome {
+    readFeedPage = null;
     const checked = checkEndpointText('catalogChanges', text);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
-    if (page.data.length > 0 || page.next_cursor !== since) applyChanges(page.data, page.next_cursor, savedAt);
+    readFeedPage = { page, since };
     return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+  }
+
+  /** Writes the page `readChangesText` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
+  function writeReadChanges(savedAt: string): void {
+    const read = readFeedPage;
+    readFeedPage = null;
+    if (!read) throw new Error('no page of the change feed was read before this write');
+    if (read.page.data.length > 0 || read.page.next_cursor !== read.since) applyChanges(read.page.data, read.page.next_cursor, savedAt);
+  }
+
+  /** `readChangesText` and `writeReadChanges` in one call. */
+  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+    const outcome = readChangesText(text, since);
+    if (outcome.ok) writeReadChanges(savedAt);
+    return outcome;
   }
 
   const FEED_BOOTSTRAP = 'feed_bootstrap';
@@ -475,6 +497,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     imageUrls,
     applyChanges,
     applyChangesText,
+    readChangesText,
+    writeReadChanges,
     startFeedBootstrap,
     finishFeedBootstrap,
     clearCatalog,
