@@ -100,22 +100,28 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return { name: region ?? null, own: false };
   }
 
-  /** Adds or replaces one product of the list, keeping its position (its row id) when it is known. */
-  function putProduct(item: CatalogProduct, page: number) {
+  /**
+   * Adds or replaces one product of the list, keeping its position (its row id) when it is known.
+   * `ownCountry`: the country of its own detail when the caller has it at hand (the change feed
+   * brings both), so it is not read back. Returns the product's position.
+   */
+  function putProduct(item: CatalogProduct, page: number, ownCountry?: string): number {
     const existing = sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as [number, string] | undefined;
     const json = JSON.stringify(item);
     if (existing && existing[1] === json) {
       sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing[0], page);
-      return;
+      if (ownCountry !== undefined) index.setCountry(existing[0], { name: ownCountry, own: true });
+      return existing[0];
     }
-    const country = countryFor(item);
+    const country = ownCountry === undefined ? countryFor(item) : { name: ownCountry, own: true };
     if (existing) {
       sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKeyOf(item), json, existing[0]);
       index.put(existing[0], item, country, JSON.parse(existing[1]) as CatalogProduct);
-    } else {
-      const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
-      index.put(Number(lastInsertRowid), item, country, null);
+      return existing[0];
     }
+    const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
+    index.put(Number(lastInsertRowid), item, country, null);
+    return Number(lastInsertRowid);
   }
 
   function removeProduct(pos: number) {
@@ -139,7 +145,10 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
       try {
         return inTransaction(...args);
       } catch (error) {
-        if (!db.inTransaction) index.reload();
+        if (!db.inTransaction) {
+          index.reload();
+          regionsKnown.clear();
+        }
         throw error;
       }
     };
@@ -168,16 +177,32 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return count;
   });
 
+  /**
+   * Regions whose country is stored (a few hundred at most: they grow with the catalog's regions,
+   * not its products), so each detail written does not ask again. Forgotten with the catalog.
+   */
+  const regionsKnown = new Set<string>();
+
   /** Learns the region's country from a detail; products of the region without a detail of their own take it. */
   function learnCountry(region: string, country: string) {
     const regionKey = foldTerm(region);
+    if (regionsKnown.has(regionKey)) return;
     const known = sql('SELECT country_key FROM region_countries WHERE region_key = ?').pluck().get(regionKey);
-    if (known !== undefined) return;
-    sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
-    index.setRegionCountry(regionKey, country);
+    if (known === undefined) {
+      sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
+      index.setRegionCountry(regionKey, country);
+    }
+    regionsKnown.add(regionKey);
   }
 
   function putDetail(record: DetailRecord<Product>) {
+    const pos = writeDetail(record);
+    if (pos !== undefined) index.setCountry(pos, { name: record.detail.country, own: true });
+    learnCountry(record.detail.region, record.detail.country);
+  }
+
+  /** A product's detail row alone; returns the product's position when it is listed. */
+  function writeDetail(record: DetailRecord<Product>, pos?: number): number | undefined {
     const product = record.detail;
     sql(
       `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -185,9 +210,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     ).run(
       product.id, record.etag, record.fetchedAt, product.country, product.sku ? normalizeCode(product.sku) || null : null, product.upc ? normalizeCode(product.upc) || null : null, JSON.stringify(product),
     );
-    const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined;
-    if (pos !== undefined) index.setCountry(pos, { name: product.country, own: true });
-    learnCountry(product.region, product.country);
+    return pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
   }
 
   /** Details read from the service (or viewed online), in one transaction. */
@@ -288,11 +311,13 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
     for (const change of changes) {
       switch (change.type) {
-        case 'product.changed':
-          // The detail first: the product's row is then written once, with its own country.
-          putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
-          putProduct(catalogItemOf(change.product), 0);
+        case 'product.changed': {
+          // The product's row with the country of the detail that came with it, then the detail (the position known).
+          const pos = putProduct(catalogItemOf(change.product), 0, change.product.country);
+          writeDetail({ detail: change.product, etag: null, fetchedAt: savedAt }, pos);
+          learnCountry(change.product.region, change.product.country);
           break;
+        }
         case 'product.removed': {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
@@ -382,6 +407,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** Everything public goes (settings → clear, or a catalog that must be read again from nothing). */
   const clearCatalog = transaction(() => {
     for (const table of ['products', 'product_details', 'region_countries', 'suppliers', 'column_chunks', 'facet_values', 'terms', 'postings']) db.exec(`DELETE FROM ${table}`);
+    regionsKnown.clear();
     sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
     sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
     index.reset();
