@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared';
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
 import { CatalogSearchInput } from '../../../shared/bridge';
+import { PUBLIC } from '../../../electron/core/offline/offline-schema';
 import { catalogDatabase, detailOf } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
 
@@ -42,5 +43,17 @@ describe('writing pages of the change feed', () => {
     expect(search.search(CatalogSearchInput.parse({ country: 'Uruguay', limit: 10 })).items.map((item) => item.id)).toEqual(['prod_feed_3']);
     expect(search.search(CatalogSearchInput.parse({ country: 'Argentina', limit: 10 })).total).toBe(0);
     expect(search.lookupCode(product.sku!)?.id).toBe('prod_feed_3');
+  });
+
+  it('keeps the catalog’s size as products come, change and go, page after page', () => {
+    const database = catalogDatabase([], asOf);
+    const products = [0, 1, 2, 3].map((index) => productIn(index, 'Valle Alto', 'Argentina'));
+    const stored = () => ({ said: database.datasetInfo(PUBLIC, 'catalog')?.count, rows: database.sql('SELECT count(*) FROM products').pluck().get() });
+    database.applyChanges(products.map(changed), 'cursor-1', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4 });
+    database.applyChanges([changed({ ...products[0]!, name: 'Renamed' }), { type: 'product.removed', id: products[1]!.id }, { type: 'product.removed', id: 'prod_never_there' }], 'cursor-2', asOf);
+    expect(stored()).toEqual({ said: 3, rows: 3 });
+    database.applyChanges([changed(products[1]!)], 'cursor-3', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4 });
   });
 });
