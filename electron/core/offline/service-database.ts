@@ -148,6 +148,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
         if (!db.inTransaction) {
           index.reload();
           regionsKnown.clear();
+          detailRows = null;
         }
         throw error;
       }
@@ -183,6 +184,22 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    */
   const regionsKnown = new Set<string>();
 
+  /**
+   * How many rows `product_details` holds, once counted (null: not counted yet, or not known after
+   * a write that failed); each write below keeps it. Counting the rows reads a whole index of the
+   * table: tens of milliseconds at a million products, too much for every page of the feed.
+   */
+  let detailRows: number | null = null;
+  function countDetails(): number {
+    if (detailRows === null) detailRows = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    return detailRows;
+  }
+  /** A detail removed by id (its row, if there was one). */
+  function removeDetail(id: string) {
+    const { changes } = sql('DELETE FROM product_details WHERE id = ?').run(id);
+    if (detailRows !== null) detailRows -= changes;
+  }
+
   /** Learns the region's country from a detail; products of the region without a detail of their own take it. */
   function learnCountry(region: string, country: string) {
     const regionKey = foldTerm(region);
@@ -204,6 +221,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** A product's detail row alone; returns the product's position when it is listed. */
   function writeDetail(record: DetailRecord<Product>, pos?: number): number | undefined {
     const product = record.detail;
+    if (detailRows !== null && sql('SELECT 1 FROM product_details WHERE id = ?').pluck().get(product.id) === undefined) detailRows += 1;
     sql(
       `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, sku = excluded.sku, upc = excluded.upc, json = excluded.json`,
@@ -216,7 +234,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** Details read from the service (or viewed online), in one transaction. */
   const putProductDetails = catalogTransaction((records: DetailRecord<Product>[]) => {
     for (const record of records) putDetail(record);
-    return sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    return countDetails();
   });
 
   /** Details answered 304: only when they were confirmed changes. */
@@ -280,14 +298,12 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** Details of products no longer listed go (the list is complete). */
   const dropOrphanDetails = catalogTransaction(() => {
     const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
-    for (const id of ids) {
-      sql('DELETE FROM product_details WHERE id = ?').run(id);
-    }
+    for (const id of ids) removeDetail(id);
     return ids.length;
   });
 
   const setDetailsDataset = transaction((savedAt: string) => {
-    const count = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    const count = countDetails();
     setDataset(PUBLIC, 'productDetails', { count, savedAt });
     return count;
   });
@@ -321,7 +337,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
         case 'product.removed': {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
-          sql('DELETE FROM product_details WHERE id = ?').run(change.id);
+          removeDetail(change.id);
           break;
         }
         case 'supplier.changed':
@@ -338,7 +354,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     // reads a whole index of the table, tens of milliseconds a page at a million products.
     const count = index.live;
     setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor });
-    setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
+    setDataset(PUBLIC, 'productDetails', { count: countDetails(), savedAt });
     // The supplier list's own validators (its pages' ETags, how many pages) stay: only its size and age change here.
     sql('INSERT INTO datasets (account, name, saved_at, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count').run(
       PUBLIC, 'suppliers', savedAt, sql('SELECT count(*) FROM suppliers').pluck().get() as number,
@@ -397,7 +413,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
     for (const { pos, id } of stale) {
       removeProduct(pos);
-      sql('DELETE FROM product_details WHERE id = ?').run(id);
+      removeDetail(id);
     }
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
     sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
@@ -410,6 +426,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   const clearCatalog = transaction(() => {
     for (const table of ['products', 'product_details', 'region_countries', 'suppliers', 'column_chunks', 'facet_values', 'terms', 'postings']) db.exec(`DELETE FROM ${table}`);
     regionsKnown.clear();
+    detailRows = null;
     sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
     sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
     index.reset();

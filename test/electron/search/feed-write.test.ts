@@ -48,12 +48,22 @@ describe('writing pages of the change feed', () => {
   it('keeps the catalog’s size as products come, change and go, page after page', () => {
     const database = catalogDatabase([], asOf);
     const products = [0, 1, 2, 3].map((index) => productIn(index, 'Valle Alto', 'Argentina'));
-    const stored = () => ({ said: database.datasetInfo(PUBLIC, 'catalog')?.count, rows: database.sql('SELECT count(*) FROM products').pluck().get() });
+    const stored = () => ({
+      said: database.datasetInfo(PUBLIC, 'catalog')?.count,
+      rows: database.sql('SELECT count(*) FROM products').pluck().get(),
+      details: database.datasetInfo(PUBLIC, 'productDetails')?.count,
+      detailRows: database.sql('SELECT count(*) FROM product_details').pluck().get(),
+    });
     database.applyChanges(products.map(changed), 'cursor-1', asOf);
-    expect(stored()).toEqual({ said: 4, rows: 4 });
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
     database.applyChanges([changed({ ...products[0]!, name: 'Renamed' }), { type: 'product.removed', id: products[1]!.id }, { type: 'product.removed', id: 'prod_never_there' }], 'cursor-2', asOf);
-    expect(stored()).toEqual({ said: 3, rows: 3 });
+    expect(stored()).toEqual({ said: 3, rows: 3, details: 3, detailRows: 3 });
     database.applyChanges([changed(products[1]!)], 'cursor-3', asOf);
-    expect(stored()).toEqual({ said: 4, rows: 4 });
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+    // A page that fails is rolled back whole, its counts with it.
+    expect(() => database.applyChanges([{ type: 'product.removed', id: products[2]!.id }, changed({ ...products[3]!, id: null } as unknown as Product)], 'cursor-4', asOf)).toThrow();
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+    database.applyChanges([{ type: 'product.removed', id: products[2]!.id }, changed({ ...products[3]!, id: 'prod_new' })], 'cursor-5', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
   });
 });
