@@ -1,10 +1,12 @@
 /**
  * `npx tsx bench/offline-search.ts`: the offline database's catalog search in one process (no
  * worker), on the demo generator's catalog (BENCH_CATALOG_SIZE, 50,000), with bench:core's query
- * set: the time to write the catalog in pages of 250 with every detail, then each query's time
- * (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where search time goes.
+ * set: the time to write the catalog in pages of 250 with every detail (BENCH_WRITE=feed: as pages
+ * of the change feed, each product whole, as a first sync through the feed writes them), then each
+ * query's time (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where
+ * write and search time goes (run it with `node --import tsx --cpu-prof`).
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CatalogProduct, Product } from '../shared';
@@ -21,20 +23,6 @@ const REPEATS = Number(process.env.BENCH_SEARCH_REPEATS ?? 5);
 const PAGE = 250;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
-const data = generateDemoData({ catalogSize: SIZE, now: new Date('2026-11-01T00:00:00Z') });
-const suppliers = new Map(data.suppliers.map((supplier) => [supplier.id, supplier]));
-const details: Product[] = data.products.map((product) => {
-  const supplier = suppliers.get(product.supplierId)!;
-  return {
-    id: product.id, name: product.name, brand: product.brand, varietal: product.varietal, vintage: product.vintage, region: product.region,
-    appellation: product.appellation, country: product.country, abv: product.abv, size_ml: product.sizeMl, pack_size: product.packSize,
-    case_price_cents: product.casePriceCents, bottle_price_cents: product.bottlePriceCents, inventory_available: product.inventoryAvailable,
-    minimum_order: product.minimumOrder, sku: product.sku, upc: product.upc, description: product.description, tasting_notes: product.tastingNotes,
-    image_url: null, created_at: product.createdAt.toISOString(), updated_at: product.createdAt.toISOString(),
-    supplier: { id: supplier.id, name: supplier.name, location: supplier.location, total_products: 1 },
-  } as unknown as Product;
-});
-
 /** BENCH_DB_DIR keeps the database and reuses it when it is there (then only search is measured). */
 const dir = process.env.BENCH_DB_DIR ?? mkdtempSync(path.join(tmpdir(), 'caseworks-offline-search-'));
 mkdirSync(dir, { recursive: true });
@@ -43,8 +31,44 @@ let started = performance.now();
 const database = createServiceDatabase(openServiceFile(path.join(dir, 'service.db'), 'http://127.0.0.1:9/api/v1'));
 console.log(`database opened, search index loaded in ${ms(performance.now() - started)}`);
 const { catalogItemOf } = await import('../electron/core/offline/service-database');
+const details = reuse ? [] : generatedDetails();
 const items: CatalogProduct[] = details.map(catalogItemOf);
-if (!reuse) await write();
+if (!reuse) {
+  if (process.env.BENCH_WRITE === 'feed') writeFeed();
+  else await write();
+}
+
+/** The generator's products as their details (generated only when the database is written). */
+function generatedDetails(): Product[] {
+  const data = generateDemoData({ catalogSize: SIZE, now: new Date('2026-11-01T00:00:00Z') });
+  const suppliers = new Map(data.suppliers.map((supplier) => [supplier.id, supplier]));
+  return data.products.map((product) => {
+    const supplier = suppliers.get(product.supplierId)!;
+    return {
+      id: product.id, name: product.name, brand: product.brand, varietal: product.varietal, vintage: product.vintage, region: product.region,
+      appellation: product.appellation, country: product.country, abv: product.abv, size_ml: product.sizeMl, pack_size: product.packSize,
+      case_price_cents: product.casePriceCents, bottle_price_cents: product.bottlePriceCents, inventory_available: product.inventoryAvailable,
+      minimum_order: product.minimumOrder, sku: product.sku, upc: product.upc, description: product.description, tasting_notes: product.tastingNotes,
+      image_url: null, created_at: product.createdAt.toISOString(), updated_at: product.createdAt.toISOString(),
+      supplier: { id: supplier.id, name: supplier.name, location: supplier.location, total_products: 1 },
+    } as unknown as Product;
+  });
+}
+
+/** The catalog as a first sync through the change feed writes it: pages of 250 whole products, each with the cursor after it. */
+function writeFeed() {
+  started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const pageTimes: number[] = [];
+  for (let start = 0; start < details.length; start += PAGE) {
+    const pageStarted = performance.now();
+    const changes = details.slice(start, start + PAGE).map((product) => ({ type: 'product.changed' as const, product }));
+    database.applyChanges(changes, `cursor-${start}`, new Date().toISOString());
+    pageTimes.push(performance.now() - pageStarted);
+  }
+  const cpu = process.cpuUsage(cpuStarted);
+  console.log(`${SIZE} products through feed pages of ${PAGE}: ${ms(performance.now() - started)}, CPU ${ms((cpu.user + cpu.system) / 1000)} (page p50 ${ms(percentile(pageTimes, 0.5))}, p95 ${ms(percentile(pageTimes, 0.95))}, max ${ms(Math.max(...pageTimes))})`);
+}
 
 async function write() {
 started = performance.now();
@@ -96,4 +120,8 @@ console.log(`search CPU time: p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percenti
 console.log(`search: ${queries.length} queries × ${REPEATS}: p50 ${ms(percentile(all, 0.5))}, p95 ${ms(percentile(all, 0.95))}, max ${ms(Math.max(...all))}`);
 const slowest = [...byQuery].map(([key, times]) => [key, percentile(times, 0.5)] as const).sort((a, b) => b[1] - a[1]).slice(0, 12);
 for (const [key, median] of slowest) console.log(`  ${ms(median)}  ${key}`);
+const fileBytes = ['service.db', 'service.db-wal'].reduce((sum, name) => sum + (existsSync(path.join(dir, name)) ? statSync(path.join(dir, name)).size : 0), 0);
+const jsonBytes = (table: string) => database.sql(`SELECT coalesce(sum(length(json)), 0) FROM ${table}`).pluck().get() as number;
+const [listJson, detailJson] = [jsonBytes('products'), jsonBytes('product_details')];
+console.log(`disk: ${(fileBytes / 1e6).toFixed(0)} MB; ${(fileBytes / listJson).toFixed(2)}× the ${(listJson / 1e6).toFixed(0)} MB of list-item JSON, ${(fileBytes / (listJson + detailJson)).toFixed(2)}× list and detail JSON (${((listJson + detailJson) / 1e6).toFixed(0)} MB)`);
 console.log(`posting cache: ${(database.index.postings.cachedBytes / 1024 / 1024).toFixed(1)} MB; reads ${database.index.postings.stats.reads}, hits ${database.index.postings.stats.hits}; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

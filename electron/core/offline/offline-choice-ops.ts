@@ -26,7 +26,7 @@ export interface RemovalStep {
   done: boolean;
 }
 
-export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'catalogTransaction' | 'readList'>) {
+export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'removeDetail' | 'countDetails' | 'catalogTransaction' | 'readList'>) {
   const { db, sql, choice } = database;
   /** A removal under way, kept in `meta` (with the used bytes before it) so one cut short goes on. */
   const removal = {
@@ -90,16 +90,16 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
         ? []
         : sql("SELECT pos, id FROM products WHERE pos > ? AND json_extract(json, '$.supplier.id') NOT IN (SELECT value FROM json_each(?)) ORDER BY pos LIMIT ?").raw().all(afterPos, JSON.stringify(keptIds), limit)
     ) as [number, string][];
-    const dropDetail = sql('DELETE FROM product_details WHERE id = ?');
     for (const [pos, id] of rows) {
       database.removeProduct(pos);
-      dropDetail.run(id);
+      // Through the database, which keeps its count of details as it writes and removes them.
+      database.removeDetail(id);
     }
     const done = rows.length < limit;
     if (done) {
       const count = (table: string) => sql(`SELECT count(*) FROM ${table}`).pluck().get() as number;
       sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('products'), PUBLIC, 'catalog');
-      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count('product_details'), PUBLIC, 'productDetails');
+      sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(database.countDetails(), PUBLIC, 'productDetails');
     }
     return { removed: rows.length, lastPos: rows.at(-1)?.[0] ?? afterPos, done };
   });

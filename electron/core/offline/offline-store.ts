@@ -47,6 +47,9 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.service(on(scope), 'applyChanges', changes, cursor, savedAt),
     /** A feed page as the service's text, parsed, checked and written by the worker (the main thread only passes the string on). */
     applyChangesText: (scope: StoreScope, text: string, since: string | null, savedAt: string) => database.service(on(scope), 'applyChangesText', text, since, savedAt),
+    /** The same in two calls: the page read and checked (its cursor known), then written; the next page is fetched in between. */
+    readChangesText: (scope: StoreScope, text: string, since: string | null) => database.service(on(scope), 'readChangesText', text, since),
+    writeReadChanges: (scope: StoreScope, savedAt: string) => database.service(on(scope), 'writeReadChanges', savedAt),
     startFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'startFeedBootstrap'),
     finishFeedBootstrap: (scope: StoreScope) => database.service(on(scope), 'finishFeedBootstrap'),
     clearCatalog: (scope: StoreScope) => database.service(on(scope), 'clearCatalog'),

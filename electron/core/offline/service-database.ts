@@ -4,7 +4,7 @@
  * dataset list, a page of the change feed with its cursor. See offline-schema.ts for the tables.
  */
 import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
-import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
+import type { CatalogChange, CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
 import { checkEndpointText } from '../api/response-text';
 import { normalizeCode } from '../search/product-codes';
@@ -103,22 +103,28 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return { name: region ?? null, own: false };
   }
 
-  /** Adds or replaces one product of the list, keeping its position (its row id) when it is known. */
-  function putProduct(item: CatalogProduct, page: number) {
+  /**
+   * Adds or replaces one product of the list, keeping its position (its row id) when it is known.
+   * `ownCountry`: the country of its own detail when the caller has it at hand (the change feed
+   * brings both), so it is not read back. Returns the product's position.
+   */
+  function putProduct(item: CatalogProduct, page: number, ownCountry?: string): number {
     const existing = sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as [number, string] | undefined;
     const json = JSON.stringify(item);
     if (existing && existing[1] === json) {
       sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing[0], page);
-      return;
+      if (ownCountry !== undefined) index.setCountry(existing[0], { name: ownCountry, own: true });
+      return existing[0];
     }
-    const country = countryFor(item);
+    const country = ownCountry === undefined ? countryFor(item) : { name: ownCountry, own: true };
     if (existing) {
       sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKeyOf(item), json, existing[0]);
       index.put(existing[0], item, country, JSON.parse(existing[1]) as CatalogProduct);
-    } else {
-      const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
-      index.put(Number(lastInsertRowid), item, country, null);
+      return existing[0];
     }
+    const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
+    index.put(Number(lastInsertRowid), item, country, null);
+    return Number(lastInsertRowid);
   }
 
   function removeProduct(pos: number) {
@@ -142,7 +148,11 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
       try {
         return inTransaction(...args);
       } catch (error) {
-        if (!db.inTransaction) index.reload();
+        if (!db.inTransaction) {
+          index.reload();
+          regionsKnown.clear();
+          detailRows = null;
+        }
         throw error;
       }
     };
@@ -172,32 +182,63 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return count;
   });
 
+  /**
+   * Regions whose country is stored (a few hundred at most: they grow with the catalog's regions,
+   * not its products), so each detail written does not ask again. Forgotten with the catalog.
+   */
+  const regionsKnown = new Set<string>();
+
+  /**
+   * How many rows `product_details` holds, once counted (null: not counted yet, or not known after
+   * a write that failed); each write below keeps it. Counting the rows reads a whole index of the
+   * table: tens of milliseconds at a million products, too much for every page of the feed.
+   */
+  let detailRows: number | null = null;
+  function countDetails(): number {
+    if (detailRows === null) detailRows = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    return detailRows;
+  }
+  /** A detail removed by id (its row, if there was one). */
+  function removeDetail(id: string) {
+    const { changes } = sql('DELETE FROM product_details WHERE id = ?').run(id);
+    if (detailRows !== null) detailRows -= changes;
+  }
+
   /** Learns the region's country from a detail; products of the region without a detail of their own take it. */
   function learnCountry(region: string, country: string) {
     const regionKey = foldTerm(region);
+    if (regionsKnown.has(regionKey)) return;
     const known = sql('SELECT country_key FROM region_countries WHERE region_key = ?').pluck().get(regionKey);
-    if (known !== undefined) return;
-    sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
-    index.setRegionCountry(regionKey, country);
+    if (known === undefined) {
+      sql('INSERT INTO region_countries (region_key, country_key, country) VALUES (?, ?, ?)').run(regionKey, foldTerm(country), country);
+      index.setRegionCountry(regionKey, country);
+    }
+    regionsKnown.add(regionKey);
   }
 
   function putDetail(record: DetailRecord<Product>) {
+    const pos = writeDetail(record);
+    if (pos !== undefined) index.setCountry(pos, { name: record.detail.country, own: true });
+    learnCountry(record.detail.region, record.detail.country);
+  }
+
+  /** A product's detail row alone; returns the product's position when it is listed. */
+  function writeDetail(record: DetailRecord<Product>, pos?: number): number | undefined {
     const product = record.detail;
+    if (detailRows !== null && sql('SELECT 1 FROM product_details WHERE id = ?').pluck().get(product.id) === undefined) detailRows += 1;
     sql(
       `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, sku = excluded.sku, upc = excluded.upc, json = excluded.json`,
     ).run(
       product.id, record.etag, record.fetchedAt, product.country, product.sku ? normalizeCode(product.sku) || null : null, product.upc ? normalizeCode(product.upc) || null : null, JSON.stringify(product),
     );
-    const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined;
-    if (pos !== undefined) index.setCountry(pos, { name: product.country, own: true });
-    learnCountry(product.region, product.country);
+    return pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
   }
 
   /** Details read from the service (or viewed online), in one transaction. */
   const putProductDetails = catalogTransaction((records: DetailRecord<Product>[]) => {
     for (const record of records) putDetail(record);
-    return sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    return countDetails();
   });
 
   /** Details answered 304: only when they were confirmed changes. */
@@ -261,14 +302,12 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** Details of products no longer listed go (the list is complete). */
   const dropOrphanDetails = catalogTransaction(() => {
     const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
-    for (const id of ids) {
-      sql('DELETE FROM product_details WHERE id = ?').run(id);
-    }
+    for (const id of ids) removeDetail(id);
     return ids.length;
   });
 
   const setDetailsDataset = transaction((savedAt: string) => {
-    const count = sql('SELECT count(*) FROM product_details').pluck().get() as number;
+    const count = countDetails();
     setDataset(PUBLIC, 'productDetails', { count, savedAt });
     return count;
   });
@@ -292,22 +331,24 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
     for (const change of changes) {
       switch (change.type) {
-        case 'product.changed':
+        case 'product.changed': {
           if (!choice.keeps(change.product.supplier.id)) {
             // Not carried (or no longer: it moved to a supplier left out).
             const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.product.id) as number | undefined;
             if (pos !== undefined) removeProduct(pos);
-            sql('DELETE FROM product_details WHERE id = ?').run(change.product.id);
+            removeDetail(change.product.id);
             break;
           }
-          // The detail first: the product's row is then written once, with its own country.
-          putDetail({ detail: change.product, etag: null, fetchedAt: savedAt });
-          putProduct(catalogItemOf(change.product), 0);
+          // The product's row with the country of the detail that came with it, then the detail (the position known).
+          const pos = putProduct(catalogItemOf(change.product), 0, change.product.country);
+          writeDetail({ detail: change.product, etag: null, fetchedAt: savedAt }, pos);
+          learnCountry(change.product.region, change.product.country);
           break;
+        }
         case 'product.removed': {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
-          sql('DELETE FROM product_details WHERE id = ?').run(change.id);
+          removeDetail(change.id);
           break;
         }
         case 'supplier.changed':
@@ -320,10 +361,12 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
           break;
       }
     }
-    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
+    // The search index counts the products it holds (one per row of `products`): counting the rows
+    // reads a whole index of the table, tens of milliseconds a page at a million products.
+    const count = index.live;
     // A supplier added meanwhile (offline-choice.ts): this read's cursor is not kept, the next starts from nothing.
     setDataset(PUBLIC, 'catalog', { count, savedAt, totalPages: null, cursor: widenedPending.isSet(sql) ? null : cursor });
-    setDataset(PUBLIC, 'productDetails', { count: sql('SELECT count(*) FROM product_details').pluck().get() as number, savedAt });
+    setDataset(PUBLIC, 'productDetails', { count: countDetails(), savedAt });
     // The supplier list's own validators (its pages' ETags, how many pages) stay: only its size and age change here.
     sql('INSERT INTO datasets (account, name, saved_at, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET saved_at = excluded.saved_at, count = excluded.count').run(
       PUBLIC, 'suppliers', savedAt, sql('SELECT count(*) FROM suppliers').pluck().get() as number,
@@ -332,16 +375,38 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   });
 
   /**
-   * A page of the change feed as the service sent it (text): parsed and checked against the
-   * contract here, in the worker, so the main thread never holds a page of whole products; then
-   * written with its cursor as `applyChanges` does (when it changes anything or moves the cursor).
+   * A feed page read and checked by `readChangesText`, waiting for `writeReadChanges`: the feed's
+   * next page is asked for while this one is written (its cursor is known once it is read).
    */
-  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+  let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
+
+  /**
+   * A page of the change feed as the service sent it (text): parsed and checked against the
+   * contract here, in the worker, so the main thread never holds a page of whole products. Nothing
+   * is written yet: `writeReadChanges` writes it, with its cursor, in one transaction.
+   */
+  function readChangesText(text: string, since: string | null): FeedPageOutcome {
+    readFeedPage = null;
     const checked = checkEndpointText('catalogChanges', text);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
-    if (page.data.length > 0 || page.next_cursor !== since) applyChanges(page.data, page.next_cursor, savedAt);
+    readFeedPage = { page, since };
     return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+  }
+
+  /** Writes the page `readChangesText` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
+  function writeReadChanges(savedAt: string): void {
+    const read = readFeedPage;
+    readFeedPage = null;
+    if (!read) throw new Error('no page of the change feed was read before this write');
+    if (read.page.data.length > 0 || read.page.next_cursor !== read.since) applyChanges(read.page.data, read.page.next_cursor, savedAt);
+  }
+
+  /** `readChangesText` and `writeReadChanges` in one call. */
+  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
+    const outcome = readChangesText(text, since);
+    if (outcome.ok) writeReadChanges(savedAt);
+    return outcome;
   }
 
   const FEED_BOOTSTRAP = 'feed_bootstrap';
@@ -361,7 +426,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
     for (const { pos, id } of stale) {
       removeProduct(pos);
-      sql('DELETE FROM product_details WHERE id = ?').run(id);
+      removeDetail(id);
     }
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
     sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
@@ -373,6 +438,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** Everything public goes (settings → clear, or a catalog that must be read again from nothing). */
   const clearCatalog = transaction(() => {
     for (const table of ['products', 'product_details', 'region_countries', 'suppliers', 'column_chunks', 'facet_values', 'terms', 'postings']) db.exec(`DELETE FROM ${table}`);
+    regionsKnown.clear();
+    detailRows = null;
     sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
     sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
     index.reset();
@@ -476,6 +543,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     index,
     choice,
     removeProduct,
+    removeDetail,
+    countDetails,
     catalogTransaction,
     datasetInfo,
     setDataset,
@@ -491,6 +560,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     imageUrls,
     applyChanges,
     applyChangesText,
+    readChangesText,
+    writeReadChanges,
     startFeedBootstrap,
     finishFeedBootstrap,
     clearCatalog,

@@ -14,10 +14,13 @@ export const FEED_RESTART_NOTICE =
  */
 export const FEED_PAGE_LIMIT = 250;
 
-/** One feed page fetched and written: what the rest of the loop needs of it. */
+/**
+ * One feed page fetched and read: what the rest of the loop needs of it. Its write (`written`) may
+ * still be running while the next page is fetched; it resolves to the error that stopped it, if any.
+ */
 type PageStep =
   | { ok: true; notModified: true }
-  | { ok: true; notModified: false; changed: number; nextCursor: string; hasMore: boolean }
+  | { ok: true; notModified: false; changed: number; nextCursor: string; hasMore: boolean; written: Promise<unknown> }
   | { ok: false; error: FeedFailure };
 
 type FeedFailure = { message: string; code?: string; status?: number | null; problemCode?: string | null };
@@ -47,17 +50,37 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     }
   };
   const callText = context.api.callText;
-  /** Fetches the page after `since` and writes it with its cursor. */
+  /**
+   * The write of the page before, if it is still running: the next page is fetched meanwhile (its
+   * cursor is known once the page is read), and written only once that write has succeeded, so
+   * pages are still written one transaction each, in order. Resolves to the error that stopped it.
+   */
+  let writing: Promise<unknown> = Promise.resolve(null);
+  const written = async () => {
+    const error = await writing;
+    writing = Promise.resolve(null);
+    if (error) throw error;
+  };
+  const startWrite = (write: () => Promise<unknown>) => {
+    writing = write().then(
+      () => null,
+      (error: unknown) => error ?? new Error('the page could not be written'),
+    );
+    return writing;
+  };
+  /** Fetches the page after `since`, reads it, and starts its write with its cursor. */
   const step = async (since: string | null): Promise<PageStep> => {
     if (callText) {
       // The text goes to the worker as it came: parsing and checking 250 whole products stays off the main thread.
       const outcome = await context.pages(() => callText('catalogChanges', { query: query(since) }));
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
+      await written();
       await beforeWrite(since);
-      const written = await context.store.applyChangesText(scope, outcome.text, since, context.nowIso());
-      if (!written.ok) return { ok: false, error: { message: written.message, code: 'bad_response', status: outcome.status } };
-      return { ok: true, notModified: false, changed: written.changed, nextCursor: written.nextCursor, hasMore: written.hasMore };
+      const read = await context.store.readChangesText(scope, outcome.text, since);
+      if (!read.ok) return { ok: false, error: { message: read.message, code: 'bad_response', status: outcome.status } };
+      const savedAt = context.nowIso();
+      return { ...read, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
     }
     const outcome = await context.pages(
       () => context.api.call('catalogChanges', { query: query(since) }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>,
@@ -65,14 +88,18 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
     if (outcome.notModified) return outcome;
     const page = outcome.data;
+    await written();
     await beforeWrite(since);
-    if (page.data.length > 0 || page.next_cursor !== since) await context.store.applyChanges(scope, page.data, page.next_cursor, context.nowIso());
-    return { ok: true, notModified: false, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
+    const savedAt = context.nowIso();
+    const write = () => (page.data.length > 0 || page.next_cursor !== since ? context.store.applyChanges(scope, page.data, page.next_cursor, savedAt) : Promise.resolve(0));
+    return { ok: true, notModified: false, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more, written: startWrite(write) };
   };
   progress(context, 'catalog', 0, null);
   for (;;) {
     const outcome = await step(cursor);
     if (!outcome.ok) {
+      // What was read before stays written (or its own failure is the one to tell).
+      await written();
       const error = outcome.error;
       if (error.status === 404 && pages === 0) return 'unsupported';
       if (error.status === 410 || error.problemCode === 'cursor_expired') {
@@ -88,13 +115,14 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     if (outcome.notModified) break;
     if (outcome.changed > 0 || outcome.nextCursor !== cursor) {
       changed += outcome.changed;
-      onPages();
+      void outcome.written.then((error) => error || onPages());
     }
     pages += 1;
     progress(context, 'catalog', pages, null);
     cursor = outcome.nextCursor;
     if (!outcome.hasMore) break;
   }
+  await written();
   await context.store.finishFeedBootstrap(scope);
   const info = await context.store.datasetInfo('catalog', scope);
   const details = await context.store.datasetInfo('productDetails', scope);

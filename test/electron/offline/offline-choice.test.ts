@@ -92,6 +92,8 @@ describe('choosing what the offline copy carries', () => {
       await syncFully(engine);
       expect(await suppliersStored()).toEqual(['sup_bordeaux', 'sup_napa']);
       expect((await search().search({ text: 'changed', limit: 5 })).total).toBe(0);
+      // The details the copy says it holds are the ones left (the removal went through the database's own count).
+      expect((await store.datasetInfo('productDetails', { baseUrl, accountId: null }))?.count).toBe(200);
       // Nothing was widened, so the feed went on from its cursor (pages: with their ETags).
       if (feed) expect(service.log.filter((entry) => entry.name === 'catalogChanges').every((entry) => entry.since !== null)).toBe(true);
       else expect(service.log.filter((entry) => entry.name === 'listProducts').some((entry) => entry.status === 304)).toBe(true);

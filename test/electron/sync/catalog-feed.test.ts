@@ -81,6 +81,47 @@ describe('the catalog through the service’s change feed', () => {
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
+  it('asks for the next page while the page before is being written, and still writes the pages in order, one at a time', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const events: string[] = [];
+    let fetches = 0;
+    const text = withText(service);
+    const api = {
+      ...text,
+      callText: (async (name: string, input: unknown) => {
+        if (name === 'catalogChanges') events.push(`fetch ${(fetches += 1)}`);
+        return (text.callText as (name: string, input: unknown) => Promise<unknown>)(name, input);
+      }) as never,
+    };
+    let writes = 0;
+    let writing = false;
+    /** Each page's write ends once the next page was asked for (or after a while when it is the last). */
+    const slowWrite = async <T>(write: () => Promise<T>): Promise<T> => {
+      expect(writing, 'one write at a time').toBe(false);
+      writing = true;
+      const page = (writes += 1);
+      const askedFor = fetches;
+      for (let waited = 0; fetches === askedFor && waited < 40; waited += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      const result = await write();
+      events.push(`written ${page}`);
+      writing = false;
+      return result;
+    };
+    const slowStore: OfflineStore = {
+      ...store,
+      writeReadChanges: (...args) => slowWrite(() => store.writeReadChanges(...args)),
+      applyChangesText: (...args) => slowWrite(() => store.applyChangesText(...args)),
+    };
+    const engine = engineFor(service, { api, store: slowStore });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(events.slice(0, 4)).toEqual(['fetch 1', 'fetch 2', 'written 1', 'fetch 3']);
+    expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+    expect((await search().search({ limit: 1 })).total).toBe(1_000);
+    expect((await search().products(['prod_00999']))[0]?.id).toBe('prod_00999');
+  });
+
   it('a page of text the contract does not allow fails the sync in plain words and writes nothing of it; the pages before stay', async () => {
     const service = createFakeService({ products: 600, feed: true });
     // The second page: a product without its price.

@@ -14,11 +14,13 @@ import { KILL_TEST_PRODUCTS } from './sync-child';
 const CHILD = path.join(import.meta.dirname, 'sync-child.ts');
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const KILLS = 20;
+/** How the catalog comes: list pages and a request per detail, or the change feed (pages written while the next is fetched). */
+type Via = 'pages' | 'feed';
 
 /** Runs the sync child; `killAfterMs` after it says `syncing`, SIGKILL. Resolves with what it printed last. */
-function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed: boolean; done: { failed: unknown[]; pages200: number; details200: number } | null }> {
+function runChild(dataDir: string, killAfterMs: number | null, via: Via): Promise<{ killed: boolean; done: { failed: unknown[]; pages200: number; details200: number } | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, via], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
@@ -47,7 +49,7 @@ function integrity(dataDir: string): string {
 }
 
 describe('a sync killed at random moments', () => {
-  it(`opens intact after each of ${KILLS} SIGKILLs, resumes, and ends with exactly the service's catalog`, async () => {
+  it.each(['pages', 'feed'] as const)(`through %s: opens intact after each of ${KILLS} SIGKILLs, resumes, and ends with exactly the service's catalog`, async (via) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-kill-'));
     let killedMidway = 0;
     // A fixed sequence of moments, from right after the sync starts to half a second into it (the lists, then the details).
@@ -57,14 +59,14 @@ describe('a sync killed at random moments', () => {
       return seed % 500;
     };
     for (let run = 0; run < KILLS; run += 1) {
-      const { killed, done } = await runChild(dataDir, nextMoment());
+      const { killed, done } = await runChild(dataDir, nextMoment(), via);
       if (killed) killedMidway += 1;
       else expect(done?.failed).toEqual([]);
       expect(integrity(dataDir), `after kill ${run + 1}`).toBe('ok');
     }
     expect(killedMidway, 'most runs were killed before they finished').toBeGreaterThan(KILLS / 2);
 
-    const last = await runChild(dataDir, null);
+    const last = await runChild(dataDir, null, via);
     expect(last.done?.failed).toEqual([]);
     expect(integrity(dataDir)).toBe('ok');
     const db = new Database(serviceDatabaseFile(dataDir, baseUrl), { readonly: true });

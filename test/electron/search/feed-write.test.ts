@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../shared';
+import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
+import { CatalogSearchInput } from '../../../shared/bridge';
+import { PUBLIC } from '../../../electron/core/offline/offline-schema';
+import { catalogDatabase, detailOf } from './catalog-database';
+import { makeCatalog } from './catalog-fixture';
+
+const asOf = '2026-11-22T08:00:00.000Z';
+const catalog = makeCatalog(4);
+const productIn = (index: number, region: string, country: string): Product => ({
+  ...detailOf(catalog[index]!.item, { ...catalog[index]!.facts, country }),
+  id: `prod_feed_${index}`,
+  region,
+});
+const changed = (product: Product) => ({ type: 'product.changed' as const, product });
+
+describe('writing pages of the change feed', () => {
+  it('a page that fails (rolled back) forgets the region countries it learned: the next page learns them again', () => {
+    const database = catalogDatabase([], asOf);
+    const first = productIn(0, 'Tierra Nueva', 'Chile');
+    // The second entry cannot be stored (a product without an id): the whole page is rolled back.
+    const broken = { ...productIn(1, 'Tierra Nueva', 'Chile'), id: null } as unknown as Product;
+    expect(() => database.applyChanges([changed(first), changed(broken)], 'cursor-1', asOf)).toThrow();
+    const regionCountry = () => database.sql('SELECT country FROM region_countries WHERE region_key = ?').pluck().get('tierra nueva');
+    expect(regionCountry()).toBeUndefined();
+
+    database.applyChanges([changed(first)], 'cursor-1', asOf);
+    expect(regionCountry()).toBe('Chile');
+    // A product of that region listed without a detail of its own takes the region's country.
+    const listed = { ...catalog[2]!.item, id: 'prod_listed', region: 'Tierra Nueva' };
+    database.writeCatalogPage(1, null, [listed]);
+    const search = createCatalogSearch(database);
+    expect(search.search(CatalogSearchInput.parse({ country: 'Chile', limit: 10 })).items.map((item) => item.id).sort()).toEqual(['prod_feed_0', 'prod_listed']);
+  });
+
+  it('a product of the feed carries the country of its own detail, and its SKU is found', () => {
+    const database = catalogDatabase([], asOf);
+    const product = productIn(3, 'Valle Alto', 'Argentina');
+    database.applyChanges([changed(product)], 'cursor-1', asOf);
+    database.applyChanges([changed({ ...product, country: 'Uruguay' })], 'cursor-2', asOf);
+    const search = createCatalogSearch(database);
+    expect(search.search(CatalogSearchInput.parse({ country: 'Uruguay', limit: 10 })).items.map((item) => item.id)).toEqual(['prod_feed_3']);
+    expect(search.search(CatalogSearchInput.parse({ country: 'Argentina', limit: 10 })).total).toBe(0);
+    expect(search.lookupCode(product.sku!)?.id).toBe('prod_feed_3');
+  });
+
+  it('keeps the catalog’s size as products come, change and go, page after page', () => {
+    const database = catalogDatabase([], asOf);
+    const products = [0, 1, 2, 3].map((index) => productIn(index, 'Valle Alto', 'Argentina'));
+    const stored = () => ({
+      said: database.datasetInfo(PUBLIC, 'catalog')?.count,
+      rows: database.sql('SELECT count(*) FROM products').pluck().get(),
+      details: database.datasetInfo(PUBLIC, 'productDetails')?.count,
+      detailRows: database.sql('SELECT count(*) FROM product_details').pluck().get(),
+    });
+    database.applyChanges(products.map(changed), 'cursor-1', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+    database.applyChanges([changed({ ...products[0]!, name: 'Renamed' }), { type: 'product.removed', id: products[1]!.id }, { type: 'product.removed', id: 'prod_never_there' }], 'cursor-2', asOf);
+    expect(stored()).toEqual({ said: 3, rows: 3, details: 3, detailRows: 3 });
+    database.applyChanges([changed(products[1]!)], 'cursor-3', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+    // A page that fails is rolled back whole, its counts with it.
+    expect(() => database.applyChanges([{ type: 'product.removed', id: products[2]!.id }, changed({ ...products[3]!, id: null } as unknown as Product)], 'cursor-4', asOf)).toThrow();
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+    database.applyChanges([{ type: 'product.removed', id: products[2]!.id }, changed({ ...products[3]!, id: 'prod_new' })], 'cursor-5', asOf);
+    expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
+  });
+});
