@@ -198,7 +198,6 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const source = stream ? null : await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
     try {
       await insertSuppliers(tx, stream?.suppliers ?? source?.suppliers ?? []);
-      await seedDemoSplitCases(tx);
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
@@ -221,6 +220,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         await replayPlan(store, plan);
       }
       // After the past orders, so they keep the prices they were placed at.
+      await seedDemoSplitCases(tx);
       await seedDemoDeals(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;

@@ -4,8 +4,7 @@ import { products, suppliers } from '../db/schema';
 import { createDeal, setSplitCaseFee, type NewDeal } from '../store/catalog/deals';
 
 /**
- * The demo marketplace's commercial terms (issue 26): the split-case fees before the products, the
- * deals after the past orders. Deterministic: the suppliers and products are taken in id and
+ * The demo marketplace's commercial terms (issue 26), written after its past orders. Deterministic: the suppliers and products are taken in id and
  * name order, so the same catalog gets the same terms.
  *
  * - Split cases: every third supplier sells by the bottle, at a fee per line of $30, $33 or $36
@@ -23,9 +22,10 @@ const DAY_MS = 86_400_000;
 const suppliersInIdOrder = (db: Database) => db.select({ id: suppliers.id }).from(suppliers).orderBy(asc(suppliers.id));
 
 /**
- * The split-case fees, written before the products (seeding calls it right after the suppliers):
- * a fee written later puts every product of the supplier on the change feed again, a third of
- * the catalog. Returns the number of suppliers that sell by the bottle.
+ * The split-case fees, written after the past orders. Each fee puts every product of its supplier
+ * on the change feed again (a third of the catalog). Writing them before the products instead
+ * made the e2e keyboard order journey fail (cause not found); see the closing note of 2026-11-26.
+ * Returns the number of suppliers that sell by the bottle.
  */
 export async function seedDemoSplitCases(db: Database): Promise<number> {
   let splitCaseSuppliers = 0;

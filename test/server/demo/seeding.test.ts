@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { openPglite, type PgliteConnection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
-import { accounts, catalogChanges, dealProducts, products, supplierProductCounts } from '../../../server/db/schema';
+import { accounts, catalogChanges, dealProducts, products, supplierProductCounts, suppliers as supplierTable } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
@@ -105,11 +105,12 @@ describe('seeding the demo data', () => {
         expect(differing!.n).toBe(0);
 
         // The change feed's log has each product and supplier once, the products in their order (the
-        // table's pages) but those the past orders or the demo's deals changed since (the split-case
-        // fees are written before the products, or a third of them would be out of order); every
-        // supplier's count right.
+        // table's pages) but those the past orders or the demo's terms (deals, split-case fees) changed
+        // since; every supplier's count right.
         const withDeals = new Set((await db.select({ id: dealProducts.productId }).from(dealProducts)).map((row) => row.id));
-        const changedSince = (id: string) => ordered.has(id) || withDeals.has(id);
+        const splitCaseSuppliers = new Set((await db.select({ id: supplierTable.id }).from(supplierTable).where(sql`${supplierTable.splitCaseFeeCents} is not null`)).map((row) => row.id));
+        const supplierOf = new Map(data.products.map((product) => [product.id, product.supplierId]));
+        const changedSince = (id: string) => ordered.has(id) || withDeals.has(id) || splitCaseSuppliers.has(supplierOf.get(id) ?? '');
         const logged = await db
           .select({ kind: catalogChanges.kind, id: catalogChanges.recordId })
           .from(catalogChanges)
