@@ -91,6 +91,9 @@ interface ProductWriting {
   emptied: boolean;
 }
 
+/** How the products reach the table: inserted from the stream on PostgreSQL, copied from a source on PGlite. */
+type ProductPath = { kind: 'insert'; stream: DemoDataStream } | { kind: 'copy'; source: DemoProductSource };
+
 /** Demo catalogs from this size are made in a worker thread on PGlite (starting one takes about a second). */
 export const PRODUCT_WORKER_FROM = 20_000;
 
@@ -194,10 +197,12 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const stream = database === 'postgres' ? streamDemoData(dataOptions) : null;
-    const source = stream ? null : await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
+    const path: ProductPath =
+      database === 'postgres'
+        ? { kind: 'insert', stream: streamDemoData(dataOptions) }
+        : { kind: 'copy', source: await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM) };
     try {
-      await insertSuppliers(tx, stream?.suppliers ?? source?.suppliers ?? []);
+      await insertSuppliers(tx, path.kind === 'insert' ? path.stream.suppliers : path.source.suppliers);
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
@@ -208,11 +213,11 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         if (!anyProduct) await tx.execute(sql`truncate ${products}`);
         await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
         const writing = { catalogSize, onProgress: options.onProgress, emptied: !anyProduct };
-        if (stream) await insertProducts(tx, stream, writing);
-        else if (source) await copyProducts(tx, source, writing);
+        if (path.kind === 'insert') await insertProducts(tx, path.stream, writing);
+        else await copyProducts(tx, path.source, writing);
       }));
       await bumpCatalogVersion(tx, 'listings');
-      const people = stream ? stream.people() : await (source as DemoProductSource).people();
+      const people = path.kind === 'insert' ? path.stream.people() : await path.source.people();
       // The demo's own orders go through the same code as real ones, nested in this transaction.
       const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
       const buyerCredentials = await insertBuyers(tx, people, now);
@@ -225,7 +230,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {
-      await source?.close();
+      if (path.kind === 'copy') await path.source.close();
     }
   });
   // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.

@@ -23,8 +23,9 @@ const suppliersInIdOrder = (db: Database) => db.select({ id: suppliers.id }).fro
 
 /**
  * The split-case fees, written after the past orders. Each fee puts every product of its supplier
- * on the change feed again (a third of the catalog). Writing them before the products instead
- * made the e2e keyboard order journey fail (cause not found); see the closing note of 2026-11-26.
+ * on the change feed again (a third of the catalog, out of the table's order). Written before the
+ * products instead, the e2e journey that places an order with the keyboard alone failed (its cart
+ * showed no ship-to address); the cause was not found, so they stay here.
  * Returns the number of suppliers that sell by the bottle.
  */
 export async function seedDemoSplitCases(db: Database): Promise<number> {
