@@ -27,9 +27,8 @@ const suppliersInIdOrder = (db: Database) => db.select({ id: suppliers.id }).fro
  * straight to the suppliers, in one statement, without putting each product of those suppliers on
  * the feed again as `setSplitCaseFee` does: the feed reads a product's detail when it is read, so
  * the log rows written a moment before in this same transaction already give the products with
- * their terms. Re-logged, a third of a million-product catalog was written to the log twice, out of
- * the table's order: 700 MB more at the peak of seeding and 500 MB more serving (PGlite's memory
- * does not shrink). Written before the products instead, the e2e journey that places an order with
+ * their terms; re-logged, a third of the catalog was written to the log twice, out of the table's
+ * order. Written before the products instead, the e2e journey that places an order with
  * the keyboard alone failed (its cart showed no ship-to address); the cause was not found, so they
  * stay after the orders. Returns the number of suppliers that sell by the bottle.
  */

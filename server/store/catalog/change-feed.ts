@@ -4,6 +4,7 @@ import type { CatalogChange, Supplier } from '../../../shared';
 import type { Database } from '../../db/database';
 import { catalogChanges, catalogFeed, products, supplierProductCounts, suppliers } from '../../db/schema';
 import type { PublicBaseUrl } from './image-url';
+import { dealsOfProducts } from './deals';
 import { PRODUCT_DETAIL_FIELDS, productDetail, type ProductDetailFields } from './product-detail';
 import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
 import { FEED_START, catalogKey, comparePositions, type ChangeCursor, type FeedPosition } from './change-cursor';
@@ -130,10 +131,11 @@ export async function readCatalogChanges(
       const rows = result?.rows ? (JSON.parse(result.rows) as LogRow[]).map((row) => ({ row, position: { xid: BigInt(row[2]), seq: BigInt(row[3]) } })) : [];
       rows.sort((a, b) => comparePositions(a.position, b.position));
       const baseUrl = publicBaseUrl();
+      const dealsOf = await dealsOfProducts(tx, rows.slice(0, limit).flatMap(({ row }) => (row[0] === 'product' && row[5] ? [row[1]] : [])));
       const entries = rows.slice(0, limit).map(({ row: [kind, id, , , , product, supplier, count], position }): FeedEntry => {
         // A record missing from its table is removed (its tombstone, or a row deleted without the triggers).
         if (kind === 'product') {
-          return { position, change: product ? { type: 'product.changed', product: productDetail(product, count, baseUrl) } : { type: 'product.removed', id } };
+          return { position, change: product ? { type: 'product.changed', product: productDetail(product, dealsOf.get(id) ?? [], count, baseUrl) } : { type: 'product.removed', id } };
         }
         return { position, change: supplier ? { type: 'supplier.changed', supplier: supplierRecord(supplier, count) } : { type: 'supplier.removed', id } };
       });

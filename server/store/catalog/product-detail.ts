@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Product } from '../../../shared';
+import type { Deal, Product } from '../../../shared';
 import { products, suppliers } from '../../db/schema';
 import { productImageUrl } from './image-url';
 import { epochMilliseconds, isoFromMilliseconds } from './rows-in-order';
-import { PRODUCT_DEALS_JSON, dealFromFields, splitCaseTerms, type DealFields } from './deals';
+import { splitCaseTerms } from './deals';
 
 /**
  * The one reader of a product detail (`GET /products/{id}` and the catalog change feed): the
  * fields it selects, in order, from `products` joined with its supplier, and the Product built
- * from them. Both answers go through productDetail, so a product reads the same bytes in both.
+ * from them with the product's deals (read for a batch of products by `dealsOfProducts`). Both
+ * answers go through productDetail, so a product reads the same bytes in both.
  */
 export const PRODUCT_DETAIL_FIELDS: SQL[] = [
   sql`${products.id}`,
@@ -35,10 +36,9 @@ export const PRODUCT_DETAIL_FIELDS: SQL[] = [
   sql`${suppliers.id}`,
   sql`${suppliers.name}`,
   sql`${suppliers.location}`,
-  // Issue 26: the product's commercial terms (server/store/catalog/deals.ts).
+  // Issue 26: the product's split-case terms (server/store/catalog/deals.ts).
   sql`${products.looseBottles}`,
   sql`${suppliers.splitCaseFeeCents}`,
-  PRODUCT_DEALS_JSON,
 ];
 
 /** The values of PRODUCT_DETAIL_FIELDS, as JSON gives them back. */
@@ -69,7 +69,6 @@ export type ProductDetailFields = [
   string,
   number,
   number | null,
-  DealFields[],
 ];
 
 /** How a product row reaches its supplier, for PRODUCT_DETAIL_FIELDS. */
@@ -78,7 +77,7 @@ export const PRODUCT_SUPPLIER_JOIN = sql`inner join ${suppliers} on ${suppliers.
 /** The supplier id of a row of PRODUCT_DETAIL_FIELDS. */
 export const supplierIdOf = (fields: ProductDetailFields): string => fields[21];
 
-export function productDetail(fields: ProductDetailFields, totalProducts: number, baseUrl: string): Product {
+export function productDetail(fields: ProductDetailFields, deals: readonly Deal[], totalProducts: number, baseUrl: string): Product {
   const [
     id,
     name,
@@ -106,7 +105,6 @@ export function productDetail(fields: ProductDetailFields, totalProducts: number
     supplierLocation,
     looseBottles,
     splitCaseFeeCents,
-    deals,
   ] = fields;
   const splitCase = splitCaseTerms({ packSize, inventoryAvailable: inventory, looseBottles, splitCaseFeeCents });
   return {
@@ -135,7 +133,7 @@ export function productDetail(fields: ProductDetailFields, totalProducts: number
     updated_at: isoFromMilliseconds(updatedAt),
     // Extension fields (issue 26): only a product with deals, or sold by the bottle, carries them,
     // so any other product reads as it always did.
-    ...(deals.length > 0 ? { deals: deals.map(dealFromFields) } : {}),
+    ...(deals.length > 0 ? { deals: [...deals] } : {}),
     ...(splitCase ? { split_case: splitCase } : {}),
   };
 }

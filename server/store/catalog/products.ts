@@ -8,6 +8,7 @@ import { productCounts } from './suppliers';
 import { epochMilliseconds, isoFromMilliseconds, productRowById } from './rows-in-order';
 import type { VersionedValue } from './ordered-ids';
 import { stampOf } from './version';
+import { dealsOfProducts } from './deals';
 import { PRODUCT_DETAIL_FIELDS, PRODUCT_SUPPLIER_JOIN, productDetail, supplierIdOf, type ProductDetailFields } from './product-detail';
 import { listingPage, type CatalogListings } from './product-listing';
 import type { ListingIndexKeeper } from './listing-index-keeper';
@@ -86,5 +87,6 @@ export async function getProduct(
   // The listings index of this version has them already; else they are read once per version.
   const index = listingIndex.current;
   const counts = index?.stamp === stamp ? index.productsPerSupplier() : await supplierCounts.get(stamp, () => productCounts(db, null));
-  return productDetail(fields, counts.get(supplierIdOf(fields)) ?? 0, publicBaseUrl());
+  const deals = (await dealsOfProducts(db, [productId])).get(productId) ?? [];
+  return productDetail(fields, deals, counts.get(supplierIdOf(fields)) ?? 0, publicBaseUrl());
 }
