@@ -24,14 +24,17 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
-  const products = useQueries({
-    queries: entry.order.items.map((item) => ({
-      ...productQuery(bridge, item.product_id),
+  // One read per product: its line of cases and its line of bottles (a split case) share it.
+  const productIds = [...new Set(entry.order.items.map((item) => item.product_id))];
+  const reads = useQueries({
+    queries: productIds.map((productId) => ({
+      ...productQuery(bridge, productId),
       // The refusal may be about stock or a minimum that changed: read the product again now.
       staleTime: 0,
       refetchOnMount: 'always' as const,
     })),
   });
+  const products = entry.order.items.map((item) => reads[productIds.indexOf(item.product_id)]);
   const update = useUpdateOutboxEntry(entry.id);
   const discard = useDiscardOutboxEntry(entry.id);
 
