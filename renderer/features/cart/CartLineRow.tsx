@@ -100,6 +100,7 @@ export function CartLineRow({ line, priced, hint, problem, otherLine = 0 }: Prop
           // A split case of the product counts as one case toward its minimum.
           limits={{ minimum: Math.max(1, line.minimumOrder - (otherLine > 0 ? 1 : 0)), stock: line.inventoryAvailable }}
           check={(raw) => checkLineQuantity(raw, 'case', line, otherLine)}
+          {...(otherLine > 0 ? { hint: `Minimum ${Math.max(1, line.minimumOrder - 1)} beside the split case, ${line.inventoryAvailable > 0 ? `${line.inventoryAvailable} in stock` : 'out of stock'}` } : {})}
           onChange={(value) => setQuantity(key, value)}
         />
       )}

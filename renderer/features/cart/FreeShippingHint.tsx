@@ -66,6 +66,7 @@ export function FreeShippingHint({ group }: { group: CartGroup }) {
     <div className="free-shipping" ref={region} tabIndex={-1} aria-label={`Free shipping from ${group.supplierName}`} role="group">
       <p role="status" className={shortfall > 0 ? 'free-shipping-gap' : 'free-shipping-reached'}>
         {shortfall > 0 ? `Add ${formatCents(shortfall)} more for free shipping.` : 'This order ships free.'}
+        {group.splitCaseFeesCents > 0 ? ` The split-case fees (${formatCents(group.splitCaseFeesCents)}) are charged all the same.` : ''}
       </p>
       {shortfall > 0 && plan && plan.length > 0 ? (
         <>

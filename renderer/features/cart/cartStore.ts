@@ -196,5 +196,7 @@ export function unbindCart(): void {
   useCartStore.persist.setOptions({ name: CART_STORAGE_KEY });
 }
 
-/** Cases in the cart, a line of bottles (a split case) counting as one. */
-export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + (unitOf(line) === 'bottle' ? 1 : line.quantity), 0);
+/** Cases in the cart (lines of bottles apart: `selectCartBottles`). */
+export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + (unitOf(line) === 'bottle' ? 0 : line.quantity), 0);
+/** Bottles of split cases in the cart. */
+export const selectCartBottles = (state: CartState) => state.lines.reduce((sum, line) => sum + (unitOf(line) === 'bottle' ? line.quantity : 0), 0);

@@ -158,6 +158,9 @@ describe('split cases in the cart (issue 26)', { timeout: 20_000 }, () => {
     expect(within(line).getByText(`Plus a split-case fee of ${formatCents(3_300)} for this line, in shipping.`)).toBeTruthy();
     expect(within(line).getByText(formatCents(10_000)).className).toBe('line-total');
     expect(screen.getByText(`Shipping includes ${formatCents(3_300)} of split-case fees (one per line of bottles).`)).toBeTruthy();
+    // Free shipping or not, the fee is charged: the hint says so. The menu counts bottles as bottles.
+    expect(screen.getByText(/The split-case fees \(\$33\.00\) are charged all the same\./)).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: /^Cart/ }).textContent).toContain('(5 bottles)');
     fireEvent.change(stepper, { target: { value: '11' } });
     fireEvent.change(stepper, { target: { value: '13' } });
     expect(within(line).getByRole('alert').textContent).toBe('A split case is 1 to 11 bottles; 12 bottles make a case: order whole cases as cases.');
