@@ -8,7 +8,7 @@ import { buildDraft, groupCart, groupIsPlaceable } from '../../../renderer/featu
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { CART_STORAGE_KEY, useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
-import { product } from '../support/fixtures';
+import { product, shippedOrder } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
 /**
@@ -240,5 +240,32 @@ describe('a refused line of bottles fixed in the outbox (issue 26)', { timeout: 
     fireEvent.change(field, { target: { value: '4' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save and send again' }));
     await waitFor(() => expect(fake.callsTo('updateOutboxEntry')).toEqual([{ id: entry.id, order: { ...entry.order, items: [{ product_id: 'prod_merlot', quantity: 4, unit: 'bottle' }] } }]));
+  });
+});
+
+describe('an order with a line of bottles, seen and reordered (issue 26)', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('shows the line as bottles at a bottle price, and reorders it into the cart as bottles, not cases', async () => {
+    const order = {
+      ...shippedOrder,
+      items: [
+        { id: 'item_1', product_id: 'prod_merlot', product_name: 'Ridge Merlot 2020', quantity: 1, unit_price_cents: 24_000, total_cents: 24_000 },
+        { id: 'item_2', product_id: 'prod_merlot', product_name: 'Ridge Merlot 2020', quantity: 5, unit_price_cents: 2_000, total_cents: 10_000, unit: 'bottle' as const, split_case_fee_cents: 3_300 },
+      ],
+    };
+    const fake = createFakeBridge({
+      getOrder: async () => ok({ data: order, freshness: { asOf: new Date().toISOString(), fromCache: false } }),
+      getProduct: async ({ id }) => ok({ data: id === 'prod_merlot' ? merlotSplit : product(id), freshness: { asOf: new Date().toISOString(), fromCache: false } }),
+    });
+    renderApp(fake.bridge, '#/orders/ord_shipped1');
+    const bottlesCell = await screen.findByRole('cell', { name: '5 bottles' }, slow);
+    expect(within(bottlesCell.closest('tr') as HTMLElement).getByRole('cell', { name: `${formatCents(2_000)} a bottle` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reorder into the cart' }));
+    expect(await screen.findByText(/Added to the cart: 1 × Ridge Merlot 2020 · 750 ml, 5 bottles × Ridge Merlot 2020 · 750 ml/, undefined, slow)).toBeTruthy();
+    expect(linesOf()).toEqual([
+      ['prod_merlot', 'case', 1],
+      ['prod_merlot', 'bottle', 5],
+    ]);
   });
 });
