@@ -22,7 +22,7 @@ const SPLIT = { fee_cents: 3_300, bottles_available: 40 * 12 + 7 };
 const cabSplit: Product = { ...product('prod_cab'), split_case: SPLIT };
 /** Merlot: minimum 1 case; its supplier splits cases too. */
 const merlotSplit: Product = { ...product('prod_merlot'), split_case: SPLIT };
-const address = { street1: '1 Pier', city: 'Oakland', state: 'CA', zip: '94607' };
+const address = { street1: '1 Pier', city: 'Oakland', state: 'CA' as const, zip: '94607' };
 
 const linesOf = () => useCartStore.getState().lines.map((line) => [line.productId, line.unit ?? 'case', line.quantity]);
 
