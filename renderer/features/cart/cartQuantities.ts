@@ -20,6 +20,10 @@ export const unitOf = (line: { unit?: OrderUnit }): OrderUnit => line.unit ?? 'c
 export const cartLineKey = (line: { productId: string; unit?: OrderUnit }): string =>
   unitOf(line) === 'bottle' ? `${line.productId}:bottles` : line.productId;
 
+/** The product's line of cases among these lines (not its line of bottles), if any. */
+export const caseLineOf = <Line extends { productId: string; unit?: OrderUnit }>(lines: readonly Line[], productId: string): Line | undefined =>
+  lines.find((line) => line.productId === productId && unitOf(line) === 'case');
+
 /** The product as the shared rules take it; a product whose split-case terms are not known yet is not sold by the bottle. */
 export function stockOf(product: CartProduct): ProductStock {
   return {

@@ -118,6 +118,9 @@ describe('split cases in the cart (issue 26)', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add bottles to cart' }));
     await within(form).findByText(/Added 6 bottles; 6 bottles in the cart now\./);
     expect(linesOf()).toEqual([['prod_merlot', 'bottle', 6]]);
+    // The form of cases counts cases: the bottles are not "6 in the cart" there.
+    const casesForm = screen.getByRole('form', { name: 'Add to cart' });
+    expect(casesForm.textContent).not.toContain('in the cart');
     view.unmount();
 
     renderApp(fake.bridge, '#/product/prod_cab');
