@@ -5,8 +5,8 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { useCartStore, type CartLine } from './cartStore';
 import { useCartLineCheck } from './queries';
-import { cartLineKey, checkLineQuantity, maxBottles, unitOf } from './cartQuantities';
-import { formatBottles } from '../../../shared/split-case';
+import { cartLineKey, checkLineQuantity, maxBottles, stockOf, unitOf } from './cartQuantities';
+import { bottlesLeftAfter, formatBottles } from '../../../shared/split-case';
 
 interface Props {
   line: CartLine;
@@ -90,7 +90,7 @@ export function CartLineRow({ line, priced, hint, problem, otherLine = 0 }: Prop
           value={shown}
           limits={{ minimum: 1, stock: maxBottles(line, otherLine) }}
           check={(raw) => checkLineQuantity(raw, 'bottle', line, otherLine)}
-          hint={`1 to ${formatBottles(line.packSize - 1)}; ${formatBottles(line.splitCase?.bottlesAvailable ?? 0)} in stock`}
+          hint={`1 to ${formatBottles(line.packSize - 1)}; ${formatBottles(bottlesLeftAfter(stockOf(line), otherLine))} in stock${otherLine > 0 ? ' besides the cases' : ''}`}
           onChange={(value) => setQuantity(key, value)}
         />
       ) : (
