@@ -256,6 +256,7 @@ describe('an order with a line of bottles, seen and reordered (issue 26)', { tim
         { id: 'item_1', product_id: 'prod_merlot', product_name: 'Ridge Merlot 2020', quantity: 1, unit_price_cents: 24_000, total_cents: 24_000 },
         { id: 'item_2', product_id: 'prod_merlot', product_name: 'Ridge Merlot 2020', quantity: 5, unit_price_cents: 2_000, total_cents: 10_000, unit: 'bottle' as const, split_case_fee_cents: 3_300 },
       ],
+      split_case_fees_cents: 3_300,
     };
     const fake = createFakeBridge({
       getOrder: async () => ok({ data: order, freshness: { asOf: new Date().toISOString(), fromCache: false } }),
@@ -264,6 +265,7 @@ describe('an order with a line of bottles, seen and reordered (issue 26)', { tim
     renderApp(fake.bridge, '#/orders/ord_shipped1');
     const bottlesCell = await screen.findByRole('cell', { name: '5 bottles' }, slow);
     expect(within(bottlesCell.closest('tr') as HTMLElement).getByRole('cell', { name: `${formatCents(2_000)} a bottle` })).toBeTruthy();
+    expect(screen.getByText(`Shipping includes ${formatCents(3_300)} of split-case fees (one per line of bottles).`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reorder into the cart' }));
     expect(await screen.findByText(/Added to the cart: 1 × Ridge Merlot 2020 · 750 ml, 5 bottles × Ridge Merlot 2020 · 750 ml/, undefined, slow)).toBeTruthy();
     expect(linesOf()).toEqual([
