@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { OrderUnit, ShippingAddress } from '../../../shared/schemas';
+import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
 
 export type { CartProduct } from './cartProduct';
@@ -158,6 +158,12 @@ export const useCartStore = create<CartState>()(
       version: CART_STORAGE_VERSION,
       // Version 1 had no units: its lines are lines of cases, read unchanged.
       migrate: (persisted, version) => (version <= CART_STORAGE_VERSION ? persisted : {}) as CartState,
+      // A line whose unit is not one the contract knows (a damaged file) is left out, never ordered as cases.
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<CartState>;
+        const lines = Array.isArray(stored.lines) ? stored.lines.filter((line) => line.unit === undefined || OrderUnit.safeParse(line.unit).success) : current.lines;
+        return { ...current, ...stored, lines };
+      },
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo, shipToChoice: state.shipToChoice }),
     },
