@@ -73,4 +73,50 @@ describe('split cases (issue 26)', () => {
     problems.assertNone('the split-case journey');
     await close();
   });
+
+  it('offline, estimates a line of bottles with its fee from what the app holds and queues it with unit bottle; back online, the order costs the estimate', async () => {
+    const { page, problems, close } = await app().openPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const { item, detail, fee } = await splitCaseWine();
+    await waitForCatalog(page, app().catalogSize);
+    await searchField(page).fill(item.name);
+    await page.getByRole('link', { name: item.name }).first().click();
+    const bottlesForm = page.getByRole('form', { name: 'Add bottles to cart' });
+    await bottlesForm.getByRole('textbox', { name: 'Bottles' }).fill(String(BOTTLES));
+    await bottlesForm.getByRole('button', { name: 'Add bottles to cart' }).click();
+    await bottlesForm.getByText(`Added ${BOTTLES} bottles; ${BOTTLES} bottles in the cart now.`).waitFor();
+    // With cases too: the minimum counts the split case as one.
+    if (item.minimum_order > 1) {
+      await page.getByRole('form', { name: 'Add to cart' }).getByRole('textbox', { name: 'Cases' }).fill(String(item.minimum_order));
+      await page.getByRole('form', { name: 'Add to cart' }).getByRole('button', { name: 'Add to cart' }).click();
+    }
+    const cases = item.minimum_order > 1 ? item.minimum_order : 0;
+    const ordersBefore = (await app().service.orders()).meta.total;
+
+    await app().stopService();
+    problems.allow(/\/product-images\/prod_/);
+    await page.getByRole('status').filter({ hasText: 'You are offline.' }).waitFor({ timeout: WAIT.fulfilment });
+    await goTo(page, 'Cart');
+    const shownName = formatWineName({ name: detail.name, vintage: detail.vintage, sizeMl: detail.size_ml });
+    await page.getByRole('textbox', { name: `Bottles of ${shownName}`, exact: true }).waitFor({ timeout: WAIT.short });
+    await page.getByText(`Plus a split-case fee of ${formatCents(fee)} for this line, in shipping.`).waitFor();
+    const totals = page.getByLabel(`Estimated totals for ${item.supplier.name}`);
+    expect(parseCents((await totals.getByRole('definition').first().textContent()) ?? '')).toBe(detail.case_price_cents * cases + detail.bottle_price_cents * BOTTLES);
+    const estimated = parseCents((await totals.getByRole('definition').last().textContent()) ?? '');
+    await page.getByText('Reading the outbox…').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Place order', exact: true }).click();
+    const queued = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${item.supplier.name}: Queued` }) });
+    await queued.waitFor({ timeout: WAIT.short });
+    await queued.getByText(`${BOTTLES} bottles × ${shownName}`).waitFor();
+
+    await app().startService();
+    await expect
+      .poll(async () => (await app().service.orders()).meta.total, { timeout: WAIT.fulfilment, interval: 500, message: 'the queued order is placed' })
+      .toBe(ordersBefore + 1);
+    const [placed] = (await app().service.orders()).data;
+    const order = await app().service.order(placed!.id);
+    expect(order.total_cents).toBe(estimated);
+    expect(order.items.find((orderItem) => orderItem.unit === 'bottle')).toMatchObject({ product_id: item.id, quantity: BOTTLES, split_case_fee_cents: fee });
+    await close();
+  });
 });
