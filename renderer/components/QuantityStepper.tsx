@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { checkQuantity, MAX_CASES_PER_LINE, type QuantityLimits } from '../lib/quantityRules';
+import { checkQuantity, MAX_CASES_PER_LINE, type QuantityCheck, type QuantityLimits } from '../lib/quantityRules';
 
 interface Props {
   label: string;
@@ -8,12 +8,16 @@ interface Props {
   limits: QuantityLimits;
   /** A message from outside (e.g. the cart refusing a merge) shown in place of the field's own check. */
   message?: string | null;
+  /** Another check than cases within minimum and stock (bottles of a split case); `limits` still bound −/+. */
+  check?: (raw: string) => QuantityCheck;
+  /** The hint under the field, in place of "Minimum …, … in stock". */
+  hint?: string;
 }
 
 /** Cases to order, with −/+ that stay within minimum and stock, and a plain message for anything else typed. */
-export function QuantityStepper({ label, value, onChange, limits, message }: Props) {
+export function QuantityStepper({ label, value, onChange, limits, message, check: checkOf, hint }: Props) {
   const id = useId();
-  const check = checkQuantity(value, limits);
+  const check = checkOf ? checkOf(value) : checkQuantity(value, limits);
   const shown = message ?? (check.ok ? null : check.message);
   const current = check.ok ? check.value : Number.parseInt(value, 10);
   const upper = Math.min(limits.stock, MAX_CASES_PER_LINE);
@@ -43,7 +47,7 @@ export function QuantityStepper({ label, value, onChange, limits, message }: Pro
         </button>
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        Minimum {limits.minimum}, {limits.stock > 0 ? `${limits.stock} in stock` : 'out of stock'}
+        {hint ?? `Minimum ${limits.minimum}, ${limits.stock > 0 ? `${limits.stock} in stock` : 'out of stock'}`}
       </p>
       {shown ? (
         <p id={`${id}-error`} className="field-error" role="alert">

@@ -35,12 +35,14 @@ export const ORDER_HISTORY_CSV_COLUMNS: readonly { header: string; value: (line:
   { header: 'Product', value: ({ item }) => item?.product_name ?? '' },
   { header: 'Vintage', value: ({ facts }) => (facts ? vintageLabel(facts.vintage) : '') },
   { header: 'Size (ml)', value: ({ facts }) => facts?.sizeMl ?? '' },
-  { header: 'Quantity (cases)', value: ({ item }) => item?.quantity ?? '' },
+  { header: 'Quantity (cases)', value: ({ item }) => (item?.unit === 'bottle' ? '' : (item?.quantity ?? '')) },
   { header: 'Unit price (USD)', value: ({ item }) => (item ? dollars(item.unit_price_cents) : '') },
   { header: 'Line price (USD)', value: ({ item }) => (item ? dollars(item.total_cents) : '') },
   { header: 'Shipping (USD)', value: ({ entry }) => detailMoney(entry.detail, (order) => order.shipping_cents) },
   { header: 'Fee (USD)', value: ({ entry }) => detailMoney(entry.detail, (order) => order.platform_fee_cents) },
   { header: 'Order total (USD)', value: ({ entry }) => dollars(entry.order.total_cents) },
+  // Last, so the columns of before keep their places: a line of bottles (a split case, issue 26) counts bottles, not cases.
+  { header: 'Bottles (split case)', value: ({ item }) => (item?.unit === 'bottle' ? item.quantity : '') },
 ];
 
 export const ORDER_HISTORY_CSV_HEADERS = ORDER_HISTORY_CSV_COLUMNS.map((column) => column.header);

@@ -17,7 +17,8 @@ export function orderHistoryTotals(orders: readonly HistoryOrder[]): OrderHistor
       totals.withoutLines += 1;
       continue;
     }
-    totals.cases += detail.items.reduce((sum, item) => sum + item.quantity, 0);
+    // Lines of bottles (split cases) are not cases.
+    totals.cases += detail.items.reduce((sum, item) => sum + (item.unit === 'bottle' ? 0 : item.quantity), 0);
     totals.subtotalCents += detail.subtotal_cents;
     totals.shippingCents += detail.shipping_cents;
     totals.feeCents += detail.platform_fee_cents;

@@ -4,6 +4,7 @@ import { useUiStore } from '../../app/uiStore';
 import { errorMessage } from '../../lib/bridgeErrors';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { caseLineOf } from '../cart/cartQuantities';
 import { useLookupProductCode } from './mutations';
 import { createScannerCapture } from './scannerCapture';
 
@@ -21,7 +22,7 @@ export function BarcodeField() {
   const [code, setCode] = useState('');
   const [latest, setFeedback] = useState<Feedback | null>(null);
   const lineQuantity = useCartStore((state) =>
-    latest?.tone === 'success' ? (state.lines.find((line) => line.productId === latest.productId)?.quantity ?? 0) : null,
+    latest?.tone === 'success' ? (caseLineOf(state.lines, latest.productId)?.quantity ?? 0) : null,
   );
   // "Added 2 × … (now 2)" is true only while the cart still holds that; emptied or changed, it goes.
   const feedback = latest?.tone === 'success' && lineQuantity !== latest.quantity ? null : latest;

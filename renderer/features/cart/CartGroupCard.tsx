@@ -6,7 +6,8 @@ import { FreeShippingHint } from './FreeShippingHint';
 import { useCartStore } from './cartStore';
 import { notesProblem } from './shipTo';
 import { BUYER_NOTES_MAX } from '../../../shared/schemas';
-import { formatNumber } from '../../../shared/format';
+import { formatCents, formatNumber } from '../../../shared/format';
+import { cartLineKey, unitOf } from './cartQuantities';
 
 export function CartGroupCard({ group }: { group: CartGroup }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
@@ -20,11 +21,12 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
       <ul className="cart-lines">
         {group.lines.map((line, index) => (
           <CartLineRow
-            key={line.productId}
+            key={cartLineKey(line)}
             line={line}
             priced={group.priced[index]}
-            hint={group.hints[line.productId]}
-            problem={group.problems[line.productId]}
+            hint={unitOf(line) === 'bottle' ? undefined : group.hints[line.productId]}
+            problem={group.problems[cartLineKey(line)]}
+            otherLine={group.lines.find((other) => other.productId === line.productId && unitOf(other) !== unitOf(line))?.quantity ?? 0}
           />
         ))}
       </ul>
@@ -52,6 +54,9 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
           ) : null}
         </div>
         <TotalsList totals={group.totals} label={`Estimated totals for ${group.supplierName}`} estimated />
+        {group.splitCaseFeesCents > 0 ? (
+          <p className="muted">Shipping includes {formatCents(group.splitCaseFeesCents)} of split-case fees (one per line of bottles).</p>
+        ) : null}
       </div>
     </section>
   );

@@ -5,6 +5,8 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { useCartStore, type CartLine } from './cartStore';
 import { useCartLineCheck } from './queries';
+import { cartLineKey, checkLineQuantity, maxBottles, stockOf, unitOf } from './cartQuantities';
+import { bottlesLeftAfter, formatBottles } from '../../../shared/split-case';
 
 interface Props {
   line: CartLine;
@@ -13,17 +15,22 @@ interface Props {
   /** The nearest deal a few more cases would reach. */
   hint: DealHint | undefined;
   problem: string | undefined;
+  /** The quantity of the product's other line (its bottles next to a line of cases, its cases next to a line of bottles); 0 when none. */
+  otherLine?: number;
 }
 
 const casesWord = (count: number) => (count === 1 ? '1 more case' : `${count} more cases`);
 
-export function CartLineRow({ line, priced, hint, problem }: Props) {
+export function CartLineRow({ line, priced, hint, problem, otherLine = 0 }: Props) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const remove = useCartStore((state) => state.remove);
-  const draft = useCartStore((state) => state.drafts[line.productId]);
+  const key = cartLineKey(line);
+  const draft = useCartStore((state) => state.drafts[key]);
   const shown = draft ?? String(line.quantity);
   const name = formatWineName(line);
   const unchecked = useCartLineCheck(line.productId);
+  const bottles = unitOf(line) === 'bottle';
+  const unitPrice = bottles ? line.bottlePriceCents : line.casePriceCents;
 
   return (
     <li className="cart-line">
@@ -32,10 +39,25 @@ export function CartLineRow({ line, priced, hint, problem }: Props) {
         <a href={routeHref({ screen: 'product', id: line.productId })} className="product-name">
           {name}
         </a>
-        <p>
-          {formatCents(line.casePriceCents)} per case of {line.packSize}
-        </p>
-        <p className="muted">{formatBottlePrices(line)}</p>
+        {bottles ? (
+          <>
+            <p>
+              By the bottle (a split case): {formatCents(line.bottlePriceCents)} a bottle
+            </p>
+            <p className="muted">
+              {line.splitCase
+                ? `Plus a split-case fee of ${formatCents(line.splitCase.feeCents)} for this line, in shipping.`
+                : 'No split-case fee known: its supplier no longer sells it by the bottle.'}
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              {formatCents(line.casePriceCents)} per case of {line.packSize}
+            </p>
+            <p className="muted">{formatBottlePrices(line)}</p>
+          </>
+        )}
         {priced?.deal ? (
           <p className="deal-applied" role="note">
             Deal “{priced.deal.title}”: {formatCents(priced.unit_price_cents)} per case, saves {formatCents(priced.saved_cents)}.
@@ -46,9 +68,9 @@ export function CartLineRow({ line, priced, hint, problem }: Props) {
             Add {casesWord(hint.casesToAdd)} for {formatCents(hint.savingPerCaseCents)} off each (“{hint.title}”).
           </p>
         ) : null}
-        {line.priceWhenAddedCents !== line.casePriceCents ? (
+        {line.priceWhenAddedCents !== unitPrice ? (
           <p className="notice" role="note">
-            The case price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(line.casePriceCents)} since you added it.
+            The {bottles ? 'bottle' : 'case'} price changed from {formatCents(line.priceWhenAddedCents)} to {formatCents(unitPrice)} since you added it.
           </p>
         ) : null}
         {unchecked ? (
@@ -62,14 +84,33 @@ export function CartLineRow({ line, priced, hint, problem }: Props) {
           </p>
         ) : null}
       </div>
-      <QuantityStepper
-        label={`Cases of ${name}`}
-        value={shown}
-        limits={{ minimum: line.minimumOrder, stock: line.inventoryAvailable }}
-        onChange={(value) => setQuantity(line.productId, value)}
-      />
-      <p className="line-total">{formatCents(priced?.total_cents ?? line.casePriceCents * line.quantity)}</p>
-      <button type="button" className="ghost" onClick={() => remove(line.productId)} aria-label={`Remove ${name} from the cart`}>
+      {bottles ? (
+        <QuantityStepper
+          label={`Bottles of ${name}`}
+          value={shown}
+          limits={{ minimum: 1, stock: maxBottles(line, otherLine) }}
+          check={(raw) => checkLineQuantity(raw, 'bottle', line, otherLine)}
+          hint={`1 to ${formatBottles(line.packSize - 1)}; ${formatBottles(bottlesLeftAfter(stockOf(line), otherLine))} in stock${otherLine > 0 ? ' besides the cases' : ''}`}
+          onChange={(value) => setQuantity(key, value)}
+        />
+      ) : (
+        <QuantityStepper
+          label={`Cases of ${name}`}
+          value={shown}
+          // A split case of the product counts as one case toward its minimum.
+          limits={{ minimum: Math.max(1, line.minimumOrder - (otherLine > 0 ? 1 : 0)), stock: line.inventoryAvailable }}
+          check={(raw) => checkLineQuantity(raw, 'case', line, otherLine)}
+          {...(otherLine > 0 ? { hint: `Minimum ${Math.max(1, line.minimumOrder - 1)} beside the split case, ${line.inventoryAvailable > 0 ? `${line.inventoryAvailable} in stock` : 'out of stock'}` } : {})}
+          onChange={(value) => setQuantity(key, value)}
+        />
+      )}
+      <p className="line-total">{formatCents(priced?.total_cents ?? unitPrice * line.quantity)}</p>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => remove(key)}
+        aria-label={bottles ? `Remove the bottles of ${name} from the cart` : `Remove ${name} from the cart`}
+      >
         Remove
       </button>
     </li>

@@ -6,6 +6,7 @@ import { useOrderGuides } from '../guides/queries';
 import type { CartGroup } from './cartGroups';
 import { useFreeShippingWines } from './queries';
 import { useAddToCart } from './useAddToCart';
+import { unitOf } from './cartQuantities';
 
 const SOURCE_NOTES: Record<CandidateSource, string> = {
   favourite: 'one of your favourites',
@@ -42,7 +43,8 @@ export function FreeShippingHint({ group }: { group: CartGroup }) {
 
   const plan = useMemo(() => {
     if (shortfall === 0) return null;
-    const inCart = Object.fromEntries(group.lines.map((line) => [line.productId, line.quantity]));
+    // Cases only: a line of bottles is not a case toward a wine's minimum.
+    const inCart = Object.fromEntries(group.lines.filter((line) => unitOf(line) === 'case').map((line) => [line.productId, line.quantity]));
     const candidates = rankCandidates({
       favourite: wines.favourites.map(asCandidate),
       guide: guideWines.map(asCandidate),
@@ -66,6 +68,7 @@ export function FreeShippingHint({ group }: { group: CartGroup }) {
     <div className="free-shipping" ref={region} tabIndex={-1} aria-label={`Free shipping from ${group.supplierName}`} role="group">
       <p role="status" className={shortfall > 0 ? 'free-shipping-gap' : 'free-shipping-reached'}>
         {shortfall > 0 ? `Add ${formatCents(shortfall)} more for free shipping.` : 'This order ships free.'}
+        {group.splitCaseFeesCents > 0 ? ` The split-case fees (${formatCents(group.splitCaseFeesCents)}) are charged all the same.` : ''}
       </p>
       {shortfall > 0 && plan && plan.length > 0 ? (
         <>

@@ -4,7 +4,7 @@ import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
-import { checkQuantity } from '../../lib/quantityRules';
+import { cartLineKey, checkLineQuantity, unitOf } from './cartQuantities';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -12,11 +12,13 @@ export interface CartGroup {
   supplierName: string;
   lines: CartLine[];
   totals: OrderTotals;
+  /** The split-case fees of the lines of bottles, a part of `totals.shipping_cents`. */
+  splitCaseFeesCents: number;
   /** Each line as the estimate prices it (its unit price with a deal, what the deal saves), in the order of `lines`. */
   priced: PricedTermsLine[];
-  /** Per product id: the nearest deal a few more cases would reach. */
+  /** Per product id: the nearest deal a few more cases would reach (for its line of cases). */
   hints: Record<string, DealHint>;
-  /** Problems per product id that stop this group from being placed. */
+  /** Problems per line (`cartLineKey`: the product id for a line of cases) that stop this group from being placed. */
   problems: Record<string, string>;
 }
 
@@ -36,6 +38,7 @@ export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<st
         supplierName: groupLines[0]?.supplierName ?? supplierId,
         lines: groupLines,
         totals: estimate.totals,
+        splitCaseFeesCents: estimate.splitCaseFeesCents,
         priced: estimate.lines,
         hints: dealHints(groupLines, now),
         problems: lineProblems(groupLines, drafts),
@@ -44,11 +47,14 @@ export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<st
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 }
 
+/** Each line checked next to the product's other line (cases and bottles of one product are checked together). */
 function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of lines) {
-    const check = checkQuantity(drafts[line.productId] ?? line.quantity, { minimum: line.minimumOrder, stock: line.inventoryAvailable });
-    if (!check.ok) problems[line.productId] = check.message;
+    const key = cartLineKey(line);
+    const other = lines.find((candidate) => candidate.productId === line.productId && unitOf(candidate) !== unitOf(line))?.quantity ?? 0;
+    const check = checkLineQuantity(drafts[key] ?? line.quantity, unitOf(line), line, other);
+    if (!check.ok) problems[key] = check.message;
   }
   return problems;
 }
@@ -60,7 +66,7 @@ export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes
   return {
     order: {
       supplier_id: group.supplierId,
-      items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
+      items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity, ...(unitOf(line) === 'bottle' ? { unit: 'bottle' as const } : {}) })),
       shipping_address: shipTo,
       ...(trimmedNotes ? { buyer_notes: trimmedNotes } : {}),
     },

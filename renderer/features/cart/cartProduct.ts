@@ -19,12 +19,27 @@ export interface CartProduct {
    * catalog item, or kept from before deals existed. The estimate prices with those running.
    */
   deals?: Deal[];
+  /**
+   * How the product is sold by the bottle (a split case, issue 26) as its detail last gave it: null
+   * when the detail says its supplier does not split cases; absent when the cart has seen only a
+   * catalog item, or kept from before split cases existed.
+   */
+  splitCase?: CartSplitCase | null;
+}
+
+/** A product's split-case terms as the cart keeps them (from `SplitCaseTerms`). */
+export interface CartSplitCase {
+  /** Charged once per line of bottles. */
+  feeCents: number;
+  /** Bottles in stock, whole cases and opened ones together. */
+  bottlesAvailable: number;
 }
 
 
 /**
  * What the cart keeps of a catalog item or a product detail. A detail also gives the product's deals
- * (none when it lists none); a catalog item does not carry them, so it leaves the deals the cart has.
+ * (none when it lists none) and its split-case terms (null when it has none); a catalog item carries
+ * neither, so it leaves what the cart has.
  */
 export function toCartProduct(product: CatalogProduct | Product): CartProduct {
   return {
@@ -40,6 +55,11 @@ export function toCartProduct(product: CatalogProduct | Product): CartProduct {
     imageUrl: product.image_url,
     supplierId: product.supplier.id,
     supplierName: product.supplier.name,
-    ...('sku' in product ? { deals: product.deals ?? [] } : {}),
+    ...('sku' in product
+      ? {
+          deals: product.deals ?? [],
+          splitCase: product.split_case ? { feeCents: product.split_case.fee_cents, bottlesAvailable: product.split_case.bottles_available } : null,
+        }
+      : {}),
   };
 }

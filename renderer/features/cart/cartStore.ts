@@ -1,21 +1,27 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ShippingAddress } from '../../../shared/schemas';
+import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
 
 export type { CartProduct } from './cartProduct';
-import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
+import type { QuantityCheck } from '../../lib/quantityRules';
+import { cartLineKey, checkLineQuantity, unitOf } from './cartQuantities';
 
 /** Whether a product as read now differs from what the cart keeps of it. */
 const sameProduct = (line: CartProduct, product: CartProduct) =>
   (Object.keys(product) as (keyof CartProduct)[]).every((key) =>
-    key === 'deals' ? JSON.stringify(line.deals) === JSON.stringify(product.deals) : line[key] === product[key],
+    key === 'deals' || key === 'splitCase' ? JSON.stringify(line[key]) === JSON.stringify(product[key]) : line[key] === product[key],
   );
 
 export interface CartLine extends CartProduct {
   quantity: number;
-  /** The case price when the line was first added, to point out a change before ordering. */
+  /** The case price (the bottle price on a line of bottles) when the line was first added, to point out a change before ordering. */
   priceWhenAddedCents: number;
+  /**
+   * `bottle`: a line of bottles of a split case (issue 26), its quantity counting bottles; absent (a
+   * line of cases, as every line kept from before) or `case`. A product has at most one line of each.
+   */
+  unit?: OrderUnit;
 }
 
 export interface CartState {
@@ -28,14 +34,16 @@ export interface CartState {
   shipToChoice: string | null;
   /** Whether the one-off address is to be saved (under this label) when the orders are placed. Not persisted. */
   saveShipTo: { save: boolean; label: string };
-  /** Quantities typed but not accepted, per product; they block placing until fixed. Not persisted. */
+  /** Quantities typed but not accepted, per line (`cartLineKey`: the product id for a line of cases); they block placing until fixed. Not persisted. */
   drafts: Record<string, string>;
-  add(product: CartProduct, quantity: number): QuantityCheck;
-  /** Applies a typed quantity when valid; otherwise keeps it as a draft that blocks placing. */
-  setQuantity(productId: string, quantity: number | string): QuantityCheck;
-  /** Refreshes price, stock and minimum from newer data without touching the quantity. */
+  /** Adds cases (by default) or bottles of a split case to the product's line of that unit. */
+  add(product: CartProduct, quantity: number, unit?: OrderUnit): QuantityCheck;
+  /** Applies a typed quantity when valid; otherwise keeps it as a draft that blocks placing. `key`: `cartLineKey` (the product id for a line of cases). */
+  setQuantity(key: string, quantity: number | string): QuantityCheck;
+  /** Refreshes price, stock and minimum from newer data without touching the quantity (on both lines of the product). */
   refreshProduct(product: CartProduct): void;
-  remove(productId: string): void;
+  /** Removes one line (`cartLineKey`: the product id for a line of cases). */
+  remove(key: string): void;
   removeSuppliers(supplierIds: readonly string[]): void;
   /**
    * The orders of these suppliers are in the outbox: their lines and notes leave the cart, and a
@@ -58,7 +66,12 @@ function withoutKey(record: Record<string, string>, key: string): Record<string,
   return rest;
 }
 
-const limitsOf = (product: CartProduct) => ({ minimum: product.minimumOrder, stock: product.inventoryAvailable });
+/** The accepted quantity of the product's other line than `unit` (0 when there is none). */
+const otherLineOf = (lines: readonly CartLine[], productId: string, unit: OrderUnit) =>
+  lines.find((line) => line.productId === productId && unitOf(line) !== unit)?.quantity ?? 0;
+
+/** Version 2 keeps a line's unit (`unit` bottle); a cart of version 1 holds lines of cases only and is read as it is. */
+export const CART_STORAGE_VERSION = 2;
 
 export const useCartStore = create<CartState>()(
   persist(
@@ -69,30 +82,37 @@ export const useCartStore = create<CartState>()(
       shipToChoice: null,
       saveShipTo: { save: false, label: '' },
       drafts: {},
-      add(product, quantity) {
-        const existing = get().lines.find((line) => line.productId === product.productId);
-        const check = checkQuantity((existing?.quantity ?? 0) + quantity, limitsOf(product));
+      add(product, quantity, unit = 'case') {
+        const key = cartLineKey({ productId: product.productId, unit });
+        const existing = get().lines.find((line) => cartLineKey(line) === key);
+        const check = checkLineQuantity((existing?.quantity ?? 0) + quantity, unit, product, otherLineOf(get().lines, product.productId, unit));
         if (!check.ok) {
           return existing
             ? { ok: false, message: `${check.message} You already have ${existing.quantity} in the cart.` }
             : check;
         }
+        const added: CartLine = {
+          ...product,
+          quantity: check.value,
+          priceWhenAddedCents: unit === 'bottle' ? product.bottlePriceCents : product.casePriceCents,
+          ...(unit === 'bottle' ? { unit } : {}),
+        };
         set((state) => ({
           lines: existing
-            ? state.lines.map((line) => (line.productId === product.productId ? { ...line, ...product, quantity: check.value } : line))
-            : [...state.lines, { ...product, quantity: check.value, priceWhenAddedCents: product.casePriceCents }],
+            ? state.lines.map((line) => (cartLineKey(line) === key ? { ...line, ...product, quantity: check.value } : line.productId === product.productId ? { ...line, ...product } : line))
+            : [...state.lines.map((line) => (line.productId === product.productId ? { ...line, ...product } : line)), added],
         }));
         return check;
       },
-      setQuantity(productId, quantity) {
-        const line = get().lines.find((candidate) => candidate.productId === productId);
+      setQuantity(key, quantity) {
+        const line = get().lines.find((candidate) => cartLineKey(candidate) === key);
         if (!line) return { ok: false, message: 'That product is no longer in the cart.' };
-        const check = checkQuantity(quantity, limitsOf(line));
+        const check = checkLineQuantity(quantity, unitOf(line), line, otherLineOf(get().lines, line.productId, unitOf(line)));
         set((state) => ({
           lines: check.ok
-            ? state.lines.map((candidate) => (candidate.productId === productId ? { ...candidate, quantity: check.value } : candidate))
+            ? state.lines.map((candidate) => (cartLineKey(candidate) === key ? { ...candidate, quantity: check.value } : candidate))
             : state.lines,
-          drafts: check.ok ? withoutKey(state.drafts, productId) : { ...state.drafts, [productId]: String(quantity) },
+          drafts: check.ok ? withoutKey(state.drafts, key) : { ...state.drafts, [key]: String(quantity) },
         }));
         return check;
       },
@@ -103,8 +123,8 @@ export const useCartStore = create<CartState>()(
           lines: state.lines.map((candidate) => (candidate.productId === product.productId ? { ...candidate, ...product } : candidate)),
         }));
       },
-      remove(productId) {
-        set((state) => ({ lines: state.lines.filter((line) => line.productId !== productId), drafts: withoutKey(state.drafts, productId) }));
+      remove(key) {
+        set((state) => ({ lines: state.lines.filter((line) => cartLineKey(line) !== key), drafts: withoutKey(state.drafts, key) }));
       },
       removeSuppliers(supplierIds) {
         const gone = new Set(supplierIds);
@@ -135,7 +155,15 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: CART_STORAGE_KEY,
-      version: 1,
+      version: CART_STORAGE_VERSION,
+      // Version 1 had no units: its lines are lines of cases, read unchanged.
+      migrate: (persisted, version) => (version <= CART_STORAGE_VERSION ? persisted : {}) as CartState,
+      // A line whose unit is not one the contract knows (a damaged file) is left out, never ordered as cases.
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<CartState>;
+        const lines = Array.isArray(stored.lines) ? stored.lines.filter((line) => line.unit === undefined || OrderUnit.safeParse(line.unit).success) : current.lines;
+        return { ...current, ...stored, lines };
+      },
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo, shipToChoice: state.shipToChoice }),
     },
@@ -174,4 +202,7 @@ export function unbindCart(): void {
   useCartStore.persist.setOptions({ name: CART_STORAGE_KEY });
 }
 
-export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + line.quantity, 0);
+/** Cases in the cart (lines of bottles apart: `selectCartBottles`). */
+export const selectCartCount = (state: CartState) => state.lines.reduce((sum, line) => sum + (unitOf(line) === 'bottle' ? 0 : line.quantity), 0);
+/** Bottles of split cases in the cart. */
+export const selectCartBottles = (state: CartState) => state.lines.reduce((sum, line) => sum + (unitOf(line) === 'bottle' ? line.quantity : 0), 0);

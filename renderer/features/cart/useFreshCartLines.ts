@@ -16,8 +16,9 @@ export function useFreshCartLines(lines: readonly CartLine[]): void {
   const bridge = useBridge();
   const refreshProduct = useCartStore((state) => state.refreshProduct);
   const products = useQueries({
-    queries: lines.map((line) => ({
-      ...productQuery(bridge, line.productId),
+    // A product's line of cases and its line of bottles (a split case) are one read.
+    queries: [...new Set(lines.map((line) => line.productId))].map((productId) => ({
+      ...productQuery(bridge, productId),
       staleTime: 10_000,
     })),
     combine: productsOf,

@@ -4,6 +4,7 @@ import { formatCases, formatCount } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { caseLineOf } from '../cart/cartQuantities';
 import { planLine, type LinePlan } from './linePlan';
 import { guideLineName } from './guideLineName';
 
@@ -60,7 +61,7 @@ export function CountAndOrder({ view }: { view: OrderGuideView }) {
       else if (plan.kind === 'unfilled' || plan.kind === 'invalid') next.unfilled.push({ name, message: plan.message });
       else if (line.product) {
         const product = toCartProduct(line.product);
-        const existing = useCartStore.getState().lines.find((candidate) => candidate.productId === product.productId);
+        const existing = caseLineOf(useCartStore.getState().lines, product.productId);
         if (existing) cart.refreshProduct(product);
         const result = existing ? cart.setQuantity(product.productId, plan.quantity) : cart.add(product, plan.quantity);
         if (result.ok) next.filled.push({ name, quantity: result.value, note: plan.note, before: existing?.quantity ?? null });

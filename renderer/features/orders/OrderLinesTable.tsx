@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
+import { formatBottles } from '../../../shared/split-case';
 
 type OrderLine = Order['items'][number];
 
@@ -34,8 +35,9 @@ export function OrderLinesTable({
         {items.map((item, index) => (
           <tr key={item.id}>
             <td>{product(item, names[index] ?? item.product_name)}</td>
-            <td className="num">{item.quantity}</td>
-            <td className="num">{formatCents(item.unit_price_cents)}</td>
+            {/* A line of bottles (a split case, issue 26) says so: its quantity counts bottles, its price is a bottle's. */}
+            <td className="num">{item.unit === 'bottle' ? formatBottles(item.quantity) : item.quantity}</td>
+            <td className="num">{item.unit === 'bottle' ? `${formatCents(item.unit_price_cents)} a bottle` : formatCents(item.unit_price_cents)}</td>
             <td className="num">{formatCents(item.total_cents)}</td>
           </tr>
         ))}

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/format';
+import { formatCents, formatDateTime } from '../../../shared/format';
 import type { Route } from '../../app/routes';
 import { routeHref } from '../../app/routes';
 import { DataAge } from '../../components/DataAge';
@@ -60,6 +60,9 @@ export default function OrderScreen({ route }: { route: Route }) {
               )}
             />
             <TotalsList totals={order} label="Order totals" />
+            {order.split_case_fees_cents ? (
+              <p className="muted">Shipping includes {formatCents(order.split_case_fees_cents)} of split-case fees (one per line of bottles).</p>
+            ) : null}
             <button type="button" onClick={() => void reorder(order)} disabled={running}>
               Reorder into the cart
             </button>

@@ -20,14 +20,16 @@ export interface NamedItem {
  */
 export function useWineNames(items: readonly NamedItem[]): string[] {
   const bridge = useBridge();
+  // One read per product: an order may hold a line of cases and a line of bottles of one (a split case).
+  const productIds = [...new Set(items.map((item) => item.product_id))];
   const products = useQueries({
-    queries: items.map((item) => ({
-      ...productQuery(bridge, item.product_id),
+    queries: productIds.map((productId) => ({
+      ...productQuery(bridge, productId),
       retry: false,
     })),
   });
-  return items.map((item, index) => {
-    const product = products[index]?.data?.data;
+  return items.map((item) => {
+    const product = products[productIds.indexOf(item.product_id)]?.data?.data;
     const name = item.name ?? product?.name ?? item.product_id;
     return product ? formatWineName({ name, vintage: product.vintage, sizeMl: product.size_ml }) : name;
   });

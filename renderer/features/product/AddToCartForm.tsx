@@ -3,6 +3,7 @@ import type { CatalogProduct, Product } from '../../../shared/schemas';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { toCartProduct } from '../cart/cartProduct';
 import { useCartStore } from '../cart/cartStore';
+import { caseLineOf } from '../cart/cartQuantities';
 import { checkQuantity } from '../../lib/quantityRules';
 import { orderProblemOf } from '../../lib/productFacts';
 import { routeHref } from '../../app/routes';
@@ -10,7 +11,7 @@ import { formatCases } from '../../../shared/format';
 
 export function AddToCartForm({ product }: { product: CatalogProduct | Product }) {
   const add = useCartStore((state) => state.add);
-  const inCart = useCartStore((state) => state.lines.find((line) => line.productId === product.id)?.quantity ?? 0);
+  const inCart = useCartStore((state) => caseLineOf(state.lines, product.id)?.quantity ?? 0);
   const [quantity, setQuantity] = useState(String(product.minimum_order));
   const [refusal, setRefusal] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);

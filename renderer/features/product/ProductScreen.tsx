@@ -11,6 +11,7 @@ import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedLine } from '../orders/LastOrdered';
 import { AddToCartForm } from './AddToCartForm';
+import { AddBottlesForm } from './AddBottlesForm';
 import { ProductDeals } from './ProductDeals';
 import { cachedCatalogItem } from './cachedCatalogItem';
 import { useProduct } from './queries';
@@ -57,6 +58,7 @@ export default function ProductScreen({ route }: { route: Route }) {
               <LastOrderedLine productId={product.id} />
               <DataAge freshness={freshness} label="Product" />
               <AddToCartForm product={product} />
+              <AddBottlesForm product={product} />
             </div>
           </div>
           <ProductFacts product={product} />

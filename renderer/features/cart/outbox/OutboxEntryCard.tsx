@@ -6,6 +6,7 @@ import { OrderingFor } from '../../buyer-accounts/OrderingFor';
 import { useRetryOutboxEntry } from './mutations';
 import { OutboxItems } from './OutboxItems';
 import { ReviewEditor } from './ReviewEditor';
+import { formatBottles } from '../../../../shared/split-case';
 import { SendAgainReview } from './SendAgainReview';
 
 export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
@@ -17,7 +18,8 @@ export const OUTBOX_STATE_LABELS: Record<OutboxState, string> = {
 
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const retry = useRetryOutboxEntry(entry.id);
-  const cases = entry.order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const cases = entry.order.items.reduce((sum, item) => sum + (item.unit === 'bottle' ? 0 : item.quantity), 0);
+  const bottles = entry.order.items.reduce((sum, item) => sum + (item.unit === 'bottle' ? item.quantity : 0), 0);
   const headingId = `outbox-${entry.id}`;
 
   return (
@@ -27,7 +29,8 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       </h3>
       <OrderingFor accountId={entry.accountId} />
       <p className="muted">
-        {formatCount(entry.order.items.length, 'product', 'products')}, {formatCases(cases)} · estimated{' '}
+        {formatCount(new Set(entry.order.items.map((item) => item.product_id)).size, 'product', 'products')}, {formatCases(cases)}
+        {bottles > 0 ? ` and ${formatBottles(bottles)}` : ''} · estimated{' '}
         {formatCents(entry.estimatedTotalCents)} · written <Age at={entry.createdAt} />
       </p>
       {entry.state === 'needs_review' ? null : <OutboxItems entry={entry} />}

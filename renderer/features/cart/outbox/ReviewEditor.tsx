@@ -10,6 +10,8 @@ import { useDiscardOutboxEntry, useUpdateOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
 import { FailureNote } from '../../../components/FailureNote';
+import { toCartProduct } from '../cartProduct';
+import { checkLineQuantity } from '../cartQuantities';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -22,14 +24,17 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
-  const products = useQueries({
-    queries: entry.order.items.map((item) => ({
-      ...productQuery(bridge, item.product_id),
+  // One read per product: its line of cases and its line of bottles (a split case) share it.
+  const productIds = [...new Set(entry.order.items.map((item) => item.product_id))];
+  const reads = useQueries({
+    queries: productIds.map((productId) => ({
+      ...productQuery(bridge, productId),
       // The refusal may be about stock or a minimum that changed: read the product again now.
       staleTime: 0,
       refetchOnMount: 'always' as const,
     })),
   });
+  const products = entry.order.items.map((item) => reads[productIds.indexOf(item.product_id)]);
   const update = useUpdateOutboxEntry(entry.id);
   const discard = useDiscardOutboxEntry(entry.id);
 
@@ -43,10 +48,13 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
 
   const lineCheck = (index: number, typed: readonly string[] = quantities) => {
     const product = products[index]?.data?.data;
-    const limits = product
-      ? { minimum: product.minimum_order, stock: product.inventory_available }
-      : { minimum: 1, stock: MAX_CASES_PER_LINE };
-    return checkQuantity(typed[index] ?? '', limits);
+    const item = entry.order.items[index];
+    if (!product) return checkQuantity(typed[index] ?? '', { minimum: 1, stock: MAX_CASES_PER_LINE });
+    // Cases and bottles of one product are checked together (a split case, issue 26), as the cart does.
+    const unit = item?.unit ?? 'case';
+    const otherIndex = entry.order.items.findIndex((other, position) => position !== index && !removed.has(position) && other.product_id === item?.product_id && (other.unit ?? 'case') !== unit);
+    const other = otherIndex < 0 ? 0 : Number(typed[otherIndex]);
+    return checkLineQuantity(typed[index] ?? '', unit, toCartProduct(product), Number.isInteger(other) && other > 0 ? other : 0);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -70,7 +78,8 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
       ...entry.order,
       items: kept.map(({ item }, position) => {
         const check = checks[position];
-        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity };
+        // A line of bottles stays a line of bottles.
+        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity, ...(item.unit ? { unit: item.unit } : {}) };
       }),
     });
   };
@@ -88,13 +97,14 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
         {entry.order.items.map((item, index) => {
           const product = products[index]?.data?.data;
           const name = product ? formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml }) : item.product_id;
-          const available = product ? availableToOrder(product, item.quantity) : null;
-          const refused = fieldsByItem.has(index) || (product !== undefined && product.inventory_available < item.quantity);
+          const bottles = item.unit === 'bottle';
+          const available = product && !bottles ? availableToOrder(product, item.quantity) : null;
+          const refused = fieldsByItem.has(index) || (product !== undefined && !bottles && product.inventory_available < item.quantity);
           const check = lineCheck(index);
           const inputId = `${entry.id}-qty-${index}`;
           if (removed.has(index)) {
             return (
-              <li key={item.product_id} className="muted">
+              <li key={`${item.product_id}:${item.unit ?? 'case'}`} className="muted">
                 {name} removed.{' '}
                 <button type="button" className="link" onClick={() => setRemoved((set) => new Set([...set].filter((other) => other !== index)))}>
                   Undo
@@ -103,8 +113,10 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
             );
           }
           return (
-            <li key={item.product_id}>
-              <label htmlFor={inputId}>Cases of {name}</label>
+            <li key={`${item.product_id}:${item.unit ?? 'case'}`}>
+              <label htmlFor={inputId}>
+                {bottles ? 'Bottles' : 'Cases'} of {name}
+              </label>
               <input
                 id={inputId}
                 inputMode="numeric"
@@ -137,7 +149,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
               {product && refused ? <SimilarWines product={product} /> : null}
               {entry.order.items.length > 1 ? (
                 <button type="button" className="ghost" onClick={() => setRemoved((set) => new Set([...set, index]))}>
-                  Remove {name}
+                  Remove {bottles ? `the bottles of ${name}` : name}
                 </button>
               ) : null}
             </li>
