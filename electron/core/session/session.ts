@@ -14,7 +14,7 @@ import { meansOffline } from './first-contact';
 import { createOtherAccounts } from './other-accounts';
 import { createSessionOutboxes } from './session-outboxes';
 import { nextPhase, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
-import { createSessionManager, type Connection, type EmbeddedServiceHandle, type SessionManagerOptions } from './session-manager';
+import { createSessionManager, type Connection, type DemoStart, type EmbeddedServiceHandle, type SessionManagerOptions } from './session-manager';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
 export interface SessionOptions
@@ -26,7 +26,7 @@ export interface SessionOptions
   /** Timeouts and retries of the service clients (tests shorten them). */
   clientTuning?: Partial<Pick<ServiceClientOptions, 'timeoutMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>>;
   /** Starts the demo service; `onUnexpectedExit` is told when it stops without being asked to. */
-  startEmbedded(onUnexpectedExit: (handle: EmbeddedServiceHandle) => void): Promise<EmbeddedServiceHandle>;
+  startEmbedded(onUnexpectedExit: (handle: EmbeddedServiceHandle) => void): Promise<DemoStart>;
   /** The sync engine of one connection's offline copy (the screens read the active one's). */
   engineFor(connection: Connection, client: ServiceClient): SyncEngine;
   /** An account-only engine following another account's orders, its events told to `onEvent`. */

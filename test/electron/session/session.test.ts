@@ -56,7 +56,7 @@ async function setup() {
     vaultFor: (settingsKey) => createKeyVault({ safeStorage: NO_SAFE_STORAGE, settings, settingsKey }),
     settings,
     memoryOnlyKeys: true,
-    startEmbedded: async () => ({ baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) }),
+    startEmbedded: async () => ({ ok: true, service: { baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) } }),
     verify: async (baseUrl, apiKey): Promise<VerifyOutcome> => {
       const known = accountsByKey[apiKey];
       if (known?.service !== baseUrl) return { ok: false, error: { code: 'unauthorized', message: 'Not accepted.', retryable: false } };
