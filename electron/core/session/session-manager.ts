@@ -147,6 +147,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     /** The key of one buyer account, for the client that sends that account's orders only. */
     keyOf: book.keyOf,
 
+    /** Each account's key and address as its outbox's sender asks them (the account book's own). */
+    senderKeys: book.senderKeys,
+
     /** Where one buyer account is reached now: its service's address, or null before it has one. */
     addressOf(id: string): string | null {
       const entry = book.entryOf(id);
