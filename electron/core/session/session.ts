@@ -95,7 +95,8 @@ export function createSession(options: SessionOptions): { session: Session; host
     dataDir: options.dataDir,
     now: options.now,
     accounts: () => manager.accounts().accounts,
-    keys: manager.senderKeys,
+    // The account book's own answers (see AccountBook.senderKeys): the manager is made below.
+    keys: { keyOf: (id) => manager.senderKeys.keyOf(id), addressOf: (id) => manager.senderKeys.addressOf(id) },
     clientFor: (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1),
     active: activeNow,
     others,

@@ -49,7 +49,7 @@ describe('the session’s and the accounts’ handlers over a fake session (they
 
   it('sign-out and removal are the session’s, with the orders they kept on disk', async () => {
     const session = fakeSession();
-    expect(await createSessionHandlers(session).signOut(undefined as never)).toEqual(succeed({ keptQueuedOrders: 2 }));
+    expect(await createSessionHandlers(session).signOut()).toEqual(succeed({ keptQueuedOrders: 2 }));
     expect(await createBuyerAccountHandlers(session).removeBuyerAccount({ id: 'acct_2' })).toEqual(succeed({ keptQueuedOrders: 1 }));
     expect(session.signOut).toHaveBeenCalledTimes(1);
     expect(session.remove).toHaveBeenCalledWith('acct_2');

@@ -20,6 +20,7 @@ import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
+import { createFakeAddressBook } from './fakeAddressBook';
 import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
@@ -62,7 +63,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
-  let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
   let favourites: string[] = [];
   let favouritesProblem: string | null = null;
   let guides: OrderGuide[] = [];
@@ -100,6 +100,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
+  /** The app's own address book (its store, handlers and dispatcher), in a folder of its own. */
+  const addressBook = createFakeAddressBook(() => session.mode !== 'none');
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
@@ -311,44 +313,23 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getAddressBook(input) {
       record('getAddressBook', input);
-      return ok(addressBook);
+      return addressBook.methods.getAddressBook(input);
     },
     async addSavedAddress(input) {
       record('addSavedAddress', input);
-      if (addressBook.items.some((item) => item.label === input.label)) {
-        const message = `You already have an address called “${input.label}”. Choose another label.`;
-        return fail('invalid_input', message, false, [{ pointer: '/label', detail: message }]);
-      }
-      const saved = {
-        id: `adr_00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
-        label: input.label,
-        address: { ...input.address, state: input.address.state },
-        createdAt: '2026-11-22T08:00:00.000Z',
-      } as AddressBook['items'][number];
-      addressBook = { ...addressBook, items: [...addressBook.items, saved], defaultId: input.makeDefault ? saved.id : addressBook.defaultId };
-      return ok(saved);
+      return addressBook.methods.addSavedAddress(input);
     },
     async updateSavedAddress(input) {
       record('updateSavedAddress', input);
-      const existing = addressBook.items.find((item) => item.id === input.id);
-      if (!existing) return fail('not_found', 'That saved address is no longer in the address book.');
-      const saved = { ...existing, label: input.label, address: input.address } as AddressBook['items'][number];
-      addressBook = { ...addressBook, items: addressBook.items.map((item) => (item.id === input.id ? saved : item)) };
-      return ok(saved);
+      return addressBook.methods.updateSavedAddress(input);
     },
     async deleteSavedAddress(input) {
       record('deleteSavedAddress', input);
-      addressBook = {
-        ...addressBook,
-        items: addressBook.items.filter((item) => item.id !== input.id),
-        defaultId: addressBook.defaultId === input.id ? null : addressBook.defaultId,
-      };
-      return ok({ deleted: true });
+      return addressBook.methods.deleteSavedAddress(input);
     },
     async setDefaultAddress(input) {
       record('setDefaultAddress', input);
-      addressBook = { ...addressBook, defaultId: input.id };
-      return ok(addressBook);
+      return addressBook.methods.setDefaultAddress(input);
     },
     async getFavourites(input) {
       record('getFavourites', input);
@@ -537,7 +518,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       guides = next;
     },
     setAddressBook(next: AddressBook) {
-      addressBook = next;
+      addressBook.seed(next);
     },
     /** The buyer's orders in the offline copy, as the order history methods read them. */
     setOrderHistory(orders: readonly Order[]) {
