@@ -20,7 +20,7 @@ import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
-import { createFakeAddressBook } from './fakeAddressBook';
+import { createFakeAccountFiles } from './fakeAccountFiles';
 import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
@@ -63,8 +63,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
-  let favourites: string[] = [];
-  let favouritesProblem: string | null = null;
   let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
@@ -100,8 +98,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
-  /** The app's own address book (its store, handlers and dispatcher), in a folder of its own. */
-  const addressBook = createFakeAddressBook(() => session.mode !== 'none');
+  /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
+  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none');
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
@@ -159,6 +157,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async searchCatalog(input = {}) {
       record('searchCatalog', input);
+      const favourites = input.favouritesOnly ? await accountFiles.favouriteIds() : [];
       const text = (input.text ?? '').trim().toLowerCase();
       let items = fixtures.products.filter(
         (item) =>
@@ -313,32 +312,31 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getAddressBook(input) {
       record('getAddressBook', input);
-      return addressBook.methods.getAddressBook(input);
+      return accountFiles.methods.getAddressBook(input);
     },
     async addSavedAddress(input) {
       record('addSavedAddress', input);
-      return addressBook.methods.addSavedAddress(input);
+      return accountFiles.methods.addSavedAddress(input);
     },
     async updateSavedAddress(input) {
       record('updateSavedAddress', input);
-      return addressBook.methods.updateSavedAddress(input);
+      return accountFiles.methods.updateSavedAddress(input);
     },
     async deleteSavedAddress(input) {
       record('deleteSavedAddress', input);
-      return addressBook.methods.deleteSavedAddress(input);
+      return accountFiles.methods.deleteSavedAddress(input);
     },
     async setDefaultAddress(input) {
       record('setDefaultAddress', input);
-      return addressBook.methods.setDefaultAddress(input);
+      return accountFiles.methods.setDefaultAddress(input);
     },
     async getFavourites(input) {
       record('getFavourites', input);
-      return ok({ productIds: favourites, problem: favouritesProblem });
+      return accountFiles.methods.getFavourites(input);
     },
     async setFavourite(input) {
       record('setFavourite', input);
-      favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
-      return ok({ productIds: favourites, problem: null });
+      return accountFiles.methods.setFavourite(input);
     },
     // As in the browser shell: the page prints itself (a test overrides it to stand for Electron).
     async saveOrderSheetPdf(input) {
@@ -362,6 +360,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async createOrderGuide(input) {
       record('createOrderGuide', input);
+      const favourites = input.from?.kind === 'favourites' ? await accountFiles.favouriteIds() : [];
       const lines = input.from?.kind === 'favourites' ? favourites.map((productId) => ({ productId, par: fixtures.product(productId).minimum_order })) : [];
       const guide: OrderGuide = {
         id: `gd_${String(nextId++).padStart(32, '0')}`,
@@ -508,7 +507,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     /** The service turns the order down (the default), or `kind: 'failed'`: it fails on it until the outbox gives up (the outbox's own words). */
     reject: (entryId: string, given: z.input<typeof OutboxReview>): Promise<OutboxEntry> => outbox.reject(entryId, given),
     setFavouritesProblem(problem: string | null) {
-      favouritesProblem = problem;
+      accountFiles.seedFavouritesProblem(problem);
     },
     /** What could not be read of the stored outbox when it was opened. */
     setOutboxProblem(problem: OutboxProblem | null) {
@@ -518,7 +517,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       guides = next;
     },
     setAddressBook(next: AddressBook) {
-      addressBook.seed(next);
+      accountFiles.seedAddressBook(next);
     },
     /** The buyer's orders in the offline copy, as the order history methods read them. */
     setOrderHistory(orders: readonly Order[]) {
