@@ -63,7 +63,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
-  let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   /** What the offline copy keeps (Settings → what to keep offline); searches cover only its suppliers. */
@@ -99,7 +98,20 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
   /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
-  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none');
+  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none', {
+    products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
+    lookupCode: async (code) => {
+      const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
+      return found ? fixtures.toCatalogProduct(found) : null;
+    },
+    catalogAsOf: async () => freshness.asOf,
+    productCodes: async (id) => {
+      const found = fixtures.products.find((item) => item.id === id);
+      return found ? { sku: found.sku, upc: found.upc } : null;
+    },
+    pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
+    detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
+  });
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
@@ -345,63 +357,31 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async listOrderGuides(input) {
       record('listOrderGuides', input);
-      return ok({ items: guides, problem: null });
+      return accountFiles.methods.listOrderGuides(input);
     },
     async getOrderGuide(input) {
       record('getOrderGuide', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const catalog = (id: string) => fixtures.products.find((item) => item.id === id);
-      const lines = guide.lines.map((line) => {
-        const found = catalog(line.productId);
-        return { ...line, product: found ? fixtures.toCatalogProduct(found) : null };
-      });
-      return ok({ guide, lines, freshness });
+      return accountFiles.methods.getOrderGuide(input);
     },
     async createOrderGuide(input) {
       record('createOrderGuide', input);
-      const favourites = input.from?.kind === 'favourites' ? await accountFiles.favouriteIds() : [];
-      const lines = input.from?.kind === 'favourites' ? favourites.map((productId) => ({ productId, par: fixtures.product(productId).minimum_order })) : [];
-      const guide: OrderGuide = {
-        id: `gd_${String(nextId++).padStart(32, '0')}`,
-        name: input.name,
-        lines,
-        createdAt: freshness.asOf,
-        updatedAt: freshness.asOf,
-      };
-      guides = [...guides, guide];
-      return ok(guide);
+      return accountFiles.methods.createOrderGuide(input);
     },
     async renameOrderGuide(input) {
       record('renameOrderGuide', input);
-      guides = guides.map((guide) => (guide.id === input.id ? { ...guide, name: input.name } : guide));
-      const guide = guides.find((item) => item.id === input.id);
-      return guide ? ok(guide) : fail('not_found', 'That order guide is no longer on this computer.');
+      return accountFiles.methods.renameOrderGuide(input);
     },
     async deleteOrderGuide(input) {
       record('deleteOrderGuide', input);
-      guides = guides.filter((guide) => guide.id !== input.id);
-      return ok({ deleted: true });
+      return accountFiles.methods.deleteOrderGuide(input);
     },
     async setGuideLine(input) {
       record('setGuideLine', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const listed = guide.lines.some((line) => line.productId === input.productId);
-      const lines = listed
-        ? guide.lines.map((line) => (line.productId === input.productId ? { productId: line.productId, par: input.par } : line))
-        : [...guide.lines, { productId: input.productId, par: input.par }];
-      const saved = { ...guide, lines };
-      guides = guides.map((item) => (item.id === input.id ? saved : item));
-      return ok(saved);
+      return accountFiles.methods.setGuideLine(input);
     },
     async removeGuideLine(input) {
       record('removeGuideLine', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const saved = { ...guide, lines: guide.lines.filter((line) => line.productId !== input.productId) };
-      guides = guides.map((item) => (item.id === input.id ? saved : item));
-      return ok(saved);
+      return accountFiles.methods.removeGuideLine(input);
     },
     async importOrderGuide(input) {
       record('importOrderGuide', input);
@@ -514,7 +494,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       outbox.setProblem(problem);
     },
     setGuides(next: OrderGuide[]) {
-      guides = next;
+      accountFiles.seedGuides(next);
     },
     setAddressBook(next: AddressBook) {
       accountFiles.seedAddressBook(next);
