@@ -99,14 +99,6 @@ export default tseslint.config(
   // as a value to its process's boundary, nothing throws one.
   {
     files: ['electron/core/**/*.ts', 'electron/bridge/**/*.ts', 'server/http/handlers.ts', 'server/store/orders/**/*.ts', 'renderer/features/**/*.{ts,tsx}'],
-    // These core folders still throw their own failures inward, each caught and made a value by its
-    // caller (a body too large, the demo service that cannot start, the offline copy's driver, a newer
-    // schema, a full facet dictionary): the desktop's failure value may still not be thrown there (below).
-    ignores: ['electron/core/api/**', 'electron/core/connection/**', 'electron/core/offline/**', 'electron/core/search/**'],
     rules: { 'no-restricted-syntax': ['error', ...thrownRefusals, ...thrownFailureValues] },
-  },
-  {
-    files: ['electron/core/api/**/*.ts', 'electron/core/connection/**/*.ts', 'electron/core/offline/**/*.ts', 'electron/core/search/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...thrownFailureValues] },
   },
 );

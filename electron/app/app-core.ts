@@ -4,7 +4,6 @@ import { gatherOrderMoves } from '../../shared/bridge/order-moves';
 import { createDispatcher } from '../bridge/dispatcher';
 import { createEventHub } from '../bridge/event-hub';
 import { createBridgeHandlers } from '../bridge/handlers';
-import { verifyService } from '../core/connection';
 import { EMBEDDED_SERVICE_FOLDER, knownDemoBuyersIn, startDemoProcess } from '../core/connection/demo-process';
 import { removeStaleTempFiles } from '../core/files/stale-temp-files';
 import { createImageCache } from '../core/images/image-cache';
@@ -15,15 +14,14 @@ import { createOfflineStore } from '../core/offline/offline-store';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform } from '../core/platform';
 import { createSearchService } from '../core/search/search-service';
-import { FIRST_CONTACT_TIMEOUT_MS } from '../core/session/first-contact';
 import { createSession } from '../core/session/session';
-import type { VerifyOutcome } from '../core/session/session-manager';
 import { accountScopeOf, storeScopeOf } from '../core/session/service-connection';
 import { createSyncEngine } from '../core/sync/sync-engine';
 import { createTypingActivity } from '../core/sync/typing-activity';
 import { createKeyVault, NO_SAFE_STORAGE } from '../core/vault';
 import type { CaseworksCoreHandle, CoreOptions } from './caseworks-core';
 import { readProductImage } from './product-images';
+import { accountVerifier } from './verify-account';
 import { createReads } from './reads';
 
 export { EMBEDDED_SERVICE_FOLDER };
@@ -34,7 +32,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const { dataDir, keyStore } = platform;
   const now = platform.now.bind(platform);
   const log = (message: string) => platform.log?.(redact(message));
-  const redact = (text: string) => session.allKeys().reduce((redacted, key) => redacted.split(key).join('[redacted]'), text);
+  const redact = (text: string) => host.allKeys().reduce((redacted, key) => redacted.split(key).join('[redacted]'), text);
   const hub = createEventHub((error) => log(`an event listener failed: ${String(error)}`));
   const notifyMoves = (accountName?: string) => gatherOrderMoves((moves) => orderNotices(moves, accountName).forEach((notice) => platform.notify(notice.title, notice.body)));
   hub.subscribe(notifyMoves());
@@ -47,14 +45,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const images = createImageCache({ dir: path.join(dataDir, 'images'), fetch: platform.fetch });
   const imageAddresses = createProductImageAddresses();
   const typing = createTypingActivity();
-  const verify = async (baseUrl: string, apiKey: string, bounded = false): Promise<VerifyOutcome> => {
-    if (options.verify) return options.verify(baseUrl, apiKey);
-    const timeouts = bounded ? { timeoutMs: options.firstContactMs ?? FIRST_CONTACT_TIMEOUT_MS, maxAttempts: 1 } : { timeoutMs: options.client?.timeoutMs };
-    const verified = await verifyService({ baseUrl, apiKey, fetch: platform.fetch, ...timeouts });
-    return verified.ok ? { ok: true, account: verified.data.account } : { ok: false, error: verified.error };
-  };
-
-  const session = createSession({
+  const verify = accountVerifier(platform.fetch, options);
+  const { session, host } = createSession({
     dataDir,
     now,
     vaultFor: (settingsKey) => createKeyVault({ safeStorage: keyStore.safeStorage ?? NO_SAFE_STORAGE, settings: keyStore.settings, settingsKey }),
@@ -91,8 +83,9 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   const { reads, tools, knownLinks } = createReads({ dataDir, session, search, images: imageAddresses, fetch: platform.fetch, now });
   const handlers = createBridgeHandlers({
-    session: { info: session.info, useDemo: session.useDemo, connect: session.connect, signOut: session.signOut },
-    accounts: { info: session.info, list: session.list, add: session.add, switchTo: session.switchTo, demoBuyers: session.demoBuyers, addDemoBuyer: session.addDemoBuyer, remove: session.remove },
+    // The session's and the accounts' handlers call the session, nothing else (session-interface.ts).
+    session,
+    accounts: session,
     sync: {
       status: async () => ({
         online: session.reachable(),
@@ -126,7 +119,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
 
   // File times are wall-clock times, whatever clock the platform gives the rest of the core.
   const startedAt = new Date();
-  const ready = clearAtomicWriteLeftovers(dataDir, startedAt, log).then(() => session.start());
+  const ready = clearAtomicWriteLeftovers(dataDir, startedAt, log).then(() => host.start());
   let closed = false;
   return {
     dispatcher,
@@ -134,16 +127,16 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     readImage: (productId) => readProductImage(productId, { addresses: imageAddresses, images, search, shown: session.shown }),
     redact,
     ready,
-    offlineReady: session.offlineReady,
-    embeddedService: session.embeddedService,
-    stopEmbeddedService: session.stopEmbeddedService,
-    startEmbeddedService: session.startEmbeddedService,
-    checkConnectivity: session.checkConnectivity,
-    whenIdle: session.whenIdle,
+    offlineReady: host.offlineReady,
+    embeddedService: host.embeddedService,
+    stopEmbeddedService: host.stopEmbeddedService,
+    startEmbeddedService: host.startEmbeddedService,
+    checkConnectivity: host.checkConnectivity,
+    whenIdle: host.whenIdle,
     async close() {
       if (closed) return;
       closed = true;
-      await session.close();
+      await host.close();
       await ready.catch(() => undefined);
       await store.close();
     },

@@ -3,7 +3,7 @@ import type { BridgeEventHub } from '../bridge/event-hub';
 import type { ServiceClientOptions } from '../core/api';
 import type { ProductImage } from '../core/platform';
 import type { WorkerEntry } from '../core/offline/worker-entry';
-import type { EmbeddedRestartPolicy, EmbeddedServiceHandle, VerifyOutcome } from '../core/session/session-manager';
+import type { DemoStart, EmbeddedRestartPolicy, EmbeddedServiceHandle, VerifyOutcome } from '../core/session/session-manager';
 
 /** What the transports (IPC, the browser shell) see of the app: the bridge's table, its events, images. */
 export interface CaseworksCore {
@@ -18,7 +18,7 @@ export interface CaseworksCore {
 
 export interface CoreOptions {
   /** Starts the embedded demo service (default: in its own process through `platform.forkService`). */
-  startEmbedded?: () => Promise<EmbeddedServiceHandle>;
+  startEmbedded?: () => Promise<DemoStart>;
   /** `GET /account` with a candidate URL and key. */
   verify?: (baseUrl: string, apiKey: string) => Promise<VerifyOutcome>;
   /** The offline worker's entry (Electron: the built offline-worker.js; default: the TypeScript source under tsx). */

@@ -8,7 +8,7 @@ import type { ProductImageAddresses } from '../core/images/product-image-urls';
 import { createKnownLinks } from '../core/links/known-links';
 import { createOfflineReads } from '../core/offline/offline-reads';
 import type { SearchService } from '../core/search/search-service';
-import type { Session } from '../core/session/session';
+import { signedInScopeOf, type Session } from '../core/session/session-interface';
 
 export interface ReadsWiring {
   dataDir: string;
@@ -27,14 +27,15 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
   const reads = {
     client: () => session.active()?.client ?? null,
     // Signed out there is no service to ask: reads come from the copy kept at sign-out.
-    online: () => session.online(),
+    online: () => session.active() !== null && session.reachable(),
     offline,
     now,
     images,
     search,
     catalogAsOf,
     knownLinks,
-    changed: (_dataset: DatasetName) => session.changed(),
+    // A dataset changed at the service by our own hand (a webhook added…): the active copy is synced.
+    changed: (_dataset: DatasetName) => void session.active()?.engine.syncNow(),
     extensions: createExtensionRegistry({ fetch }),
   };
 
@@ -42,8 +43,8 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
   const addressBooks = createAddressBooks({ dataDir, now });
   const favouriteLists = createFavouriteLists({ dataDir, now });
   const guideLists = createOrderGuideLists({ dataDir, now });
-  const ofSignedIn = <T>(lists: { of(scope: NonNullable<ReturnType<Session['signedInScope']>>): T }) => () => {
-    const scope = session.signedInScope();
+  const ofSignedIn = <T>(lists: { of(scope: NonNullable<ReturnType<typeof signedInScopeOf>>): T }) => () => {
+    const scope = signedInScopeOf(session.active());
     return scope ? lists.of(scope) : null;
   };
   const tools: HandlerDeps['tools'] = {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startService } from '../../server/main';
-import type { EmbeddedServiceHandle } from '../../electron/core/session/session-manager';
+import type { DemoStart } from '../../electron/core/session/session-manager';
 import { copyServiceTemplate, seededServiceTemplate } from './e2e-service-template';
 
 /**
@@ -11,7 +11,7 @@ export async function inProcessEmbeddedService(options: { dataDir: string; catal
   const serviceDir = path.join(options.dataDir, 'embedded-service');
   copyServiceTemplate(await seededServiceTemplate(options.catalogSize), serviceDir);
   let starts = 0;
-  const start = async (): Promise<EmbeddedServiceHandle> => {
+  const start = async (): Promise<DemoStart> => {
     starts += 1;
     const service = await startService({
       dataDir: serviceDir,
@@ -23,10 +23,13 @@ export async function inProcessEmbeddedService(options: { dataDir: string; catal
     const apiKey = buyers[0]?.api_key;
     if (!apiKey) throw new Error('the demo service has no demo buyer');
     return {
-      baseUrl: service.baseUrl,
-      apiKey,
-      buyers: buyers.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key })),
-      stop: () => service.close(),
+      ok: true,
+      service: {
+        baseUrl: service.baseUrl,
+        apiKey,
+        buyers: buyers.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key })),
+        stop: () => service.close(),
+      },
     };
   };
   return { start, starts: () => starts };

@@ -111,3 +111,25 @@ export function perAccount<T>(open: (scope: AccountScope) => T): { of(scope: Acc
     },
   };
 }
+
+/**
+ * Where an account's store keeps its one file: read once, written whole at each change. Passed in,
+ * so a test can keep it in memory; the app's is `versionedFileIn` (the file on disk).
+ */
+export interface VersionedFileStorage<T> {
+  load(stamp: string): Promise<VersionedFileLoad<T>>;
+  save(entries: readonly T[], extra?: Record<string, unknown>): Promise<void>;
+}
+
+/** The file of `spec` in the folder `dir`, on disk (loadVersionedFile, saveVersionedFile). */
+export function versionedFileIn<T>(dir: string, spec: VersionedFileSpec<T>): VersionedFileStorage<T> {
+  return { load: (stamp) => loadVersionedFile(dir, spec, stamp), save: (entries, extra) => saveVersionedFile(dir, spec, entries, extra) };
+}
+
+/** Where a store of one account keeps its file: in its account's folder of the data folder, or a storage given. */
+export type AccountFileOptions<T> = { now: () => Date } & ({ dataDir: string; scope: AccountScope } | { storage: VersionedFileStorage<T> });
+
+/** The storage `options` name: the one given, else the file of `spec` in the account's folder. */
+export function accountFileOf<T>(options: AccountFileOptions<T>, spec: VersionedFileSpec<T>): VersionedFileStorage<T> {
+  return 'storage' in options ? options.storage : versionedFileIn(accountFolder(options.dataDir, options.scope), spec);
+}

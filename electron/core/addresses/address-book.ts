@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SAVED_ADDRESSES_MAX, SavedAddress, SavedAddressId, type AddressBook, type SavedAddressInput } from '../../../shared/bridge/address-book';
 import type { StoreRefusal, StoreResult } from '../store-result';
-import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
+import { accountFileOf, perAccount, type AccountFileOptions, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const ADDRESS_FILE: VersionedFileSpec<SavedAddress> = {
   fileName: 'addresses.json',
@@ -33,13 +33,13 @@ const sameLabel = (a: string, b: string) => a.localeCompare(b, undefined, { sens
  * One account's address book in its own file. Changes are made one at a time: the new book is
  * written to disk first (atomically) and only then becomes the book, so a failed write changes nothing.
  */
-export function createAddressBookStore(options: { dataDir: string; scope: AccountScope; now: () => Date }): AddressBookStore {
-  const dir = accountFolder(options.dataDir, options.scope);
+export function createAddressBookStore(options: AccountFileOptions<SavedAddress>): AddressBookStore {
+  const file = accountFileOf(options, ADDRESS_FILE);
   let loaded: Promise<State> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   const state = () =>
-    (loaded ??= loadVersionedFile(dir, ADDRESS_FILE, options.now().toISOString()).then(({ entries, extra, problem }) => {
+    (loaded ??= file.load(options.now().toISOString()).then(({ entries, extra, problem }) => {
       const defaultId = SavedAddressId.nullable().catch(null).parse(extra.defaultId ?? null);
       return { items: entries, defaultId: entries.some((item) => item.id === defaultId) ? defaultId : null, problem };
     }));
@@ -50,7 +50,7 @@ export function createAddressBookStore(options: { dataDir: string; scope: Accoun
       const current = await state();
       const made = make(current);
       if ('code' in made) return { ok: false, refusal: made };
-      await saveVersionedFile(dir, ADDRESS_FILE, made.next.items, { defaultId: made.next.defaultId });
+      await file.save(made.next.items, { defaultId: made.next.defaultId });
       loaded = Promise.resolve(made.next);
       return { ok: true, value: made.value };
     });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Problem } from '../../../shared';
-import { BodyTooLargeError, isJsonContentType, readBodyText } from './read-body';
+import { isJsonContentType, readBodyText } from './read-body';
 import { checkResponseText } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
@@ -53,18 +53,14 @@ async function readData(response: Response, options: InterpretOptions, etag: str
       `The service answered with ${received} instead of JSON. Check that the URL points to a Caseworks service.`,
     );
   }
-  let text: string;
-  try {
-    text = await readBodyText(response, options.maxResponseBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      return badResponse(
-        response.status,
-        `The service sent ${options.what} larger than ${formatMegabytes(error.limitBytes)}, which this app refuses to read.`,
-      );
-    }
-    throw error;
+  const body = await readBodyText(response, options.maxResponseBytes);
+  if (!body.ok) {
+    return badResponse(
+      response.status,
+      `The service sent ${options.what} larger than ${formatMegabytes(body.tooLargeBytes)}, which this app refuses to read.`,
+    );
   }
+  const { text } = body;
   if (options.asText) return { kind: 'text', text, etag, status: response.status };
   const checked = checkResponseText(text, options.schema, options.what);
   if (!checked.ok) return badResponse(response.status, checked.message);
@@ -76,7 +72,8 @@ async function readProblem(response: Response, nowMs: number): Promise<ServiceEr
   const problem: ProblemInfo = { detail: null, code: null, fields: [] };
   if (isJsonContentType(response.headers.get('content-type'))) {
     try {
-      const parsed = Problem.safeParse(JSON.parse(await readBodyText(response, ERROR_BODY_LIMIT_BYTES)));
+      const body = await readBodyText(response, ERROR_BODY_LIMIT_BYTES);
+      const parsed = Problem.safeParse(body.ok ? JSON.parse(body.text) : null);
       if (parsed.success) {
         problem.detail = parsed.data.detail.slice(0, 1000);
         problem.code = parsed.data.code.slice(0, 100);

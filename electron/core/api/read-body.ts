@@ -1,23 +1,19 @@
-/** The body could not be read within the limits. */
-export class BodyTooLargeError extends Error {
-  constructor(readonly limitBytes: number) {
-    super(`response body larger than ${limitBytes} bytes`);
-    this.name = 'BodyTooLargeError';
-  }
-}
+/** The body's text, or that it was larger than the limit (an expected answer, so a value). */
+export type BodyText = { ok: true; text: string } | { ok: false; tooLargeBytes: number };
 
 /**
  * Reads a response body as UTF-8 text, refusing to hold more than `limitBytes` in memory:
  * a declared Content-Length over the limit is refused before reading, and a body that streams
- * past the limit is cancelled as soon as it crosses it.
+ * past the limit is cancelled as soon as it crosses it. A failure to read (a timeout, a reset) is
+ * not decided here: it propagates, so the caller can classify it with the request.
  */
-export async function readBodyText(response: Response, limitBytes: number): Promise<string> {
+export async function readBodyText(response: Response, limitBytes: number): Promise<BodyText> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new BodyTooLargeError(limitBytes);
+    return { ok: false, tooLargeBytes: limitBytes };
   }
-  if (!response.body) return '';
+  if (!response.body) return { ok: true, text: '' };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -27,11 +23,11 @@ export async function readBodyText(response: Response, limitBytes: number): Prom
     total += value.byteLength;
     if (total > limitBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limitBytes);
+      return { ok: false, tooLargeBytes: limitBytes };
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8').decode(concat(chunks, total));
+  return { ok: true, text: new TextDecoder('utf-8').decode(concat(chunks, total)) };
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CaseworksPlatform } from '../platform';
-import type { DemoBuyerKey, EmbeddedServiceHandle } from '../session/session-manager';
+import type { DemoBuyerKey, DemoStart, EmbeddedServiceHandle } from '../session/session-types';
 import { lastPortIfFree, readDemoBuyers, rememberPort, startEmbeddedService } from '.';
 
 /** Where the embedded demo service keeps its database, inside the app's data folder. */
@@ -9,17 +9,18 @@ export const EMBEDDED_SERVICE_FOLDER = 'embedded-service';
 /**
  * The demo service in its own process (`platform.forkService`), with its database in the app's
  * data folder, on the same port as last time when it is free (so the catalog's image addresses and
- * their ETags stay the same). `onUnexpectedExit` is told when it stops without being asked to.
+ * their ETags stay the same). `onUnexpectedExit` is told when it stops without being asked to. Why
+ * it could not start is the answer, not thrown.
  */
 export async function startDemoProcess(
   platform: Pick<CaseworksPlatform, 'dataDir' | 'forkService' | 'embeddedService'>,
   onUnexpectedExit: (handle: EmbeddedServiceHandle, code: number | null) => void,
-): Promise<EmbeddedServiceHandle> {
+): Promise<DemoStart> {
   const delays = platform.embeddedService ?? {};
   const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(0, ms / 1000));
   let handle: EmbeddedServiceHandle | null = null;
   const serviceDir = path.join(platform.dataDir, EMBEDDED_SERVICE_FOLDER);
-  const service = await startEmbeddedService({
+  const started = await startEmbeddedService({
     dataDir: serviceDir,
     port: await lastPortIfFree(serviceDir),
     fork: platform.forkService,
@@ -29,11 +30,13 @@ export async function startDemoProcess(
       if (handle) onUnexpectedExit(handle, code ?? null);
     },
   });
+  if (!started.ok) return started;
+  const { service } = started;
   await rememberPort(serviceDir, service.baseUrl);
   const buyer = service.buyers[0];
   if (!buyer) {
     await service.stop();
-    throw new Error('The demo service has no demo buyer.');
+    return { ok: false, failure: { code: 'failed', message: 'The demo service has no demo buyer.' } };
   }
   handle = {
     baseUrl: service.baseUrl,
@@ -41,7 +44,7 @@ export async function startDemoProcess(
     buyers: service.buyers.map((demoBuyer) => ({ accountId: demoBuyer.account_id, apiKey: demoBuyer.api_key, name: demoBuyer.name })),
     stop: () => service.stop(),
   };
-  return handle;
+  return { ok: true, service: handle };
 }
 
 /** The demo's buyers as its last start left them (its credentials file), or null when it never ran. */

@@ -33,27 +33,29 @@ export interface EmbeddedService {
 }
 
 /**
- * Why the demo service could not start: `data_folder_in_use` when another live process holds its
- * data folder (starting again will not help until that one stops), `failed` otherwise.
+ * Why the demo service could not start, as a value: `data_folder_in_use` when another live process
+ * holds its data folder (starting again will not help until that one stops), `failed` otherwise;
+ * `message` in plain words for the buyer.
  */
-export type EmbeddedServiceFailure = typeof DATA_FOLDER_IN_USE | 'failed';
-
-export class EmbeddedServiceError extends Error {
-  override name = 'EmbeddedServiceError';
-  constructor(
-    message: string,
-    readonly code: EmbeddedServiceFailure = 'failed',
-  ) {
-    super(message);
-  }
+export interface EmbeddedServiceFailure {
+  code: typeof DATA_FOLDER_IN_USE | 'failed';
+  message: string;
 }
+
+/** A start's answer: the running service, or why it could not start. */
+export type ServiceStart<S> = { ok: true; service: S } | { ok: false; failure: EmbeddedServiceFailure };
+
+const cannotStart = (message: string, code: EmbeddedServiceFailure['code'] = 'failed'): { ok: false; failure: EmbeddedServiceFailure } => ({
+  ok: false,
+  failure: { code, message },
+});
 
 /**
  * Starts the demo service in its own process (a utilityProcess in Electron, a child process
  * elsewhere) on 127.0.0.1 and a free port (or `port`), with its data in `dataDir`, and waits until it
- * says it is ready. Rejects with a plain-words EmbeddedServiceError when it cannot start.
+ * says it is ready. When it cannot start, the answer says why in plain words (it is not thrown).
  */
-export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<ServiceStart<EmbeddedService>> {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
   const child = options.fork({ env: embeddedServiceEnv(embeddedServiceArgs(options)) });
@@ -69,23 +71,25 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     });
   });
 
-  const baseUrl = await waitForReady(child, exited, startTimeoutMs);
+  const started = await waitForReady(child, exited, startTimeoutMs);
+  if (!started.ok) return started;
   ready = true;
-  let buyers: DemoBuyer[];
-  try {
-    buyers = await readCredentials(options.dataDir);
-  } catch (error) {
+  const credentials = await readCredentials(options.dataDir);
+  if (!credentials.ok) {
     await stopChild(child, exited, stopTimeoutMs);
-    throw error;
+    return cannotStart(credentials.message);
   }
 
   return {
-    baseUrl,
-    buyers,
-    async stop() {
-      stopping = true;
-      if (exitCode !== undefined) return;
-      await stopChild(child, exited, stopTimeoutMs);
+    ok: true,
+    service: {
+      baseUrl: started.baseUrl,
+      buyers: credentials.buyers,
+      async stop() {
+        stopping = true;
+        if (exitCode !== undefined) return;
+        await stopChild(child, exited, stopTimeoutMs);
+      },
     },
   };
 }
@@ -114,35 +118,33 @@ export async function rememberPort(dataDir: string, baseUrl: string): Promise<vo
   await writeFile(path.join(dataDir, LAST_PORT_FILE), new URL(baseUrl).port).catch(() => undefined);
 }
 
-function waitForReady(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+type Ready = { ok: true; baseUrl: string } | { ok: false; failure: EmbeddedServiceFailure };
+
+function waitForReady(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<Ready> {
+  return new Promise<Ready>((resolve) => {
     let settled = false;
-    const settle = (action: () => void) => {
+    const settle = (answer: Ready) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      action();
+      resolve(answer);
     };
     const timer = setTimeout(() => {
-      settle(() => {
-        child.kill();
-        reject(new EmbeddedServiceError(`The demo service did not start within ${Math.round(timeoutMs / 1000)} s.`));
-      });
+      child.kill();
+      settle(cannotStart(`The demo service did not start within ${Math.round(timeoutMs / 1000)} s.`));
     }, timeoutMs);
     child.on('message', (raw) => {
       const message = EmbeddedServiceMessage.safeParse(raw);
       if (!message.success) return;
       const said = message.data;
-      if (said.type === 'ready') settle(() => resolve(said.baseUrl));
-      else settle(() => reject(new EmbeddedServiceError(`The demo service could not start: ${said.message}`, said.code === DATA_FOLDER_IN_USE ? DATA_FOLDER_IN_USE : 'failed')));
+      if (said.type === 'ready') settle({ ok: true, baseUrl: said.baseUrl });
+      else settle(cannotStart(`The demo service could not start: ${said.message}`, said.code === DATA_FOLDER_IN_USE ? DATA_FOLDER_IN_USE : 'failed'));
     });
     void exited.then((code) => {
-      settle(() =>
-        reject(
-          code === DATA_FOLDER_IN_USE_EXIT_CODE
-            ? new EmbeddedServiceError('The demo service could not start: another process is using its data folder.', DATA_FOLDER_IN_USE)
-            : new EmbeddedServiceError(`The demo service stopped while starting (exit code ${code ?? 'none'}).`),
-        ),
+      settle(
+        code === DATA_FOLDER_IN_USE_EXIT_CODE
+          ? cannotStart('The demo service could not start: another process is using its data folder.', DATA_FOLDER_IN_USE)
+          : cannotStart(`The demo service stopped while starting (exit code ${code ?? 'none'}).`),
       );
     });
   });
@@ -154,21 +156,29 @@ function waitForReady(child: ForkedProcess, exited: Promise<number | null>, time
  * be read. A demo account signs in with these while the demo service starts, or cannot.
  */
 export async function readDemoBuyers(dataDir: string): Promise<DemoBuyer[] | null> {
-  return readCredentials(dataDir).catch(() => null);
+  const credentials = await readCredentials(dataDir);
+  return credentials.ok ? credentials.buyers : null;
 }
 
-async function readCredentials(dataDir: string): Promise<DemoBuyer[]> {
+type Credentials = { ok: true; buyers: DemoBuyer[] } | { ok: false; message: string };
+
+async function readCredentials(dataDir: string): Promise<Credentials> {
   let raw: string;
   try {
     raw = await readFile(path.join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8');
   } catch {
-    throw new EmbeddedServiceError('The demo service started but left no demo credentials.');
+    return { ok: false, message: 'The demo service started but left no demo credentials.' };
   }
+  let json: unknown;
   try {
-    return DemoCredentials.parse(JSON.parse(raw)).buyers;
+    json = JSON.parse(raw);
   } catch {
-    throw new EmbeddedServiceError('The demo credentials file is damaged. Remove the demo data folder to start afresh.');
+    json = null;
   }
+  const parsed = DemoCredentials.safeParse(json);
+  return parsed.success
+    ? { ok: true, buyers: parsed.data.buyers }
+    : { ok: false, message: 'The demo credentials file is damaged. Remove the demo data folder to start afresh.' };
 }
 
 async function stopChild(child: ForkedProcess, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
@@ -180,5 +190,6 @@ async function stopChild(child: ForkedProcess, exited: Promise<number | null>, t
   });
   const outcome = await Promise.race([exited, gaveUp]);
   clearTimeout(timer);
-  if (outcome === 'timeout') throw new EmbeddedServiceError(`The demo service did not stop within ${Math.round(timeoutMs / 1000)} s.`);
+  // A process that does not stop when asked is not expected: the caller's stop fails with these words.
+  if (outcome === 'timeout') throw new Error(`The demo service did not stop within ${Math.round(timeoutMs / 1000)} s.`);
 }

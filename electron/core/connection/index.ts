@@ -4,12 +4,13 @@ export {
   lastPortIfFree,
   rememberPort,
   readDemoBuyers,
-  EmbeddedServiceError,
   DEMO_CREDENTIALS_FILE,
   LAST_PORT_FILE,
   DemoBuyer,
   type EmbeddedService,
   type EmbeddedServiceOptions,
+  type EmbeddedServiceFailure,
+  type ServiceStart,
 } from './embedded-service';
 export {
   embeddedServiceArgs,

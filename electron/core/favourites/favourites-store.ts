@@ -1,6 +1,6 @@
 import { FAVOURITES_MAX, Favourite, type Favourites } from '../../../shared/bridge/favourites';
 import type { StoreResult } from '../store-result';
-import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
+import { accountFileOf, perAccount, type AccountFileOptions, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const FAVOURITES_FILE: VersionedFileSpec<Favourite> = {
   fileName: 'favourites.json',
@@ -21,13 +21,13 @@ export interface FavouritesStore {
  * One account's starred products in its own file. Changes are made one at a time and written
  * (atomically) before they count, so a failed write changes nothing.
  */
-export function createFavouritesStore(options: { dataDir: string; scope: AccountScope; now: () => Date }): FavouritesStore {
-  const dir = accountFolder(options.dataDir, options.scope);
+export function createFavouritesStore(options: AccountFileOptions<Favourite>): FavouritesStore {
+  const file = accountFileOf(options, FAVOURITES_FILE);
   let loaded: Promise<{ entries: Favourite[]; problem: string | null }> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   const state = () =>
-    (loaded ??= loadVersionedFile(dir, FAVOURITES_FILE, options.now().toISOString()).then(({ entries, problem }) => {
+    (loaded ??= file.load(options.now().toISOString()).then(({ entries, problem }) => {
       // A file edited by hand may list a product twice: the first (newest) counts.
       const seen = new Set<string>();
       return { entries: entries.filter((entry) => !seen.has(entry.productId) && seen.add(entry.productId)), problem };
@@ -53,7 +53,7 @@ export function createFavouritesStore(options: { dataDir: string; scope: Account
         const entries = favourite
           ? [{ productId, addedAt: options.now().toISOString() }, ...current.entries]
           : current.entries.filter((entry) => entry.productId !== productId);
-        await saveVersionedFile(dir, FAVOURITES_FILE, entries);
+        await file.save(entries);
         const next = { entries, problem: current.problem };
         loaded = Promise.resolve(next);
         return { ok: true, value: view(next) };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GUIDE_LINES_MAX, ORDER_GUIDES_MAX, OrderGuide, type GuideLine, type OrderGuides } from '../../../shared/bridge/guides';
 import type { StoreRefusal, StoreResult } from '../store-result';
-import { accountFolder, loadVersionedFile, perAccount, saveVersionedFile, type AccountScope, type VersionedFileSpec } from '../account-files/versioned-file';
+import { accountFileOf, perAccount, type AccountFileOptions, type VersionedFileSpec } from '../account-files/versioned-file';
 
 export const GUIDES_FILE: VersionedFileSpec<OrderGuide> = {
   fileName: 'order-guides.json',
@@ -40,13 +40,13 @@ function distinctLines(lines: readonly GuideLine[]): GuideLine[] {
  * One account's order guides in their own file. Changes are made one at a time: the new list is
  * written to disk first (atomically) and only then counts, so a failed write changes nothing.
  */
-export function createOrderGuidesStore(options: { dataDir: string; scope: AccountScope; now: () => Date }): OrderGuidesStore {
-  const dir = accountFolder(options.dataDir, options.scope);
+export function createOrderGuidesStore(options: AccountFileOptions<OrderGuide>): OrderGuidesStore {
+  const file = accountFileOf(options, GUIDES_FILE);
   let loaded: Promise<State> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   const state = () =>
-    (loaded ??= loadVersionedFile(dir, GUIDES_FILE, options.now().toISOString()).then(({ entries, problem }) => {
+    (loaded ??= file.load(options.now().toISOString()).then(({ entries, problem }) => {
       // A file edited by hand may repeat a guide or a product: the first counts.
       const seen = new Set<string>();
       const guides = entries.filter((guide) => !seen.has(guide.id) && seen.add(guide.id)).map((guide) => ({ ...guide, lines: distinctLines(guide.lines) }));
@@ -67,7 +67,7 @@ export function createOrderGuidesStore(options: { dataDir: string; scope: Accoun
       const current = await state();
       const made = make(current);
       if ('code' in made) return { ok: false, refusal: made };
-      await saveVersionedFile(dir, GUIDES_FILE, made.guides);
+      await file.save(made.guides);
       loaded = Promise.resolve({ guides: made.guides, problem: current.problem });
       return { ok: true, value: made.value };
     });

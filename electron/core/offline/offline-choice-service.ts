@@ -5,7 +5,7 @@
 import type { Supplier } from '../../../shared';
 import { keepsSupplier, type OfflineChoice, type OfflineChoiceView, type SearchCoverage } from '../../../shared/bridge/offline-choice';
 import { REMOVAL_BATCH } from './offline-choice';
-import { offlineFailureCode, type OfflineDatabase } from './offline-database';
+import type { OfflineDatabase } from './offline-database';
 
 /** Suppliers a choice names that the service does not list (by their place in the choice). */
 export function unknownSuppliers(choice: OfflineChoice, suppliers: readonly Pick<Supplier, 'id'>[]): { index: number; id: string }[] {
@@ -91,28 +91,27 @@ export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: (
     async keeps(supplierId: string): Promise<boolean> {
       const service = baseUrl();
       if (!service) return true;
-      try {
-        return keepsSupplier(await database.service(service, 'offlineChoice'), supplierId);
-      } catch (error) {
-        if (offlineFailureCode(error) === 'unavailable') return true;
-        throw error;
-      }
+      const choice = await database.answer(service, 'offlineChoice');
+      if (choice.ok) return keepsSupplier(choice.value, supplierId);
+      if (choice.code === 'unavailable') return true;
+      // Not expected of a read (a damaged copy is set aside and the next call answers): the dispatcher says this one went wrong.
+      throw new Error(choice.message);
     },
     /** What searches cover; null when the whole catalog is kept, or the copy cannot be read. */
     async coverage(): Promise<SearchCoverage | null> {
       const service = baseUrl();
       if (!service) return null;
-      try {
-        if (!resumeChecked.has(service)) {
-          // A removal cut short by a restart goes on in the background (the first search after it asks).
-          resumeChecked.add(service);
-          if (await database.service(service, 'choiceRemovalPending')) void removeLeftOut(service).catch(() => undefined);
-        }
-        return await database.service(service, 'searchCoverage');
-      } catch (error) {
-        if (offlineFailureCode(error) === 'unavailable') return null;
-        throw error;
+      if (!resumeChecked.has(service)) {
+        // A removal cut short by a restart goes on in the background (the first search after it asks).
+        resumeChecked.add(service);
+        const pending = await database.answer(service, 'choiceRemovalPending');
+        if (pending.ok && pending.value) void removeLeftOut(service).catch(() => undefined);
+        else if (!pending.ok && pending.code !== 'unavailable') throw new Error(pending.message);
       }
+      const coverage = await database.answer(service, 'searchCoverage');
+      if (coverage.ok) return coverage.value;
+      if (coverage.code === 'unavailable') return null;
+      throw new Error(coverage.message);
     },
   };
 }

@@ -17,7 +17,14 @@ export interface OfflineDatabaseOptions {
   onProblem?: (notice: OfflineNotice) => void;
 }
 
-/** A failed call: `code` says what kind (see OfflineFailureCode), the message is for people. */
+/**
+ * One call's answer as a value: what it gave, or why the offline copy could not (`code`, see
+ * OfflineFailureCode; null when the worker itself failed) in plain words. Code that acts on a
+ * failure asks for this (`answer`); the rest lets a failure reject (`service`, `folder`).
+ */
+export type OfflineResult<T> = { ok: true; value: T } | { ok: false; message: string; code: OfflineFailureCode | null };
+
+/** A failed call, for callers that do not act on it (a sync step fails with its words). */
 export class OfflineCallError extends Error {
   constructor(
     message: string,
@@ -27,11 +34,8 @@ export class OfflineCallError extends Error {
   }
 }
 
-export const offlineFailureCode = (error: unknown): OfflineFailureCode | null => (error instanceof OfflineCallError ? error.code : null);
-
 interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
+  resolve: (answer: OfflineResult<unknown>) => void;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -57,13 +61,12 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
       const waiting = pending.get(message.id);
       if (!waiting) return;
       pending.delete(message.id);
-      if (message.ok) waiting.resolve(message.value);
-      else waiting.reject(new OfflineCallError(message.message, message.code));
+      waiting.resolve(message.ok ? { ok: true, value: message.value } : { ok: false, message: message.message, code: message.code });
     });
     const fail = (message: string) => {
       if (worker !== started) return;
       worker = null;
-      for (const waiting of pending.values()) waiting.reject(new OfflineCallError(message, null));
+      for (const waiting of pending.values()) waiting.resolve({ ok: false, message, code: null });
       pending.clear();
     };
     started.on('error', (error) => fail(`The offline worker failed: ${error.message}`));
@@ -72,12 +75,12 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
     return started;
   }
 
-  function send(request: DistributiveOmit<OfflineRequest, 'id'>): Promise<unknown> {
-    if (closed) return Promise.reject(new OfflineCallError('The offline copy is closed.', null));
+  function send(request: DistributiveOmit<OfflineRequest, 'id'>): Promise<OfflineResult<unknown>> {
+    if (closed) return Promise.resolve({ ok: false, message: 'The offline copy is closed.', code: null });
     const target = ensureWorker();
     const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+    return new Promise<OfflineResult<unknown>>((resolve) => {
+      pending.set(id, { resolve });
       // Referenced only while it owes an answer, so an idle worker never keeps the process alive.
       target.ref();
       target.postMessage({ ...request, id } as OfflineRequest);
@@ -88,20 +91,28 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
 
   return {
     dataDir,
-    /** One operation on one service's database (see ServiceOps). */
+    /** One operation on one service's database (see ServiceOps), its failure a value. */
+    answer<K extends ServiceOp>(baseUrl: string, op: K, ...args: Parameters<ServiceOps[K]>): Promise<OfflineResult<Result<ServiceOps[K]>>> {
+      return send({ scope: 'service', baseUrl, op, args }) as Promise<OfflineResult<Result<ServiceOps[K]>>>;
+    },
+    /** The same, a failure rejecting with an OfflineCallError. */
     service<K extends ServiceOp>(baseUrl: string, op: K, ...args: Parameters<ServiceOps[K]>): Promise<Result<ServiceOps[K]>> {
-      return send({ scope: 'service', baseUrl, op, args }) as Promise<Result<ServiceOps[K]>>;
+      return send({ scope: 'service', baseUrl, op, args }).then(valueOrReject) as Promise<Result<ServiceOps[K]>>;
     },
     folder<K extends FolderOp>(op: K, ...args: Parameters<FolderOps[K]>): Promise<Result<FolderOps[K]>> {
-      return send({ scope: 'folder', op, args }) as Promise<Result<FolderOps[K]>>;
+      return send({ scope: 'folder', op, args }).then(valueOrReject) as Promise<Result<FolderOps[K]>>;
     },
     async close(): Promise<void> {
       closed = true;
       const stopping = worker;
       worker = null;
-      for (const waiting of pending.values()) waiting.reject(new OfflineCallError('The offline copy is closed.', null));
+      for (const waiting of pending.values()) waiting.resolve({ ok: false, message: 'The offline copy is closed.', code: null });
       pending.clear();
       if (stopping) await stopping.terminate();
     },
   };
+}
+
+function valueOrReject<T>(answer: OfflineResult<T>): Promise<T> {
+  return answer.ok ? Promise.resolve(answer.value) : Promise.reject(new OfflineCallError(answer.message, answer.code));
 }

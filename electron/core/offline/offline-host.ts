@@ -18,17 +18,17 @@ import { importLegacyFiles } from './legacy-files';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
 import { createOfflineChoiceOps } from './offline-choice-ops';
 import { createServiceDatabase } from './service-database';
-import { NewerSchemaError, legacyServiceFolder, openServiceFile, serviceDatabaseFile } from './service-files';
-import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteLoader } from './sqlite-driver';
+import { legacyServiceFolder, openKnownServiceFile, serviceDatabaseFile } from './service-files';
+import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
 
-export class OfflineFailure extends Error {
-  constructor(
-    message: string,
-    readonly code: OfflineFailureCode | null,
-  ) {
-    super(message);
-  }
-}
+/**
+ * One request's answer, as the worker sends it back: its value, or why the offline copy could not
+ * answer (`code`, see OfflineFailureCode) in plain words. What no one expected is thrown instead,
+ * and the worker sends its message with no code (offline-worker-serve.ts).
+ */
+export type OfflineAnswer = { ok: true; value: unknown } | { ok: false; message: string; code: OfflineFailureCode };
+
+const refused = (message: string, code: OfflineFailureCode): OfflineAnswer => ({ ok: false, message, code });
 
 export const DISK_FULL_MESSAGE = 'The disk is full, so the offline copy could not be saved. It stays as it was; free some space and sync again.';
 export const DAMAGED_MESSAGE = 'The offline copy was damaged. It was set aside and is being downloaded again from the service; your orders, guides, favourites and addresses are not affected.';
@@ -44,16 +44,15 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
   let driver: SqliteConstructor | null = null;
   let driverProblem: string | null = null;
 
-  function loadDriver(): SqliteConstructor {
-    if (driver) return driver;
-    if (driverProblem) throw new OfflineFailure(driverProblem, 'unavailable');
+  /** The driver, or null when it cannot be loaded (then `driverProblem` says why, once and for all). */
+  function loadDriver(): SqliteConstructor | null {
+    if (driver || driverProblem) return driver;
     try {
       driver = load();
-      return driver;
     } catch (error) {
       driverProblem = driverUnavailable(error);
-      throw new OfflineFailure(driverProblem, 'unavailable');
     }
+    return driver;
   }
 
   function setAside(baseUrl: string, file: string, reason: string) {
@@ -69,10 +68,9 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     notify({ notice: 'problem', baseUrl, file, movedTo: moved, message: `${DAMAGED_MESSAGE} (${reason})` });
   }
 
-  function openService(baseUrl: string): Opened {
+  function openService(baseUrl: string, Driver: SqliteConstructor): Opened {
     const existing = opened.get(baseUrl);
     if (existing) return existing;
-    const Driver = loadDriver();
     mkdirSync(offlineDir, { recursive: true });
     const file = serviceDatabaseFile(dataDir, baseUrl);
     // A write-ahead log left behind means the last process did not close the database (it was
@@ -80,15 +78,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     // damaged page is met when it is read (SQLITE_CORRUPT), and set aside then (see failure()).
     // Checking every page at each start would cost seconds at a million products.
     const uncleanShutdown = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-    let db;
-    try {
-      db = openServiceFile(file, baseUrl, () => Driver);
-      if (uncleanShutdown && (db.pragma('quick_check(1)', { simple: true }) as string) !== 'ok') throw Object.assign(new Error('the quick check failed'), { code: 'SQLITE_CORRUPT' });
-    } catch (error) {
-      db?.close();
-      if (!isDamaged(error) && !(error instanceof NewerSchemaError)) throw error;
-      setAside(baseUrl, file, error instanceof Error ? error.message : String(error));
-      db = openServiceFile(file, baseUrl, () => Driver);
+    let db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown);
+    if (!db) {
+      const fresh = openKnownServiceFile(file, baseUrl, Driver);
+      if (!fresh.ok) throw new Error(`the offline copy just created at ${file} was not one this version writes`);
+      db = fresh.db;
     }
     const database = createServiceDatabase(db);
     const search = createCatalogSearch(database);
@@ -116,17 +110,47 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     return entry;
   }
 
-  function failure(baseUrl: string | null, error: unknown): never {
-    if (error instanceof OfflineFailure) throw error;
-    if (isDiskFull(error)) throw new OfflineFailure(DISK_FULL_MESSAGE, 'disk_full');
+  /**
+   * The database at `file`, or null when it was set aside (not a database, damaged pages met by the
+   * quick check after an unclean shutdown, or written by a newer version): then an empty one takes
+   * its place. SQLite says damage only by throwing, so its throw is read here, where it happens.
+   */
+  function openOrSetAside(baseUrl: string, file: string, Driver: SqliteConstructor, uncleanShutdown: boolean): SqliteDatabase | null {
+    let db: SqliteDatabase | undefined;
+    let reason: string;
+    try {
+      const opening = openKnownServiceFile(file, baseUrl, Driver);
+      if (opening.ok) {
+        db = opening.db;
+        if (!uncleanShutdown || (db.pragma('quick_check(1)', { simple: true }) as string) === 'ok') return db;
+        db.close();
+        reason = 'the quick check failed';
+      } else {
+        reason = opening.message;
+      }
+    } catch (error) {
+      db?.close();
+      if (!isDamaged(error)) throw error;
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    setAside(baseUrl, file, reason);
+    return null;
+  }
+
+  /**
+   * What SQLite's throw means for the buyer: a full disk, or (for a service's database) damaged
+   * pages, set aside; null for anything else, which is not expected and is thrown on.
+   */
+  function failure(baseUrl: string | null, error: unknown): OfflineAnswer | null {
+    if (isDiskFull(error)) return refused(DISK_FULL_MESSAGE, 'disk_full');
     if (baseUrl !== null && isDamaged(error)) {
       const entry = opened.get(baseUrl);
       opened.delete(baseUrl);
       entry?.close();
       setAside(baseUrl, serviceDatabaseFile(dataDir, baseUrl), error instanceof Error ? error.message : String(error));
-      throw new OfflineFailure(DAMAGED_MESSAGE, 'damaged');
+      return refused(DAMAGED_MESSAGE, 'damaged');
     }
-    throw error;
+    return null;
   }
 
   const folder = {
@@ -146,19 +170,25 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
   };
 
   return {
-    service(baseUrl: string, op: ServiceOp, args: unknown[]): unknown {
+    service(baseUrl: string, op: ServiceOp, args: unknown[]): OfflineAnswer {
+      const Driver = loadDriver();
+      if (!Driver) return refused(driverProblem ?? driverUnavailable(null), 'unavailable');
       try {
-        const { ops } = openService(baseUrl);
-        return (ops[op] as (...values: unknown[]) => unknown)(...args);
+        const { ops } = openService(baseUrl, Driver);
+        return { ok: true, value: (ops[op] as (...values: unknown[]) => unknown)(...args) };
       } catch (error) {
-        return failure(baseUrl, error);
+        const answer = failure(baseUrl, error);
+        if (answer) return answer;
+        throw error;
       }
     },
-    folder(op: FolderOp, args: unknown[]): unknown {
+    folder(op: FolderOp, args: unknown[]): OfflineAnswer {
       try {
-        return (folder[op] as (...values: unknown[]) => unknown)(...args);
+        return { ok: true, value: (folder[op] as (...values: unknown[]) => unknown)(...args) };
       } catch (error) {
-        return failure(null, error);
+        const answer = failure(null, error);
+        if (answer) return answer;
+        throw error;
       }
     },
     close() {

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { createOfflineHost, OfflineFailure } from './offline-host';
+import { createOfflineHost } from './offline-host';
 import type { OfflineMessage, OfflineRequest } from './offline-protocol';
 import type { SqliteLoader } from './sqlite-driver';
 
@@ -9,15 +9,11 @@ export function serveOfflineWorker(port: Pick<MessagePort, 'on' | 'postMessage'>
   const host = createOfflineHost({ dataDir, ...(load ? { load } : {}), notify: post });
   port.on('message', (request: OfflineRequest) => {
     try {
-      const value = request.scope === 'service' ? host.service(request.baseUrl, request.op, request.args) : host.folder(request.op, request.args);
-      post({ id: request.id, ok: true, value });
+      const answer = request.scope === 'service' ? host.service(request.baseUrl, request.op, request.args) : host.folder(request.op, request.args);
+      post({ id: request.id, ...answer });
     } catch (error) {
-      post({
-        id: request.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        code: error instanceof OfflineFailure ? error.code : null,
-      });
+      // Not expected: its words go back, with no code to act on.
+      post({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error), code: null });
     }
   });
 }

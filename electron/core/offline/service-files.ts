@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ensureSchema } from './offline-schema';
-import { loadBetterSqlite3, openSqlite, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
+import { loadBetterSqlite3, openSqlite, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
 
 /** A short stable name for a service (its base URL), as the offline copy's files have always been named. */
 export const serviceName = (baseUrl: string) => createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
@@ -12,16 +12,25 @@ export const serviceDatabaseFile = (dataDir: string, baseUrl: string) => path.jo
 /** Where the file-based offline copy of the release before kept a service's files (migrated, then removed). */
 export const legacyServiceFolder = (dataDir: string, baseUrl: string) => path.join(dataDir, 'offline', `service-${serviceName(baseUrl)}`);
 
-export class NewerSchemaError extends Error {}
+/** A service's database opened, or refused because a newer version of Caseworks wrote it (then it is closed). */
+export type OpenedServiceFile = { ok: true; db: SqliteDatabase } | { ok: false; message: string };
 
-/** Opens (creating when missing) a service's database with its schema. */
-export function openServiceFile(file: string, baseUrl: string, load: SqliteLoader = loadBetterSqlite3): SqliteDatabase {
-  const db = openSqlite(load(), file);
+/** Opens (creating when missing) a service's database with its schema; one a newer version wrote is refused, as a value. */
+export function openKnownServiceFile(file: string, baseUrl: string, Driver: SqliteConstructor): OpenedServiceFile {
+  const db = openSqlite(Driver, file);
   try {
-    if (!ensureSchema(db, { baseUrl })) throw new NewerSchemaError('the offline copy was written by a newer version of Caseworks');
-    return db;
+    if (ensureSchema(db, { baseUrl })) return { ok: true, db };
   } catch (error) {
     db.close();
     throw error;
   }
+  db.close();
+  return { ok: false, message: 'the offline copy was written by a newer version of Caseworks' };
+}
+
+/** Opens a service's database for a tool or a test, where a newer one is not expected. */
+export function openServiceFile(file: string, baseUrl: string, load: SqliteLoader = loadBetterSqlite3): SqliteDatabase {
+  const opened = openKnownServiceFile(file, baseUrl, load());
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.db;
 }

@@ -12,8 +12,6 @@ export type Facet = (typeof FACETS)[number];
 /** The most values a facet can hold (ids 1…65,535; 0 is none). */
 export const MAX_FACET_VALUES = 0xffff;
 
-export class FacetOverflowError extends Error {}
-
 type Sql = (text: string) => SqliteStatement;
 
 export interface FacetValue {
@@ -59,7 +57,9 @@ export function createFacetDictionary(sql: Sql, facet: Facet) {
         return known;
       }
       const id = keys.length;
-      if (id > MAX_FACET_VALUES) throw new FacetOverflowError(`the catalog has more than ${MAX_FACET_VALUES} values of ${facet}`);
+      // No catalog comes near this (a facet's values are words, not products); past it the write's
+      // transaction is rolled back by the throw and the sync step fails with these words.
+      if (id > MAX_FACET_VALUES) throw new Error(`the catalog has more than ${MAX_FACET_VALUES} values of ${facet}`);
       sql('INSERT INTO facet_values (facet, id, key, value, label) VALUES (?, ?, ?, ?, ?)').run(facet, id, entry.key, entry.value, entry.label);
       keys.push(entry.key);
       values.push(entry.value);

@@ -7,7 +7,7 @@
  */
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
-import { offlineFailureCode, type OfflineDatabase } from '../offline/offline-database';
+import type { OfflineDatabase, OfflineResult } from '../offline/offline-database';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -18,14 +18,16 @@ export function createSearchService(database: OfflineDatabase) {
 
   /** The answer when there is no catalog to search. */
   const nothing = (): CatalogSearchResult => ({ items: [], total: 0, facets: EMPTY_FACETS, tookMs: 0, freshness: { asOf: null, fromCache: true } });
-  /** A call that cannot be answered because the copy is unavailable gives `fallback`; anything else fails. */
-  const unlessUnavailable = async <T>(call: () => Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      if (offlineFailureCode(error) === 'unavailable') return fallback;
-      throw error;
-    }
+  /**
+   * A call that cannot be answered because the copy is unavailable gives `fallback`. Any other
+   * failure is not expected of a read (a damaged copy is set aside, and the next call answers): the
+   * dispatcher says this one went wrong.
+   */
+  const unlessUnavailable = async <T>(call: () => Promise<OfflineResult<T>>, fallback: T): Promise<T> => {
+    const answer = await call();
+    if (answer.ok) return answer.value;
+    if (answer.code === 'unavailable') return fallback;
+    throw new Error(answer.message);
   };
 
   return {
@@ -43,20 +45,20 @@ export function createSearchService(database: OfflineDatabase) {
       const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
       const service = baseUrl;
       if (!service) return nothing();
-      return unlessUnavailable(() => database.service(service, 'search', query), nothing());
+      return unlessUnavailable(() => database.answer(service, 'search', query), nothing());
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.service(service, 'lookupCode', code), null) : Promise.resolve(null);
+      return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(null);
     },
     products(ids: string[]): Promise<(CatalogProduct | null)[]> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.service(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));
+      return service ? unlessUnavailable(() => database.answer(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));
     },
     /** The wine regions of each supplier's products in the offline catalog, by supplier id. */
     supplierRegions(): Promise<Record<string, string[]>> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.service(service, 'supplierRegions'), {}) : Promise.resolve({});
+      return service ? unlessUnavailable(() => database.answer(service, 'supplierRegions'), {}) : Promise.resolve({});
     },
     workerHeapUsed(): Promise<number> {
       return database.folder('memory').then((memory) => memory.heapUsed);

@@ -1,5 +1,6 @@
 import { createAccountKeys, type AccountKeysOptions } from './account-keys';
 import { emptyRegistry, loadRegistry, saveRegistry, type AccountRegistry, type BuyerAccountEntry, type RegistryLoad } from './account-registry';
+import type { AccountKeys } from '../outbox';
 import type { DemoService } from './demo-service';
 import type { Connection } from './session-types';
 
@@ -40,12 +41,22 @@ export function createAccountBook(options: AccountBookOptions) {
   /** Where an account is reached: the demo's address for a demo account (null before it ever ran), else its own. */
   const addressOf = (entry: BuyerAccountEntry): string | null => (entry.mode === 'demo' ? demo.address() : entry.baseUrl);
 
+  /** What each account's outbox sender asks at each send, straight from the book: the account's key and where its service is now. */
+  const senderKeys: AccountKeys = {
+    keyOf,
+    addressOf: (id) => {
+      const entry = entryOf(id);
+      return entry ? addressOf(entry) : null;
+    },
+  };
+
   return {
     keys,
     settings,
     entryOf,
     keyOf,
     addressOf,
+    senderKeys,
     list: () => registry.accounts,
     activeId: () => registry.activeId,
 

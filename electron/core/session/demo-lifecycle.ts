@@ -4,7 +4,7 @@ import type { ConnectionState } from './connection-state';
 import { DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 import type { DemoService } from './demo-service';
 import { demoProblem } from './first-contact';
-import type { EmbeddedServiceHandle, VerifyOutcome } from './session-types';
+import type { DemoStart, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
 
 export interface DemoLifecycleOptions {
   demo: DemoService;
@@ -37,18 +37,20 @@ export function createDemoLifecycle({ demo, state, book, verify, restartPolicy, 
    */
   async function ensure(): Promise<Outcome<EmbeddedServiceHandle>> {
     const wasRunning = demo.running() !== null;
-    let service: EmbeddedServiceHandle;
-    try {
-      service = await demo.ensure();
-    } catch (error) {
-      const problem = demoProblem((error as { code?: string } | null)?.code, error instanceof Error ? error.message : 'The demo service could not start.');
+    // What the platform throws while forking (no one expects it) is said as the demo being unavailable too.
+    const started = await demo.ensure().catch((error: unknown): DemoStart => ({
+      ok: false,
+      failure: { code: 'failed', message: error instanceof Error ? error.message : 'The demo service could not start.' },
+    }));
+    if (!started.ok) {
+      const problem = demoProblem(started.failure.code, started.failure.message);
       state.setProblem(problem);
       // Another process holding its folder stays so until it stops: trying again at once will not help.
       return failWith('service_error', problem.message, problem.code !== 'data_folder_in_use');
     }
     const code = state.problem()?.code;
     if (!wasRunning && (code === 'demo_unavailable' || code === 'data_folder_in_use')) state.setProblem(null);
-    return succeed(service);
+    return succeed(started.service);
   }
 
   /** Starts the demo service again and moves a demo session to its new address. */

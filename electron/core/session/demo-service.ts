@@ -1,8 +1,8 @@
-import type { DemoBuyerKey, EmbeddedServiceHandle } from './session-types';
+import type { DemoBuyerKey, DemoStart, EmbeddedServiceHandle } from './session-types';
 
 export interface DemoServiceOptions {
-  /** Starts the embedded demo service. */
-  start(): Promise<EmbeddedServiceHandle>;
+  /** Starts the embedded demo service: its handle, or why it could not start. */
+  start(): Promise<DemoStart>;
   /** The demo's buyers as its last start left them (its credentials file), or null. */
   knownDemoBuyers?(): Promise<DemoBuyerKey[] | null>;
 }
@@ -14,7 +14,7 @@ export interface DemoServiceOptions {
  */
 export function createDemoService(options: DemoServiceOptions) {
   let running: EmbeddedServiceHandle | null = null;
-  let starting: Promise<EmbeddedServiceHandle> | null = null;
+  let starting: Promise<DemoStart> | null = null;
   let lastAddress: string | null = null;
   /** The service's id of the account the demo service's own key signs in as. */
   let firstAccountId: string | null = null;
@@ -55,14 +55,16 @@ export function createDemoService(options: DemoServiceOptions) {
     learnName: (accountId: string, name: string) => void names.set(accountId, name),
     remember,
     /** The running demo, started if need be (one start at a time); what it says is remembered. */
-    async ensure(): Promise<EmbeddedServiceHandle> {
-      if (running) return running;
+    async ensure(): Promise<DemoStart> {
+      if (running) return { ok: true, service: running };
       starting ??= options.start().finally(() => {
         starting = null;
       });
-      running = await starting;
+      const started = await starting;
+      if (!started.ok) return started;
+      running = started.service;
       remember(running);
-      return running;
+      return started;
     },
     /** The demo's buyers of its last start, read once while it is not running. */
     readKnown(): Promise<void> {
@@ -78,7 +80,8 @@ export function createDemoService(options: DemoServiceOptions) {
     },
     /** Stops it (also one still starting); `ensure` starts a new one. */
     async stop(): Promise<void> {
-      const service = running ?? (await starting?.catch(() => null)) ?? null;
+      const start = await starting?.catch(() => null);
+      const service = running ?? (start?.ok ? start.service : null);
       running = null;
       await service?.stop();
     },

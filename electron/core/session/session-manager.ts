@@ -11,9 +11,9 @@ import { createDemoService } from './demo-service';
 import { describeKeyStorage } from './key-storage';
 import { createServiceContact, PRESET_ACCOUNT } from './service-contact';
 import { createSignOut } from './sign-out';
-import type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
+import type { Connection, DemoBuyerKey, DemoStart, VerifyOutcome } from './session-types';
 
-export type { Connection, DemoBuyerKey, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
+export type { Connection, DemoBuyerKey, DemoStart, EmbeddedServiceHandle, VerifyOutcome } from './session-types';
 export { DEFAULT_EMBEDDED_RESTART, DEMO_STOPPED_TITLE, demoNotRestartedText, demoRestartedText, type EmbeddedRestartPolicy } from './demo-restart';
 
 export interface SessionManagerOptions {
@@ -22,7 +22,8 @@ export interface SessionManagerOptions {
   settings: SettingsStore;
   /** The browser shell keeps keys in memory only and says so. */
   memoryOnlyKeys: boolean;
-  startEmbedded(): Promise<EmbeddedServiceHandle>;
+  /** Starts the demo service: its handle, or why it could not start (a value, never thrown). */
+  startEmbedded(): Promise<DemoStart>;
   /** `GET /account` with the given key; nothing is saved before it succeeds. */
   verify(baseUrl: string, apiKey: string): Promise<VerifyOutcome>;
   /** The same, bounded for the first contact (see first-contact.ts); default `verify`. */
@@ -145,6 +146,9 @@ export function createSessionManager(options: SessionManagerOptions) {
 
     /** The key of one buyer account, for the client that sends that account's orders only. */
     keyOf: book.keyOf,
+
+    /** Each account's key and address as its outbox's sender asks them (the account book's own). */
+    senderKeys: book.senderKeys,
 
     /** Where one buyer account is reached now: its service's address, or null before it has one. */
     addressOf(id: string): string | null {

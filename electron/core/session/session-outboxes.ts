@@ -3,7 +3,8 @@ import type { OutboxEntry } from '../../../shared/bridge/outbox-entries';
 import { accountFolder } from '../account-files/versioned-file';
 import type { ServiceClient } from '../api';
 import { backgroundOutboxNotices, outboxStates } from '../notices/background-outbox-notices';
-import { createAccountOutboxes, createOrderSender, type AccountKeys } from '../outbox';
+import { createAccountOutboxes, createOrderSender, refusingOutbox, SIGNED_OUT_OUTBOX, type AccountKeys, type Outbox } from '../outbox';
+import { hostOf } from './refusals';
 import type { BuyerAccountEntry } from './account-registry';
 import type { OtherAccounts } from './other-accounts';
 import { accountScopeOf } from './service-connection';
@@ -74,6 +75,18 @@ export function createSessionOutboxes(options: SessionOutboxesOptions) {
     /** Orders of an account still to be sent (of one service account, when given). */
     pendingCount: async (id: string, accountId?: string) => (await outboxes.opened(id)?.catch(() => null))?.pendingCount(accountId) ?? 0,
     opened: (id: string) => outboxes.opened(id),
+    /**
+     * The outbox the screens show and add to: the active account's; while the service has not said
+     * yet whose key this is, one that refuses to file an order (no account to file it under);
+     * signed out, the signed-out one.
+     */
+    active(): Promise<Outbox> | Outbox {
+      const active = options.active();
+      const opened = active ? outboxes.opened(active.connection.id) : null;
+      if (opened) return opened;
+      if (active && !registered(active.connection.id)) return refusingOutbox(unknownAccountText(active.connection.baseUrl));
+      return SIGNED_OUT_OUTBOX;
+    },
     close: (id: string) => outboxes.close(id),
     closeAll: () => outboxes.closeAll(),
     whenIdle: () => outboxes.each((box) => box.whenIdle()),
@@ -82,4 +95,9 @@ export function createSessionOutboxes(options: SessionOutboxesOptions) {
       void outboxes.opened(id)?.then((box) => seen.set(id, outboxStates(box.list())), () => undefined);
     },
   };
+}
+
+/** An order placed before the service has ever told whose key this is cannot be filed under an account. */
+function unknownAccountText(baseUrl: string): string {
+  return `Caseworks has not reached ${hostOf(baseUrl)} yet, so it does not know which account this key belongs to. Orders can be placed as soon as the service answers.`;
 }

@@ -1,5 +1,6 @@
 import type { Account } from '../../../shared/schemas';
 import type { BridgeError } from '../../../shared/bridge/result';
+import type { ServiceStart } from '../connection/embedded-service';
 
 /** The embedded demo service, running in its own process. */
 export interface EmbeddedServiceHandle {
@@ -10,6 +11,9 @@ export interface EmbeddedServiceHandle {
   buyers?: DemoBuyerKey[];
   stop(): Promise<void>;
 }
+
+/** Starting the demo service: its handle, or why it could not start (another process holding its folder, or anything else). */
+export type DemoStart = ServiceStart<EmbeddedServiceHandle>;
 
 /** One buyer of the demo marketplace and its key. */
 export interface DemoBuyerKey {

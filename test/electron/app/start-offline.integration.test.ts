@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge/contract';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { createCaseworksCore, EMBEDDED_SERVICE_FOLDER, type CaseworksCoreHandle, type CoreOptions } from '../../../electron/app/app-core';
-import type { EmbeddedServiceHandle } from '../../../electron/core/session/session-manager';
+import type { DemoStart } from '../../../electron/core/session/session-manager';
 import { createElectronPlatform } from '../../../electron/main/electron-platform';
 import { startService, type RunningService } from '../../../server/main';
 import type { FakeElectron } from '../../support/fake-electron-module';
@@ -124,17 +124,20 @@ describe('the desktop app started while its service is down', { timeout: 180_000
     copyServiceTemplate(await seededServiceTemplate(120), serviceDir);
     let refuse = false;
     let hold: Promise<void> | null = null;
-    const startEmbedded = async (): Promise<EmbeddedServiceHandle> => {
-      if (refuse) throw Object.assign(new Error('The demo service stopped while starting (exit code 1).'), { code: 'failed' });
+    const startEmbedded = async (): Promise<DemoStart> => {
+      if (refuse) return { ok: false, failure: { code: 'failed', message: 'The demo service stopped while starting (exit code 1).' } };
       await hold;
       const service = await startService({ dataDir: serviceDir, logger: false, port: 0 });
       services.push(service);
       const buyers = service.demoCredentials?.buyers ?? [];
       return {
-        baseUrl: service.baseUrl,
-        apiKey: buyers[0]!.api_key,
-        buyers: buyers.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key, name: buyer.name })),
-        stop: () => service.close(),
+        ok: true,
+        service: {
+          baseUrl: service.baseUrl,
+          apiKey: buyers[0]!.api_key,
+          buyers: buyers.map((buyer) => ({ accountId: buyer.account_id, apiKey: buyer.api_key, name: buyer.name })),
+          stop: () => service.close(),
+        },
       };
     };
 

@@ -9,6 +9,7 @@ import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-se
 import { REAL_CATALOG_SIZE } from '../api/real-service-harness';
 import type { ForkService } from '../../../electron/core/platform';
 import { REPO_ROOT } from '../../support/e2e-build';
+import { startedService } from '../../support/started-service';
 
 /** The utilityProcess entry, run by Node instead of Electron: it answers over process.send then. */
 const forkEntry: ForkService = ({ env }) => {
@@ -52,7 +53,7 @@ describe('startEmbeddedService with forkWithNode (the real service CLI in a chil
     root = await mkdtemp(path.join(tmpdir(), 'caseworks-h3-embedded-'));
     const dataDir = path.join(root, 'service');
     copyServiceTemplate(template, dataDir);
-    running = await startEmbeddedService({ dataDir, fork: forkWithNode });
+    running = await startedService(startEmbeddedService({ dataDir, fork: forkWithNode }));
     const service = running;
     expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     expect(service.buyers.length).toBeGreaterThan(0);
@@ -72,7 +73,7 @@ describe('startEmbeddedService with forkWithNode (the real service CLI in a chil
     root ??= await mkdtemp(path.join(tmpdir(), 'caseworks-h3-embedded-'));
     const dataDir = path.join(root, 'entry-service');
     copyServiceTemplate(template, dataDir);
-    const service = await startEmbeddedService({ dataDir, fork: forkEntry, shipAfterSeconds: 7 });
+    const service = await startedService(startEmbeddedService({ dataDir, fork: forkEntry, shipAfterSeconds: 7 }));
     running = service;
     const apiKey = service.buyers[0]!.api_key;
     const client = createServiceClient({ baseUrl: service.baseUrl, getApiKey: () => apiKey, maxAttempts: 1 });

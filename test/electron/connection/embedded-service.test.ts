@@ -15,6 +15,11 @@ import {
   startEmbeddedService,
 } from '../../../electron/core/connection';
 import type { ForkedProcess } from '../../../electron/core/platform';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE } from '../../../shared/embedded-service';
+import { startedService } from '../../support/started-service';
+
+/** A start refused as a value, with words matching `message`. */
+const cannotStart = (message: RegExp, code = 'failed') => ({ ok: false, failure: { code, message: expect.stringMatching(message) } });
 
 const buyers = [{ account_id: 'org_a', name: 'Corner Wine Shop', api_key: 'cw_demo_key_1234567890' }];
 
@@ -62,7 +67,7 @@ describe('startEmbeddedService with an injected fork', () => {
       expect(options.env.DATABASE_URL).toBe('');
       return child;
     });
-    const service = await startEmbeddedService({ dataDir: dir, fork, shipAfterSeconds: 5 });
+    const service = await startedService(startEmbeddedService({ dataDir: dir, fork, shipAfterSeconds: 5 }));
     const args = readEmbeddedServiceArgs([], fork.mock.calls[0]?.[0].env ?? {});
     expect(args).toEqual(['--port', '0', '--data', dir, '--rate-limit', String(EMBEDDED_RATE_LIMIT_PER_MINUTE), '--ship-after', '5']);
     expect(service.baseUrl).toBe('http://127.0.0.1:5555/api/v1');
@@ -106,7 +111,7 @@ describe('startEmbeddedService with an injected fork', () => {
       });
       return child;
     });
-    await (await startEmbeddedService({ dataDir: dir, fork, port: 41234 })).stop();
+    await (await startedService(startEmbeddedService({ dataDir: dir, fork, port: 41234 }))).stop();
     const args = readEmbeddedServiceArgs([], (fork.mock.calls[0] as unknown as [{ env: Record<string, string> }])[0].env);
     expect(args.slice(0, 2)).toEqual(['--port', '41234']);
   });
@@ -115,20 +120,30 @@ describe('startEmbeddedService with an injected fork', () => {
     const dir = await dataDir();
     const { child } = fakeChild();
     setImmediate(() => child.exit(1));
-    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/stopped while starting \(exit code 1\)/);
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => child })).toEqual(cannotStart(/stopped while starting \(exit code 1\)/));
   });
 
   it('passes on the reason the process gives', async () => {
     const dir = await dataDir();
     const { child } = fakeChild();
     setImmediate(() => child.emitMessage({ type: 'error', message: 'port in use' }));
-    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/could not start: port in use/);
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => child })).toEqual(cannotStart(/could not start: port in use/));
+  });
+
+  it('tells another process holding its data folder apart by code, as the process says it or by its exit code', async () => {
+    const dir = await dataDir();
+    const said = fakeChild();
+    setImmediate(() => said.child.emitMessage({ type: 'error', message: 'pid 4242 holds it', code: DATA_FOLDER_IN_USE }));
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => said.child })).toEqual(cannotStart(/pid 4242 holds it/, DATA_FOLDER_IN_USE));
+    const exited = fakeChild();
+    setImmediate(() => exited.child.exit(DATA_FOLDER_IN_USE_EXIT_CODE));
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => exited.child })).toEqual(cannotStart(/another process is using its data folder/, DATA_FOLDER_IN_USE));
   });
 
   it('gives up and kills the process when it never says ready', async () => {
     const dir = await dataDir();
     const { child } = fakeChild();
-    await expect(startEmbeddedService({ dataDir: dir, fork: () => child, startTimeoutMs: 30 })).rejects.toThrow(/did not start within/);
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => child, startTimeoutMs: 30 })).toEqual(cannotStart(/did not start within/));
     expect(child.kill).toHaveBeenCalled();
   });
 
@@ -136,13 +151,13 @@ describe('startEmbeddedService with an injected fork', () => {
     const dir = await dataDir();
     const { child } = fakeChild();
     setImmediate(() => child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
-    await expect(startEmbeddedService({ dataDir: dir, fork: () => child })).rejects.toThrow(/no demo credentials/);
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => child })).toEqual(cannotStart(/no demo credentials/));
     expect(child.kill).toHaveBeenCalled();
 
     const second = fakeChild();
     await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), '{"buyers": "nope"');
     setImmediate(() => second.child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
-    await expect(startEmbeddedService({ dataDir: dir, fork: () => second.child })).rejects.toThrow(/damaged/);
+    expect(await startEmbeddedService({ dataDir: dir, fork: () => second.child })).toEqual(cannotStart(/damaged/));
   });
 
   it('reports an exit it did not ask for', async () => {

@@ -11,6 +11,7 @@ import { embeddedServiceEnv } from '../../../electron/core/connection/embedded-s
 import type { ForkService } from '../../../electron/core/platform';
 import { REAL_CATALOG_SIZE } from '../api/real-service-harness';
 import { REPO_ROOT } from '../../support/e2e-build';
+import { startedService } from '../../support/started-service';
 import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-service-template';
 
 const ENTRY = path.join(REPO_ROOT, 'electron/main/embedded-service-process.ts');
@@ -76,7 +77,7 @@ describe('the embedded service entry in a utility process (process.parentPort)',
     const dataDir = path.join(root, 'service');
     copyServiceTemplate(template, dataDir);
     const spawned = spawnWithParentPort();
-    const service = await startEmbeddedService({ dataDir, fork: spawned.fork });
+    const service = await startedService(startEmbeddedService({ dataDir, fork: spawned.fork }));
     expect(spawned.received).toEqual([{ type: 'ready', baseUrl: service.baseUrl }]);
     const apiKey = service.buyers[0]!.api_key;
     const client = createServiceClient({ baseUrl: service.baseUrl, getApiKey: () => apiKey, maxAttempts: 1 });

@@ -10,7 +10,7 @@ const WINE = 'https://wine.example.com/api/v1';
 
 function setup() {
   const settings = createMemorySettings();
-  const demo = createDemoService({ start: async () => ({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key', stop: async () => undefined }) });
+  const demo = createDemoService({ start: async () => ({ ok: true, service: { baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key', stop: async () => undefined } }) });
   const told = vi.fn();
   let ids = 0;
   const book = createAccountBook({

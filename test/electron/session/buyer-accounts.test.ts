@@ -38,13 +38,16 @@ function setup(settings = createMemorySettings(), options: { memoryOnlyKeys?: bo
   const vaultFor = (settingsKey: string) => createKeyVault({ safeStorage, settings, platform: 'linux', settingsKey });
   const stop = vi.fn(async () => undefined);
   const startEmbedded = vi.fn(async () => ({
-    baseUrl: DEMO,
-    apiKey: 'demo_key_first',
-    buyers: [
-      { accountId: 'org_demo1', apiKey: 'demo_key_first' },
-      { accountId: 'org_demo2', apiKey: 'demo_key_second' },
-    ],
-    stop,
+    ok: true as const,
+    service: {
+      baseUrl: DEMO,
+      apiKey: 'demo_key_first',
+      buyers: [
+        { accountId: 'org_demo1', apiKey: 'demo_key_first' },
+        { accountId: 'org_demo2', apiKey: 'demo_key_second' },
+      ],
+      stop,
+    },
   }));
   const onChange = vi.fn();
   const checked = vi.fn(verify);

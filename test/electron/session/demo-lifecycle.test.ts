@@ -4,13 +4,15 @@ import { createConnectionState } from '../../../electron/core/session/connection
 import { createDemoLifecycle } from '../../../electron/core/session/demo-lifecycle';
 import { DEMO_STOPPED_TITLE, demoNotRestartedText } from '../../../electron/core/session/demo-restart';
 import { createDemoService } from '../../../electron/core/session/demo-service';
-import type { EmbeddedServiceHandle } from '../../../electron/core/session/session-types';
+import type { DemoStart, EmbeddedServiceHandle } from '../../../electron/core/session/session-types';
 import { createKeyVault, NO_SAFE_STORAGE } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 
 const demoAt = (port: number): EmbeddedServiceHandle => ({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'demo_key', stop: async () => undefined });
+const startedAt = (port: number): DemoStart => ({ ok: true, service: demoAt(port) });
+const cannotStart = (message: string, code: 'failed' | 'data_folder_in_use' = 'failed'): DemoStart => ({ ok: false, failure: { code, message } });
 
-function setup(start: () => Promise<EmbeddedServiceHandle>) {
+function setup(start: () => Promise<DemoStart>) {
   const settings = createMemorySettings();
   const demo = createDemoService({ start });
   const state = createConnectionState({ onChange: () => undefined });
@@ -28,7 +30,7 @@ function setup(start: () => Promise<EmbeddedServiceHandle>) {
 
 describe("the demo service's lifecycle", () => {
   it('answers why it could not start as a value and as the session’s problem, and clears the problem once it starts', async () => {
-    const start = vi.fn<() => Promise<EmbeddedServiceHandle>>().mockRejectedValueOnce(new Error('It did not start within 120 s.')).mockResolvedValue(demoAt(5000));
+    const start = vi.fn<() => Promise<DemoStart>>().mockResolvedValueOnce(cannotStart('It did not start within 120 s.')).mockResolvedValue(startedAt(5000));
     const { lifecycle, state } = setup(start);
     expect(await lifecycle.ensure()).toMatchObject({ ok: false, error: { code: 'service_error', message: 'It did not start within 120 s.', retryable: true } });
     expect(state.problem()).toMatchObject({ code: 'demo_unavailable' });
@@ -37,7 +39,7 @@ describe("the demo service's lifecycle", () => {
   });
 
   it('after a stop by itself, starts it again for a demo session and moves the session to its new address', async () => {
-    const start = vi.fn<() => Promise<EmbeddedServiceHandle>>().mockResolvedValueOnce(demoAt(5000)).mockResolvedValue(demoAt(6000));
+    const start = vi.fn<() => Promise<DemoStart>>().mockResolvedValueOnce(startedAt(5000)).mockResolvedValue(startedAt(6000));
     const { lifecycle, state, demo } = setup(start);
     const first = await lifecycle.ensure();
     state.change({ id: 'ba_1', mode: 'demo', baseUrl: 'http://127.0.0.1:5000/api/v1', account: null });
@@ -47,7 +49,7 @@ describe("the demo service's lifecycle", () => {
   });
 
   it('gives up after its attempts, says so, and stops at once when another process holds its folder', async () => {
-    const start = vi.fn<() => Promise<EmbeddedServiceHandle>>().mockResolvedValueOnce(demoAt(5000)).mockRejectedValue(new Error('crashed'));
+    const start = vi.fn<() => Promise<DemoStart>>().mockResolvedValueOnce(startedAt(5000)).mockResolvedValue(cannotStart('crashed'));
     const { lifecycle, state, notice } = setup(start);
     const first = await lifecycle.ensure();
     state.change({ id: 'ba_1', mode: 'demo', baseUrl: 'http://127.0.0.1:5000/api/v1', account: null });
@@ -56,7 +58,7 @@ describe("the demo service's lifecycle", () => {
     expect(notice).toHaveBeenCalledWith(DEMO_STOPPED_TITLE, demoNotRestartedText(2));
     expect(state.lastProblem()).toBe(demoNotRestartedText(2));
 
-    const held = vi.fn<() => Promise<EmbeddedServiceHandle>>().mockResolvedValueOnce(demoAt(5000)).mockRejectedValue(Object.assign(new Error('held'), { code: 'data_folder_in_use' }));
+    const held = vi.fn<() => Promise<DemoStart>>().mockResolvedValueOnce(startedAt(5000)).mockResolvedValue(cannotStart('held', 'data_folder_in_use'));
     const other = setup(held);
     const running = await other.lifecycle.ensure();
     other.state.change({ id: 'ba_1', mode: 'demo', baseUrl: 'http://127.0.0.1:5000/api/v1', account: null });
@@ -66,7 +68,7 @@ describe("the demo service's lifecycle", () => {
 
   it('stops the demo when no account uses it any more', async () => {
     const stop = vi.fn(async () => undefined);
-    const { lifecycle, book } = setup(async () => ({ ...demoAt(5000), stop }));
+    const { lifecycle, book } = setup(async () => ({ ok: true, service: { ...demoAt(5000), stop } }));
     await lifecycle.ensure();
     book.upsert({ id: 'ba_1', mode: 'demo', baseUrl: 'http://127.0.0.1:5000/api/v1', accountId: 'org_demo', name: 'Demo' });
     await lifecycle.stopIfUnused();

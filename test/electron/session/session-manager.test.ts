@@ -4,6 +4,7 @@ import {
   DEMO_STOPPED_TITLE,
   demoNotRestartedText,
   demoRestartedText,
+  type DemoStart,
   type VerifyOutcome,
 } from '../../../electron/core/session/session-manager';
 import { createKeyVault } from '../../../electron/core/vault';
@@ -32,7 +33,7 @@ function setup(options: { secure?: boolean; memoryOnlyKeys?: boolean; verify?: (
   };
   const vaultFor = (settingsKey: string) => createKeyVault({ safeStorage, settings, platform: 'linux', settingsKey });
   const stop = vi.fn(async () => undefined);
-  const startEmbedded = vi.fn(async () => ({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop }));
+  const startEmbedded = vi.fn(async (): Promise<DemoStart> => ({ ok: true, service: { baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop } }));
   const onChange = vi.fn();
   const verify = vi.fn(options.verify ?? (async (): Promise<VerifyOutcome> => ({ ok: true, account })));
   const session = createSessionManager({ vaultFor, settings, memoryOnlyKeys: options.memoryOnlyKeys ?? false, startEmbedded, verify, onChange });
@@ -55,7 +56,7 @@ describe('the session', () => {
     let release!: () => void;
     startEmbedded.mockImplementationOnce(
       () => new Promise((resolve) => {
-        release = () => resolve({ baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) });
+        release = () => resolve({ ok: true, service: { baseUrl: 'http://127.0.0.1:5000/api/v1', apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) } });
       }),
     );
     expect(session.expected()).toEqual({ id: '', mode: 'demo', baseUrl: '', account: null });
@@ -71,7 +72,7 @@ describe('the session', () => {
     settings.set('accounts', { ...(settings.get('accounts') as object), activeId: null });
     expect(signedOut.expected()).toBeNull();
     const failing = setup();
-    failing.startEmbedded.mockRejectedValueOnce(new Error('no demo'));
+    failing.startEmbedded.mockResolvedValueOnce({ ok: false, failure: { code: 'failed', message: 'no demo' } });
     await failing.session.start();
     expect(failing.session.info(true).mode).toBe('none');
   });
@@ -179,7 +180,7 @@ describe('the session', () => {
 
   it('reports a demo that cannot start instead of crashing', async () => {
     const { session, startEmbedded } = setup();
-    startEmbedded.mockRejectedValueOnce(new Error('The demo service did not start within 120 s.'));
+    startEmbedded.mockResolvedValueOnce({ ok: false, failure: { code: 'failed', message: 'The demo service did not start within 120 s.' } });
     await session.start();
     expect(session.current()).toBeNull();
     expect(session.info(false).keyStorageDescription).toBe('The demo service did not start within 120 s.');
@@ -189,7 +190,7 @@ describe('the session', () => {
     const { session, startEmbedded } = setup();
     await session.start();
     await session.stopEmbedded();
-    startEmbedded.mockRejectedValueOnce(Object.assign(new Error('pid 4242 holds it.'), { code: 'data_folder_in_use' }));
+    startEmbedded.mockResolvedValueOnce({ ok: false, failure: { code: 'data_folder_in_use', message: 'pid 4242 holds it.' } });
     const refused = await session.useDemo();
     expect(refused).toMatchObject({ ok: false, error: { code: 'service_error', retryable: false } });
     expect(refused.ok ? '' : refused.error.message).toMatch(/another process is using its data folder\. pid 4242 holds it\./);
@@ -201,7 +202,7 @@ describe('the session', () => {
     await session.start();
     await session.stopEmbedded();
     expect(stop).toHaveBeenCalledTimes(1);
-    startEmbedded.mockResolvedValueOnce({ baseUrl: 'http://127.0.0.1:6000/api/v1', apiKey: 'demo_key_123456', stop });
+    startEmbedded.mockResolvedValueOnce({ ok: true, service: { baseUrl: 'http://127.0.0.1:6000/api/v1', apiKey: 'demo_key_123456', stop } });
     await session.restartEmbedded();
     expect(session.current()?.baseUrl).toBe('http://127.0.0.1:6000/api/v1');
     expect(onChange).toHaveBeenCalledTimes(2);
@@ -221,11 +222,11 @@ describe('a demo service that stops by itself', () => {
         settingsKey,
       });
     let port = 5000;
-    const startEmbedded = vi.fn(async () => {
+    const startEmbedded = vi.fn(async (): Promise<DemoStart> => {
       const outcome = starts.shift() ?? 'fail';
-      if (outcome === 'fail') throw new Error('The demo service stopped while starting (exit code 1).');
+      if (outcome === 'fail') return { ok: false, failure: { code: 'failed', message: 'The demo service stopped while starting (exit code 1).' } };
       port += 1;
-      return { baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) };
+      return { ok: true, service: { baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'demo_key_123456', stop: vi.fn(async () => undefined) } };
     });
     const onNotice = vi.fn();
     const onChange = vi.fn();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '../../../shared/bridge/events';
 import type { StoreScope } from '../../../electron/core/offline/offline-store';
-import { createSession, type Session } from '../../../electron/core/session/session';
+import { createSession, type SessionHost } from '../../../electron/core/session/session';
 import type { Connection, VerifyOutcome } from '../../../electron/core/session/session-manager';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { createKeyVault, NO_SAFE_STORAGE } from '../../../electron/core/vault';
@@ -50,13 +50,13 @@ async function setup() {
   /** Orders the fake service was sent; it never answers them (they stay queued). */
   const sent: string[] = [];
   let stopped = 0;
-  const session = createSession({
+  const { session, host } = createSession({
     dataDir,
     now: () => new Date('2026-11-22T08:00:00Z'),
     vaultFor: (settingsKey) => createKeyVault({ safeStorage: NO_SAFE_STORAGE, settings, settingsKey }),
     settings,
     memoryOnlyKeys: true,
-    startEmbedded: async () => ({ baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) }),
+    startEmbedded: async () => ({ ok: true, service: { baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) } }),
     verify: async (baseUrl, apiKey): Promise<VerifyOutcome> => {
       const known = accountsByKey[apiKey];
       if (known?.service !== baseUrl) return { ok: false, error: { code: 'unauthorized', message: 'Not accepted.', retryable: false } };
@@ -81,23 +81,23 @@ async function setup() {
     notify: () => undefined,
     log: () => undefined,
   });
-  sessions.push(session);
-  return { session, events, engines, cleared, sent, stopped: () => stopped };
+  hosts.push(host);
+  return { session, host, events, engines, cleared, sent, stopped: () => stopped };
 }
 
 const folders: string[] = [];
-const sessions: Session[] = [];
+const hosts: SessionHost[] = [];
 afterEach(async () => {
-  for (const session of sessions.splice(0)) await session.close();
+  for (const host of hosts.splice(0)) await host.close();
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('the session', () => {
   it('starts on the demo: its buyer is the active account, with its engine syncing, and the screens are told', async () => {
-    const { session, events, engines } = await setup();
+    const { session, host, events, engines } = await setup();
     const told: (string | null)[] = [];
     session.onChange((active) => told.push(active?.connection.account?.name ?? null));
-    await session.start();
+    await host.start();
 
     expect(session.active()?.connection).toMatchObject({ mode: 'demo', baseUrl: DEMO, account: { id: 'org_demo', name: 'Demo Buyer' } });
     expect(session.shown()).toBe(session.active()?.engine);
@@ -108,8 +108,8 @@ describe('the session', () => {
   });
 
   it('switches between accounts: the previous engine stops its background work, each account keeps its outbox', async () => {
-    const { session, sent } = await setup();
-    await session.start();
+    const { session, host, sent } = await setup();
+    await host.start();
     const demo = session.active()!;
     const queued = await (await session.outbox()).submit([{ order, supplierName: 'Napa', estimatedTotalCents: 1 }]);
     expect(queued.ok).toBe(true);
@@ -127,8 +127,8 @@ describe('the session', () => {
   });
 
   it('signs out: the account and its private data go, its queued order is counted and kept, the catalog stays readable', async () => {
-    const { session } = await setup();
-    await session.start();
+    const { session, host } = await setup();
+    await host.start();
     const engine = session.active()!.engine as ReturnType<typeof fakeEngine>;
     await (await session.outbox()).submit([{ order, supplierName: 'Napa', estimatedTotalCents: 1 }]);
 
@@ -142,8 +142,8 @@ describe('the session', () => {
   });
 
   it('removes an account that is not active: its private data goes from the offline copy, the active one stays', async () => {
-    const { session, cleared } = await setup();
-    await session.start();
+    const { session, host, cleared } = await setup();
+    await host.start();
     const demoId = session.active()!.connection.id;
     await session.add({ baseUrl: WINE, apiKey: 'sk_harbor_12345678', allowWeakKeyStorage: false });
     await session.switchTo(demoId);
@@ -156,24 +156,24 @@ describe('the session', () => {
   });
 
   it('stops the demo service when it closes', async () => {
-    const { session, stopped } = await setup();
-    await session.start();
-    await session.close();
+    const { host, stopped } = await setup();
+    await host.start();
+    await host.close();
     expect(stopped()).toBe(1);
   });
 });
 
 describe('where the session stands: one state at a time (SessionPhase)', () => {
   it('goes through its states in order: starting, switching, signed in, switching, signed out (the catalog kept), closed', async () => {
-    const { session } = await setup();
+    const { session, host } = await setup();
     const seen: string[] = [session.phase()];
     session.onChange(() => seen.push(session.phase()));
-    await session.start();
+    await host.start();
     expect(session.phase()).toBe('signed-in');
     await session.signOut();
     expect(session.phase()).toBe('signed-out');
     expect(session.shown()).not.toBeNull();
-    await session.close();
+    await host.close();
     expect(session.phase()).toBe('closed');
     expect(session.active()).toBeNull();
     expect(seen).toEqual(['starting', 'signed-in', 'signed-out']);

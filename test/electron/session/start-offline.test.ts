@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../shared/bridge/result';
 import { DATA_FOLDER_IN_USE } from '../../../shared/embedded-service';
-import { createSessionManager, type DemoBuyerKey, type EmbeddedServiceHandle, type VerifyOutcome } from '../../../electron/core/session/session-manager';
+import { createSessionManager, type DemoBuyerKey, type DemoStart, type VerifyOutcome } from '../../../electron/core/session/session-manager';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 
@@ -41,12 +41,12 @@ function setup(options: { memoryOnlyKeys?: boolean; preset?: { baseUrl: string; 
     return apiKey === 'sk_harbor_12345678' ? { ok: true, account: harbor as never } : failure('unauthorized');
   });
   let release: (() => void) | null = null;
-  const startEmbedded = vi.fn(async (): Promise<EmbeddedServiceHandle> => {
-    const handle = { baseUrl: DEMO, apiKey: 'demo_key_first', buyers: demoBuyers, stop: vi.fn(async () => undefined) };
-    if (state.demo === 'hang') return new Promise((resolve) => (release = () => resolve(handle)));
-    if (state.demo === 'fail') throw Object.assign(new Error('The demo service stopped while starting (exit code 1).'), { code: 'failed' });
-    if (state.demo === 'in-use') throw Object.assign(new Error('The demo service could not start: its data folder is in use.'), { code: DATA_FOLDER_IN_USE });
-    return handle;
+  const startEmbedded = vi.fn(async (): Promise<DemoStart> => {
+    const started: DemoStart = { ok: true, service: { baseUrl: DEMO, apiKey: 'demo_key_first', buyers: demoBuyers, stop: vi.fn(async () => undefined) } };
+    if (state.demo === 'hang') return new Promise((resolve) => (release = () => resolve(started)));
+    if (state.demo === 'fail') return { ok: false, failure: { code: 'failed', message: 'The demo service stopped while starting (exit code 1).' } };
+    if (state.demo === 'in-use') return { ok: false, failure: { code: DATA_FOLDER_IN_USE, message: 'The demo service could not start: its data folder is in use.' } };
+    return started;
   });
   const onProblemChange = vi.fn();
   let ids = 0;

@@ -20,6 +20,7 @@ import { orderTotals } from '../../../shared/pricing';
 import type { Order, Product, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
+import { createFakeAccountFiles } from './fakeAccountFiles';
 import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
@@ -62,10 +63,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let webhooks: Webhook[] = [...fixtures.webhooks];
   let session: SessionInfo = { ...demoSession };
   let nextId = 1;
-  let addressBook: AddressBook = { items: [], defaultId: null, problem: null };
-  let favourites: string[] = [];
-  let favouritesProblem: string | null = null;
-  let guides: OrderGuide[] = [];
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
   /** What the offline copy keeps (Settings → what to keep offline); searches cover only its suppliers. */
@@ -100,6 +97,21 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
     { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
+  /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
+  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none', {
+    products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
+    lookupCode: async (code) => {
+      const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
+      return found ? fixtures.toCatalogProduct(found) : null;
+    },
+    catalogAsOf: async () => freshness.asOf,
+    productCodes: async (id) => {
+      const found = fixtures.products.find((item) => item.id === id);
+      return found ? { sku: found.sku, upc: found.upc } : null;
+    },
+    pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
+    detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
+  });
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
@@ -157,6 +169,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async searchCatalog(input = {}) {
       record('searchCatalog', input);
+      const favourites = input.favouritesOnly ? await accountFiles.favouriteIds() : [];
       const text = (input.text ?? '').trim().toLowerCase();
       let items = fixtures.products.filter(
         (item) =>
@@ -311,53 +324,31 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getAddressBook(input) {
       record('getAddressBook', input);
-      return ok(addressBook);
+      return accountFiles.methods.getAddressBook(input);
     },
     async addSavedAddress(input) {
       record('addSavedAddress', input);
-      if (addressBook.items.some((item) => item.label === input.label)) {
-        const message = `You already have an address called “${input.label}”. Choose another label.`;
-        return fail('invalid_input', message, false, [{ pointer: '/label', detail: message }]);
-      }
-      const saved = {
-        id: `adr_00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
-        label: input.label,
-        address: { ...input.address, state: input.address.state },
-        createdAt: '2026-11-22T08:00:00.000Z',
-      } as AddressBook['items'][number];
-      addressBook = { ...addressBook, items: [...addressBook.items, saved], defaultId: input.makeDefault ? saved.id : addressBook.defaultId };
-      return ok(saved);
+      return accountFiles.methods.addSavedAddress(input);
     },
     async updateSavedAddress(input) {
       record('updateSavedAddress', input);
-      const existing = addressBook.items.find((item) => item.id === input.id);
-      if (!existing) return fail('not_found', 'That saved address is no longer in the address book.');
-      const saved = { ...existing, label: input.label, address: input.address } as AddressBook['items'][number];
-      addressBook = { ...addressBook, items: addressBook.items.map((item) => (item.id === input.id ? saved : item)) };
-      return ok(saved);
+      return accountFiles.methods.updateSavedAddress(input);
     },
     async deleteSavedAddress(input) {
       record('deleteSavedAddress', input);
-      addressBook = {
-        ...addressBook,
-        items: addressBook.items.filter((item) => item.id !== input.id),
-        defaultId: addressBook.defaultId === input.id ? null : addressBook.defaultId,
-      };
-      return ok({ deleted: true });
+      return accountFiles.methods.deleteSavedAddress(input);
     },
     async setDefaultAddress(input) {
       record('setDefaultAddress', input);
-      addressBook = { ...addressBook, defaultId: input.id };
-      return ok(addressBook);
+      return accountFiles.methods.setDefaultAddress(input);
     },
     async getFavourites(input) {
       record('getFavourites', input);
-      return ok({ productIds: favourites, problem: favouritesProblem });
+      return accountFiles.methods.getFavourites(input);
     },
     async setFavourite(input) {
       record('setFavourite', input);
-      favourites = input.favourite ? [input.productId, ...favourites.filter((id) => id !== input.productId)] : favourites.filter((id) => id !== input.productId);
-      return ok({ productIds: favourites, problem: null });
+      return accountFiles.methods.setFavourite(input);
     },
     // As in the browser shell: the page prints itself (a test overrides it to stand for Electron).
     async saveOrderSheetPdf(input) {
@@ -366,62 +357,31 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async listOrderGuides(input) {
       record('listOrderGuides', input);
-      return ok({ items: guides, problem: null });
+      return accountFiles.methods.listOrderGuides(input);
     },
     async getOrderGuide(input) {
       record('getOrderGuide', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const catalog = (id: string) => fixtures.products.find((item) => item.id === id);
-      const lines = guide.lines.map((line) => {
-        const found = catalog(line.productId);
-        return { ...line, product: found ? fixtures.toCatalogProduct(found) : null };
-      });
-      return ok({ guide, lines, freshness });
+      return accountFiles.methods.getOrderGuide(input);
     },
     async createOrderGuide(input) {
       record('createOrderGuide', input);
-      const lines = input.from?.kind === 'favourites' ? favourites.map((productId) => ({ productId, par: fixtures.product(productId).minimum_order })) : [];
-      const guide: OrderGuide = {
-        id: `gd_${String(nextId++).padStart(32, '0')}`,
-        name: input.name,
-        lines,
-        createdAt: freshness.asOf,
-        updatedAt: freshness.asOf,
-      };
-      guides = [...guides, guide];
-      return ok(guide);
+      return accountFiles.methods.createOrderGuide(input);
     },
     async renameOrderGuide(input) {
       record('renameOrderGuide', input);
-      guides = guides.map((guide) => (guide.id === input.id ? { ...guide, name: input.name } : guide));
-      const guide = guides.find((item) => item.id === input.id);
-      return guide ? ok(guide) : fail('not_found', 'That order guide is no longer on this computer.');
+      return accountFiles.methods.renameOrderGuide(input);
     },
     async deleteOrderGuide(input) {
       record('deleteOrderGuide', input);
-      guides = guides.filter((guide) => guide.id !== input.id);
-      return ok({ deleted: true });
+      return accountFiles.methods.deleteOrderGuide(input);
     },
     async setGuideLine(input) {
       record('setGuideLine', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const listed = guide.lines.some((line) => line.productId === input.productId);
-      const lines = listed
-        ? guide.lines.map((line) => (line.productId === input.productId ? { productId: line.productId, par: input.par } : line))
-        : [...guide.lines, { productId: input.productId, par: input.par }];
-      const saved = { ...guide, lines };
-      guides = guides.map((item) => (item.id === input.id ? saved : item));
-      return ok(saved);
+      return accountFiles.methods.setGuideLine(input);
     },
     async removeGuideLine(input) {
       record('removeGuideLine', input);
-      const guide = guides.find((item) => item.id === input.id);
-      if (!guide) return fail('not_found', 'That order guide is no longer on this computer.');
-      const saved = { ...guide, lines: guide.lines.filter((line) => line.productId !== input.productId) };
-      guides = guides.map((item) => (item.id === input.id ? saved : item));
-      return ok(saved);
+      return accountFiles.methods.removeGuideLine(input);
     },
     async importOrderGuide(input) {
       record('importOrderGuide', input);
@@ -527,17 +487,17 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     /** The service turns the order down (the default), or `kind: 'failed'`: it fails on it until the outbox gives up (the outbox's own words). */
     reject: (entryId: string, given: z.input<typeof OutboxReview>): Promise<OutboxEntry> => outbox.reject(entryId, given),
     setFavouritesProblem(problem: string | null) {
-      favouritesProblem = problem;
+      accountFiles.seedFavouritesProblem(problem);
     },
     /** What could not be read of the stored outbox when it was opened. */
     setOutboxProblem(problem: OutboxProblem | null) {
       outbox.setProblem(problem);
     },
     setGuides(next: OrderGuide[]) {
-      guides = next;
+      accountFiles.seedGuides(next);
     },
     setAddressBook(next: AddressBook) {
-      addressBook = next;
+      accountFiles.seedAddressBook(next);
     },
     /** The buyer's orders in the offline copy, as the order history methods read them. */
     setOrderHistory(orders: readonly Order[]) {
