@@ -191,17 +191,18 @@ describe(`backups under concurrency (${process.env.DATABASE_URL ? 'PostgreSQL po
     expect(Number(sold?.cases)).toBe(6);
   });
 
-  it('does not deadlock when orders name each other’s products as backups', async () => {
-    await stock([[2, 10], [3, 10]]);
-    const results = await Promise.all(
-      Array.from({ length: 16 }, (_, index) => {
-        const [first, second] = index % 2 ? [product(2), product(3)] : [product(3), product(2)];
-        return testStore.store.placeOrder(a, body([{ product_id: first.id, quantity: 2, backup_product_id: second.id }]), null, now);
-      }),
-    );
-    expect(results.filter((result) => result.kind === 'created')).toHaveLength(10);
-    expect((await productRow(testStore.db, product(2).id)).inventoryAvailable).toBe(0);
-    expect((await productRow(testStore.db, product(3).id)).inventoryAvailable).toBe(0);
+  it('does not deadlock when each order holds a product the other’s backup needs', async () => {
+    // range is in product id order: A takes 0, then its line of 2 (out of stock) falls to backup 1;
+    // B takes 1, then its line of 3 (out of stock) falls to backup 0. Taken in that order, each
+    // would wait for the other (PostgreSQL aborts one: a 5xx); the rows are locked in id order first.
+    await stock([[0, 100], [1, 100], [2, 0], [3, 0]]);
+    const orderA = body([{ product_id: product(0).id, quantity: 1 }, { product_id: product(2).id, quantity: 1, backup_product_id: product(1).id }]);
+    const orderB = body([{ product_id: product(1).id, quantity: 1 }, { product_id: product(3).id, quantity: 1, backup_product_id: product(0).id }]);
+    const results = await Promise.allSettled(Array.from({ length: 24 }, (_, index) => testStore.store.placeOrder(index % 2 ? a : b, index % 2 ? orderA : orderB, null, now)));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(results.every((result) => result.status === 'fulfilled' && result.value.kind === 'created')).toBe(true);
+    expect((await productRow(testStore.db, product(0).id)).inventoryAvailable).toBe(100 - 24);
+    expect((await productRow(testStore.db, product(1).id)).inventoryAvailable).toBe(100 - 24);
   });
 });
 
