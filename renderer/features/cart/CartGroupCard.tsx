@@ -7,10 +7,12 @@ import { useCartStore } from './cartStore';
 import { notesProblem } from './shipTo';
 import { BUYER_NOTES_MAX } from '../../../shared/schemas';
 import { formatNumber } from '../../../shared/format';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
 
 export function CartGroupCard({ group }: { group: CartGroup }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
   const setNotes = useCartStore((state) => state.setNotes);
+  const { orderBackups } = useServiceExtensions();
   const id = useId();
   const problem = notesProblem(notes);
   const headingId = `${id}-heading`;
@@ -25,6 +27,7 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
             priced={group.priced[index]}
             hint={group.hints[line.productId]}
             problem={group.problems[line.productId]}
+            {...(orderBackups ? { backupAmong: group.lines } : {})}
           />
         ))}
       </ul>

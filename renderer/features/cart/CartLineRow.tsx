@@ -5,6 +5,7 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { useCartStore, type CartLine } from './cartStore';
 import { useCartLineCheck } from './queries';
+import { BackupPicker } from './BackupPicker';
 
 interface Props {
   line: CartLine;
@@ -13,11 +14,13 @@ interface Props {
   /** The nearest deal a few more cases would reach. */
   hint: DealHint | undefined;
   problem: string | undefined;
+  /** Issue 26: the lines of the same order, when the service takes backups (the line then offers one); absent otherwise. */
+  backupAmong?: readonly CartLine[];
 }
 
 const casesWord = (count: number) => (count === 1 ? '1 more case' : `${count} more cases`);
 
-export function CartLineRow({ line, priced, hint, problem }: Props) {
+export function CartLineRow({ line, priced, hint, problem, backupAmong }: Props) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const remove = useCartStore((state) => state.remove);
   const draft = useCartStore((state) => state.drafts[line.productId]);
@@ -61,6 +64,7 @@ export function CartLineRow({ line, priced, hint, problem }: Props) {
             {problem} Change the quantity or remove this line.
           </p>
         ) : null}
+        {backupAmong ? <BackupPicker line={line} groupLines={backupAmong} /> : null}
       </div>
       <QuantityStepper
         label={`Cases of ${name}`}

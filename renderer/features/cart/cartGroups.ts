@@ -5,6 +5,7 @@ import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { checkQuantity } from '../../lib/quantityRules';
+import { backupField } from './cartBackup';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -55,12 +56,13 @@ function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string
 
 export const groupIsPlaceable = (group: CartGroup) => Object.keys(group.problems).length === 0;
 
-export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined): OrderDraft {
+/** `backupsOffered`: the service takes a backup on an order's items (issue 26); a service without it refuses the field. */
+export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined, backupsOffered = false): OrderDraft {
   const trimmedNotes = notes?.trim();
   return {
     order: {
       supplier_id: group.supplierId,
-      items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
+      items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity, ...backupField(line, group.lines, backupsOffered) })),
       shipping_address: shipTo,
       ...(trimmedNotes ? { buyer_notes: trimmedNotes } : {}),
     },

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
+import type { CartBackup } from './cartBackup';
 
 export type { CartProduct } from './cartProduct';
 import { checkQuantity, type QuantityCheck } from '../../lib/quantityRules';
@@ -16,6 +17,8 @@ export interface CartLine extends CartProduct {
   quantity: number;
   /** The case price when the line was first added, to point out a change before ordering. */
   priceWhenAddedCents: number;
+  /** Issue 26: the wine the service sends instead when it cannot fill this line; absent: none. */
+  backup?: CartBackup;
 }
 
 export interface CartState {
@@ -36,6 +39,8 @@ export interface CartState {
   /** Refreshes price, stock and minimum from newer data without touching the quantity. */
   refreshProduct(product: CartProduct): void;
   remove(productId: string): void;
+  /** Names the line's backup, or none (null). */
+  setBackup(productId: string, backup: CartBackup | null): void;
   removeSuppliers(supplierIds: readonly string[]): void;
   /**
    * The orders of these suppliers are in the outbox: their lines and notes leave the cart, and a
@@ -105,6 +110,15 @@ export const useCartStore = create<CartState>()(
       },
       remove(productId) {
         set((state) => ({ lines: state.lines.filter((line) => line.productId !== productId), drafts: withoutKey(state.drafts, productId) }));
+      },
+      setBackup(productId, backup) {
+        set((state) => ({
+          lines: state.lines.map((line) => {
+            if (line.productId !== productId) return line;
+            const { backup: _previous, ...rest } = line;
+            return backup ? { ...rest, backup } : rest;
+          }),
+        }));
       },
       removeSuppliers(supplierIds) {
         const gone = new Set(supplierIds);

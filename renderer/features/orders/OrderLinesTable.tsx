@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
+import { substitutionNote } from './substitutionWords';
 
 type OrderLine = Order['items'][number];
 
@@ -33,7 +34,10 @@ export function OrderLinesTable({
       <tbody>
         {items.map((item, index) => (
           <tr key={item.id}>
-            <td>{product(item, names[index] ?? item.product_name)}</td>
+            <td>
+              {product(item, names[index] ?? item.product_name)}
+              {item.substitution ? <p className="substitution-note">{substitutionNote(item.substitution)}</p> : null}
+            </td>
             <td className="num">{item.quantity}</td>
             <td className="num">{formatCents(item.unit_price_cents)}</td>
             <td className="num">{formatCents(item.total_cents)}</td>
