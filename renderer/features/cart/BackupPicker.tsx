@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCents, formatWineName } from '../../../shared/format';
+import { formatCases, formatCents, formatWineName } from '../../../shared/format';
 import { backupConflict, backupExclusions } from './cartBackup';
 import { useCartStore, type CartLine } from './cartStore';
 import { useBackupSuggestions } from './queries';
@@ -45,7 +45,9 @@ export function BackupPicker({ line, groupLines }: { line: CartLine; groupLines:
       <p id={`${id}-backup-help`} className="muted">
         {conflict ??
           (chosen
-            ? `The same number of cases of the backup is sent and charged at its own price when this wine is short.`
+            ? line.quantity > line.inventoryAvailable
+              ? `Only ${formatCases(line.inventoryAvailable)} of this wine in stock now: unless more comes in, ${chosen.name} is sent instead, ${formatCases(line.quantity)} at its own price.`
+              : `The same number of cases of the backup is sent and charged at its own price when this wine is short.`
             : pending
               ? 'Looking for similar wines of this supplier…'
               : suggestions.length === 0

@@ -4,8 +4,8 @@ import type { DealHint, PricedTermsLine } from '../../../shared/deals';
 import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
-import { checkQuantity } from '../../lib/quantityRules';
-import { backupField } from './cartBackup';
+import { checkQuantity, MAX_CASES_PER_LINE } from '../../lib/quantityRules';
+import { backupConflict, backupField } from './cartBackup';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -21,8 +21,17 @@ export interface CartGroup {
   problems: Record<string, string>;
 }
 
-/** Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group. */
-export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<string, string>> = {}, now: number = Date.now()): CartGroup[] {
+/**
+ * Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group.
+ * `backupsOffered`: the service fills a short line with its backup (issue 26), so a line with one
+ * is not held back for its stock.
+ */
+export function groupCart(
+  lines: readonly CartLine[],
+  drafts: Readonly<Record<string, string>> = {},
+  now: number = Date.now(),
+  backupsOffered = false,
+): CartGroup[] {
   const bySupplier = new Map<string, CartLine[]>();
   for (const line of lines) {
     const group = bySupplier.get(line.supplierId);
@@ -39,16 +48,17 @@ export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<st
         totals: estimate.totals,
         priced: estimate.lines,
         hints: dealHints(groupLines, now),
-        problems: lineProblems(groupLines, drafts),
+        problems: lineProblems(groupLines, drafts, backupsOffered),
       };
     })
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 }
 
-function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>): Record<string, string> {
+function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>, backupsOffered: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of lines) {
-    const check = checkQuantity(drafts[line.productId] ?? line.quantity, { minimum: line.minimumOrder, stock: line.inventoryAvailable });
+    const backedUp = backupsOffered && line.backup !== undefined && backupConflict(line, lines) === null;
+    const check = checkQuantity(drafts[line.productId] ?? line.quantity, { minimum: line.minimumOrder, stock: backedUp ? MAX_CASES_PER_LINE : line.inventoryAvailable });
     if (!check.ok) problems[line.productId] = check.message;
   }
   return problems;

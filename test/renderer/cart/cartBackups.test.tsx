@@ -12,7 +12,7 @@ import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
-const address = { street1: '12 Market St', city: 'San Francisco', state: 'CA', zip: '94105' };
+const address = { street1: '12 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } as const;
 const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true, orderBackups: true };
 
 // prod_cab: Napa Ridge, Cabernet Sauvignon, Napa Valley, $360 a case. Its similar wines of the same supplier:
@@ -82,6 +82,19 @@ describe('backups in the cart (issue 26)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('combobox', { name: /runs out, send instead/ })).toBeNull();
     const [group] = groupCart(useCartStore.getState().lines);
     expect(buildDraft(group!, address, undefined, false).order.items).toEqual([{ product_id: 'prod_cab', quantity: 2 }]);
+  });
+
+  it('does not hold back a line short of stock when it has a backup the service takes; holds it back otherwise', () => {
+    const cart = useCartStore.getState();
+    cart.add(toCartProduct(product('prod_cab')), 2);
+    cart.refreshProduct({ ...toCartProduct(product('prod_cab')), inventoryAvailable: 0 });
+    expect(groupCart(useCartStore.getState().lines, {}, Date.now(), true)[0]?.problems).toEqual({ prod_cab: 'This product is out of stock.' });
+    cart.setBackup('prod_cab', { productId: 'prod_reserve', name: 'Ridge Cabernet Reserve', casePriceCents: 38_000 });
+    expect(groupCart(useCartStore.getState().lines, {}, Date.now(), true)[0]?.problems).toEqual({});
+    expect(groupCart(useCartStore.getState().lines, {}, Date.now(), false)[0]?.problems).toEqual({ prod_cab: 'This product is out of stock.' });
+    // The minimum still holds.
+    cart.refreshProduct({ ...toCartProduct(product('prod_cab')), inventoryAvailable: 0, minimumOrder: 3 });
+    expect(groupCart(useCartStore.getState().lines, {}, Date.now(), true)[0]?.problems).toEqual({ prod_cab: 'The minimum order is 3 cases.' });
   });
 
   it('leaves out, and says so, a backup the cart now orders as its own line', async () => {
