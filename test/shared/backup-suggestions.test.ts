@@ -77,7 +77,7 @@ describe('suggested backups (property)', () => {
   it('every suggestion is another orderable wine of the same supplier, alike, within the band, not excluded; best first; none better left out', () => {
     fc.assert(
       fc.property(arbitraryWine, fc.array(arbitraryWine, { maxLength: 30 }), fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 }), (product, candidates, excluded) => {
-        const exclude = new Set(excluded);
+        const exclude = new Set<string>(excluded);
         const suggested = suggestBackups(product, candidates, exclude);
         const band = backupPriceBand(product.case_price_cents);
         const eligible = (c: BackupCandidate) =>
