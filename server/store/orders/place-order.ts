@@ -186,9 +186,9 @@ async function takeInventory(
   tx: Database,
   lines: Line[],
   now: Date,
-  found: ReadonlyMap<string, ProductRow> = new Map(),
-  backupOf: (line: Line) => ProductRow | undefined = () => undefined,
-  splitCaseFeeCents: number | null = null,
+  found: ReadonlyMap<string, ProductRow>,
+  backupOf: (line: Line) => ProductRow | undefined,
+  splitCaseFeeCents: number | null,
 ): Promise<OrderRejection | Substituted[]> {
   // Cases before bottles of the same product: the bottles come out of what the cases leave.
   const unitOrder = (line: Line) => (line.unit === 'bottle' ? 1 : 0);
@@ -208,8 +208,7 @@ async function takeInventory(
 /** The columns of an item filled with its backup: the product asked for and why (absent otherwise). */
 function substitutionColumns(filled: Substituted | undefined) {
   if (!filled) return {};
-  const requested = filled.line.productId;
-  return { requestedProductId: requested, requestedProductName: filled.requestedName, substitutionReason: filled.reason };
+  return { requestedProductId: filled.line.productId, requestedProductName: filled.requestedName, substitutionReason: filled.reason };
 }
 
 /** `CW-240117`: the prefix and the next value of the order number sequence. */
