@@ -33,6 +33,11 @@ describe('backups (issue 26)', () => {
     await picker.locator(`option[value="${backup.id}"]`).waitFor({ state: 'attached', timeout: WAIT.short });
     await picker.selectOption(backup.id);
     await page.getByText('The same number of cases of the backup is sent and charged at its own price when this wine is short.').waitFor({ timeout: WAIT.short });
+    // At 1024 px the choice's long names leave the line's total and its Remove button on one line each.
+    const line = page.getByRole('listitem').filter({ has: picker });
+    for (const box of [await line.locator('.line-total').boundingBox(), await line.getByRole('button', { name: /^Remove / }).boundingBox()]) {
+      expect(box && box.width > box.height).toBe(true);
+    }
     await screenshot('cart-backup-chosen');
 
     // Another buyer takes every case left of the wine before this order reaches the service.
