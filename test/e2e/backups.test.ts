@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestBackups } from '../../shared/backup-suggestions';
-import { formatWineName } from '../../shared/format';
+import { formatCents, formatWineName } from '../../shared/format';
 import { orderableNow } from '../../shared/orderable';
 import type { CatalogProduct } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
@@ -32,7 +32,8 @@ describe('backups (issue 26)', () => {
     const picker = page.getByRole('combobox', { name: `If ${shownName} runs out, send instead` });
     await picker.locator(`option[value="${backup.id}"]`).waitFor({ state: 'attached', timeout: WAIT.short });
     await picker.selectOption(backup.id);
-    await page.getByText('The same number of cases of the backup is sent and charged at its own price when this wine is short.').waitFor({ timeout: WAIT.short });
+    const backupName = formatWineName({ name: backup.name, vintage: backup.vintage, sizeMl: backup.size_ml });
+    await page.getByText(`${backupName}, ${formatCents(backup.case_price_cents)} per case: the same number of cases is sent, at its own price, when this wine is short.`).waitFor({ timeout: WAIT.short });
     // At 1024 px the choice's long names leave the line's total and its Remove button on one line each.
     const line = page.getByRole('listitem').filter({ has: picker });
     for (const box of [await line.locator('.line-total').boundingBox(), await line.getByRole('button', { name: /^Remove / }).boundingBox()]) {

@@ -47,7 +47,7 @@ export function BackupPicker({ line, groupLines }: { line: CartLine; groupLines:
           (chosen
             ? line.quantity > line.inventoryAvailable
               ? `Only ${formatCases(line.inventoryAvailable)} of this wine in stock now: unless more comes in, ${chosen.name} is sent instead, ${formatCases(line.quantity)} at its own price.`
-              : `The same number of cases of the backup is sent and charged at its own price when this wine is short.`
+              : `${chosen.name}, ${formatCents(chosen.casePriceCents)} per case: the same number of cases is sent, at its own price, when this wine is short.`
             : pending
               ? 'Looking for similar wines of this supplier…'
               : suggestions.length === 0

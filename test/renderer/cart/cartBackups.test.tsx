@@ -61,7 +61,7 @@ describe('backups in the cart (issue 26)', { timeout: 20_000 }, () => {
       fireEvent.change(select, { target: { value: 'prod_reserve' } });
     });
     expect(useCartStore.getState().lines[0]?.backup).toMatchObject({ productId: 'prod_reserve', casePriceCents: 38_000 });
-    expect(screen.getByText(/is sent and charged at its own price/)).toBeTruthy();
+    expect(screen.getByText(/^Ridge Cabernet Reserve.*, \$380\.00 per case: the same number of cases is sent, at its own price, when this wine is short\.$/)).toBeTruthy();
     const [group] = groupCart(useCartStore.getState().lines);
     expect(buildDraft(group!, address, undefined, true).order.items).toEqual([{ product_id: 'prod_cab', quantity: 2, backup_product_id: 'prod_reserve' }]);
     // Choosing none again takes it off.
