@@ -41,3 +41,19 @@ export function backupField(line: CartLine, groupLines: readonly CartLine[], off
   if (!offered || !line.backup || backupConflict(line, groupLines) !== null) return {};
   return { backup_product_id: line.backup.productId };
 }
+
+const BACKUP_POINTER = /^\/items\/([0-9]+)\/backup_product_id$/;
+
+/**
+ * The backup of item `index` of an order sent back for review, to send again with it: kept as the
+ * buyer chose it, unless the service refused that backup (a field error at its pointer), which the
+ * review shows next to the line.
+ */
+export function backupToSendAgain(
+  item: { backup_product_id?: string | undefined },
+  index: number,
+  fields: readonly { pointer: string }[],
+): { backup_product_id?: string } {
+  const refused = fields.some((field) => Number(BACKUP_POINTER.exec(field.pointer)?.[1] ?? -1) === index);
+  return item.backup_product_id !== undefined && !refused ? { backup_product_id: item.backup_product_id } : {};
+}

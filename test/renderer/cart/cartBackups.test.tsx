@@ -8,7 +8,8 @@ import { buildDraft, groupCart } from '../../../renderer/features/cart/cartGroup
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, product, shippedOrder, toCatalogProduct } from '../support/fixtures';
-import { renderApp, resetClientState } from '../support/render';
+import { renderApp, renderWithBridge, resetClientState } from '../support/render';
+import { OutboxPanel } from '../../../renderer/features/cart/outbox/OutboxPanel';
 
 const slow = { timeout: 5000 };
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
@@ -132,5 +133,36 @@ describe('a substitution on an order (issue 26)', { timeout: 20_000 }, () => {
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section') as HTMLElement;
     expect(within(timeline).getByText('Backup sent')).toBeTruthy();
     expect(within(timeline).getByText('Ridge Cabernet Reserve sent instead of Ridge Cabernet 2019 (out of stock).')).toBeTruthy();
+  });
+});
+
+describe('an order with a backup sent back for review (issue 26)', { timeout: 20_000 }, () => {
+  beforeEach(resetClientState);
+
+  async function sendAgainAfter(fields: Array<{ pointer: string; detail: string }>) {
+    const fake = createFakeBridge();
+    const order = {
+      supplier_id: 'sup_sonoma',
+      items: [{ product_id: 'prod_pinot', quantity: 3, backup_product_id: 'prod_chard' }],
+      shipping_address: { street1: '12 Market St', city: 'Napa', state: 'CA' as const, zip: '94558' },
+    };
+    const submitted = await fake.bridge.submitOrders({ drafts: [{ order, supplierName: 'Sonoma Coast Wines', estimatedTotalCents: 12_000 }] });
+    if (!submitted.ok) throw new Error('could not queue');
+    const entry = await fake.reject(submitted.data[0]!.id, { kind: 'refused', code: 'invalid_backup', message: 'A backup product is not allowed.', fields });
+    renderWithBridge(<OutboxPanel entries={[entry]} />, fake.bridge);
+    const heading = await screen.findByRole('heading', { name: 'Order to Sonoma Coast Wines: Needs review' }, slow);
+    const card = heading.closest('li')!;
+    await within(card).findByText(/Sonoma Coast Wines|Coast Pinot Noir/, undefined, slow);
+    fireEvent.click(within(card).getByRole('button', { name: 'Save and send again' }));
+    await waitFor(() => expect(fake.callsTo('updateOutboxEntry')).toHaveLength(1), slow);
+    return (fake.callsTo('updateOutboxEntry')[0] as { order: { items: unknown[] } }).order.items;
+  }
+
+  it('keeps the backup the buyer chose when the service refused something else', async () => {
+    expect(await sendAgainAfter([{ pointer: '/items/0/quantity', detail: 'only 3 cases available' }])).toEqual([{ product_id: 'prod_pinot', quantity: 3, backup_product_id: 'prod_chard' }]);
+  });
+
+  it('leaves out the backup the service refused, which the review shows next to the line', async () => {
+    expect(await sendAgainAfter([{ pointer: '/items/0/backup_product_id', detail: 'is not sold by sup_sonoma' }])).toEqual([{ product_id: 'prod_pinot', quantity: 3 }]);
   });
 });

@@ -10,6 +10,7 @@ import { useDiscardOutboxEntry, useUpdateOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
 import { FailureNote } from '../../../components/FailureNote';
+import { backupToSendAgain } from '../cartBackup';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -68,9 +69,9 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
     setFormError(null);
     update.mutate({
       ...entry.order,
-      items: kept.map(({ item }, position) => {
+      items: kept.map(({ item, index }, position) => {
         const check = checks[position];
-        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity };
+        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity, ...backupToSendAgain(item, index, entry.review?.fields ?? []) };
       }),
     });
   };
