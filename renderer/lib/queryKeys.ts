@@ -28,6 +28,9 @@ export const queryKeys = {
   favourites: ['favourites'] as const,
   /** A supplier's in-stock wines (or only the starred ones) the free-shipping hint picks from; under 'catalog', so starring and catalog changes refresh them. */
   freeShippingCandidates: (supplierId: string, favouritesOnly: boolean) => ['catalog', { supplierId, favouritesOnly, for: 'freeShipping' }] as const,
+  /** A supplier's in-stock wines within a backup's price band (issue 26); under 'catalog', so catalog changes refresh them. */
+  backupCandidates: (supplierId: string, minPriceCents: number, maxPriceCents: number) =>
+    ['catalog', { supplierId, minPriceCents, maxPriceCents, for: 'backup' }] as const,
   orderGuides: ['orderGuides'] as const,
   orderGuide: (id: string) => ['orderGuides', id] as const,
   /** The order history (issue 14): a page of the filtered orders, and "last ordered" of every product. */

@@ -5,7 +5,7 @@ import { dataOrThrow } from './bridgeErrors';
 import { queryKeys } from './queryKeys';
 import { useSession } from './useSession';
 
-const NONE: ServiceExtensions = { cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false };
+const NONE: ServiceExtensions = { cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false, orderBackups: false };
 
 /**
  * The extensions the connected service offers (issue 15), as main learned them per service; none

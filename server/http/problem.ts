@@ -26,6 +26,7 @@ const TITLES: Record<ServiceErrorCode, string> = {
   split_case_not_allowed: 'Split case not allowed',
   split_case_too_large: 'Split case too large',
   price_changed: 'Price changed',
+  invalid_backup: 'Invalid backup',
 };
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';

@@ -51,7 +51,9 @@ export type OrderRejection = {
     // more (422), and a price other than the one the buyer saw (409).
     | 'split_case_not_allowed'
     | 'split_case_too_large'
-    | 'price_changed';
+    | 'price_changed'
+    // Extension (issue 26): a backup product the line cannot have (422).
+    | 'invalid_backup';
   detail: string;
   errors: FieldError[];
 };

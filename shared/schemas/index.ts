@@ -2,6 +2,7 @@ export * from './common';
 export * from './address';
 export * from './supplier';
 export * from './terms';
+export * from './backup';
 export * from './product';
 export * from './order';
 export * from './account';

@@ -4,6 +4,7 @@ import { ShippingAddress, ShippingAddressInput } from './address';
 import { multiLineText } from './text';
 import { OrderDetailSupplier, OrderSupplier } from './supplier';
 import { AppliedDeal, OrderUnit } from './terms';
+import { BackupProductId, ITEM_SUBSTITUTED, Substitution, TimelineSubstitution } from './backup';
 
 export const ORDER_STATUSES = ['confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -16,10 +17,17 @@ export const TIMELINE_EVENTS = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  // Extension (issue 26): an item filled with its backup; the entry carries `substitution`.
+  ITEM_SUBSTITUTED,
 ] as const;
 export type TimelineEventName = (typeof TIMELINE_EVENTS)[number];
 
-export const TimelineEntry = z.object({ event: z.string(), timestamp: Timestamp });
+export const TimelineEntry = z.object({
+  event: z.string(),
+  timestamp: Timestamp,
+  /** Extension (issue 26): on an `item_substituted` entry, the item filled with its backup. */
+  substitution: TimelineSubstitution.optional(),
+});
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 export const OrderItem = z.object({
@@ -36,6 +44,8 @@ export const OrderItem = z.object({
     description: 'Extension: the split-case fee of this line of bottles (counted in the order’s `shipping_cents`); absent on a line of cases.',
   }),
   deal: AppliedDeal.optional(),
+  /** Extension (issue 26): the product asked for, when this item was filled with its backup. */
+  substitution: Substitution.optional(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -101,6 +111,8 @@ export const OrderLineInput = z.strictObject({
     'x-caseworks-extension': true,
     description: 'Extension: the unit price the buyer saw. When the service would charge another, the order is refused with 409 price_changed naming this line, and nothing is stored.',
   }),
+  /** Extension (issue 26): sent instead when the line's product cannot fill it. */
+  backup_product_id: BackupProductId.optional(),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInput>;
 

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'split_case_not_allowed',
   'split_case_too_large',
   'price_changed',
+  'invalid_backup',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

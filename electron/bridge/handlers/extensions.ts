@@ -19,6 +19,7 @@ const WHAT: Record<ServiceExtension, string> = {
   webhookTest: 'sending test events',
   webhookPause: 'pausing webhooks',
   orderCancelledEvent: 'the order.cancelled event',
+  orderBackups: 'backups on order lines',
 };
 
 export const OFFLINE_CANCEL = 'You are offline: an order can be cancelled only while Caseworks is connected to the service. Nothing was changed.';
@@ -51,7 +52,7 @@ export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
   return {
     async getServiceExtensions() {
       const client = deps.client();
-      if (!client) return succeed({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+      if (!client) return succeed({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false, orderBackups: false });
       return succeed(await deps.extensions.offered(client.baseUrl));
     },
     async cancelOrder({ id }) {

@@ -1,8 +1,11 @@
 import { API_BASE_PATH, endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
 import { SERVICE_EXTENSIONS, type ServiceExtension, type ServiceExtensions } from '../../../shared/bridge/extensions';
 
-/** The endpoint each extension needs (orderCancelledEvent is read from POST /webhooks' events). */
-export const EXTENSION_ENDPOINTS: Record<Exclude<ServiceExtension, 'orderCancelledEvent'>, EndpointName> = {
+/** Extensions read from a request body's schema rather than an endpoint of their own; never tried blind. */
+type FieldExtension = 'orderCancelledEvent' | 'orderBackups';
+
+/** The endpoint each extension needs (orderCancelledEvent is read from POST /webhooks' events, orderBackups from POST /orders' items). */
+export const EXTENSION_ENDPOINTS: Record<Exclude<ServiceExtension, FieldExtension>, EndpointName> = {
   cancelOrder: 'cancelOrder',
   webhookDeliveries: 'listWebhookDeliveries',
   webhookTest: 'testWebhook',
@@ -41,6 +44,15 @@ function eventsOfferedByCreateWebhook(document: OpenApiDocument): string[] {
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : [];
 }
 
+/** Whether POST /orders takes a backup on its items (issue 26): a service without it refuses the field. */
+function backupOfferedByCreateOrder(document: OpenApiDocument): boolean {
+  const operation = document.paths?.['/orders']?.post as
+    | { requestBody?: { content?: Record<string, { schema?: { properties?: { items?: { items?: { properties?: Record<string, unknown> } } } } }> } }
+    | undefined;
+  const item = operation?.requestBody?.content?.['application/json']?.schema?.properties?.items?.items?.properties;
+  return item !== undefined && 'backup_product_id' in item;
+}
+
 /** What a service's document says it offers: every extension, true or false. */
 export function extensionsInDocument(document: OpenApiDocument): Required<Known> {
   const offers = (name: EndpointName) => {
@@ -53,6 +65,7 @@ export function extensionsInDocument(document: OpenApiDocument): Required<Known>
     webhookTest: offers(EXTENSION_ENDPOINTS.webhookTest),
     webhookPause: offers(EXTENSION_ENDPOINTS.webhookPause),
     orderCancelledEvent: eventsOfferedByCreateWebhook(document).includes('order.cancelled'),
+    orderBackups: backupOfferedByCreateOrder(document),
   };
 }
 
@@ -115,9 +128,9 @@ export function createExtensionRegistry(options: ExtensionRegistryOptions): Exte
     known,
     async offered(baseUrl) {
       const now = await known(baseUrl);
-      // Without a document an endpoint is tried (its 404/405 is remembered); a webhook event is
-      // never guessed, since registering an unknown one is refused.
-      const tryable = (name: ServiceExtension) => withoutDocument.has(baseUrl) && name !== 'orderCancelledEvent';
+      // Without a document an endpoint is tried (its 404/405 is remembered); a webhook event or an
+      // order's field is never guessed, since a request with an unknown one is refused.
+      const tryable = (name: ServiceExtension) => withoutDocument.has(baseUrl) && name !== 'orderCancelledEvent' && name !== 'orderBackups';
       return Object.fromEntries(SERVICE_EXTENSIONS.map((name) => [name, now[name] ?? tryable(name)])) as ServiceExtensions;
     },
     refused(baseUrl, extension) {

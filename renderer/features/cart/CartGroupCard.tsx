@@ -8,10 +8,12 @@ import { notesProblem } from './shipTo';
 import { BUYER_NOTES_MAX } from '../../../shared/schemas';
 import { formatCents, formatNumber } from '../../../shared/format';
 import { cartLineKey, unitOf } from './cartQuantities';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
 
 export function CartGroupCard({ group }: { group: CartGroup }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
   const setNotes = useCartStore((state) => state.setNotes);
+  const { orderBackups } = useServiceExtensions();
   const id = useId();
   const problem = notesProblem(notes);
   const headingId = `${id}-heading`;
@@ -27,6 +29,7 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
             hint={unitOf(line) === 'bottle' ? undefined : group.hints[line.productId]}
             problem={group.problems[cartLineKey(line)]}
             otherLine={group.lines.find((other) => other.productId === line.productId && unitOf(other) !== unitOf(line))?.quantity ?? 0}
+            {...(orderBackups ? { backupAmong: group.lines } : {})}
           />
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { useCartStore, type CartLine } from './cartStore';
 import { useCartLineCheck } from './queries';
 import { cartLineKey, checkLineQuantity, maxBottles, stockOf, unitOf } from './cartQuantities';
 import { bottlesLeftAfter, formatBottles } from '../../../shared/split-case';
+import { BackupPicker } from './BackupPicker';
 
 interface Props {
   line: CartLine;
@@ -17,11 +18,13 @@ interface Props {
   problem: string | undefined;
   /** The quantity of the product's other line (its bottles next to a line of cases, its cases next to a line of bottles); 0 when none. */
   otherLine?: number;
+  /** Issue 26: the lines of the same order, when the service takes backups (the line then offers one); absent otherwise. */
+  backupAmong?: readonly CartLine[];
 }
 
 const casesWord = (count: number) => (count === 1 ? '1 more case' : `${count} more cases`);
 
-export function CartLineRow({ line, priced, hint, problem, otherLine = 0 }: Props) {
+export function CartLineRow({ line, priced, hint, problem, otherLine = 0, backupAmong }: Props) {
   const setQuantity = useCartStore((state) => state.setQuantity);
   const remove = useCartStore((state) => state.remove);
   const key = cartLineKey(line);
@@ -83,6 +86,7 @@ export function CartLineRow({ line, priced, hint, problem, otherLine = 0 }: Prop
             {problem} Change the quantity or remove this line.
           </p>
         ) : null}
+        {backupAmong && !bottles ? <BackupPicker line={line} groupLines={backupAmong} /> : null}
       </div>
       {bottles ? (
         <QuantityStepper

@@ -17,6 +17,7 @@ import { chosenSavedAddress, resolveShipTo } from './shipTo';
 import { ShipToForm } from './ShipToForm';
 import { useFreshCartLines } from './useFreshCartLines';
 import { useNow } from '../../lib/useNow';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
 
 export default function CartScreen() {
   const lines = useCartStore((state) => state.lines);
@@ -31,7 +32,8 @@ export default function CartScreen() {
   useFreshCartLines(lines);
   // Deals price by the time they run at: the estimate is worked out again as the clock moves on.
   const now = useNow();
-  const groups = useMemo(() => groupCart(lines, drafts, now), [lines, drafts, now]);
+  const { orderBackups } = useServiceExtensions();
+  const groups = useMemo(() => groupCart(lines, drafts, now, orderBackups), [lines, drafts, now, orderBackups]);
   const accountAddress = account.data?.data.address;
   const saved = chosenSavedAddress(shipToChoice, addressBook.data);
   const shipToCheck = resolveShipTo(shipTo ?? saved?.address ?? null, accountAddress);

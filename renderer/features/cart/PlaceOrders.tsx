@@ -8,6 +8,7 @@ import { useSubmitOrders } from './mutations';
 import { notesProblem, type ShipToCheck } from './shipTo';
 import { FailureNote } from '../../components/FailureNote';
 import { ZIP_STATE_CONFIRM_LABEL } from '../addresses/ZipStateNotice';
+import { useServiceExtensions } from '../../lib/useServiceExtensions';
 
 interface Props {
   groups: CartGroup[];
@@ -31,6 +32,7 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
   const saveShipTo = useCartStore((state) => state.saveShipTo);
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
+  const { orderBackups } = useServiceExtensions();
   const submit = useSubmitOrders((drafts, entries) => {
     ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
     usePlacedStore.getState().placed(entries.map((entry) => entry.id));
@@ -49,7 +51,7 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
   const place = () => {
     onAttempt();
     if (problems.length > 0 || !shipTo.ok) return;
-    const drafts = groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId]));
+    const drafts = groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId], orderBackups));
     if (oneOff && saveShipTo.save) {
       // Saved first; the cart then ships to the saved address, so trying again never saves it twice.
       saveAddress.mutate(

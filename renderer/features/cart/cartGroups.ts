@@ -5,6 +5,8 @@ import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { cartLineKey, checkLineQuantity, unitOf } from './cartQuantities';
+import { MAX_CASES_PER_LINE } from '../../lib/quantityRules';
+import { backupConflict, backupField } from './cartBackup';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -22,8 +24,17 @@ export interface CartGroup {
   problems: Record<string, string>;
 }
 
-/** Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group. */
-export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<string, string>> = {}, now: number = Date.now()): CartGroup[] {
+/**
+ * Groups by supplier; `drafts` are typed quantities not yet accepted, which block their group.
+ * `backupsOffered`: the service fills a short line with its backup (issue 26), so a line with one
+ * is not held back for its stock.
+ */
+export function groupCart(
+  lines: readonly CartLine[],
+  drafts: Readonly<Record<string, string>> = {},
+  now: number = Date.now(),
+  backupsOffered = false,
+): CartGroup[] {
   const bySupplier = new Map<string, CartLine[]>();
   for (const line of lines) {
     const group = bySupplier.get(line.supplierId);
@@ -41,19 +52,23 @@ export function groupCart(lines: readonly CartLine[], drafts: Readonly<Record<st
         splitCaseFeesCents: estimate.splitCaseFeesCents,
         priced: estimate.lines,
         hints: dealHints(groupLines, now),
-        problems: lineProblems(groupLines, drafts),
+        problems: lineProblems(groupLines, drafts, backupsOffered),
       };
     })
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 }
 
-/** Each line checked next to the product's other line (cases and bottles of one product are checked together). */
-function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>): Record<string, string> {
+/**
+ * Each line checked next to the product's other line (cases and bottles of one product are checked
+ * together). A line of cases with a backup the service takes may ask for more than is in stock.
+ */
+function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string, string>>, backupsOffered: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of lines) {
     const key = cartLineKey(line);
     const other = lines.find((candidate) => candidate.productId === line.productId && unitOf(candidate) !== unitOf(line))?.quantity ?? 0;
-    const check = checkLineQuantity(drafts[key] ?? line.quantity, unitOf(line), line, other);
+    const backedUp = unitOf(line) === 'case' && backupsOffered && line.backup !== undefined && backupConflict(line, lines) === null;
+    const check = checkLineQuantity(drafts[key] ?? line.quantity, unitOf(line), backedUp ? { ...line, inventoryAvailable: MAX_CASES_PER_LINE } : line, other);
     if (!check.ok) problems[key] = check.message;
   }
   return problems;
@@ -61,12 +76,17 @@ function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string
 
 export const groupIsPlaceable = (group: CartGroup) => Object.keys(group.problems).length === 0;
 
-export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined): OrderDraft {
+/** `backupsOffered`: the service takes a backup on an order's items (issue 26); a service without it refuses the field. */
+export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined, backupsOffered = false): OrderDraft {
   const trimmedNotes = notes?.trim();
   return {
     order: {
       supplier_id: group.supplierId,
-      items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity, ...(unitOf(line) === 'bottle' ? { unit: 'bottle' as const } : {}) })),
+      items: group.lines.map((line) => ({
+        product_id: line.productId,
+        quantity: line.quantity,
+        ...(unitOf(line) === 'bottle' ? { unit: 'bottle' as const } : backupField(line, group.lines, backupsOffered)),
+      })),
       shipping_address: shipTo,
       ...(trimmedNotes ? { buyer_notes: trimmedNotes } : {}),
     },

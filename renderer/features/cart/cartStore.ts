@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
+import type { CartBackup } from './cartBackup';
 
 export type { CartProduct } from './cartProduct';
 import type { QuantityCheck } from '../../lib/quantityRules';
@@ -22,6 +23,8 @@ export interface CartLine extends CartProduct {
    * line of cases, as every line kept from before) or `case`. A product has at most one line of each.
    */
   unit?: OrderUnit;
+  /** Issue 26: the wine the service sends instead when it cannot fill this line; absent: none. */
+  backup?: CartBackup;
 }
 
 export interface CartState {
@@ -44,6 +47,8 @@ export interface CartState {
   refreshProduct(product: CartProduct): void;
   /** Removes one line (`cartLineKey`: the product id for a line of cases). */
   remove(key: string): void;
+  /** Names the backup of the product's line of cases, or none (null). */
+  setBackup(productId: string, backup: CartBackup | null): void;
   removeSuppliers(supplierIds: readonly string[]): void;
   /**
    * The orders of these suppliers are in the outbox: their lines and notes leave the cart, and a
@@ -125,6 +130,15 @@ export const useCartStore = create<CartState>()(
       },
       remove(key) {
         set((state) => ({ lines: state.lines.filter((line) => cartLineKey(line) !== key), drafts: withoutKey(state.drafts, key) }));
+      },
+      setBackup(productId, backup) {
+        set((state) => ({
+          lines: state.lines.map((line) => {
+            if (line.productId !== productId || unitOf(line) === 'bottle') return line;
+            const { backup: _previous, ...rest } = line;
+            return backup ? { ...rest, backup } : rest;
+          }),
+        }));
       },
       removeSuppliers(supplierIds) {
         const gone = new Set(supplierIds);

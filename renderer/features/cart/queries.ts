@@ -4,6 +4,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow, errorCode, errorMessage } from '../../lib/bridgeErrors';
 import { productQuery } from '../product/queries';
 import { queryKeys } from '../../lib/queryKeys';
+import { backupPriceBand, suggestBackups } from '../../../shared/backup-suggestions';
 
 /**
  * How many of a supplier's in-stock wines the free-shipping hint looks through, most expensive
@@ -47,4 +48,30 @@ export function useCartLineCheck(productId: string): string | null {
   const bridge = useBridge();
   const read = useQuery({ ...productQuery(bridge, productId), staleTime: 10_000 });
   return read.isError && errorCode(read.error) === 'offline' ? errorMessage(read.error) : null;
+}
+
+/** How many of a supplier's in-stock wines within the price band the backup suggestions look through. */
+const BACKUP_CANDIDATES = 200;
+
+/**
+ * The backups suggested for a cart line (issue 26): similar wines of its supplier, by the rule of
+ * shared/backup-suggestions.ts, from the offline copy (the product's detail for its varietal and
+ * region, the catalog search for the supplier's wines within the price band), so offline too.
+ * Nothing is read while `enabled` is false.
+ */
+export function useBackupSuggestions(productId: string, exclude: ReadonlySet<string>, enabled: boolean) {
+  const bridge = useBridge();
+  const read = useQuery({ ...productQuery(bridge, productId), enabled });
+  const product = read.data?.data;
+  const band = product ? backupPriceBand(product.case_price_cents) : null;
+  const supplierId = product?.supplier.id ?? '';
+  const candidates = useQuery({
+    queryKey: queryKeys.backupCandidates(supplierId, band?.minPriceCents ?? 0, band?.maxPriceCents ?? 0),
+    queryFn: () => dataOrThrow(bridge.searchCatalog({ supplierId, inStock: true, ...band, limit: BACKUP_CANDIDATES })),
+    enabled: enabled && band !== null,
+  });
+  return {
+    suggestions: product && candidates.data ? suggestBackups(product, candidates.data.items, exclude) : [],
+    pending: enabled && (read.isPending || candidates.isPending),
+  };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/format';
 import type { Order } from '../../../shared/schemas';
 import { formatBottles } from '../../../shared/split-case';
+import { substitutionNote } from './substitutionWords';
 
 type OrderLine = Order['items'][number];
 
@@ -34,7 +35,10 @@ export function OrderLinesTable({
       <tbody>
         {items.map((item, index) => (
           <tr key={item.id}>
-            <td>{product(item, names[index] ?? item.product_name)}</td>
+            <td>
+              {product(item, names[index] ?? item.product_name)}
+              {item.substitution ? <p className="substitution-note">{substitutionNote(item.substitution)}</p> : null}
+            </td>
             {/* A line of bottles (a split case, issue 26) says so: its quantity counts bottles, its price is a bottle's. */}
             <td className="num">{item.unit === 'bottle' ? formatBottles(item.quantity) : item.quantity}</td>
             <td className="num">{item.unit === 'bottle' ? `${formatCents(item.unit_price_cents)} a bottle` : formatCents(item.unit_price_cents)}</td>

@@ -12,6 +12,7 @@ import { CancelOrder } from './CancelOrder';
 import { useReorder } from './useReorder';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { OrderLinesTable } from './OrderLinesTable';
+import { substitutionEntry } from './substitutionWords';
 import { OrderSheet } from './OrderSheet';
 import { PrintOrderButton } from './PrintOrderButton';
 
@@ -89,8 +90,9 @@ export default function OrderScreen({ route }: { route: Route }) {
             <h2 id="order-timeline">Timeline</h2>
             <ol className="timeline">
               {order.timeline.map((entry) => (
-                <li key={`${entry.event}-${entry.timestamp}`}>
+                <li key={`${entry.event}-${entry.timestamp}-${entry.substitution?.item_id ?? ''}`}>
                   <strong>{timelineLabel(entry.event)}</strong> <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                  {entry.substitution ? <p className="substitution-note">{substitutionEntry(entry.substitution)}</p> : null}
                 </li>
               ))}
             </ol>

@@ -13,6 +13,7 @@ const TIMELINE_LABELS: Record<string, string> = {
   order_shipped: 'Shipped',
   order_delivered: 'Delivered',
   order_cancelled: 'Cancelled',
+  item_substituted: 'Backup sent',
 };
 
 /** Known events in plain words; unknown ones the service may add later are shown readably. */

@@ -68,6 +68,10 @@ export const orderItems = pgTable(
     listPriceCents: integer('list_price_cents'),
     dealId: text('deal_id'),
     dealTitle: text('deal_title'),
+    /** Issue 26: set when the line was filled with its backup: the product asked for (`product_id` is the one sent) and why. */
+    requestedProductId: text('requested_product_id'),
+    requestedProductName: text('requested_product_name'),
+    substitutionReason: text('substitution_reason'),
   },
   (table) => [index('order_items_order_idx').on(table.orderId, table.position)],
 );
@@ -81,6 +85,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id),
     event: text('event').notNull(),
     at: instant('at').notNull(),
+    /** Issue 26: the item an `item_substituted` event is about; null on other events. */
+    itemId: text('item_id'),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.at, table.id)],
 );

@@ -1,11 +1,37 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Order, OrderListItem, OrderListQuery, Paginated } from '../../../shared';
+import { ITEM_SUBSTITUTED, type Order, type OrderListItem, type OrderListQuery, type Paginated, type SubstitutionReason } from '../../../shared';
 import type { Database } from '../../db/database';
 import { orderEvents, orderItems, orders, suppliers } from '../../db/schema';
 import { pageOffset, paginate } from '../pagination';
 import { orderColumns } from './order-columns';
 
 type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** The extension of an item filled with its backup (issue 26): absent on every other item. */
+function substitutionOf(item: ItemRow) {
+  if (item.requestedProductId === null || item.requestedProductName === null || item.substitutionReason === null) return null;
+  return {
+    requested_product_id: item.requestedProductId,
+    requested_product_name: item.requestedProductName,
+    reason: item.substitutionReason as SubstitutionReason,
+  };
+}
+
+const withSubstitution = (item: ItemRow) => {
+  const substitution = substitutionOf(item);
+  return substitution ? { substitution } : {};
+};
+
+/** A timeline entry; an `item_substituted` one names its item, what was asked for and what was sent. */
+function timelineEntry(entry: { event: string; at: Date; itemId?: string | null }, items: readonly ItemRow[]): Order['timeline'][number] {
+  const base = { event: entry.event, timestamp: entry.at.toISOString() };
+  if (entry.event !== ITEM_SUBSTITUTED || !entry.itemId) return base;
+  const item = items.find((candidate) => candidate.id === entry.itemId);
+  const substitution = item ? substitutionOf(item) : null;
+  if (!item || !substitution) return base;
+  return { ...base, substitution: { item_id: item.id, product_id: item.productId, product_name: item.productName, ...substitution } };
+}
 
 function trackingSummary(row: OrderRow) {
   if (row.carrier === null || row.trackingNumber === null || row.trackingUrl === null) return null;
@@ -28,7 +54,7 @@ export async function loadOrder(db: Database, orderId: string, accountId?: strin
   // Sequential on purpose: queries inside a PGlite transaction must not overlap.
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
   const events = await db
-    .select({ event: orderEvents.event, at: orderEvents.at })
+    .select({ event: orderEvents.event, at: orderEvents.at, itemId: orderEvents.itemId })
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
@@ -39,8 +65,8 @@ export async function loadOrder(db: Database, orderId: string, accountId?: strin
 export function orderFromRows(
   order: OrderRow,
   supplier: { name: string; address: string },
-  items: Array<typeof orderItems.$inferSelect>,
-  events: Array<{ event: string; at: Date }>,
+  items: ItemRow[],
+  events: Array<{ event: string; at: Date; itemId?: string | null }>,
 ): Order {
   const summary = trackingSummary(order);
   const splitCaseFees = items.reduce((sum, item) => sum + item.splitCaseFeeCents, 0);
@@ -69,6 +95,7 @@ export function orderFromRows(
             },
           }
         : {}),
+      ...withSubstitution(item),
     })),
     subtotal_cents: order.subtotalCents,
     shipping_cents: order.shippingCents,
@@ -80,7 +107,7 @@ export function orderFromRows(
       summary === null
         ? null
         : { ...summary, ...(order.estimatedDelivery === null ? {} : { estimated_delivery: order.estimatedDelivery }) },
-    timeline: events.map((entry) => ({ event: entry.event, timestamp: entry.at.toISOString() })),
+    timeline: events.map((entry) => timelineEntry(entry, items)),
     created_at: order.createdAt.toISOString(),
     confirmed_at: order.confirmedAt?.toISOString() ?? null,
     shipped_at: order.shippedAt?.toISOString() ?? null,

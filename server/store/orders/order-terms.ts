@@ -47,7 +47,7 @@ const TITLE_OF: Record<QuantityProblem['code'], string> = {
   insufficient_inventory: 'Not enough inventory for some items.',
 };
 
-function splitCaseOf(product: TermsProductRow, splitCaseFeeCents: number | null): ProductStock['splitCase'] {
+export function splitCaseOf(product: TermsProductRow, splitCaseFeeCents: number | null): ProductStock['splitCase'] {
   const terms = splitCaseTerms({ ...product, splitCaseFeeCents });
   return terms ? { feeCents: terms.fee_cents, bottlesAvailable: terms.bottles_available } : null;
 }
@@ -58,7 +58,13 @@ function splitCaseOf(product: TermsProductRow, splitCaseFeeCents: number | null)
  * (split case not allowed, too many bottles, below the minimum, short of stock), each named by its
  * pointer (`/items/2/unit` where the product is not sold by the bottle, `/items/2/quantity` else).
  */
-export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<string, TermsProductRow>, splitCaseFeeCents: number | null): OrderRejection | null {
+export function checkQuantities(
+  lines: readonly OrderLine[],
+  found: ReadonlyMap<string, TermsProductRow>,
+  splitCaseFeeCents: number | null,
+  // A line with a backup (issue 26) may be short: its backup fills it when the stock is taken.
+  hasBackup: (line: OrderLine) => boolean = () => false,
+): OrderRejection | null {
   const byProduct = new Map<string, { cases?: OrderLine; bottles?: OrderLine }>();
   for (const line of lines) {
     const entry = byProduct.get(line.productId) ?? {};
@@ -80,7 +86,7 @@ export function checkQuantities(lines: readonly OrderLine[], found: ReadonlyMap<
     );
     for (const problem of problems) {
       const line = problem.on === 'bottles' ? entry.bottles : entry.cases;
-      if (line) found_.push({ problem, line });
+      if (line && !(problem.code === 'insufficient_inventory' && hasBackup(line))) found_.push({ problem, line });
     }
   }
   for (const code of QUANTITY_PROBLEM_CODES) {

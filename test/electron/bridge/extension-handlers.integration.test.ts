@@ -84,6 +84,7 @@ describe('the service extensions through the bridge handlers, on the real servic
       webhookTest: true,
       webhookPause: true,
       orderCancelledEvent: true,
+      orderBackups: true,
     });
   });
 
@@ -154,6 +155,9 @@ describe('a service without the extensions', () => {
     const events = (seedDocument.paths['/webhooks']?.post as { requestBody: { content: Record<string, { schema: { properties: { events: { items: { enum: string[] } } } } }> } })
       .requestBody.content['application/json']!.schema.properties.events.items;
     events.enum = events.enum.filter((event) => event !== 'order.cancelled');
+    const orderItem = (seedDocument.paths['/orders']?.post as { requestBody: { content: Record<string, { schema: { properties: { items: { items: { properties: Record<string, unknown> } } } } }> } })
+      .requestBody.content['application/json']!.schema.properties.items.items;
+    delete orderItem.properties.backup_product_id;
     server = createServer((request, response) => {
       requests.push(`${request.method} ${request.url}`);
       if (request.url === '/api/v1/openapi.json' && documentStatus === 200) {
@@ -190,7 +194,7 @@ describe('a service without the extensions', () => {
   it('without a document: tries an extension once, learns from its 404/405, and remembers it for this service', async () => {
     documentStatus = 404;
     const { handlers } = handlersFor(clientOf());
-    expect(await dataOf(handlers.getServiceExtensions())).toEqual({ cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: false });
+    expect(await dataOf(handlers.getServiceExtensions())).toEqual({ cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: false, orderBackups: false });
     expect((await failureOf(handlers.cancelOrder({ id: 'ord_abc123' }))).message).toBe('This service does not offer cancelling orders.');
     expect((await failureOf(handlers.setWebhookActive({ id: 'wh_abc123', active: false }))).message).toBe('This service does not offer pausing webhooks.');
     expect(await dataOf(handlers.getServiceExtensions())).toMatchObject({ cancelOrder: false, webhookPause: false, webhookTest: true });
@@ -201,6 +205,6 @@ describe('a service without the extensions', () => {
   it('reads the document of the real service and of the seed alike', () => {
     const full = buildOpenApiDocument('/api/v1') as { paths: Record<string, Record<string, unknown>> };
     expect(Object.values(extensionsInDocument(full)).every(Boolean)).toBe(true);
-    expect(extensionsInDocument({ paths: {} })).toEqual({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+    expect(extensionsInDocument({ paths: {} })).toEqual({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false, orderBackups: false });
   });
 });

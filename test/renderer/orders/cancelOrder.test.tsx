@@ -8,7 +8,7 @@ import * as fixtures from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
-const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true };
+const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true, orderBackups: true };
 const confirmed: Order = { ...fixtures.shippedOrder, id: 'ord_conf1', order_number: 'ORD-2002', status: 'confirmed', tracking: null, shipped_at: null, timeline: fixtures.shippedOrder.timeline.slice(0, 2) };
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: false };
 

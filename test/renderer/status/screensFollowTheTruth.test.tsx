@@ -9,7 +9,7 @@ import { createFakeBridge } from '../support/fakeBridge';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
-const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true };
+const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true, orderBackups: true };
 
 /** A paragraph by its whole text, the age in its <time> included. */
 const wholeText = (text: string) => (_content: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;

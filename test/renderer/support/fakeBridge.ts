@@ -304,7 +304,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     // Extensions: none offered unless a test says so (overrides), as on the seed's service.
     async getServiceExtensions(input) {
       record('getServiceExtensions', input);
-      return ok({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+      return ok({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false, orderBackups: false });
     },
     async cancelOrder(input) {
       record('cancelOrder', input);

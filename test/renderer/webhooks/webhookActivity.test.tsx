@@ -7,7 +7,7 @@ import * as fixtures from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
 const slow = { timeout: 5000 };
-const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true };
+const ALL: ServiceExtensions = { cancelOrder: true, webhookDeliveries: true, webhookTest: true, webhookPause: true, orderCancelledEvent: true, orderBackups: true };
 
 const record = (overrides: Partial<WebhookDeliveryRecord>): WebhookDeliveryRecord => ({
   webhook_id: 'dlv_1',
@@ -99,7 +99,7 @@ describe('what webhooks did (service extensions)', { timeout: 20_000 }, () => {
   });
 
   it('shows the screen as before against a service without the extensions', async () => {
-    const fake = serviceWith({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false });
+    const fake = serviceWith({ cancelOrder: false, webhookDeliveries: false, webhookTest: false, webhookPause: false, orderCancelledEvent: false, orderBackups: false });
     renderApp(fake.bridge, '#/webhooks');
     await screen.findByText('https://hooks.example.com/one', undefined, slow);
     await waitFor(() => expect(fake.callsTo('getServiceExtensions').length).toBeGreaterThan(0));

@@ -12,6 +12,7 @@ import { SimilarWines } from './SimilarWines';
 import { FailureNote } from '../../../components/FailureNote';
 import { toCartProduct } from '../cartProduct';
 import { checkLineQuantity } from '../cartQuantities';
+import { backupToSendAgain } from '../cartBackup';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -76,10 +77,10 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
     setFormError(null);
     update.mutate({
       ...entry.order,
-      items: kept.map(({ item }, position) => {
+      items: kept.map(({ item, index }, position) => {
         const check = checks[position];
         // A line of bottles stays a line of bottles.
-        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity, ...(item.unit ? { unit: item.unit } : {}) };
+        return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity, ...(item.unit ? { unit: item.unit } : {}), ...backupToSendAgain(item, index, entry.review?.fields ?? []) };
       }),
     });
   };
