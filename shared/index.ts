@@ -8,3 +8,4 @@ export * from './zip-prefixes';
 export * from './orderable';
 export * from './deals';
 export * from './split-case';
+export * from './delivery-days';

@@ -11,3 +11,4 @@ export * from './problem';
 export * from './text';
 export * from './us-states';
 export * from './catalog-changes';
+export * from './delivery-terms';

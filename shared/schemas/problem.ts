@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CalendarDate } from './common';
+import { DeliveryDateReason } from './delivery-terms';
 
 /** Stable machine-readable codes carried in every problem response. */
 export const ERROR_CODES = [
@@ -25,6 +27,7 @@ export const ERROR_CODES = [
   'split_case_not_allowed',
   'split_case_too_large',
   'price_changed',
+  'delivery_date_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -39,5 +42,8 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(FieldError).optional(),
+  /** Extension, on delivery_date_unavailable: why the date cannot be had, and the next date that can (null: none). */
+  delivery_date_reason: DeliveryDateReason.optional(),
+  next_delivery_date: CalendarDate.nullable().optional(),
 });
 export type Problem = z.infer<typeof Problem>;
