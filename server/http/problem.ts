@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError, Problem } from '../../shared';
+import type { DeliveryDateReason, ErrorCode, FieldError, Problem } from '../../shared';
 
 /** The codes a problem of this service may carry: the contract's. */
 export type ServiceErrorCode = ErrorCode;
@@ -26,7 +26,14 @@ const TITLES: Record<ServiceErrorCode, string> = {
   split_case_not_allowed: 'Split case not allowed',
   split_case_too_large: 'Split case too large',
   price_changed: 'Price changed',
+  delivery_date_unavailable: 'Delivery date unavailable',
 };
+
+/** Members a problem may carry beside the usual ones (issue 26: delivery_date_unavailable's reason and next date). */
+export interface ProblemMembers {
+  delivery_date_reason?: DeliveryDateReason;
+  next_delivery_date?: string | null;
+}
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -41,6 +48,7 @@ export class HttpProblem extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    readonly members: ProblemMembers = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -54,6 +62,7 @@ export class HttpProblem extends Error {
       detail: this.detail,
       code: this.code,
       ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+      ...this.members,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { formatBottles, formatCases, type CreateOrderBody, type Order } from '../../../shared';
+import { formatBottles, formatCases, type CreateOrderBody, type DeliveryTerms, type Order } from '../../../shared';
 import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, OrderRejection, PlaceOrderResult } from '../types';
@@ -11,6 +11,7 @@ import { orderColumns } from './order-columns';
 import { isRejection, rejection, transactionUnlessRejected } from './order-rejection';
 import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, type OrderLine, type TermsProductRow } from './order-terms';
 import { bottlesInStock, takeBottles } from '../catalog/bottle-stock';
+import { refuseDeliveryDate } from './delivery-date';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -71,9 +72,12 @@ async function claimIdempotencyKey(
   return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
 }
 
-async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string; splitCaseFeeCents: number | null } | OrderRejection> {
+async function loadSupplier(
+  tx: Database,
+  supplierId: string,
+): Promise<{ name: string; address: string; splitCaseFeeCents: number | null; deliveryTerms: DeliveryTerms | null } | OrderRejection> {
   const [supplier] = await tx
-    .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents })
+    .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents, deliveryTerms: suppliers.deliveryTerms })
     .from(suppliers)
     .where(eq(suppliers.id, supplierId));
   if (!supplier) {
@@ -178,7 +182,7 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
       ),
     );
   const found = new Map(rows.map((row) => [row.id, row]));
-  const invalid = validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents);
+  const invalid = validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents) ?? refuseDeliveryDate(body, supplier.name, supplier.deliveryTerms, now);
   if (invalid) return invalid;
   // Priced with the deals running now (shared/deals.ts), and checked against what the buyer saw, before anything is taken.
   const { priced, totals } = await priceWithTerms(tx, lines, found, supplier.splitCaseFeeCents ?? 0, now);
@@ -201,6 +205,7 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     shipState: body.shipping_address.state,
     shipZip: body.shipping_address.zip,
     buyerNotes: body.buyer_notes ?? '',
+    requestedDeliveryDate: body.requested_delivery_date ?? null,
     createdAt: now,
     confirmedAt: now,
   }).returning(orderColumns);
