@@ -43,7 +43,14 @@ export const Problem = z.object({
   code: z.string(),
   errors: z.array(FieldError).optional(),
   /** Extension, on delivery_date_unavailable: why the date cannot be had, and the next date that can (null: none). */
-  delivery_date_reason: DeliveryDateReason.optional(),
-  next_delivery_date: CalendarDate.nullable().optional(),
+  delivery_date_reason: DeliveryDateReason.optional().meta({
+    'x-caseworks-extension': true,
+    description:
+      'Extension, on 422 delivery_date_unavailable: why the requested delivery date cannot be had. `no_terms`: the supplier publishes no delivery days; `no_route`: none to the ship-to state; `past`; `too_far` (more than 60 days ahead); `closed_day`: not one of its delivery days there; `past_cutoff`: its order cutoff has passed.',
+  }),
+  next_delivery_date: CalendarDate.nullable().optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension, on 422 delivery_date_unavailable: the next date that can be asked for now (its cutoff not passed); null when there is none (`no_terms`, `no_route`).',
+  }),
 });
 export type Problem = z.infer<typeof Problem>;
