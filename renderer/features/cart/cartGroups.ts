@@ -5,6 +5,7 @@ import { dealHints, estimateOrder } from './cartEstimate';
 import type { ShippingAddressInput } from '../../../shared/schemas';
 import type { CartLine } from './cartStore';
 import { checkQuantity } from '../../lib/quantityRules';
+import type { DeliveryOption } from '../../../shared/delivery-days';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -55,7 +56,8 @@ function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string
 
 export const groupIsPlaceable = (group: CartGroup) => Object.keys(group.problems).length === 0;
 
-export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined): OrderDraft {
+/** `delivery`: the delivery date chosen for this order and its cutoff (issue 26); absent, the order asks for none. */
+export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined, delivery?: DeliveryOption | null): OrderDraft {
   const trimmedNotes = notes?.trim();
   return {
     order: {
@@ -63,8 +65,10 @@ export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes
       items: group.lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })),
       shipping_address: shipTo,
       ...(trimmedNotes ? { buyer_notes: trimmedNotes } : {}),
+      ...(delivery ? { requested_delivery_date: delivery.date } : {}),
     },
     supplierName: group.supplierName,
     estimatedTotalCents: group.totals.total_cents,
+    ...(delivery ? { deliveryCutoffAt: delivery.cutoffAt } : {}),
   };
 }

@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { formatCutoff, formatDeliveryDate, formatTimeLeft } from '../../../shared/delivery-days';
+import { useNow } from '../../lib/useNow';
+import { useSupplier } from '../suppliers/queries';
+import { deliveryChoiceFor } from './deliveryChoice';
+import { useDeliveryDateStore } from './deliveryDateStore';
+
+interface Props {
+  supplierId: string;
+  supplierName: string;
+  /** The ship-to address's state; null while the cart has no usable address. */
+  shipState: string | null;
+}
+
+/**
+ * One supplier's delivery in the cart (issue 26): the next delivery date and the time left before
+ * its order cutoff, and a choice among the dates that can be asked for. Worked out from the
+ * supplier's delivery terms as the app holds them (the offline copy when offline) with the
+ * service's own rule, again as the clock moves on.
+ */
+export function DeliveryDateField({ supplierId, supplierName, shipState }: Props) {
+  const id = useId();
+  const now = useNow();
+  const supplier = useSupplier(supplierId);
+  const chosenOption = useDeliveryDateStore((state) => state.chosen[supplierId] ?? null);
+  const choose = useDeliveryDateStore((state) => state.choose);
+  if (!supplier.data) return null;
+  const choice = deliveryChoiceFor(supplier.data.data.delivery_terms, shipState, chosenOption?.date ?? null, now, supplierName);
+  if (choice.kind === 'none') {
+    return (
+      <p className="delivery-date muted">
+        {choice.reason === 'no_terms'
+          ? `${supplierName} publishes no delivery days: the order goes without a delivery date, and ${supplierName} schedules the delivery.`
+          : `${supplierName} publishes no delivery days for ${shipState ?? 'the ship-to state'}: the order goes without a delivery date.`}
+      </p>
+    );
+  }
+  const [next] = choice.options;
+  const timeZone = choice.terms.time_zone;
+  const selectId = `${id}-date`;
+  const selected = choice.chosen?.date ?? chosenOption?.date ?? '';
+  return (
+    <div className="delivery-date field">
+      {next ? (
+        <p id={`${id}-next`}>
+          Next delivery: <strong>{formatDeliveryDate(next.date)}</strong> — order within{' '}
+          <strong>{formatTimeLeft(Date.parse(next.cutoffAt) - now)}</strong> (by {formatCutoff(timeZone, next.cutoffAt)}).
+        </p>
+      ) : null}
+      <label htmlFor={selectId}>Delivery date from {supplierName}</label>
+      <select
+        id={selectId}
+        value={selected}
+        aria-invalid={choice.problem ? true : undefined}
+        aria-describedby={choice.problem ? `${id}-problem` : `${id}-next`}
+        onChange={(event) => choose(supplierId, choice.options.find((option) => option.date === event.target.value) ?? null)}
+      >
+        <option value="">No date asked for ({supplierName} schedules it)</option>
+        {/* A chosen date whose cutoff passed stays listed, so the select shows what was chosen beside the problem. */}
+        {selected && !choice.options.some((option) => option.date === selected) ? <option value={selected}>{formatDeliveryDate(selected)} (no longer possible)</option> : null}
+        {choice.options.map((option) => (
+          <option key={option.date} value={option.date}>
+            {formatDeliveryDate(option.date)} — order by {formatCutoff(timeZone, option.cutoffAt)}
+          </option>
+        ))}
+      </select>
+      {choice.problem ? (
+        <p id={`${id}-problem`} className="field-error" role="alert">
+          {choice.problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+import type { DeliveryOption } from '../../../shared/delivery-days';
+
+/**
+ * The delivery date the buyer chose per supplier in the cart (issue 26), with the order cutoff the
+ * cart showed for it: client state, kept while the app runs. No entry: no date asked for.
+ */
+interface DeliveryDateState {
+  chosen: Record<string, DeliveryOption>;
+  choose(supplierId: string, option: DeliveryOption | null): void;
+  /** Forgets the choices of orders just handed to the outbox. */
+  forget(supplierIds: readonly string[]): void;
+}
+
+export const useDeliveryDateStore = create<DeliveryDateState>()((set) => ({
+  chosen: {},
+  choose: (supplierId, option) =>
+    set((state) => {
+      const { [supplierId]: _previous, ...others } = state.chosen;
+      return { chosen: option ? { ...others, [supplierId]: option } : others };
+    }),
+  forget: (supplierIds) => set((state) => ({ chosen: Object.fromEntries(Object.entries(state.chosen).filter(([id]) => !supplierIds.includes(id))) })),
+}));
