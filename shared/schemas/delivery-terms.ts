@@ -71,3 +71,6 @@ export const RequestedDeliveryDate = CalendarDate.meta({
   description:
     "Extension: the day the order is to be delivered, `YYYY-MM-DD`. It must be one of the supplier's delivery days for the ship-to state (`delivery_terms` of the supplier in GET /suppliers), not in the past, at most 60 days ahead, and its order cutoff must not have passed; otherwise 422 delivery_date_unavailable, whose `next_delivery_date` names the next possible date. A supplier without delivery terms takes no date (422 delivery_date_unavailable, reason `no_terms`). Without it the order is placed as before, with no date asked for. Not a date written YYYY-MM-DD, or a day that does not exist (2026-02-30): 400 validation_failed.",
 });
+
+/** The problem code of a refused delivery date, and of a queued order put to review for one. */
+export const DELIVERY_DATE_REVIEW_CODE = 'delivery_date_unavailable' as const;

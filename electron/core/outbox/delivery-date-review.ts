@@ -1,4 +1,4 @@
-import { formatDeliveryDate } from '../../../shared';
+import { DELIVERY_DATE_REVIEW_CODE, formatDeliveryDate } from '../../../shared';
 import type { OutboxEntry } from '../../../shared/bridge';
 
 /**
@@ -8,8 +8,6 @@ import type { OutboxEntry } from '../../../shared/bridge';
  * sends it without one, or discards it.
  */
 
-/** The code of the review, the same as the service's refusal of such a date. */
-export const DELIVERY_DATE_REVIEW_CODE = 'delivery_date_unavailable';
 
 /** Whether the entry is queued, asks for a date, and its cutoff has passed at `now`. */
 export function deliveryDateLapsed(entry: OutboxEntry, now: Date): boolean {

@@ -10,6 +10,8 @@ import { useDiscardOutboxEntry, useUpdateOutboxEntry } from './mutations';
 import { availableToOrder, ServiceStock } from './ServiceStock';
 import { SimilarWines } from './SimilarWines';
 import { FailureNote } from '../../../components/FailureNote';
+import { ReviewDeliveryDate } from './ReviewDeliveryDate';
+import { DELIVERY_DATE_REVIEW_CODE } from '../../../../shared/schemas/delivery-terms';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -22,6 +24,8 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 26: a date refused (or whose cutoff passed) is not kept by default: the buyer chooses another, or none.
+  const [deliveryDate, setDeliveryDate] = useState(() => (entry.review?.code === DELIVERY_DATE_REVIEW_CODE ? '' : (entry.order.requested_delivery_date ?? '')));
   const products = useQueries({
     queries: entry.order.items.map((item) => ({
       ...productQuery(bridge, item.product_id),
@@ -66,8 +70,10 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
       return;
     }
     setFormError(null);
+    const { requested_delivery_date: _asked, ...order } = entry.order;
     update.mutate({
-      ...entry.order,
+      ...order,
+      ...(deliveryDate ? { requested_delivery_date: deliveryDate } : {}),
       items: kept.map(({ item }, position) => {
         const check = checks[position];
         return { product_id: item.product_id, quantity: check?.ok ? check.value : item.quantity };
@@ -84,6 +90,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
           ))}
         </ul>
       ) : null}
+      {entry.order.requested_delivery_date !== undefined ? <ReviewDeliveryDate entry={entry} value={deliveryDate} onChange={setDeliveryDate} /> : null}
       <ul className="review-items">
         {entry.order.items.map((item, index) => {
           const product = products[index]?.data?.data;
