@@ -122,13 +122,6 @@ export function weekdayOf(date: string): Weekday {
 
 const isWorkday = (date: string) => weekdayOf(date) !== 'sat' && weekdayOf(date) !== 'sun';
 
-/** A well-formed calendar date that exists (`2026-02-30` does not). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return Number.isFinite(time) && civilDate(time) === value;
-}
-
 /** The route of the state the order is delivered to, if the supplier delivers there. */
 export function routeFor(terms: DeliveryTerms, state: string): DeliveryRoute | null {
   return terms.routes.find((route) => route.state === state.trim().toUpperCase()) ?? null;

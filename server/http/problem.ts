@@ -1,4 +1,4 @@
-import type { DeliveryDateReason, ErrorCode, FieldError, Problem } from '../../shared';
+import type { ErrorCode, FieldError, Problem } from '../../shared';
 
 /** The codes a problem of this service may carry: the contract's. */
 export type ServiceErrorCode = ErrorCode;
@@ -30,10 +30,7 @@ const TITLES: Record<ServiceErrorCode, string> = {
 };
 
 /** Members a problem may carry beside the usual ones (issue 26: delivery_date_unavailable's reason and next date). */
-export interface ProblemMembers {
-  delivery_date_reason?: DeliveryDateReason;
-  next_delivery_date?: string | null;
-}
+export type ProblemMembers = Pick<Problem, 'delivery_date_reason' | 'next_delivery_date'>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 

@@ -16,7 +16,7 @@ async function demoSuppliers(): Promise<Supplier[]> {
 
 /** A wine with a name of its own, in stock, whose supplier delivers to the buyer's state on set days; skips the first `skip` such wines. */
 async function wineWithDeliveryDays(skip = 0): Promise<{ item: CatalogProduct; terms: DeliveryTerms; state: string }> {
-  const state = (await app().service.account()).data.address.state;
+  const state = (await app().service.account()).address.state;
   const suppliers = new Map((await demoSuppliers()).map((supplier) => [supplier.id, supplier]));
   const products = await app().service.allProducts();
   const found = products.filter((item) => {
