@@ -25,6 +25,9 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
   const chosenOption = useDeliveryDateStore((state) => state.chosen[supplierId] ?? null);
   const choose = useDeliveryDateStore((state) => state.choose);
   if (!supplier.data) return null;
+  if (shipState === null && supplier.data.data.delivery_terms) {
+    return <p className="delivery-date muted">Delivery dates from {supplierName} show once the ship-to address is complete.</p>;
+  }
   const choice = deliveryChoiceFor(supplier.data.data.delivery_terms, shipState, chosenOption?.date ?? null, now, supplierName);
   if (choice.kind === 'none') {
     return (

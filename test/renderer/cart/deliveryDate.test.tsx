@@ -6,7 +6,7 @@ import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { useDeliveryDateStore } from '../../../renderer/features/cart/deliveryDateStore';
 import { createFakeBridge } from '../support/fakeBridge';
-import { product, suppliers } from '../support/fixtures';
+import { product, shippedOrder, suppliers } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
 
 /** Issue 26.3 in the cart: next delivery, time left before the cutoff, a date to choose; and the review of a date that passed. */
@@ -119,5 +119,12 @@ describe('delivery dates in the cart', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fake.callsTo('updateOutboxEntry')).toHaveLength(1));
     const [update] = fake.callsTo('updateOutboxEntry') as Array<{ order: { requested_delivery_date?: string } }>;
     expect(update?.order.requested_delivery_date).toBe('2026-12-01');
+  });
+
+  it('the order screen says the delivery date the order asked for', async () => {
+    const fake = createFakeBridge({ getOrder: async () => ok({ data: { ...shippedOrder, requested_delivery_date: '2026-11-27' }, freshness: { asOf: null, fromCache: false } }) });
+    renderApp(fake.bridge, `#/orders/${shippedOrder.id}`);
+    await screen.findByRole('heading', { name: 'Delivery date asked for' }, slow);
+    expect(screen.getByText('Friday, November 27, 2026')).toBeTruthy();
   });
 });
