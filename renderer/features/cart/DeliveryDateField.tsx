@@ -28,7 +28,10 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
   if (shipState === null && supplier.data.data.delivery_terms) {
     return <p className="delivery-date muted">Delivery dates from {supplierName} show once the ship-to address is complete.</p>;
   }
-  const choice = deliveryChoiceFor(supplier.data.data.delivery_terms, shipState, chosenOption?.date ?? null, now, supplierName);
+  // A date chosen for another ship-to state is not carried over: that state has other days.
+  const staleState = chosenOption !== null && shipState !== null && chosenOption.state !== shipState;
+  const chosenDate = staleState ? null : (chosenOption?.date ?? null);
+  const choice = deliveryChoiceFor(supplier.data.data.delivery_terms, shipState, chosenDate, now, supplierName);
   if (choice.kind === 'none') {
     return (
       <p className="delivery-date muted">
@@ -41,7 +44,8 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
   const [next] = choice.options;
   const timeZone = choice.terms.time_zone;
   const selectId = `${id}-date`;
-  const selected = choice.chosen?.date ?? chosenOption?.date ?? '';
+  const selected = choice.chosen?.date ?? chosenDate ?? '';
+  const problem = staleState ? `Choose the delivery date again for the new ship-to address (it was chosen for ${chosenOption.state}).` : choice.problem;
   return (
     <div className="delivery-date field">
       {next ? (
@@ -54,9 +58,12 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
       <select
         id={selectId}
         value={selected}
-        aria-invalid={choice.problem ? true : undefined}
-        aria-describedby={choice.problem ? `${id}-problem` : `${id}-next`}
-        onChange={(event) => choose(supplierId, choice.options.find((option) => option.date === event.target.value) ?? null)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : `${id}-next`}
+        onChange={(event) => {
+          const option = choice.options.find((candidate) => candidate.date === event.target.value);
+          choose(supplierId, option && shipState ? { ...option, state: shipState } : null);
+        }}
       >
         <option value="">No date asked for ({supplierName} schedules it)</option>
         {/* A chosen date whose cutoff passed stays listed, so the select shows what was chosen beside the problem. */}
@@ -67,9 +74,9 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
           </option>
         ))}
       </select>
-      {choice.problem ? (
+      {problem ? (
         <p id={`${id}-problem`} className="field-error" role="alert">
-          {choice.problem}
+          {problem}
         </p>
       ) : null}
     </div>

@@ -54,9 +54,12 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
     // A chosen delivery date whose order cutoff passed while the cart was open (issue 26).
     ...groups.flatMap((group) => {
       const chosen = deliveryDates[group.supplierId];
-      return chosen && Date.parse(chosen.cutoffAt) <= now
-        ? [`The order cutoff for delivery on ${formatDeliveryDate(chosen.date)} from ${group.supplierName} has passed: choose another delivery date, or none.`]
-        : [];
+      if (!chosen) return [];
+      if (Date.parse(chosen.cutoffAt) <= now) {
+        return [`The order cutoff for delivery on ${formatDeliveryDate(chosen.date)} from ${group.supplierName} has passed: choose another delivery date, or none.`];
+      }
+      // Chosen for another ship-to state, whose delivery days differ.
+      return shipTo.ok && shipTo.address.state !== chosen.state ? [`Choose the delivery date from ${group.supplierName} again for the new ship-to address.`] : [];
     }),
   ];
 

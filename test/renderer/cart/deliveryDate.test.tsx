@@ -89,6 +89,19 @@ describe('delivery dates in the cart', { timeout: 20_000 }, () => {
     expect(fake.callsTo('submitOrders')).toEqual([]);
   });
 
+  it('does not carry a date chosen for another ship-to state over: the buyer chooses again before placing', async () => {
+    const fake = bridgeWith({ ...NAPA_TERMS, routes: [...NAPA_TERMS.routes, { state: 'OR', days: ['tue', 'fri'], lead_days: 1 }] });
+    // Chosen while the orders were to go to Oregon; the cart now ships to the account's address in California.
+    useDeliveryDateStore.setState({ chosen: { sup_napa: { date: '2026-11-27', cutoffAt: '2026-11-26T22:00:00.000Z', state: 'OR' } } });
+    renderApp(fake.bridge, '#/cart');
+    expect(await screen.findByText('Choose the delivery date again for the new ship-to address (it was chosen for OR).', undefined, slow)).toBeTruthy();
+    expect(((await screen.findByLabelText('Delivery date from Napa Ridge Cellars')) as HTMLSelectElement).value).toBe('');
+    await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Choose the delivery date from Napa Ridge Cellars again for the new ship-to address.', undefined, slow)).toBeTruthy();
+    expect(fake.callsTo('submitOrders')).toEqual([]);
+  });
+
   it('says a supplier without delivery terms schedules the delivery itself, and offers no date', async () => {
     renderApp(bridgeWith(null).bridge, '#/cart');
     expect(await screen.findByText(/Napa Ridge Cellars publishes no delivery days: the order goes without a delivery date/, undefined, slow)).toBeTruthy();
