@@ -9,3 +9,4 @@ export * from './orderable';
 export * from './deals';
 export * from './split-case';
 export * from './backup-suggestions';
+export * from './delivery-days';

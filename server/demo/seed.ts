@@ -18,6 +18,7 @@ import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 import { seedDemoDeals, seedDemoSplitCases } from './terms';
+import { seedDemoDeliveryTerms } from './delivery-terms';
 
 export interface DemoBuyerCredentials {
   account_id: string;
@@ -227,6 +228,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       // After the past orders, so they keep the prices they were placed at.
       await seedDemoSplitCases(tx);
       await seedDemoDeals(tx, now);
+      await seedDemoDeliveryTerms(tx);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {

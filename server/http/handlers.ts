@@ -53,7 +53,7 @@ export const missing = (resource: string, id: string) =>
 
 /** The store's refusal of an order, as the problem the client is answered with. */
 export const rejectionProblem = (rejection: OrderRejection): HttpProblem =>
-  new HttpProblem(rejection.status, rejection.code, rejection.detail, rejection.errors);
+  new HttpProblem(rejection.status, rejection.code, rejection.detail, rejection.errors, {}, rejection.delivery);
 
 const refuse = (problem: HttpProblem) => ({ problem });
 

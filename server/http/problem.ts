@@ -27,7 +27,11 @@ const TITLES: Record<ServiceErrorCode, string> = {
   split_case_too_large: 'Split case too large',
   price_changed: 'Price changed',
   invalid_backup: 'Invalid backup',
+  delivery_date_unavailable: 'Delivery date unavailable',
 };
+
+/** Members a problem may carry beside the usual ones (issue 26: delivery_date_unavailable's reason and next date). */
+export type ProblemMembers = Pick<Problem, 'delivery_date_reason' | 'next_delivery_date'>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -42,6 +46,7 @@ export class HttpProblem extends Error {
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    readonly members: ProblemMembers = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -55,6 +60,7 @@ export class HttpProblem extends Error {
       detail: this.detail,
       code: this.code,
       ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+      ...this.members,
     };
   }
 }

@@ -20,7 +20,14 @@ import type {
   WebhookDeliveryRecord,
   DeliveryEventType,
   FieldError,
+  DeliveryDateReason,
 } from '../../shared';
+
+/** The members a delivery_date_unavailable problem carries beside the usual ones. */
+export interface DeliveryDateRefusal {
+  delivery_date_reason: DeliveryDateReason;
+  next_delivery_date: string | null;
+}
 import type { ChangeCursor } from './catalog/change-cursor';
 import type { CatalogChangesRead } from './catalog/change-feed';
 
@@ -53,9 +60,13 @@ export type OrderRejection = {
     | 'split_case_too_large'
     | 'price_changed'
     // Extension (issue 26): a backup product the line cannot have (422).
-    | 'invalid_backup';
+    | 'invalid_backup'
+    // Extension (issue 26): a delivery date the supplier cannot deliver on (422), with `delivery` said.
+    | 'delivery_date_unavailable';
   detail: string;
   errors: FieldError[];
+  /** On delivery_date_unavailable: why, and the next date that can be had (null: none). */
+  delivery?: DeliveryDateRefusal;
 };
 
 export type PlaceOrderResult =

@@ -59,6 +59,11 @@ export const OutboxEntry = z.object({
   review: OutboxReview.nullable(),
   /** The service's order once confirmed. */
   confirmed: Order.nullable(),
+  /**
+   * Issue 26: when the order asks for a delivery date, the instant its order cutoff passes, as the
+   * cart showed it. A queued order still unsent then waits for review instead of being sent.
+   */
+  deliveryCutoffAt: z.string().nullable().optional(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
@@ -84,6 +89,8 @@ export const OrderDraft = z.object({
   order: CreateOrderBody,
   supplierName: z.string().max(200),
   estimatedTotalCents: z.number().int().nonnegative(),
+  /** Issue 26: the order cutoff of the delivery date the order asks for (ISO 8601), as the cart computed it. */
+  deliveryCutoffAt: z.iso.datetime().nullable().optional(),
 });
 export type OrderDraft = z.infer<typeof OrderDraft>;
 

@@ -12,3 +12,4 @@ export * from './problem';
 export * from './text';
 export * from './us-states';
 export * from './catalog-changes';
+export * from './delivery-terms';

@@ -5,6 +5,7 @@ import { multiLineText } from './text';
 import { OrderDetailSupplier, OrderSupplier } from './supplier';
 import { AppliedDeal, OrderUnit } from './terms';
 import { BackupProductId, ITEM_SUBSTITUTED, Substitution, TimelineSubstitution } from './backup';
+import { RequestedDeliveryDate } from './delivery-terms';
 
 export const ORDER_STATUSES = ['confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -83,6 +84,8 @@ export const Order = z.object({
     'x-caseworks-extension': true,
     description: 'Extension: the split-case fees of the order’s lines of bottles, a part of `shipping_cents`; absent when none.',
   }),
+  /** Extension (issue 26): the delivery date the order asked for; absent when it asked for none. */
+  requested_delivery_date: RequestedDeliveryDate.optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -139,5 +142,7 @@ export const CreateOrderBody = z.strictObject({
     'x-caseworks-extension': true,
     description: 'Extension: the total the buyer saw. When the order would cost another, it is refused with 409 price_changed, and nothing is stored.',
   }),
+  /** Extension (issue 26): the delivery date asked for (shared/delivery-days.ts decides whether it can be had). */
+  requested_delivery_date: RequestedDeliveryDate.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CalendarDate } from './common';
+import { DeliveryDateReason } from './delivery-terms';
 
 /** Stable machine-readable codes carried in every problem response. */
 export const ERROR_CODES = [
@@ -26,6 +28,7 @@ export const ERROR_CODES = [
   'split_case_too_large',
   'price_changed',
   'invalid_backup',
+  'delivery_date_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -40,5 +43,15 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(FieldError).optional(),
+  /** Extension, on delivery_date_unavailable: why the date cannot be had, and the next date that can (null: none). */
+  delivery_date_reason: DeliveryDateReason.optional().meta({
+    'x-caseworks-extension': true,
+    description:
+      'Extension, on 422 delivery_date_unavailable: why the requested delivery date cannot be had. `no_terms`: the supplier publishes no delivery days; `no_route`: none to the ship-to state; `past`; `too_far` (more than 60 days ahead); `closed_day`: not one of its delivery days there; `past_cutoff`: its order cutoff has passed.',
+  }),
+  next_delivery_date: CalendarDate.nullable().optional().meta({
+    'x-caseworks-extension': true,
+    description: 'Extension, on 422 delivery_date_unavailable: the next date that can be asked for now (its cutoff not passed); null when there is none (`no_terms`, `no_route`).',
+  }),
 });
 export type Problem = z.infer<typeof Problem>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count, SupplierId, Timestamp } from './common';
+import { DeliveryTerms } from './delivery-terms';
 
 export const Supplier = z.object({
   id: SupplierId,
@@ -8,6 +9,8 @@ export const Supplier = z.object({
   location: z.string(),
   total_products: Count,
   created_at: Timestamp,
+  /** Extension (issue 26): the days it delivers and its order cutoff; absent when it published none. */
+  delivery_terms: DeliveryTerms.optional(),
 });
 export type Supplier = z.infer<typeof Supplier>;
 

@@ -3,6 +3,7 @@ import { OrderDrafts, type OrderDraft, type OutboxEntry, type OutboxProblem } fr
 import { serviceError } from '../api/service-error';
 import { failWith, succeed, type Outcome } from '../failure';
 import { outcomeOf, type RetryTiming, type SendResult } from './send-outcome';
+import { cutoffAfterUpdate, deliveryDateLapsed, lapsedForReview } from './delivery-date-review';
 
 export interface OutboxTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -174,9 +175,14 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     timer = null;
     if (paused || closed) return;
     const account = current();
-    const waits = entries.filter((entry) => isSendable(entry, account)).map(dueAt);
+    const sendable = entries.filter((entry) => isSendable(entry, account));
+    // A queued order's delivery cutoff wakes the outbox even while it holds (offline), to put it to review.
+    // (One already passed is reviewed by the next drain, at the entry's own due time.)
+    const nowMs = now().getTime();
+    const cutoffs = sendable.flatMap((entry) => (entry.state === 'queued' && entry.deliveryCutoffAt ? [Date.parse(entry.deliveryCutoffAt)] : [])).filter((at) => at > nowMs);
+    const waits = [...sendable.map(dueAt), ...cutoffs];
     if (waits.length === 0) return;
-    const delay = Math.max(0, Math.min(...waits) - now().getTime());
+    const delay = Math.max(0, Math.min(...waits) - nowMs);
     timer = timers.setTimeout(() => {
       timer = null;
       pump();
@@ -198,7 +204,25 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
   /** Sends due entries one after another until none is due. */
   async function drain(): Promise<void> {
     await Promise.resolve();
-    for (let entry = nextDue(); entry; entry = nextDue()) await sendOne(entry);
+    if (!(await reviewLapsedDates())) return;
+    for (let entry = nextDue(); entry; entry = nextDue()) {
+      await sendOne(entry);
+      if (!(await reviewLapsedDates())) return;
+    }
+  }
+
+  /**
+   * Puts to review the current account's queued orders whose delivery date's cutoff has passed
+   * (delivery-date-review.ts), before anything is sent. False when that could not be saved: then
+   * nothing is sent for a while, so no such order leaves with its passed date.
+   */
+  async function reviewLapsedDates(): Promise<boolean> {
+    const account = current();
+    const at = now();
+    if (!entries.some((entry) => entry.accountId === account && deliveryDateLapsed(entry, at))) return true;
+    const saved = await commit(entries.map((entry) => (entry.accountId === account && deliveryDateLapsed(entry, at) ? lapsedForReview(entry, at.toISOString()) : entry)));
+    if (!saved.ok) holdUntil = now().getTime() + Math.max(timing.minDelayMs, timing.baseDelayMs);
+    return saved.ok;
   }
 
   async function sendOne(entry: OutboxEntry): Promise<void> {
@@ -250,6 +274,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
       order: draft.order,
       supplierName: draft.supplierName,
       estimatedTotalCents: draft.estimatedTotalCents,
+      deliveryCutoffAt: draft.deliveryCutoffAt ?? null,
       state: 'queued',
       attempts: 0,
       failures: 0,
@@ -292,6 +317,7 @@ export async function createOutbox(options: OutboxOptions): Promise<Outbox> {
     const changed: OutboxEntry = {
       ...entry,
       order: body.data,
+      deliveryCutoffAt: cutoffAfterUpdate(entry, body.data.requested_delivery_date),
       idempotencyKey: newKey(),
       state: 'queued',
       attempts: 0,

@@ -9,8 +9,10 @@ import { BUYER_NOTES_MAX } from '../../../shared/schemas';
 import { formatCents, formatNumber } from '../../../shared/format';
 import { cartLineKey, unitOf } from './cartQuantities';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { DeliveryDateField } from './DeliveryDateField';
 
-export function CartGroupCard({ group }: { group: CartGroup }) {
+/** `shipState`: the ship-to address's state, for the supplier's delivery days there (null: no usable address yet). */
+export function CartGroupCard({ group, shipState = null }: { group: CartGroup; shipState?: string | null }) {
   const notes = useCartStore((state) => state.notes[group.supplierId] ?? '');
   const setNotes = useCartStore((state) => state.setNotes);
   const { orderBackups } = useServiceExtensions();
@@ -35,6 +37,7 @@ export function CartGroupCard({ group }: { group: CartGroup }) {
       </ul>
       <FreeShippingHint group={group} />
       <div className="cart-group-footer">
+        <DeliveryDateField supplierId={group.supplierId} supplierName={group.supplierName} shipState={shipState} />
         <div className="field">
           <label htmlFor={`${id}-notes`}>Notes for {group.supplierName}</label>
           {/* No maxLength: the browser would cut a longer paste without a word. The count says it, and placing waits. */}

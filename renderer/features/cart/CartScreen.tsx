@@ -75,7 +75,7 @@ export default function CartScreen() {
         <>
           <p className="muted">The service takes one supplier per order, so each supplier below becomes its own order.</p>
           {groups.map((group) => (
-            <CartGroupCard key={group.supplierId} group={group} />
+            <CartGroupCard key={group.supplierId} group={group} shipState={shipToCheck.ok ? shipToCheck.address.state : null} />
           ))}
           <ShipToForm accountAddress={accountAddress} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} zipState={zipState} />
           <PlaceOrders

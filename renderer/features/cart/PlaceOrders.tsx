@@ -9,6 +9,9 @@ import { notesProblem, type ShipToCheck } from './shipTo';
 import { FailureNote } from '../../components/FailureNote';
 import { ZIP_STATE_CONFIRM_LABEL } from '../addresses/ZipStateNotice';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
+import { useDeliveryDateStore } from './deliveryDateStore';
+import { useNow } from '../../lib/useNow';
+import { formatDeliveryDate } from '../../../shared/delivery-days';
 
 interface Props {
   groups: CartGroup[];
@@ -33,8 +36,12 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
   const { orderBackups } = useServiceExtensions();
+  const deliveryDates = useDeliveryDateStore((state) => state.chosen);
+  // Renewed as the clock moves on, so a cutoff that passes while the cart is open blocks placing (the outbox reviews one that slips through).
+  const now = useNow();
   const submit = useSubmitOrders((drafts, entries) => {
     ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
+    useDeliveryDateStore.getState().forget(drafts.map((draft) => draft.order.supplier_id));
     usePlacedStore.getState().placed(entries.map((entry) => entry.id));
   });
 
@@ -46,12 +53,22 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
     ...(shipTo.ok ? [] : [shipTo.message]),
     ...(zipStateClear ? [] : [`The ship-to address's ZIP code and state disagree: correct one, or tick “${ZIP_STATE_CONFIRM_LABEL}”.`]),
     ...(saveLabelError ? ['Give the address to save a label, or untick “Save for later”.'] : []),
+    // A chosen delivery date whose order cutoff passed while the cart was open (issue 26).
+    ...groups.flatMap((group) => {
+      const chosen = deliveryDates[group.supplierId];
+      if (!chosen) return [];
+      if (Date.parse(chosen.cutoffAt) <= now) {
+        return [`The order cutoff for delivery on ${formatDeliveryDate(chosen.date)} from ${group.supplierName} has passed: choose another delivery date, or none.`];
+      }
+      // Chosen for another ship-to state, whose delivery days differ.
+      return shipTo.ok && shipTo.address.state !== chosen.state ? [`Choose the delivery date from ${group.supplierName} again for the new ship-to address.`] : [];
+    }),
   ];
 
   const place = () => {
     onAttempt();
     if (problems.length > 0 || !shipTo.ok) return;
-    const drafts = groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId], orderBackups));
+    const drafts = groups.map((group) => buildDraft(group, shipTo.address, notes[group.supplierId], orderBackups, deliveryDates[group.supplierId]));
     if (oneOff && saveShipTo.save) {
       // Saved first; the cart then ships to the saved address, so trying again never saves it twice.
       saveAddress.mutate(

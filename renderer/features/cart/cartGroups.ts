@@ -7,6 +7,7 @@ import type { CartLine } from './cartStore';
 import { cartLineKey, checkLineQuantity, unitOf } from './cartQuantities';
 import { MAX_CASES_PER_LINE } from '../../lib/quantityRules';
 import { backupConflict, backupField } from './cartBackup';
+import type { DeliveryOption } from '../../../shared/delivery-days';
 
 /** One supplier's part of the cart: it becomes one order, because the service takes one supplier per order. */
 export interface CartGroup {
@@ -76,8 +77,12 @@ function lineProblems(lines: readonly CartLine[], drafts: Readonly<Record<string
 
 export const groupIsPlaceable = (group: CartGroup) => Object.keys(group.problems).length === 0;
 
-/** `backupsOffered`: the service takes a backup on an order's items (issue 26); a service without it refuses the field. */
-export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined, backupsOffered = false): OrderDraft {
+/**
+ * `backupsOffered`: the service takes a backup on an order's items (issue 26); a service without it
+ * refuses the field. `delivery`: the delivery date chosen for this order and its cutoff (issue 26);
+ * absent, the order asks for none.
+ */
+export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes: string | undefined, backupsOffered = false, delivery?: DeliveryOption | null): OrderDraft {
   const trimmedNotes = notes?.trim();
   return {
     order: {
@@ -89,8 +94,10 @@ export function buildDraft(group: CartGroup, shipTo: ShippingAddressInput, notes
       })),
       shipping_address: shipTo,
       ...(trimmedNotes ? { buyer_notes: trimmedNotes } : {}),
+      ...(delivery ? { requested_delivery_date: delivery.date } : {}),
     },
     supplierName: group.supplierName,
     estimatedTotalCents: group.totals.total_cents,
+    ...(delivery ? { deliveryCutoffAt: delivery.cutoffAt } : {}),
   };
 }

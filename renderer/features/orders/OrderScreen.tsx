@@ -15,6 +15,7 @@ import { OrderLinesTable } from './OrderLinesTable';
 import { substitutionEntry } from './substitutionWords';
 import { OrderSheet } from './OrderSheet';
 import { PrintOrderButton } from './PrintOrderButton';
+import { formatDeliveryDate } from '../../../shared/delivery-days';
 
 export default function OrderScreen({ route }: { route: Route }) {
   const id = route.screen === 'order' ? route.id : '';
@@ -82,6 +83,12 @@ export default function OrderScreen({ route }: { route: Route }) {
               <br />
               {order.shipping_address.city}, {order.shipping_address.state} {order.shipping_address.zip}
             </address>
+            {order.requested_delivery_date ? (
+              <>
+                <h2>Delivery date asked for</h2>
+                <p>{formatDeliveryDate(order.requested_delivery_date)}</p>
+              </>
+            ) : null}
             <h2>Notes</h2>
             <p>{order.buyer_notes?.trim() ? order.buyer_notes : 'No notes.'}</p>
           </section>

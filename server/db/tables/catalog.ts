@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeliveryTerms } from '../../../shared/schemas/delivery-terms';
 import { instant, tsvector } from './columns';
 
 export const suppliers = pgTable(
@@ -16,6 +17,11 @@ export const suppliers = pgTable(
     address: text('address').notNull(),
     /** Issue 26: what the supplier charges per order line of a split case; null when it does not split cases. */
     splitCaseFeeCents: integer('split_case_fee_cents'),
+    /**
+     * Issue 26: the days it delivers to each state and its order cutoff; null when it published none.
+     * On the supplier's row, so a change of them puts the supplier (not its products) on the change feed.
+     */
+    deliveryTerms: jsonb('delivery_terms').$type<DeliveryTerms>(),
     createdAt: instant('created_at').notNull(),
     /** Maintained by the writer, like the products' document (see server/store/catalog/search-text.ts). */
     searchDocument: tsvector('search_document').notNull(),

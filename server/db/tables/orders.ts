@@ -37,6 +37,8 @@ export const orders = pgTable(
     shippedAt: instant('shipped_at'),
     deliveredAt: instant('delivered_at'),
     cancelledAt: instant('cancelled_at'),
+    /** Issue 26: the delivery date the order asked for; null when it asked for none. */
+    requestedDeliveryDate: date('requested_delivery_date', { mode: 'string' }),
   },
   (table) => [
     index('orders_account_idx').on(table.accountId, table.createdAt, table.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CatalogChange, Supplier } from '../../../shared';
+import type { CatalogChange, DeliveryTerms, Supplier } from '../../../shared';
 import type { Database } from '../../db/database';
 import { catalogChanges, catalogFeed, products, supplierProductCounts, suppliers } from '../../db/schema';
 import type { PublicBaseUrl } from './image-url';
@@ -57,7 +57,7 @@ type LogRow = [
   string,
   boolean,
   ProductDetailFields | null,
-  [string, string, string | null, string, number] | null,
+  [string, string, string | null, string, number, DeliveryTerms | null] | null,
   number,
 ];
 
@@ -116,7 +116,7 @@ export async function readCatalogChanges(
           rows: sql<string | null>`json_agg(json_build_array(
             ${page.kind}, ${page.recordId}, ${page.xid}::text, ${page.seq}::text, ${page.removedAt} is not null,
             case when ${products.id} is not null then json_build_array(${sql.join(PRODUCT_DETAIL_FIELDS, sql`, `)}) end,
-            case when ${changedSupplier.id} is not null then json_build_array(${changedSupplier.id}, ${changedSupplier.name}, ${changedSupplier.dbaName}, ${changedSupplier.location}, ${epochMilliseconds(changedSupplier.createdAt)}) end,
+            case when ${changedSupplier.id} is not null then json_build_array(${changedSupplier.id}, ${changedSupplier.name}, ${changedSupplier.dbaName}, ${changedSupplier.location}, ${epochMilliseconds(changedSupplier.createdAt)}, ${changedSupplier.deliveryTerms}) end,
             coalesce(${productSupplierCount.total}, ${changedSupplierCount.total}, 0)
           ))::text`,
         })
@@ -145,6 +145,11 @@ export async function readCatalogChanges(
   );
 }
 
-function supplierRecord([id, name, dbaName, location, createdAt]: [string, string, string | null, string, number], totalProducts: number): Supplier {
-  return { id, name, dba_name: dbaName, location, total_products: totalProducts, created_at: isoFromMilliseconds(createdAt) };
+function supplierRecord(
+  [id, name, dbaName, location, createdAt, deliveryTerms]: [string, string, string | null, string, number, DeliveryTerms | null],
+  totalProducts: number,
+): Supplier {
+  const record: Supplier = { id, name, dba_name: dbaName, location, total_products: totalProducts, created_at: isoFromMilliseconds(createdAt) };
+  // Extension (issue 26), as GET /suppliers shows it: only a supplier with delivery terms carries them.
+  return deliveryTerms === null ? record : { ...record, delivery_terms: deliveryTerms };
 }

@@ -50,6 +50,7 @@ export async function listSuppliers(db: Database, listingIndex: ListingIndexKeep
       dbaName: suppliers.dbaName,
       location: suppliers.location,
       createdAt: suppliers.createdAt,
+      deliveryTerms: suppliers.deliveryTerms,
       version: listingVersionColumn(),
     })
     .from(suppliers)
@@ -72,6 +73,8 @@ export async function listSuppliers(db: Database, listingIndex: ListingIndexKeep
     location: row.location,
     total_products: counts.get(row.id) ?? 0,
     created_at: row.createdAt.toISOString(),
+    // Extension (issue 26): only a supplier with delivery terms carries them.
+    ...(row.deliveryTerms === null ? {} : { delivery_terms: row.deliveryTerms }),
   }));
   return paginate(data, Number(totalRow?.total ?? 0), query);
 }

@@ -114,6 +114,7 @@ export function orderFromRows(
     // Extension field: only a cancelled order carries it, so other orders read as they always did.
     ...(order.status === 'cancelled' && order.cancelledAt ? { cancelled_at: order.cancelledAt.toISOString() } : {}),
     ...(splitCaseFees > 0 ? { split_case_fees_cents: splitCaseFees } : {}),
+    ...(order.requestedDeliveryDate ? { requested_delivery_date: order.requestedDeliveryDate } : {}),
   };
 }
 

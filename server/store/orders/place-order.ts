@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { ITEM_SUBSTITUTED, formatBottles, formatCases, type CreateOrderBody, type Order, type SubstitutionReason } from '../../../shared';
+import { ITEM_SUBSTITUTED, formatBottles, formatCases, type CreateOrderBody, type DeliveryTerms, type Order, type SubstitutionReason } from '../../../shared';
 import type { Database } from '../../db/database';
 import { idempotencyRecords, orderEvents, orderItems, orderNumberSequence, orders, products, suppliers } from '../../db/schema';
 import type { Caller, IdempotencyInput, OrderRejection, PlaceOrderResult } from '../types';
@@ -12,6 +12,7 @@ import { isRejection, rejection, transactionUnlessRejected } from './order-rejec
 import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, type OrderLine, type TermsProductRow } from './order-terms';
 import { bottlesInStock, takeBottles } from '../catalog/bottle-stock';
 import { backupQuantityProblem, backupsOf, checkBackups, lockProductRows, substitutionReason } from './order-backups';
+import { refuseDeliveryDate } from './delivery-date';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -72,9 +73,12 @@ async function claimIdempotencyKey(
   return { kind: 'replayed', order: existing.responseBody as Order, status: existing.responseStatus };
 }
 
-async function loadSupplier(tx: Database, supplierId: string): Promise<{ name: string; address: string; splitCaseFeeCents: number | null } | OrderRejection> {
+async function loadSupplier(
+  tx: Database,
+  supplierId: string,
+): Promise<{ name: string; address: string; splitCaseFeeCents: number | null; deliveryTerms: DeliveryTerms | null } | OrderRejection> {
   const [supplier] = await tx
-    .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents })
+    .select({ name: suppliers.name, address: suppliers.address, splitCaseFeeCents: suppliers.splitCaseFeeCents, deliveryTerms: suppliers.deliveryTerms })
     .from(suppliers)
     .where(eq(suppliers.id, supplierId));
   if (!supplier) {
@@ -240,7 +244,7 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     );
   const found = new Map(rows.map((row) => [row.id, row]));
   const hasBackup = (line: Line) => backups.has(line.index);
-  const invalid = checkBackups(lines, backups, found, body.supplier_id) ?? validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents, hasBackup);
+  const invalid = checkBackups(lines, backups, found, body.supplier_id) ?? validateLines(lines, found, body.supplier_id, supplier.splitCaseFeeCents, hasBackup) ?? refuseDeliveryDate(body, supplier.name, supplier.deliveryTerms, now);
   if (invalid) return invalid;
   // Priced with the deals running now (shared/deals.ts), and checked against what the buyer saw, before anything is taken.
   const asked = await priceWithTerms(tx, lines, found, supplier.splitCaseFeeCents ?? 0, now);
@@ -271,6 +275,7 @@ async function createOrder(tx: Database, caller: Caller, body: CreateOrderBody, 
     shipState: body.shipping_address.state,
     shipZip: body.shipping_address.zip,
     buyerNotes: body.buyer_notes ?? '',
+    requestedDeliveryDate: body.requested_delivery_date ?? null,
     createdAt: now,
     confirmedAt: now,
   }).returning(orderColumns);

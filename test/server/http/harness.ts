@@ -90,7 +90,7 @@ export function expectProblem(result: HttpResult, status: number, code: string):
  * Fields the service's extensions add, each only where it applies: a cancelled order's `cancelled_at`;
  * the commercial terms' fields (docs/service-interface.md, Deals and split cases).
  */
-const EXTENSION_FIELDS = new Set(['cancelled_at', 'deals', 'split_case', 'split_case_fees_cents', 'unit', 'split_case_fee_cents', 'deal']);
+const EXTENSION_FIELDS = new Set(['cancelled_at', 'deals', 'split_case', 'split_case_fees_cents', 'unit', 'split_case_fee_cents', 'deal', 'delivery_terms', 'requested_delivery_date']);
 
 /**
  * Asserts that an object has exactly the fields of a zod object schema and parses with it; an

@@ -13,6 +13,8 @@ import { FailureNote } from '../../../components/FailureNote';
 import { toCartProduct } from '../cartProduct';
 import { checkLineQuantity } from '../cartQuantities';
 import { backupToSendAgain } from '../cartBackup';
+import { ReviewDeliveryDate } from './ReviewDeliveryDate';
+import { DELIVERY_DATE_REVIEW_CODE } from '../../../../shared/schemas/delivery-terms';
 
 const itemIndexOf = (pointer: string) => {
   const match = /^\/items\/([0-9]+)/.exec(pointer);
@@ -25,6 +27,8 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
   const [quantities, setQuantities] = useState(() => entry.order.items.map((item) => String(item.quantity)));
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 26: a date refused (or whose cutoff passed) is not kept by default: the buyer chooses another, or none.
+  const [deliveryDate, setDeliveryDate] = useState(() => (entry.review?.code === DELIVERY_DATE_REVIEW_CODE ? '' : (entry.order.requested_delivery_date ?? '')));
   // One read per product: its line of cases and its line of bottles (a split case) share it.
   const productIds = [...new Set(entry.order.items.map((item) => item.product_id))];
   const reads = useQueries({
@@ -75,8 +79,10 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
       return;
     }
     setFormError(null);
+    const { requested_delivery_date: _asked, ...order } = entry.order;
     update.mutate({
-      ...entry.order,
+      ...order,
+      ...(deliveryDate ? { requested_delivery_date: deliveryDate } : {}),
       items: kept.map(({ item, index }, position) => {
         const check = checks[position];
         // A line of bottles stays a line of bottles.
@@ -94,6 +100,7 @@ export function ReviewEditor({ entry }: { entry: OutboxEntry }) {
           ))}
         </ul>
       ) : null}
+      {entry.order.requested_delivery_date !== undefined ? <ReviewDeliveryDate entry={entry} value={deliveryDate} onChange={setDeliveryDate} /> : null}
       <ul className="review-items">
         {entry.order.items.map((item, index) => {
           const product = products[index]?.data?.data;
