@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/features.css';
 import './styles/free-shipping.css';
+import './styles/pasted-order.css';
 import './styles/print.css';
 
 // A bridge reply reaches the screen in the same task instead of after a setTimeout; the query

@@ -56,6 +56,7 @@ const UNREADABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800
 const UNREADABLE_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HEADER_WORDS = /^(sku|upc|ean|gtin|code|item|item ?(no|number|#)|product|product ?code|barcode|qty|quantity|cases?|amount|count|#)$/i;
 const LINE_BREAK = /\r\n|\r|\n/;
+const LINE_BREAK_ALL = /\r\n|\r|\n/g;
 
 /** The line as shown back to the buyer: what is not text as "�", cut at 80 characters. */
 function shownOf(text: string): string {
@@ -108,6 +109,11 @@ function readLine(text: string, line: number, first: boolean): PastedLine {
   if (quantity === undefined) return { kind: 'order', line, shown, code, quantity: 1, quantityGiven: false };
   const read = readQuantity(quantity);
   return read.ok ? { kind: 'order', line, shown, code, quantity: read.value, quantityGiven: true } : problem(read.problem, read.message);
+}
+
+/** One line as the buyer corrected it (numbered as the line it replaces): never read as a header. */
+export function readPastedLine(text: string, line: number): PastedLine {
+  return readLine(text.replace(LINE_BREAK_ALL, ' '), line, false);
 }
 
 /** Reads a pasted block: every non-blank line becomes an order line, a header row, or a problem naming what is wrong with it. */

@@ -11,6 +11,7 @@ import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
+import { PasteOrder } from './paste/PasteOrder';
 import { ReceiptsSection } from './outbox/ReceiptsSection';
 import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
 import { chosenSavedAddress, resolveShipTo } from './shipTo';
@@ -45,6 +46,9 @@ export default function CartScreen() {
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
       <OrderingFor lead="Ordering for" />
+      <div className="cart-tools">
+        <PasteOrder />
+      </div>
       {groups.length > 0 ? (
         <p className="cart-shortcut">
           <a

@@ -31,6 +31,8 @@ export interface CartState {
   /** Quantities typed but not accepted, per product; they block placing until fixed. Not persisted. */
   drafts: Record<string, string>;
   add(product: CartProduct, quantity: number): QuantityCheck;
+  /** Adds several products in one change (a pasted order): all of them, or none when one fails its quantity check (which is named). */
+  addMany(items: readonly { product: CartProduct; quantity: number }[]): { ok: true } | { ok: false; productId: string; message: string };
   /** Applies a typed quantity when valid; otherwise keeps it as a draft that blocks placing. */
   setQuantity(productId: string, quantity: number | string): QuantityCheck;
   /** Refreshes price, stock and minimum from newer data without touching the quantity. */
@@ -83,6 +85,19 @@ export const useCartStore = create<CartState>()(
             : [...state.lines, { ...product, quantity: check.value, priceWhenAddedCents: product.casePriceCents }],
         }));
         return check;
+      },
+      addMany(items) {
+        let lines = get().lines;
+        for (const { product, quantity } of items) {
+          const existing = lines.find((line) => line.productId === product.productId);
+          const check = checkQuantity((existing?.quantity ?? 0) + quantity, limitsOf(product));
+          if (!check.ok) return { ok: false, productId: product.productId, message: check.message };
+          lines = existing
+            ? lines.map((line) => (line.productId === product.productId ? { ...line, ...product, quantity: check.value } : line))
+            : [...lines, { ...product, quantity: check.value, priceWhenAddedCents: product.casePriceCents }];
+        }
+        set({ lines });
+        return { ok: true };
       },
       setQuantity(productId, quantity) {
         const line = get().lines.find((candidate) => candidate.productId === productId);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ProductCodeMatches } from '../../../shared/bridge/product-code-matches';
 import { PASTED_ORDER_MAX_LINES } from '../../../shared/pasted-order';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
@@ -22,13 +23,14 @@ describe('matchProductCodes over the bridge', () => {
     const answer = await dispatcher.dispatch('matchProductCodes', { codes: ['TWO', ' NONE ', 'ONE'] });
     expect(matchCodes).toHaveBeenCalledWith(['TWO', 'NONE', 'ONE']);
     if (!answer.ok) throw new Error(answer.error.message);
-    expect(answer.data.matches.map((match) => [match.code, match.products.map((product) => product.id)])).toEqual([
+    const data = ProductCodeMatches.parse(answer.data);
+    expect(data.matches.map((match) => [match.code, match.products.map((product) => product.id)])).toEqual([
       ['TWO', [first.id, second.id]],
       ['NONE', []],
       ['ONE', [first.id]],
     ]);
-    expect(answer.data.matches[2]?.products[0]?.image_url).not.toBe(first.image_url);
-    expect(answer.data).toMatchObject({ freshness: { asOf: stamp, fromCache: true }, detailsIncomplete: false });
+    expect(data.matches[2]?.products[0]?.image_url).not.toBe(first.image_url);
+    expect(data).toMatchObject({ freshness: { asOf: stamp, fromCache: true }, detailsIncomplete: false });
   });
 
   it('says when a code not found may still be in the catalog: details not all on this computer', async () => {
