@@ -46,9 +46,6 @@ export default function CartScreen() {
     <section className="cart" aria-labelledby="cart-title">
       <h1 id="cart-title">Cart</h1>
       <OrderingFor lead="Ordering for" />
-      <div className="cart-tools">
-        <PasteOrder />
-      </div>
       {groups.length > 0 ? (
         <p className="cart-shortcut">
           <a
@@ -67,6 +64,10 @@ export default function CartScreen() {
           </span>
         </p>
       ) : null}
+      {/* After the shortcut: the primary action stays one Tab from the heading. */}
+      <div className="cart-tools">
+        <PasteOrder />
+      </div>
       {groups.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <p>
