@@ -31,6 +31,9 @@ async function cartCases(page: Page): Promise<Record<string, string>> {
   return found;
 }
 
+/** Whether the element has the focus (run in the page). */
+const hasFocus = (node: unknown) => (node as { matches(selector: string): boolean }).matches(':focus');
+
 /**
  * Pastes as the buyer does (the clipboard, Ctrl+V). Playwright's `fill` types through Chromium's
  * `insertText` command, which takes 16 s for 1,000 lines even in a bare textarea on this machine.
@@ -38,7 +41,7 @@ async function cartCases(page: Page): Promise<Record<string, string>> {
 async function pasteInto(page: Page, box: Locator, text: string): Promise<number> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await box.focus();
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.evaluate((value) => (globalThis as unknown as { navigator: { clipboard: { writeText(text: string): Promise<void> } } }).navigator.clipboard.writeText(value), text);
   const started = Date.now();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('ControlOrMeta+v');
@@ -92,7 +95,10 @@ describe('a pasted order (issue 26)', () => {
     // Readable at 1024 px: the dialog and its table fit, nothing scrolls sideways.
     const dialogBox = await dialog.boundingBox();
     expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 1024).toBe(true);
-    const sideways = await dialog.locator('.pasted-order-scroll').evaluate((node) => node.scrollWidth - node.clientWidth);
+    const sideways = await dialog.locator('.pasted-order-scroll').evaluate((node) => {
+      const box = node as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth - box.clientWidth;
+    });
     expect(sideways).toBeLessThanOrEqual(0);
     const blocking = blockingViolations(await runAxe(page));
     expect(blocking, formatViolations('the pasted order under review', blocking)).toEqual([]);
@@ -105,17 +111,17 @@ describe('a pasted order (issue 26)', () => {
     await page.keyboard.type(`${d.sku}; ${d.minimum_order}`);
     await page.keyboard.press('Enter');
     await dialog.getByText(`${shownName(d)} — ${d.supplier.name}`).waitFor({ timeout: WAIT.short });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('id') ?? '')).toMatch(/-fix$/);
-    expect(await dialog.getByRole('textbox', { name: 'Correct line 7' }).evaluate((node) => node === document.activeElement)).toBe(true);
+    await expect.poll(() => page.evaluate<string>('document.activeElement?.id ?? ""')).toMatch(/-fix$/);
+    expect(await dialog.getByRole('textbox', { name: 'Correct line 7' }).evaluate(hasFocus)).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     // Line 8 is next, then "Add".
-    expect(await dialog.getByRole('textbox', { name: 'Correct line 8' }).evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Correct line 8' }).evaluate(hasFocus)).toBe(true);
     await dialog.getByRole('button', { name: 'Drop line 8' }).focus();
     await page.keyboard.press('Enter');
     const add = dialog.getByRole('button', { name: 'Add 4 products to the cart' });
-    await expect.poll(() => add.evaluate((node) => node === document.activeElement)).toBe(true);
+    await expect.poll(() => add.evaluate(hasFocus)).toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: WAIT.short });
 
