@@ -13,8 +13,13 @@ export const PASTED_ORDER_MAX_LINES = 500;
 export const PASTED_ORDER_MAX_CHARS = 100_000;
 /** The longest code a line may give (the catalog's SKUs and UPCs are far shorter). */
 export const PASTED_CODE_MAX_LENGTH = 64;
-/** The most cases one line may ask for: the service's own ceiling on an order line. */
-export const PASTED_QUANTITY_MAX = OrderLineInput.shape.quantity.maxValue ?? 100_000;
+/** The most cases one line may ask for: the service's own ceiling on an order line, read from its schema. */
+export const PASTED_QUANTITY_MAX: number = ceilingOf(OrderLineInput.shape.quantity.maxValue);
+
+function ceilingOf(max: number | null): number {
+  if (max === null) throw new Error('OrderLineInput.quantity has no maximum: a pasted quantity would have no ceiling');
+  return max;
+}
 /** How much of a line is shown back to the buyer. */
 const SHOWN_MAX = 80;
 
