@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/features.css';
 import './styles/free-shipping.css';
 import './styles/backups.css';
+import './styles/pasted-order.css';
 import './styles/print.css';
 
 // A bridge reply reaches the screen in the same task instead of after a setTimeout; the query

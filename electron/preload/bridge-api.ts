@@ -28,6 +28,7 @@ export function createBridgeApi(transport: InvokeTransport) {
     clearCache: call('clearCache'),
     searchCatalog: call('searchCatalog'),
     lookupProductCode: call('lookupProductCode'),
+    matchProductCodes: call('matchProductCodes'),
     getProduct: call('getProduct'),
     listSuppliers: call('listSuppliers'),
     getSupplier: call('getSupplier'),

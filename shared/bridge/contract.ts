@@ -32,6 +32,7 @@ import { GUIDE_CSV_MAX_BYTES, GuideExport, GuideImportResult, GuideName, GuideSo
 import { LastOrderedList, OrderHistoryExport, OrderHistoryFilter, OrderHistoryPage, OrderHistoryPageInput } from './order-history';
 import { BuyerAccountId, BuyerAccounts, DemoBuyers } from './accounts';
 import { OfflineChoice, OfflineChoiceView } from './offline-choice';
+import { ProductCodeMatches, ProductCodesInput } from './product-code-matches';
 
 const none = z.strictObject({});
 const page = {
@@ -87,6 +88,8 @@ export const bridgeContract = {
     output: z.object({ product: CatalogProduct.nullable(), freshness: Freshness }),
   },
   getProduct: { input: z.strictObject({ id: ProductId }), output: withFreshness(Product) },
+  /** A pasted order's codes, each matched against the offline catalog by SKU or UPC (issue 26): works offline. */
+  matchProductCodes: { input: ProductCodesInput, output: ProductCodeMatches },
 
   // suppliers
   listSuppliers: {

@@ -16,3 +16,4 @@ export * from './order-history';
 export * from './accounts';
 export * from './order-moves';
 export * from './offline-choice';
+export * from './product-code-matches';

@@ -19,6 +19,7 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   setOfflineChoice: { choice: { keep: 'suppliers', supplierIds: ['sup_napa'] } },
   searchCatalog: { text: 'pinot', inStock: true },
   lookupProductCode: { code: '012345678905' },
+  matchProductCodes: { codes: ['012345678905', 'SKU-NAP-00012'] },
   getProduct: { id: 'prod_abc123' },
   listSuppliers: { q: 'napa' },
   getSupplier: { id: 'sup_abc123' },

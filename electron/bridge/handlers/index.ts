@@ -10,6 +10,7 @@ import { createExtensionHandlers, type ExtensionHandlerDeps } from './extensions
 import { createOfflineChoiceHandlers, type OfflineChoiceHandlerDeps } from './offline-choice';
 import { createOrderHandlers, type OrderHandlerDeps } from './orders';
 import { createOrderHistoryHandlers, type OrderHistoryHandlerDeps } from './order-history';
+import { createPastedOrderHandlers, type PastedOrderHandlerDeps } from './pasted-order';
 import { createSessionHandlers, type SessionHandlerDeps } from './session';
 import { createSupplierHandlers, type SupplierHandlerDeps } from './suppliers';
 import { createSyncHandlers, type SyncHandlerDeps } from './sync';
@@ -20,7 +21,7 @@ export interface HandlerDeps {
   sync: SyncHandlerDeps;
   /** What the offline copy keeps: all of the catalog or chosen suppliers. */
   offlineChoice: OfflineChoiceHandlerDeps;
-  reads: CatalogHandlerDeps & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps & OrderHistoryHandlerDeps;
+  reads: CatalogHandlerDeps & Omit<PastedOrderHandlerDeps, 'detailCoverage'> & SupplierHandlerDeps & OrderHandlerDeps & WebhookHandlerDeps & ExtensionHandlerDeps & OrderHistoryHandlerDeps;
   desktop: DesktopHandlerDeps;
   /** The buyer's own tools, kept per account on this computer. */
   tools: AddressBookHandlerDeps & FavouritesHandlerDeps & GuideHandlerDeps;
@@ -46,6 +47,7 @@ export function createBridgeHandlers(deps: HandlerDeps) {
     ...createGuideHandlers({ ...deps.tools, saveFile: deps.desktop.saveFile }),
     ...createOrderHistoryHandlers({ ...deps.reads, saveFile: deps.desktop.saveFile }),
     ...createBuyerAccountHandlers(deps.accounts),
+    ...createPastedOrderHandlers({ ...deps.reads, detailCoverage: deps.tools.guideSources.detailCoverage }),
   } satisfies BridgeHandlers;
   const noExtraMethods: Exclude<keyof typeof handlers, keyof BridgeHandlers> extends never ? true : false = true;
   void noExtraMethods;

@@ -92,6 +92,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       ...createOfflineChoiceOps(database),
       search: search.search,
       lookupCode: search.lookupCode,
+      matchCodes: search.matchCodes,
       products: search.products,
       supplierRegions: search.supplierRegions,
       catalogAsOf: search.asOf,

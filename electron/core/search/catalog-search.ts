@@ -26,6 +26,8 @@ import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
 const SKU_PREFIX_LIMIT = 50;
+/** How many products one code of a batch lookup names at most: more than one is already ambiguous. */
+export const CODE_MATCHES_LIMIT = 5;
 const FACET_VALUES_LIMIT = 200;
 const CODE_LIKE = /[0-9-]/;
 const DIGITS = /^[0-9]+$/;
@@ -340,6 +342,21 @@ export function createCatalogSearch(database: ServiceDatabase) {
     return json ? (JSON.parse(json) as CatalogProduct) : null;
   }
 
+  /**
+   * Every product whose UPC or SKU is each code (as `lookupCode` compares them), at most
+   * `CODE_MATCHES_LIMIT` per code, in id order: none (not in the offline copy), one, or several (a
+   * code that names more than one product: ambiguous). One answer per code, in the codes' order.
+   */
+  function matchCodes(codes: readonly string[]): CatalogProduct[][] {
+    const statement = sql(
+      `SELECT json FROM products WHERE id IN (SELECT id FROM product_details WHERE upc = ? UNION SELECT id FROM product_details WHERE sku = ?) ORDER BY id LIMIT ${CODE_MATCHES_LIMIT}`,
+    ).pluck();
+    return codes.map((code) => {
+      const normalized = normalizeCode(code);
+      return normalized ? (statement.all(normalized, normalized) as string[]).map((json) => JSON.parse(json) as CatalogProduct) : [];
+    });
+  }
+
   function products(ids: string[]): (CatalogProduct | null)[] {
     const rows = sql('SELECT id, json FROM products WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string, string][];
     const byId = new Map(rows);
@@ -359,5 +376,5 @@ export function createCatalogSearch(database: ServiceDatabase) {
     return result;
   }
 
-  return { search, lookupCode, products, supplierRegions, asOf };
+  return { search, lookupCode, matchCodes, products, supplierRegions, asOf };
 }

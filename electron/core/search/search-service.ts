@@ -51,6 +51,12 @@ export function createSearchService(database: OfflineDatabase) {
       const service = baseUrl;
       return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(null);
     },
+    /** Each code's products in the offline catalog (none, one, or several: ambiguous), in the codes' order; none for each when there is no copy. */
+    matchCodes(codes: readonly string[]): Promise<CatalogProduct[][]> {
+      const service = baseUrl;
+      const none = codes.map((): CatalogProduct[] => []);
+      return service ? unlessUnavailable(() => database.answer(service, 'matchCodes', codes), none) : Promise.resolve(none);
+    },
     products(ids: string[]): Promise<(CatalogProduct | null)[]> {
       const service = baseUrl;
       return service ? unlessUnavailable(() => database.answer(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));

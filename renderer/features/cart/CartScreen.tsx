@@ -11,6 +11,7 @@ import { CartGroupCard } from './CartGroupCard';
 import { groupCart } from './cartGroups';
 import { useCartStore } from './cartStore';
 import { OutboxPanel } from './outbox/OutboxPanel';
+import { PasteOrder } from './paste/PasteOrder';
 import { ReceiptsSection } from './outbox/ReceiptsSection';
 import { PLACE_ORDERS_ID, PlaceOrders } from './PlaceOrders';
 import { chosenSavedAddress, resolveShipTo } from './shipTo';
@@ -65,6 +66,10 @@ export default function CartScreen() {
           </span>
         </p>
       ) : null}
+      {/* After the shortcut: the primary action stays one Tab from the heading. */}
+      <div className="cart-tools">
+        <PasteOrder />
+      </div>
       {groups.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <p>

@@ -41,6 +41,8 @@ export interface CartState {
   drafts: Record<string, string>;
   /** Adds cases (by default) or bottles of a split case to the product's line of that unit. */
   add(product: CartProduct, quantity: number, unit?: OrderUnit): QuantityCheck;
+  /** Adds several products' cases in one change (a pasted order): all of them, or none when one fails its quantity check (which is named). */
+  addMany(items: readonly { product: CartProduct; quantity: number }[]): { ok: true } | { ok: false; productId: string; message: string };
   /** Applies a typed quantity when valid; otherwise keeps it as a draft that blocks placing. `key`: `cartLineKey` (the product id for a line of cases). */
   setQuantity(key: string, quantity: number | string): QuantityCheck;
   /** Refreshes price, stock and minimum from newer data without touching the quantity (on both lines of the product). */
@@ -108,6 +110,20 @@ export const useCartStore = create<CartState>()(
             : [...state.lines.map((line) => (line.productId === product.productId ? { ...line, ...product } : line)), added],
         }));
         return check;
+      },
+      addMany(items) {
+        let lines = get().lines;
+        for (const { product, quantity } of items) {
+          // Cases, on the product's line of cases, checked beside its line of bottles as `add` does.
+          const existing = lines.find((line) => line.productId === product.productId && unitOf(line) === 'case');
+          const check = checkLineQuantity((existing?.quantity ?? 0) + quantity, 'case', product, otherLineOf(lines, product.productId, 'case'));
+          if (!check.ok) return { ok: false, productId: product.productId, message: check.message };
+          lines = existing
+            ? lines.map((line) => (line === existing ? { ...line, ...product, quantity: check.value } : line.productId === product.productId ? { ...line, ...product } : line))
+            : [...lines.map((line) => (line.productId === product.productId ? { ...line, ...product } : line)), { ...product, quantity: check.value, priceWhenAddedCents: product.casePriceCents }];
+        }
+        set({ lines });
+        return { ok: true };
       },
       setQuantity(key, quantity) {
         const line = get().lines.find((candidate) => cartLineKey(candidate) === key);

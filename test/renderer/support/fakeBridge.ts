@@ -225,6 +225,15 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       const found = fixtures.products.find((item) => item.upc === input.code.trim() || item.sku === input.code.trim());
       return ok({ product: found ? fixtures.toCatalogProduct(found) : null, freshness });
     },
+    async matchProductCodes(input) {
+      record('matchProductCodes', input);
+      const same = (a: string | null, b: string) => a !== null && a.replace(/[\s-]+/g, '').toUpperCase() === b.replace(/[\s-]+/g, '').toUpperCase();
+      const matches = input.codes.map((code) => ({
+        code,
+        products: fixtures.products.filter((item) => same(item.upc, code) || same(item.sku, code)).map((item) => fixtures.toCatalogProduct(item)),
+      }));
+      return ok({ matches, freshness, detailsIncomplete: false });
+    },
     async getProduct(input) {
       record('getProduct', input);
       const found = fixtures.products.find((item) => item.id === input.id);
