@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { InCartNote } from './InCartNote';
 import { formatCents } from '../../../shared/format';
 import type { Product } from '../../../shared/schemas';
 import { formatBottles } from '../../../shared/split-case';
-import { routeHref } from '../../app/routes';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import type { QuantityCheck } from '../../lib/quantityRules';
 import { toCartProduct } from '../cart/cartProduct';
@@ -77,15 +77,7 @@ export function AddBottlesForm({ product }: { product: Product }) {
       <button type="submit" disabled={!check(quantity).ok}>
         Add bottles to cart
       </button>
-      <p className="field-hint" aria-live="polite">
-        {added ?? (inCart > 0 ? `${formatBottles(inCart)} in the cart.` : '')}
-        {added || inCart > 0 ? (
-          <>
-            {' '}
-            <a href={routeHref({ screen: 'cart' })}>Go to cart</a>
-          </>
-        ) : null}
-      </p>
+      <InCartNote added={added} inCart={inCart > 0 ? formatBottles(inCart) : null} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { InCartNote } from './InCartNote';
 import type { CatalogProduct, Product } from '../../../shared/schemas';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { toCartProduct } from '../cart/cartProduct';
@@ -6,7 +7,6 @@ import { useCartStore } from '../cart/cartStore';
 import { caseLineOf } from '../cart/cartQuantities';
 import { checkQuantity } from '../../lib/quantityRules';
 import { orderProblemOf } from '../../lib/productFacts';
-import { routeHref } from '../../app/routes';
 import { formatCases } from '../../../shared/format';
 
 export function AddToCartForm({ product }: { product: CatalogProduct | Product }) {
@@ -55,15 +55,7 @@ export function AddToCartForm({ product }: { product: CatalogProduct | Product }
       <button type="submit" className="primary" disabled={!checkQuantity(quantity, limits).ok}>
         Add to cart
       </button>
-      <p className="field-hint" aria-live="polite">
-        {added ?? (inCart > 0 ? `${inCart} in the cart.` : '')}
-        {added || inCart > 0 ? (
-          <>
-            {' '}
-            <a href={routeHref({ screen: 'cart' })}>Go to cart</a>
-          </>
-        ) : null}
-      </p>
+      <InCartNote added={added} inCart={inCart > 0 ? String(inCart) : null} />
     </form>
   );
 }
