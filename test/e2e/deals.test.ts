@@ -3,7 +3,7 @@ import { dealRunning, usableDealPrice } from '../../shared/deals';
 import { formatCases, formatCents, formatWineName } from '../../shared/format';
 import type { CatalogProduct, Deal, Product } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, openReceipts, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, placeAndConfirm, parseCents, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 150, shipAfterSeconds: 600, deliverAfterSeconds: 600 });
 
@@ -42,12 +42,7 @@ describe('case deals (issue 26)', () => {
     const estimated = parseCents((await totals.getByRole('definition').last().textContent()) ?? '');
     await screenshot('cart-case-deal');
 
-    await page.getByRole('button', { name: 'Place order', exact: true }).click();
-    await page.getByText('Your cart is empty').waitFor();
-    await openReceipts(page);
-    const receipt = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${item.supplier.name}: Confirmed` }) });
-    await receipt.waitFor({ timeout: WAIT.fulfilment });
-    const number = ((await receipt.getByRole('link', { name: /^order / }).textContent()) ?? '').replace(/^order /, '');
+    const { number } = await placeAndConfirm(page, item.supplier.name);
     const placed = (await app().service.orders()).data.find((order) => order.order_number === number);
     if (!placed) throw new Error(`The service has no order ${number}`);
     const order = await app().service.order(placed.id);

@@ -3,7 +3,7 @@ import { formatDeliveryDate, routeFor, upcomingDeliveries, type DeliveryOption }
 import { formatCases } from '../../shared/format';
 import { Supplier, paginated, type CatalogProduct, type DeliveryTerms } from '../../shared/schemas';
 import { useE2eApp } from '../support/e2e-suite';
-import { goTo, openReceipts, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
+import { goTo, placeAndConfirm, searchField, waitForCatalog, WAIT } from '../support/e2e-screens';
 
 const app = useE2eApp({ catalogSize: 150, shipAfterSeconds: 600, deliverAfterSeconds: 600 });
 
@@ -43,12 +43,7 @@ describe('delivery dates (issue 26)', () => {
     const select = page.getByLabel(`Delivery date from ${item.supplier.name}`);
     await select.selectOption(second.date);
     await screenshot('cart-delivery-date');
-    await page.getByRole('button', { name: 'Place order', exact: true }).click();
-    await page.getByText('Your cart is empty').waitFor();
-    await openReceipts(page);
-    const receipt = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${item.supplier.name}: Confirmed` }) });
-    await receipt.waitFor({ timeout: WAIT.fulfilment });
-    const number = ((await receipt.getByRole('link', { name: /^order / }).textContent()) ?? '').replace(/^order /, '');
+    const { number } = await placeAndConfirm(page, item.supplier.name);
     const placed = (await app().service.orders()).data.find((order) => order.order_number === number);
     if (!placed) throw new Error(`The service has no order ${number}`);
     expect((await app().service.order(placed.id)).requested_delivery_date).toBe(second.date);

@@ -50,6 +50,19 @@ export function parseCents(text: string): number {
  * Opens the cart's receipts of confirmed orders (collapsed by default) once there are any: waits
  * for the section, then expands it if it is closed.
  */
+/**
+ * Places the cart's one order (the Place order button), waits for the empty cart, opens the
+ * receipts and waits for the supplier's order to be confirmed: its receipt and its order number.
+ */
+export async function placeAndConfirm(page: Page, supplierName: string): Promise<{ receipt: Locator; number: string }> {
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  await page.getByText('Your cart is empty').waitFor();
+  await openReceipts(page);
+  const receipt = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${supplierName}: Confirmed` }) });
+  await receipt.waitFor({ timeout: WAIT.fulfilment });
+  return { receipt, number: ((await receipt.getByRole('link', { name: /^order / }).textContent()) ?? '').replace(/^order /, '') };
+}
+
 export async function openReceipts(page: Page, timeout: number = WAIT.fulfilment): Promise<void> {
   const section = page.getByRole('region', { name: 'Receipts' });
   await section.waitFor({ timeout });
