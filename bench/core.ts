@@ -6,7 +6,8 @@
  * - the full first sync (account, suppliers, catalog, orders, webhooks, written to disk) against
  *   fetching and parsing exactly the same requests with plain concurrent fetch, each against a
  *   service started for it (so neither finds pages in the service's cache that the other read);
- * - an unchanged re-sync (every page answered 304);
+ * - an unchanged re-sync (every page answered 304), and a re-sync after 1 % of the products were
+ *   repriced (the service restarted on the same address with the change);
  * - the main thread's longest event-loop stall during the sync, and how soon after the sync
  *   started the first results are searchable (the catalog streams into the offline database);
  * - disk used by the offline database against the JSON it holds;
@@ -63,10 +64,12 @@ interface Ready {
 /** The service side: runs in the forked child. */
 async function serve() {
   const { startService } = await import('../server/main');
+  const { openPglite } = await import('../server/db/connection');
+  const { applyPriceUpdate } = await import('../server/store/catalog/price-update');
   const { copyServiceTemplate, seededServiceTemplate } = await import('../test/support/e2e-service-template');
   const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-core-service-'));
   copyServiceTemplate(await seededServiceTemplate(CATALOG_SIZE), dataDir);
-  const service = await startService({
+  const options = {
     dataDir,
     catalogSize: CATALOG_SIZE,
     // The limit the app gives its own embedded service, unless the phase sets one.
@@ -74,10 +77,24 @@ async function serve() {
     shipAfterSeconds: 3_600,
     deliverAfterSeconds: 7_200,
     logger: false,
-  });
+  };
+  let service = await startService(options);
   const ready: Ready = { type: 'ready', baseUrl: service.baseUrl, apiKey: service.demoCredentials!.buyers[0]!.api_key };
   process.send!(ready);
   process.on('message', async (message: { type?: string }) => {
+    if (message.type === 'reprice') {
+      // A supplier price list on 1 % of the catalog, as `npm run server:price-update` applies it:
+      // the service stops (its data folder has one user), the prices change, it starts again on
+      // the same address, so the core's offline copy (one per service address) is the same one.
+      const port = Number(new URL(service.baseUrl).port);
+      await service.close();
+      const connection = await openPglite({ dataDir });
+      const repriced = await applyPriceUpdate(connection.db, { every: 100, percent: 5, at: new Date() });
+      await connection.close();
+      service = await startService({ ...options, port });
+      process.send!({ type: 'repriced', repriced });
+      return;
+    }
     if (message.type !== 'stop') return;
     await service.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -164,6 +181,20 @@ async function stopService({ child }: RunningService): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send({ type: 'stop' });
   await exited;
+}
+
+/** Reprices 1 % of the service's catalog (the service restarts on the same address); how many changed. */
+function repriceService({ child }: RunningService): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string; repriced?: number }) => {
+      if (message.type !== 'repriced') return;
+      child.off('message', onMessage);
+      resolve(message.repriced ?? 0);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code} while repricing`)));
+    child.send({ type: 'reprice' });
+  });
 }
 
 /** Lets this process and what it starts from now on run on every core (the app is not pinned). */
@@ -310,6 +341,13 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   const resyncUsed = process.cpuUsage(resyncCpu);
   const unchanged = resync.outcomes.every((outcome) => outcome.result === 'unchanged');
   figure('unchanged re-sync', `${ms(resync.millis)} (CPU ${ms((resyncUsed.user + resyncUsed.system) / 1000)}) = ${((resync.millis / full) * 100).toFixed(1)}% of full (${unchanged ? 'all 304' : 'NOT all unchanged'}; target ≤ 1 s)`);
+  // A 1 % change: the service reprices every 100th product, then the core syncs again.
+  const repriced = await repriceService(last!.service);
+  const changeCpu = process.cpuUsage();
+  const change = await engine.sync();
+  const changeUsed = process.cpuUsage(changeCpu);
+  const changeResults = change.outcomes.map((outcome) => `${outcome.dataset} ${outcome.result}`).join(', ');
+  figure('a 1 % change re-synced', `${ms(change.millis)} (CPU ${ms((changeUsed.user + changeUsed.system) / 1000)}) after ${repriced} products were repriced (${changeResults}; target ≤ 3 s)`);
   const scope = { baseUrl: last!.service.ready.baseUrl, accountId: engine.accountId };
   await store.close();
 
