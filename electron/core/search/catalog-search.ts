@@ -21,7 +21,7 @@ import { FACETS, type Facet } from './facet-dictionary';
 import { normalizeCode } from './product-codes';
 import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey } from './search-index';
 import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
-import { ANY, offerGroupHits, runHitPass, SortKey, type HitPass } from './hit-pass';
+import { ANY, offerGroupHits, runGroupPass, runHitPass, SortKey, type HitPass } from './hit-pass';
 import { TopPositions } from './top-positions';
 import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 
@@ -175,16 +175,11 @@ export function createCatalogSearch(database: ServiceDatabase) {
     relevance: SortKey.Relevance,
   };
 
-  /**
-   * Total and facet counts of a query filtering by facets and stock alone, over the combinations
-   * of values (the same counts the pass makes per product: a facet counted without its own filter).
-   */
-  function countGroups(wanted: Record<Facet, number>, inStock: boolean, counts: Record<Facet, Int32Array>, matches: Uint8Array): number {
-    const { varietal, region, country, supplier, vintage, orderable, count, size } = index.groups.groups;
-    let total = 0;
+  /** Which filters each combination of values fails (facet-groups.ts), as the pass's bits: varietal 1, region 2, country 4, supplier 8, vintage 16, stock 32. */
+  function groupFailures(wanted: Record<Facet, number>, inStock: boolean): Uint8Array {
+    const { varietal, region, country, supplier, vintage, orderable, size } = index.groups.groups;
+    const failures = new Uint8Array(size);
     for (let group = 0; group < size; group += 1) {
-      const products = count[group]!;
-      if (products === 0) continue;
       let failed = 0;
       if (wanted.varietal !== ANY && varietal[group] !== wanted.varietal) failed |= 1;
       if (wanted.region !== ANY && region[group] !== wanted.region) failed |= 2;
@@ -192,8 +187,23 @@ export function createCatalogSearch(database: ServiceDatabase) {
       if (wanted.supplier !== ANY && supplier[group] !== wanted.supplier) failed |= 8;
       if (wanted.vintage !== ANY && vintage[group] !== wanted.vintage) failed |= 16;
       if (inStock && orderable[group] === 0) failed |= 32;
+      failures[group] = failed;
+    }
+    return failures;
+  }
+
+  /**
+   * Total and facet counts from how many hits each combination of values holds (`hits`): the same
+   * counts the pass makes per product (a facet counted without its own filter).
+   */
+  function countGroups(failures: Uint8Array, hits: Int32Array, counts: Record<Facet, Int32Array>): number {
+    const { varietal, region, country, supplier, vintage } = index.groups.groups;
+    let total = 0;
+    for (let group = 0; group < failures.length; group += 1) {
+      const products = hits[group]!;
+      if (products === 0) continue;
+      const failed = failures[group]!;
       if (failed === 0) {
-        matches[group] = 1;
         total += products;
         counts.varietal[varietal[group]!]! += products;
         counts.region[region[group]!]! += products;
@@ -303,17 +313,20 @@ export function createCatalogSearch(database: ServiceDatabase) {
 
     let total: number;
     let pagePositions: number[];
-    const byGroups = !text && filtered && query.minPriceCents === undefined && query.maxPriceCents === undefined && only === null && index.groups.usable;
+    // Without a price range or favourites, every filter is a property of a product's combination of values (facet-groups.ts).
+    const byGroups = !unfiltered && query.minPriceCents === undefined && query.maxPriceCents === undefined && only === null && index.groups.usable;
     if (unfiltered && sort === 'name') {
       // Browsing the whole catalog by name: the name index gives the page directly.
       total = index.live;
       pagePositions = sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
     } else if (byGroups) {
-      // Filters by facets and stock alone: counted over combinations of values (facet-groups.ts), the page found apart.
-      const matches = new Uint8Array(index.groups.groups.size);
-      total = countGroups(wanted, inStock, counts, matches);
-      if (heapSize > 0 && total > 0) offerGroupHits({ ...passOf(null, counts, false, top, null, sort, []), top }, index.groups.groupOf, matches);
-      pagePositions = top.sorted().slice(heapOffset);
+      // Counted over combinations of values: how many hits each holds, then each combination's filters once.
+      const failures = groupFailures(wanted, inStock);
+      const pass = { ...passOf(match, counts, false, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []), groupOf: index.groups.groupOf, failures };
+      const hits = match ? runGroupPass(pass) : index.groups.groups.count.subarray(0, failures.length);
+      if (!match && heapSize > 0) offerGroupHits(pass);
+      total = countGroups(failures, hits, counts);
+      pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
     } else {
       total = runHitPass(passOf(match, counts, !unfiltered, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []));
       pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];

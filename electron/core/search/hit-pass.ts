@@ -159,23 +159,54 @@ export function runHitPass(pass: HitPass): number {
   return total;
 }
 
+/** A pass by combinations of facet values (facet-groups.ts): each position's combination, and the filters each combination fails (0: none). */
+export type GroupPass = HitPass & { groupOf: Uint16Array; failures: Uint8Array };
+
 /**
- * Offers to the heap every product whose combination of facet values and stock matches
- * (facet-groups.ts: `groupOf` by position, `matches` by combination): the page of a query that
- * filters by facets and stock alone, reading two columns a position instead of every filter's.
- * Newest first goes from the last position back: products are mostly added in the order they were
- * created, so read forwards nearly every one would enter the heap (the order read does not change
- * the page: every product's rank differs).
+ * The pass of a query whose filters are all properties of a product's combination of values (no
+ * price range, no favourites): each hit counted for its combination (one column read, the facet
+ * counts made from the combinations after) and offered to the heap when its combination passes.
+ * Returns the hits of each combination.
  */
-export function offerGroupHits(pass: Pick<HitPass, 'columns' | 'capacity' | 'sort' | 'years' | 'words'> & { top: TopPositions }, groupOf: Uint16Array, matches: Uint8Array): void {
+export function runGroupPass(pass: GroupPass): Int32Array {
   const { rank } = pass.columns;
-  const { top } = pass;
+  const { match, top, skip, groupOf, failures } = pass;
+  const hits = new Int32Array(failures.length);
+  if (match === null) return hits;
+  const words32 = Math.min(match.length, Math.ceil(Math.min(pass.capacity, groupOf.length) / 32));
+  for (let word = 0; word < words32; word += 1) {
+    let bits = match[word]!;
+    const base = word << 5;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const position = base + 31 - Math.clz32(lowest);
+      const group = groupOf[position]!;
+      if (group >= failures.length) continue;
+      hits[group]! += 1;
+      if (failures[group] === 0 && top !== null && (skip === null || !skip.has(position))) top.offer(position, keyOf(pass, position), rank[position]!);
+    }
+  }
+  return hits;
+}
+
+/**
+ * Offers to the heap every product whose combination of values passes (`failures` 0): the page of
+ * a query without text that filters by facets and stock alone, reading two columns a position
+ * instead of every filter's. Newest first goes from the last position back: products are mostly
+ * added in the order they were created, so read forwards nearly every one would enter the heap
+ * (the order read does not change the page: every product's rank differs).
+ */
+export function offerGroupHits(pass: GroupPass): void {
+  const { rank } = pass.columns;
+  const { top, groupOf, failures } = pass;
+  if (top === null) return;
   const end = Math.min(pass.capacity, groupOf.length);
-  const groups = matches.length;
+  const groups = failures.length;
   const backwards = pass.sort === SortKey.Newest;
   for (let step = 0; step < end; step += 1) {
     const position = backwards ? end - 1 - step : step;
     const group = groupOf[position]!;
-    if (group < groups && matches[group] !== 0) top.offer(position, keyOf(pass, position), rank[position]!);
+    if (group < groups && failures[group] === 0) top.offer(position, keyOf(pass, position), rank[position]!);
   }
 }
