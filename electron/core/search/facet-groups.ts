@@ -111,6 +111,10 @@ export function createFacetGroups() {
 
   return {
     add,
+    /** Makes `groupOf` hold `capacity` positions at once (before it is filled from the columns). */
+    reserve(capacity: number) {
+      if (!overflowed) ensure(capacity - 1);
+    },
     /** Forgets every combination (before the table is rebuilt from the columns). */
     reset() {
       clear();

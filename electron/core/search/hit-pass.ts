@@ -65,31 +65,49 @@ export interface HitPass {
 
 const hasBit = (bitmap: Uint32Array, position: number) => (bitmap[position >>> 5]! & (1 << (position & 31))) !== 0;
 
-/** The key a hit is ranked by (see SortKey). */
-function keyOf(pass: Pick<HitPass, 'columns' | 'sort' | 'years' | 'words'>, position: number): number {
-  const { columns } = pass;
-  switch (pass.sort) {
-    case SortKey.None:
-      return 0;
-    case SortKey.PriceAscending:
-      return columns.price[position]!;
-    case SortKey.PriceDescending:
-      return -columns.price[position]!;
-    case SortKey.Newest:
-      return -columns.created[position]!;
-    case SortKey.Year:
-      return pass.years[columns.vintage[position]!]!;
-    case SortKey.YearDescending: {
-      const year = pass.years[columns.vintage[position]!]!;
-      return year === Number.POSITIVE_INFINITY ? year : -year;
-    }
-    case SortKey.Relevance: {
-      let score = 0;
-      for (let index = 0; index < pass.words.length; index += 1) {
-        const word = pass.words[index]!;
-        score += (hasBit(word.name, position) ? 2 : 1) + (hasBit(word.exact, position) ? 1 : 0);
+/** What a hit's sort key is read from, in one object of one shape for every pass (so reading a key stays monomorphic). */
+class SortKeys {
+  readonly sort: SortKey;
+  readonly price: Uint32Array;
+  readonly created: Uint32Array;
+  readonly vintage: Uint16Array;
+  readonly years: Float64Array;
+  readonly names: Uint32Array[];
+  readonly exacts: Uint32Array[];
+
+  constructor(pass: Pick<HitPass, 'columns' | 'sort' | 'years' | 'words'>) {
+    this.sort = pass.sort;
+    this.price = pass.columns.price;
+    this.created = pass.columns.created;
+    this.vintage = pass.columns.vintage;
+    this.years = pass.years;
+    this.names = pass.words.map((word) => word.name);
+    this.exacts = pass.words.map((word) => word.exact);
+  }
+
+  /** The key a hit is ranked by (see SortKey). */
+  of(position: number): number {
+    switch (this.sort) {
+      case SortKey.None:
+        return 0;
+      case SortKey.PriceAscending:
+        return this.price[position]!;
+      case SortKey.PriceDescending:
+        return -this.price[position]!;
+      case SortKey.Newest:
+        return -this.created[position]!;
+      case SortKey.Year:
+        return this.years[this.vintage[position]!]!;
+      case SortKey.YearDescending: {
+        const year = this.years[this.vintage[position]!]!;
+        return year === Number.POSITIVE_INFINITY ? year : -year;
       }
-      return -score;
+      case SortKey.Relevance: {
+        let score = 0;
+        const { names, exacts } = this;
+        for (let index = 0; index < names.length; index += 1) score += (hasBit(names[index]!, position) ? 2 : 1) + (hasBit(exacts[index]!, position) ? 1 : 0);
+        return -score;
+      }
     }
   }
 }
@@ -98,6 +116,7 @@ function keyOf(pass: Pick<HitPass, 'columns' | 'sort' | 'years' | 'words'>, posi
 export function runHitPass(pass: HitPass): number {
   const { varietal, region, country, supplier, vintage, price, rank, flags } = pass.columns;
   const { match, only, top, skip, countFacets, capacity } = pass;
+  const keys = new SortKeys(pass);
   const wantVarietal = pass.varietal;
   const wantRegion = pass.region;
   const wantCountry = pass.country;
@@ -145,7 +164,7 @@ export function runHitPass(pass: HitPass): number {
           suppliers[supplier[position]!]! += 1;
           vintages[vintage[position]!]! += 1;
         }
-        if (top !== null && (skip === null || !skip.has(position))) top.offer(position, keyOf(pass, position), rank[position]!);
+        if (top !== null && (skip === null || !skip.has(position))) top.offer(position, keys.of(position), rank[position]!);
       } else if (countFacets) {
         // Failed only one facet's filter: counted for that facet (a facet is counted without its own filter).
         if (failed === 1) varietals[varietal[position]!]! += 1;
@@ -171,6 +190,7 @@ export type GroupPass = HitPass & { groupOf: Uint16Array; failures: Uint8Array }
 export function runGroupPass(pass: GroupPass): Int32Array {
   const { rank } = pass.columns;
   const { match, top, skip, groupOf, failures } = pass;
+  const keys = new SortKeys(pass);
   const hits = new Int32Array(failures.length);
   if (match === null) return hits;
   const words32 = Math.min(match.length, Math.ceil(Math.min(pass.capacity, groupOf.length) / 32));
@@ -184,7 +204,7 @@ export function runGroupPass(pass: GroupPass): Int32Array {
       const group = groupOf[position]!;
       if (group >= failures.length) continue;
       hits[group]! += 1;
-      if (failures[group] === 0 && top !== null && (skip === null || !skip.has(position))) top.offer(position, keyOf(pass, position), rank[position]!);
+      if (failures[group] === 0 && top !== null && (skip === null || !skip.has(position))) top.offer(position, keys.of(position), rank[position]!);
     }
   }
   return hits;
@@ -201,12 +221,13 @@ export function offerGroupHits(pass: GroupPass): void {
   const { rank } = pass.columns;
   const { top, groupOf, failures } = pass;
   if (top === null) return;
+  const keys = new SortKeys(pass);
   const end = Math.min(pass.capacity, groupOf.length);
   const groups = failures.length;
   const backwards = pass.sort === SortKey.Newest;
   for (let step = 0; step < end; step += 1) {
     const position = backwards ? end - 1 - step : step;
     const group = groupOf[position]!;
-    if (group < groups && failures[group] === 0) top.offer(position, keyOf(pass, position), rank[position]!);
+    if (group < groups && failures[group] === 0) top.offer(position, keys.of(position), rank[position]!);
   }
 }

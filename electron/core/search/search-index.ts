@@ -96,6 +96,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     postings.forget();
     for (const facet of FACETS) totals[facet] = [];
     groups.reset();
+    groups.reserve(columns.capacity);
     live = 0;
     changes = new Map();
     toPlace = new Map();
