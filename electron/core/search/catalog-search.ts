@@ -313,8 +313,9 @@ export function createCatalogSearch(database: ServiceDatabase) {
 
     let total: number;
     let pagePositions: number[];
-    // Without a price range or favourites, every filter is a property of a product's combination of values (facet-groups.ts).
-    const byGroups = !unfiltered && query.minPriceCents === undefined && query.maxPriceCents === undefined && only === null && index.groups.usable;
+    // Every filter but the price range and favourites is a property of a product's combination of values (facet-groups.ts).
+    const byGroups = !unfiltered && index.groups.usable;
+    const ownFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || only !== null;
     if (unfiltered && sort === 'name') {
       // Browsing the whole catalog by name: the name index gives the page directly.
       total = index.live;
@@ -323,8 +324,9 @@ export function createCatalogSearch(database: ServiceDatabase) {
       // Counted over combinations of values: how many hits each holds, then each combination's filters once.
       const failures = groupFailures(wanted, inStock);
       const pass = { ...passOf(match, counts, false, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []), groupOf: index.groups.groupOf, failures };
-      const hits = match ? runGroupPass(pass) : index.groups.groups.count.subarray(0, failures.length);
-      if (!match && heapSize > 0) offerGroupHits(pass);
+      // Without text or filters of a product's own, the combinations' counts are the hits'.
+      const hits = match || ownFilters ? runGroupPass(pass) : index.groups.groups.count.subarray(0, failures.length);
+      if (!match && !ownFilters && heapSize > 0) offerGroupHits(pass);
       total = countGroups(failures, hits, counts);
       pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
     } else {

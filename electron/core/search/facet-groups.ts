@@ -28,7 +28,8 @@ const secondKey = (supplier: number, vintage: number, orderable: number) => supp
 
 export type FacetGroups = ReturnType<typeof createFacetGroups>;
 
-export function createFacetGroups() {
+export function createFacetGroups(maxGroups: number = MAX_FACET_GROUPS) {
+  const limit = Math.min(maxGroups, MAX_FACET_GROUPS);
   let byKey = new Map<number, Map<number, number>>();
   /** Each combination's values and count, by the combination's index (struct of arrays). */
   let varietal = new Uint16Array(0);
@@ -51,7 +52,7 @@ export function createFacetGroups() {
   }
 
   function grow() {
-    const next = Math.min(MAX_FACET_GROUPS, Math.max(64, size * 2));
+    const next = Math.min(limit, Math.max(64, size * 2));
     const copy = <T extends Uint16Array | Uint8Array | Int32Array>(array: T, make: (length: number) => T): T => {
       const grown = make(next);
       grown.set(array);
@@ -76,7 +77,7 @@ export function createFacetGroups() {
     if (!inner) byKey.set(first, (inner = new Map()));
     let group = inner.get(second);
     if (group === undefined) {
-      if (size === MAX_FACET_GROUPS) {
+      if (size === limit) {
         overflowed = true;
         clear();
         return;

@@ -182,18 +182,37 @@ export function runHitPass(pass: HitPass): number {
 export type GroupPass = HitPass & { groupOf: Uint16Array; failures: Uint8Array };
 
 /**
- * The pass of a query whose filters are all properties of a product's combination of values (no
- * price range, no favourites): each hit counted for its combination (one column read, the facet
- * counts made from the combinations after) and offered to the heap when its combination passes.
- * Returns the hits of each combination.
+ * The pass by combinations of facet values: each hit that passes the filters of its own (price
+ * range, favourites) is counted for its combination (one column read; the facet counts are made
+ * from the combinations after) and offered to the heap when its combination passes too. A hit that
+ * fails a filter of its own is counted for no facet, as in the plain pass (it fails a filter other
+ * than the facet's). Without text, every live product is a hit (newest first read from the last
+ * position back, see `offerGroupHits`). Returns the hits of each combination.
  */
 export function runGroupPass(pass: GroupPass): Int32Array {
-  const { rank } = pass.columns;
-  const { match, top, skip, groupOf, failures } = pass;
+  const { rank, price } = pass.columns;
+  const { match, top, skip, groupOf, failures, only, minPrice, maxPrice } = pass;
   const keys = new SortKeys(pass);
   const hits = new Int32Array(failures.length);
-  if (match === null) return hits;
-  const words32 = Math.min(match.length, Math.ceil(Math.min(pass.capacity, groupOf.length) / 32));
+  const groups = failures.length;
+  const ownFilters = minPrice > 0 || maxPrice !== Number.POSITIVE_INFINITY || only !== null;
+  const end = Math.min(pass.capacity, groupOf.length);
+  if (match === null) {
+    const backwards = pass.sort === SortKey.Newest;
+    for (let step = 0; step < end; step += 1) {
+      const position = backwards ? end - 1 - step : step;
+      const group = groupOf[position]!;
+      if (group >= groups) continue;
+      if (ownFilters) {
+        const cents = price[position]!;
+        if (cents < minPrice || cents > maxPrice || (only !== null && !hasBit(only, position))) continue;
+      }
+      hits[group]! += 1;
+      if (failures[group] === 0 && top !== null) top.offer(position, keys.of(position), rank[position]!);
+    }
+    return hits;
+  }
+  const words32 = Math.min(match.length, Math.ceil(end / 32));
   for (let word = 0; word < words32; word += 1) {
     let bits = match[word]!;
     const base = word << 5;
@@ -202,7 +221,11 @@ export function runGroupPass(pass: GroupPass): Int32Array {
       bits ^= lowest;
       const position = base + 31 - Math.clz32(lowest);
       const group = groupOf[position]!;
-      if (group >= failures.length) continue;
+      if (group >= groups) continue;
+      if (ownFilters) {
+        const cents = price[position]!;
+        if (cents < minPrice || cents > maxPrice || (only !== null && !hasBit(only, position))) continue;
+      }
       hits[group]! += 1;
       if (failures[group] === 0 && top !== null && (skip === null || !skip.has(position))) top.offer(position, keys.of(position), rank[position]!);
     }

@@ -56,6 +56,8 @@ export interface CountryOf {
 export interface SearchIndexOptions {
   /** Bytes of terms kept in memory after a query read them (default 24 MiB). */
   postingCacheBytes?: number;
+  /** Combinations of facet values kept before search counts from the columns instead (default and most MAX_FACET_GROUPS). */
+  maxFacetGroups?: number;
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
@@ -72,7 +74,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   /** Products of each facet value in the whole catalog, by the value's id. */
   const totals = Object.fromEntries(FACETS.map((facet) => [facet, [] as number[]])) as Record<Facet, number[]>;
   /** Live products by combination of facet values and stock (facet-groups.ts). */
-  const groups = createFacetGroups();
+  const groups = createFacetGroups(options.maxFacetGroups);
   let live = 0;
 
   /** What the running transaction changed, written by `commit()`: per term, each position's last change (true: added). */

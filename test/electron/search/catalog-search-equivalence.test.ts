@@ -11,7 +11,7 @@ import { createReferenceSearch } from './reference-search';
  * without text) answers exactly what the plain scan answers (reference-search.ts): the same page,
  * total and facet counts, for random catalogs written through list pages and the change feed
  * (products changed, moved between combinations and removed after they were counted) and random
- * queries.
+ * queries; with a table of combinations that may overflow (then the pass over the columns answers).
  */
 
 const WORDS = ['cabernet', 'chardonnay', 'estate', 'reserve', 'valley', 'rose', 'sauvignon', 'blanc', 'noir', 'old', 'vine', 'napa'];
@@ -100,11 +100,14 @@ describe('catalog search against the plain scan', () => {
         fc.array(product, { minLength: 0, maxLength: 30 }),
         fc.array(fc.array(feedEntry, { maxLength: 12 }), { maxLength: 3 }),
         fc.array(query, { minLength: 1, maxLength: 12 }),
-        (listed, feedPages, queries) => {
+        fc.constantFrom(undefined, 4),
+        (listed, feedPages, queries, maxFacetGroups) => {
           // A list page (countries learned from the region's details), then pages of the feed.
           const database = catalogDatabase(
             listed.map((made, id) => itemOf(id, made)),
             '2026-11-22T08:00:00.000Z',
+            [],
+            { maxFacetGroups },
           );
           feedPages.forEach((entries, page) => {
             const changes = entries.map((entry) =>
