@@ -102,9 +102,21 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     live = 0;
     changes = new Map();
     toPlace = new Map();
-    const { flags } = columns.columns;
+    // One object of values filled for each product in turn (not one made per product: a million at a million products).
+    const { varietal, region, country, supplier, vintage, price, created, rank, flags } = columns.columns;
+    const values: ColumnValues = { varietal: 0, region: 0, country: 0, supplier: 0, vintage: 0, price: 0, created: 0, rank: 0, flags: 0 };
     for (let position = 0; position < columns.capacity; position += 1) {
-      if (flags[position]! & FLAG_LIVE) count(position, columns.read(position)!, 1);
+      if ((flags[position]! & FLAG_LIVE) === 0) continue;
+      values.varietal = varietal[position]!;
+      values.region = region[position]!;
+      values.country = country[position]!;
+      values.supplier = supplier[position]!;
+      values.vintage = vintage[position]!;
+      values.price = price[position]!;
+      values.created = created[position]!;
+      values.rank = rank[position]!;
+      values.flags = flags[position]!;
+      count(position, values, 1);
     }
   }
 
