@@ -1,10 +1,10 @@
 /**
  * The one pass of a catalog search over its hits (catalog-search.ts): each hit's filters checked,
  * the facets counted (each without its own filter) and the page's best kept in a bounded heap.
- * Written as one monomorphic loop over the columns with everything it reads in locals — no call
- * per hit but the heap's — because at a million products this loop is most of a search's time
- * (a closure per hit and a sort key chosen through a function cost 40–70 ns a position; this loop
- * about a quarter of that).
+ * Written as one loop over the columns with everything it reads in locals — no call per hit but
+ * the heap's and the sort key's (one object of one shape) — because at a million products this
+ * loop is most of a search's time. When a combination of facet values decides every filter but the
+ * price range and favourites (facet-groups.ts), `runGroupPass` counts hits per combination instead.
  */
 import { FLAG_LIVE, FLAG_ORDERABLE, type Columns } from './catalog-columns';
 import type { TopPositions } from './top-positions';
