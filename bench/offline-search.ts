@@ -29,7 +29,7 @@ mkdirSync(dir, { recursive: true });
 const reuse = existsSync(path.join(dir, 'service.db'));
 let started = performance.now();
 const database = createServiceDatabase(openServiceFile(path.join(dir, 'service.db'), 'http://127.0.0.1:9/api/v1'));
-console.log(`database opened, search index loaded in ${ms(performance.now() - started)}`);
+console.log(`database opened, search index loaded in ${ms(performance.now() - started)}; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
 const { catalogItemOf } = await import('../electron/core/offline/service-database');
 const details = reuse ? [] : generatedDetails();
 const items: CatalogProduct[] = details.map(catalogItemOf);

@@ -21,6 +21,7 @@ import { FACETS, type Facet } from './facet-dictionary';
 import { normalizeCode } from './product-codes';
 import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey } from './search-index';
 import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
+import { ANY, offerGroupHits, runGroupPass, runHitPass, SortKey, type HitPass } from './hit-pass';
 import { TopPositions } from './top-positions';
 import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 
@@ -33,11 +34,6 @@ const CODE_LIKE = /[0-9-]/;
 const DIGITS = /^[0-9]+$/;
 /** A filter value no product has: compared with a 16-bit column it never matches. */
 const NOTHING = 0x10000;
-/** No filter on this facet. */
-const ANY = -1;
-
-/** A hit's failed filters are bits: varietal 1, region 2, country 4, supplier 8, vintage 16; the rest (price, stock, favourites) OTHER. */
-const OTHER = 32;
 
 /** The words of a text's query, each with what it matches. */
 interface WordMatch {
@@ -168,40 +164,59 @@ export function createCatalogSearch(database: ServiceDatabase) {
     return yearKeys;
   }
 
-  /** The sort's key of a hit (lower first; ties in name order), chosen once a query rather than per hit. */
-  function sortKeyOf(sort: CatalogSort | 'relevance', words: readonly WordMatch[]): (position: number) => number {
-    const { price, created, vintage } = index.columns.columns;
-    switch (sort) {
-      case 'name':
-        return () => 0;
-      case 'price_asc':
-        return (position) => price[position]!;
-      case 'price_desc':
-        return (position) => -price[position]!;
-      case 'newest':
-        return (position) => -created[position]!;
-      case 'vintage_asc': {
-        const years = yearKeysNow();
-        return (position) => years[vintage[position]!]!;
-      }
-      case 'vintage_desc': {
-        const years = yearKeysNow();
-        // Non-vintage wines come last either way.
-        return (position) => {
-          const year = years[vintage[position]!]!;
-          return year === Number.POSITIVE_INFINITY ? year : -year;
-        };
-      }
-      case 'relevance':
-        return (position) => {
-          let score = 0;
-          for (let index = 0; index < words.length; index += 1) {
-            const word = words[index]!;
-            score += (hasBit(word.name!, position) ? 2 : 1) + (hasBit(word.exact!, position) ? 1 : 0);
-          }
-          return -score;
-        };
+  /** How a sort reads a hit's key (hit-pass.ts). */
+  const SORT_KEYS: Record<CatalogSort | 'relevance', SortKey> = {
+    name: SortKey.None,
+    price_asc: SortKey.PriceAscending,
+    price_desc: SortKey.PriceDescending,
+    newest: SortKey.Newest,
+    vintage_asc: SortKey.Year,
+    vintage_desc: SortKey.YearDescending,
+    relevance: SortKey.Relevance,
+  };
+
+  /** Which filters each combination of values fails (facet-groups.ts), as the pass's bits: varietal 1, region 2, country 4, supplier 8, vintage 16, stock 32. */
+  function groupFailures(wanted: Record<Facet, number>, inStock: boolean): Uint8Array {
+    const { varietal, region, country, supplier, vintage, orderable, size } = index.groups.groups;
+    const failures = new Uint8Array(size);
+    for (let group = 0; group < size; group += 1) {
+      let failed = 0;
+      if (wanted.varietal !== ANY && varietal[group] !== wanted.varietal) failed |= 1;
+      if (wanted.region !== ANY && region[group] !== wanted.region) failed |= 2;
+      if (wanted.country !== ANY && country[group] !== wanted.country) failed |= 4;
+      if (wanted.supplier !== ANY && supplier[group] !== wanted.supplier) failed |= 8;
+      if (wanted.vintage !== ANY && vintage[group] !== wanted.vintage) failed |= 16;
+      if (inStock && orderable[group] === 0) failed |= 32;
+      failures[group] = failed;
     }
+    return failures;
+  }
+
+  /**
+   * Total and facet counts from how many hits each combination of values holds (`hits`): the same
+   * counts the pass makes per product (a facet counted without its own filter).
+   */
+  function countGroups(failures: Uint8Array, hits: Int32Array, counts: Record<Facet, Int32Array>): number {
+    const { varietal, region, country, supplier, vintage } = index.groups.groups;
+    let total = 0;
+    for (let group = 0; group < failures.length; group += 1) {
+      const products = hits[group]!;
+      if (products === 0) continue;
+      const failed = failures[group]!;
+      if (failed === 0) {
+        total += products;
+        counts.varietal[varietal[group]!]! += products;
+        counts.region[region[group]!]! += products;
+        counts.country[country[group]!]! += products;
+        counts.supplier[supplier[group]!]! += products;
+        counts.vintage[vintage[group]!]! += products;
+      } else if (failed === 1) counts.varietal[varietal[group]!]! += products;
+      else if (failed === 2) counts.region[region[group]!]! += products;
+      else if (failed === 4) counts.country[country[group]!]! += products;
+      else if (failed === 8) counts.supplier[supplier[group]!]! += products;
+      else if (failed === 16) counts.vintage[vintage[group]!]! += products;
+    }
+    return total;
   }
 
   function search(query: CatalogSearchQuery): CatalogSearchResult {
@@ -245,25 +260,19 @@ export function createCatalogSearch(database: ServiceDatabase) {
     const only = query.onlyIds ? positionsOf(query.onlyIds, words32) : null;
     const otherFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || inStock || only !== null;
     const filtered = otherFilters || FACETS.some((facet) => wanted[facet] !== ANY);
-    const { varietal, region, country, supplier, vintage, price, rank, flags } = columns;
 
-    const failures = (position: number): number => {
-      let failed = 0;
-      if (wanted.varietal !== ANY && varietal[position] !== wanted.varietal) failed |= 1;
-      if (wanted.region !== ANY && region[position] !== wanted.region) failed |= 2;
-      if (wanted.country !== ANY && country[position] !== wanted.country) failed |= 4;
-      if (wanted.supplier !== ANY && supplier[position] !== wanted.supplier) failed |= 8;
-      if (wanted.vintage !== ANY && vintage[position] !== wanted.vintage) failed |= 16;
-      if (otherFilters) {
-        const cents = price[position]!;
-        if (cents < minPrice || cents > maxPrice || (inStock && (flags[position]! & FLAG_ORDERABLE) === 0) || (only !== null && !hasBit(only, position))) failed |= OTHER;
-      }
-      return failed;
-    };
+    /** Whether a code hit passes every filter (the same test as the pass's). */
+    const passes = (position: number): boolean =>
+      FACETS.every((facet) => wanted[facet] === ANY || columns[facet][position] === wanted[facet]) &&
+      (!otherFilters ||
+        (columns.price[position]! >= minPrice &&
+          columns.price[position]! <= maxPrice &&
+          (!inStock || (columns.flags[position]! & FLAG_ORDERABLE) !== 0) &&
+          (only === null || hasBit(only, position))));
 
     // ---- the page: code hits first when ranking text by relevance ----
     const end = query.offset + query.limit;
-    const leadingCodes = byRelevance ? codes.filter((position) => failures(position) === 0) : [];
+    const leadingCodes = byRelevance ? codes.filter(passes) : [];
     const fromCodes = leadingCodes.slice(query.offset, end);
     const heapOffset = Math.max(0, query.offset - leadingCodes.length);
     const heapSize = byRelevance ? heapOffset + (query.limit - fromCodes.length) : end;
@@ -271,7 +280,6 @@ export function createCatalogSearch(database: ServiceDatabase) {
     const codeSet = byRelevance && codes.length > 0 ? new Set(codes) : null;
 
     const sort: CatalogSort | 'relevance' = byRelevance ? 'relevance' : (query.sort ?? 'name');
-    const keyOf = sortKeyOf(sort, wordMatchList);
 
     // ---- one pass over the hits ----
     const unfiltered = !text && !filtered;
@@ -283,49 +291,46 @@ export function createCatalogSearch(database: ServiceDatabase) {
       supplier: new Int32Array(size('supplier')),
       vintage: new Int32Array(size('vintage')),
     };
-    const { varietal: varietals, region: regions, country: countries, supplier: suppliers, vintage: vintages } = counts;
-    const offering = heapSize > 0;
-    let total = 0;
-    const visit = (position: number) => {
-      const failed = filtered ? failures(position) : 0;
-      if (failed === 0) {
-        total += 1;
-        if (!unfiltered) {
-          varietals[varietal[position]!]! += 1;
-          regions[region[position]!]! += 1;
-          countries[country[position]!]! += 1;
-          suppliers[supplier[position]!]! += 1;
-          vintages[vintage[position]!]! += 1;
-        }
-        if (offering && (codeSet === null || !codeSet.has(position))) top.offer(position, keyOf(position), rank[position]!);
-        return;
-      }
-      // Failed only one facet's filter: counted for that facet (a facet is counted without its own filter).
-      if (failed === 1) varietals[varietal[position]!]! += 1;
-      else if (failed === 2) regions[region[position]!]! += 1;
-      else if (failed === 4) countries[country[position]!]! += 1;
-      else if (failed === 8) suppliers[supplier[position]!]! += 1;
-      else if (failed === 16) vintages[vintage[position]!]! += 1;
-    };
 
+    /** The pass over the hits (hit-pass.ts) with this query's filters. */
+    const passOf = (hits: Uint32Array | null, into: Record<Facet, Int32Array>, countFacets: boolean, heap: TopPositions | null, skip: ReadonlySet<number> | null, by: CatalogSort | 'relevance', relevance: WordMatch[]): HitPass => ({
+      columns,
+      capacity,
+      match: hits,
+      ...wanted,
+      minPrice,
+      maxPrice,
+      inStock,
+      only,
+      counts: into,
+      countFacets,
+      top: heap,
+      skip,
+      sort: SORT_KEYS[by],
+      years: by === 'vintage_asc' || by === 'vintage_desc' ? yearKeysNow() : yearKeys,
+      words: relevance.map((word) => ({ name: word.name!, exact: word.exact! })),
+    });
+
+    let total: number;
     let pagePositions: number[];
+    // Every filter but the price range and favourites is a property of a product's combination of values (facet-groups.ts).
+    const byGroups = !unfiltered && index.groups.usable;
+    const ownFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || only !== null;
     if (unfiltered && sort === 'name') {
       // Browsing the whole catalog by name: the name index gives the page directly.
       total = index.live;
       pagePositions = sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
+    } else if (byGroups) {
+      // Counted over combinations of values: how many hits each holds, then each combination's filters once.
+      const failures = groupFailures(wanted, inStock);
+      const pass = { ...passOf(match, counts, false, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []), groupOf: index.groups.groupOf, failures };
+      // Without text or filters of a product's own, the combinations' counts are the hits'.
+      const hits = match || ownFilters ? runGroupPass(pass) : index.groups.groups.count.subarray(0, failures.length);
+      if (!match && !ownFilters && heapSize > 0) offerGroupHits(pass);
+      total = countGroups(failures, hits, counts);
+      pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
     } else {
-      if (match) {
-        for (let word = 0; word < words32; word += 1) {
-          let bits = match[word]!;
-          while (bits !== 0) {
-            const lowest = bits & -bits;
-            visit((word << 5) + 31 - Math.clz32(lowest));
-            bits ^= lowest;
-          }
-        }
-      } else {
-        for (let position = 0; position < capacity; position += 1) if (flags[position]! & FLAG_LIVE) visit(position);
-      }
+      total = runHitPass(passOf(match, counts, !unfiltered, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []));
       pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
     }
     const facets = facetLists(unfiltered ? index.totals : counts);

@@ -15,6 +15,7 @@ import type { CatalogProduct } from '../../../shared';
 import { orderableNow } from '../../../shared/orderable';
 import type { SqliteStatement } from '../offline/sqlite-driver';
 import { createCatalogColumns, FLAG_LIVE, FLAG_ORDERABLE, FLAG_OWN_COUNTRY, type ColumnValues } from './catalog-columns';
+import { createFacetGroups } from './facet-groups';
 import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
 import { createNameOrder, type Named } from './name-order';
 import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
@@ -55,6 +56,8 @@ export interface CountryOf {
 export interface SearchIndexOptions {
   /** Bytes of terms kept in memory after a query read them (default 24 MiB). */
   postingCacheBytes?: number;
+  /** Combinations of facet values kept before search counts from the columns instead (default and most MAX_FACET_GROUPS). */
+  maxFacetGroups?: number;
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
@@ -70,18 +73,21 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   });
   /** Products of each facet value in the whole catalog, by the value's id. */
   const totals = Object.fromEntries(FACETS.map((facet) => [facet, [] as number[]])) as Record<Facet, number[]>;
+  /** Live products by combination of facet values and stock (facet-groups.ts). */
+  const groups = createFacetGroups(options.maxFacetGroups);
   let live = 0;
 
   /** What the running transaction changed, written by `commit()`: per term, each position's last change (true: added). */
   let changes = new Map<number, Map<number, boolean>>();
   let toPlace = new Map<number, string>();
 
-  function count(values: ColumnValues, by: 1 | -1) {
+  function count(position: number, values: ColumnValues, by: 1 | -1) {
     for (const facet of FACETS) {
       const id = values[facet];
       if (id === 0) continue;
       totals[facet][id] = (totals[facet][id] ?? 0) + by;
     }
+    groups.add(position, values, by);
     live += by;
   }
 
@@ -91,12 +97,26 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     vocabulary.load();
     postings.forget();
     for (const facet of FACETS) totals[facet] = [];
+    groups.reset();
+    groups.reserve(columns.capacity);
     live = 0;
     changes = new Map();
     toPlace = new Map();
-    const { flags } = columns.columns;
+    // One object of values filled for each product in turn (not one made per product: a million at a million products).
+    const { varietal, region, country, supplier, vintage, price, created, rank, flags } = columns.columns;
+    const values: ColumnValues = { varietal: 0, region: 0, country: 0, supplier: 0, vintage: 0, price: 0, created: 0, rank: 0, flags: 0 };
     for (let position = 0; position < columns.capacity; position += 1) {
-      if (flags[position]! & FLAG_LIVE) count(columns.read(position)!, 1);
+      if ((flags[position]! & FLAG_LIVE) === 0) continue;
+      values.varietal = varietal[position]!;
+      values.region = region[position]!;
+      values.country = country[position]!;
+      values.supplier = supplier[position]!;
+      values.vintage = vintage[position]!;
+      values.price = price[position]!;
+      values.created = created[position]!;
+      values.rank = rank[position]!;
+      values.flags = flags[position]!;
+      count(position, values, 1);
     }
   }
 
@@ -151,9 +171,9 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     const before = previous ? columns.read(position) : null;
     const renamed = !previous || !before || nameKeyOf(previous) !== nameKeyOf(item);
     const values = valuesOf(item, country, renamed ? 0 : before.rank);
-    if (before) count(before, -1);
+    if (before) count(position, before, -1);
     columns.write(position, values);
-    count(values, 1);
+    count(position, values, 1);
     if (renamed) toPlace.set(position, nameKeyOf(item));
     const now = termKeysOf(item, true);
     const old = previous ? termKeysOf(previous, false) : new Set<number>();
@@ -163,7 +183,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
 
   function remove(position: number, previous: CatalogProduct) {
     const before = columns.read(position);
-    if (before) count(before, -1);
+    if (before) count(position, before, -1);
     columns.clear(position);
     for (const key of termKeysOf(previous, false)) change(key, position, false);
   }
@@ -177,6 +197,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     if (id === before.country && flags === before.flags) return;
     if (before.country !== 0) totals.country[before.country]! -= 1;
     if (id !== 0) totals.country[id] = (totals.country[id] ?? 0) + 1;
+    groups.add(position, before, -1);
+    groups.add(position, { ...before, country: id, flags }, 1);
     columns.set('country', position, id);
     columns.set('flags', position, flags);
   }
@@ -229,6 +251,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     vocabulary,
     postings,
     totals,
+    groups,
     get live() {
       return live;
     },
