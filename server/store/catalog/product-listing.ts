@@ -111,8 +111,7 @@ async function loweredFilters(listings: CatalogListings, query: ListingQuery): P
 }
 
 /** A listing's ordinals from the index: the index's own order without filters, else worked out once and kept. */
-async function indexedOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery): Promise<OrderedOrdinals> {
-  const filters = await loweredFilters(listings, query);
+async function indexedOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery, filters: IndexedFilters): Promise<OrderedOrdinals> {
   if (!ListingIndex.filtered(filters)) return index.ordinals(filters, query.sort);
   return listings.orderedIds.get(listingKey(query), index.stamp, async () => index.ordinals(filters, query.sort));
 }
@@ -122,14 +121,29 @@ export interface ListingPage {
   rows: unknown[][];
 }
 
+/**
+ * A page's ordinals from the index, with its listing's total. A listing with filters not kept
+ * for this index yet is walked only as far as the page when that is short (a first page: see
+ * ListingIndex.firstOrdinals), else worked out whole and kept (indexedOrdinals).
+ */
+async function pageOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery & PageQuery): Promise<{ total: number; slice: ArrayLike<number> }> {
+  const offset = pageOffset(query);
+  const end = offset + query.per_page;
+  const filters = await loweredFilters(listings, query);
+  if (ListingIndex.filtered(filters) && listings.orderedIds.latest(listingKey(query))?.stamp !== index.stamp) {
+    const early = index.firstOrdinals(filters, query.sort, end);
+    if (early) return { total: early.total, slice: early.ordinals.slice(offset, end) };
+  }
+  const ordinals = await indexedOrdinals(listings, index, query, filters);
+  return { total: ordinals.length, slice: ordinals.slice(offset, end) };
+}
+
 /** A page from the index, or 'stale' when the listings changed since it was read. */
 async function pageFromIndex(listings: CatalogListings, index: ListingIndex, query: ListingQuery & PageQuery, shape: PageShape): Promise<ListingPage | 'stale'> {
-  const ordinals = await indexedOrdinals(listings, index, query);
-  const offset = pageOffset(query);
-  const slice = ordinals.slice(offset, offset + query.per_page);
-  if (slice.length === 0) return (await listingStamp(listings.db)) === index.stamp ? { total: ordinals.length, rows: [] } : 'stale';
+  const { total, slice } = await pageOrdinals(listings, index, query);
+  if (slice.length === 0) return (await listingStamp(listings.db)) === index.stamp ? { total, rows: [] } : 'stale';
   const page = await productRowsInOrder(listings.db, slice, shape);
-  return stampOf(page.version) === index.stamp ? { total: ordinals.length, rows: page.rows } : 'stale';
+  return stampOf(page.version) === index.stamp ? { total, rows: page.rows } : 'stale';
 }
 
 /**

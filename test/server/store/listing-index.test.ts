@@ -4,7 +4,7 @@ import type { Paginated, CatalogProduct, ProductListQuery, ProductSort } from '.
 import type { Database } from '../../../server/db/database';
 import { products } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/store/catalog/version';
-import { readListingIndex, type ListingIndex } from '../../../server/store/catalog/listing-index';
+import { readListingIndex, type IndexedFilters, type ListingIndex } from '../../../server/store/catalog/listing-index';
 import { ListingIndexKeeper } from '../../../server/store/catalog/listing-index-keeper';
 import { createSqlStore } from '../../../server/store/sql-store';
 import type { Store } from '../../../server/store/types';
@@ -234,5 +234,40 @@ describe('readListingIndex', () => {
     expect(changed).toBe(true);
     expect(index).toBeNull();
     expect(await readListingIndex(testStore.db, reading())).not.toBeNull();
+  });
+});
+
+describe('ListingIndex.firstOrdinals', () => {
+  it("gives a filtered listing's first ordinals and total exactly as the whole listing does, and leaves long walks to it", async () => {
+    const index = (await readListingIndex(testStore.db, { chunkRows: 1000, between: async () => undefined, stopped: () => false }))!;
+    const rows = await testStore.db.execute(
+      sql`select supplier_id, lower(varietal) as varietal, lower(region) as region, lower(country) as country from ${products} order by ${products.ordinal} limit 1 offset 7`,
+    );
+    const sample = (rows as unknown as { rows: Array<{ supplier_id: string; varietal: string; region: string; country: string }> }).rows[0]!;
+    const filterSets: IndexedFilters[] = [
+      { varietal: sample.varietal },
+      { supplierId: sample.supplier_id },
+      { country: sample.country, varietal: sample.varietal },
+      { supplierId: sample.supplier_id, region: sample.region },
+      { varietal: 'no such grape' },
+    ];
+    let compared = 0;
+    for (const filters of filterSets) {
+      for (const sort of SORTS) {
+        const whole = Array.from(index.ordinals(filters, sort).slice(0, 300));
+        for (const count of [1, 5, 29, 300]) {
+          const early = index.firstOrdinals(filters, sort, count, 300)!;
+          expect(early, JSON.stringify({ filters, sort, count })).not.toBeNull();
+          expect(early.total).toBe(whole.length);
+          expect(Array.from(early.ordinals)).toEqual(whole.slice(0, count));
+          compared += early.ordinals.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    // A listing of about a tenth of the catalog: its 29th product lies beyond 29 steps of the order.
+    const country = { country: sample.country };
+    expect(index.firstOrdinals(country, undefined, 29, 29)).toBeNull();
+    expect(index.firstOrdinals(country, undefined, 29, 300)?.ordinals.length).toBe(Math.min(29, index.ordinals(country, undefined).length));
   });
 });
