@@ -13,6 +13,8 @@ import { createFakeService } from './fake-service';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 
+const diskFull = () => Promise.resolve({ ok: false, message: DISK_FULL_MESSAGE, code: 'disk_full' } as const);
+
 describe('sync engine', () => {
   let dataDir: string;
   let store: OfflineStore;
@@ -346,6 +348,19 @@ describe('sync engine', () => {
     expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')).toEqual({ dataset: 'orders', result: 'failed', error: DISK_FULL_MESSAGE, errorCode: 'disk_full' });
     expect(report.outcomes.filter((outcome) => outcome.result === 'changed').map((outcome) => outcome.dataset).sort()).toEqual(['account', 'catalog', 'suppliers', 'webhooks']);
     expect(status(engine, 'orders').error).toMatch(/disk is full/);
+  });
+
+  // The catalog's page writes run inside the paged list and the feed's write-behind: a full disk there is the catalog step's failure, with its code.
+  it.each([
+    ['list pages', false, { writeCatalogPage: () => diskFull() }],
+    ['the change feed', true, { applyChanges: () => diskFull(), applyChangesText: () => diskFull(), writeReadChanges: () => diskFull() }],
+  ] as const)('a catalog page that cannot be written (through %s) fails the catalog with the disk-full words and code', async (_via, feed, failing) => {
+    const service = createFakeService({ products: 250, feed });
+    const engine = engineFor(service, { store: { ...store, ...failing } as OfflineStore });
+    const report = await engine.sync();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'failed', error: DISK_FULL_MESSAGE, errorCode: 'disk_full' });
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'suppliers')?.result).toBe('changed');
+    expect(status(engine, 'catalog').error).toMatch(/disk is full/);
   });
 
   it('tells of an order that moved even when its details cannot be saved (the list is, and the next sync compares with it)', async () => {
