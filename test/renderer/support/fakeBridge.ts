@@ -6,7 +6,6 @@ import {
   type BridgeEvent,
   type BridgeMethod,
   type CaseworksBridge,
-  type FacetCount,
   type AddressBook,
   type OrderGuide,
   type BuyerAccount,
@@ -17,10 +16,11 @@ import {
   type OfflineChoiceView,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
-import type { Order, Product, Webhook } from '../../../shared/schemas';
+import type { Order, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
 import { createFakeAccountFiles } from './fakeAccountFiles';
+import { createFakeCatalog } from './fakeCatalog';
 import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
@@ -42,16 +42,6 @@ export const demoSession: SessionInfo = {
   problem: null,
   keysInMemoryOnly: false,
 };
-
-function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
-  const counts = new Map<string, { label: string; count: number }>();
-  for (const item of items) {
-    const [value, label] = pick(item);
-    const current = counts.get(value);
-    counts.set(value, { label, count: (current?.count ?? 0) + 1 });
-  }
-  return [...counts.entries()].map(([value, { label, count }]) => ({ value, label, count }));
-}
 
 /**
  * An in-memory stand-in for main behind the real `CaseworksBridge` type: it answers from the
@@ -112,6 +102,16 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
     detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
   });
+  /** The offline catalog and its search as the app answers it (the kept suppliers' products only). */
+  const catalog = createFakeCatalog({
+    asOf: freshness.asOf,
+    favouriteIds: () => accountFiles.favouriteIds(),
+    searchCoverage: async () =>
+      offlineChoice.keep === 'all'
+        ? null
+        : { suppliersKept: offlineChoice.supplierIds.length, productsKept: choiceView().productsKept, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
+  });
+  catalog.keep(fixtures.products);
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
@@ -169,42 +169,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async searchCatalog(input = {}) {
       record('searchCatalog', input);
-      const favourites = input.favouritesOnly ? await accountFiles.favouriteIds() : [];
-      const text = (input.text ?? '').trim().toLowerCase();
-      let items = fixtures.products.filter(
-        (item) =>
-          keeps(item.supplier.id) &&
-          (!text || [item.name, item.varietal, item.region, item.supplier.name].some((field) => field.toLowerCase().includes(text))) &&
-          (!input.varietal || item.varietal === input.varietal) &&
-          (!input.region || item.region === input.region) &&
-          (!input.country || item.country === input.country) &&
-          (!input.supplierId || item.supplier.id === input.supplierId) &&
-          (input.minPriceCents === undefined || item.case_price_cents >= input.minPriceCents) &&
-          (input.maxPriceCents === undefined || item.case_price_cents <= input.maxPriceCents) &&
-          (!input.inStock || item.inventory_available > 0) &&
-          (!input.favouritesOnly || favourites.includes(item.id)),
-      );
-      if (input.sort === 'price_asc') items = [...items].sort((a, b) => a.case_price_cents - b.case_price_cents);
-      if (input.sort === 'price_desc') items = [...items].sort((a, b) => b.case_price_cents - a.case_price_cents);
-      if (input.sort === 'name' || (!input.sort && !text)) items = [...items].sort((a, b) => a.name.localeCompare(b.name));
-      const offset = input.offset ?? 0;
-      return ok({
-        items: items.slice(offset, offset + (input.limit ?? 100)).map(fixtures.toCatalogProduct),
-        total: items.length,
-        facets: {
-          varietal: facet(items, (item) => [item.varietal, item.varietal]),
-          region: facet(items, (item) => [item.region, item.region]),
-          country: facet(items, (item) => [item.country, item.country]),
-          supplier: facet(items, (item) => [item.supplier.id, item.supplier.name]),
-          vintage: facet(items, (item) => [String(item.vintage ?? 'NV'), String(item.vintage ?? 'Non-vintage')]),
-        },
-        tookMs: 1,
-        freshness,
-        coverage:
-          offlineChoice.keep === 'all'
-            ? null
-            : { suppliersKept: offlineChoice.supplierIds.length, productsKept: choiceView().productsKept, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
-      });
+      return catalog.methods.searchCatalog(input);
     },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
@@ -217,13 +182,13 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
       const before = choiceView();
       offlineChoice = input.choice;
+      catalog.keep(fixtures.products.filter((item) => keeps(item.supplier.id)));
       const after = choiceView();
       return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);
-      const found = fixtures.products.find((item) => item.upc === input.code.trim() || item.sku === input.code.trim());
-      return ok({ product: found ? fixtures.toCatalogProduct(found) : null, freshness });
+      return catalog.methods.lookupProductCode(input);
     },
     async matchProductCodes(input) {
       record('matchProductCodes', input);
