@@ -12,8 +12,6 @@ import {
   type OutboxEntry,
   type OutboxProblem,
   type SessionInfo,
-  type OfflineChoice,
-  type OfflineChoiceView,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Webhook } from '../../../shared/schemas';
@@ -21,6 +19,9 @@ import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
 import { createFakeAccountFiles } from './fakeAccountFiles';
 import { createFakeCatalog } from './fakeCatalog';
+import { sameAccount } from '../../../electron/core/session/account-book';
+import type { BuyerAccountEntry } from '../../../electron/core/session/account-registry';
+import { listAccounts } from '../../../electron/core/session/account-list';
 import { createFakeOutbox } from './fakeOutbox';
 
 export interface Call {
@@ -30,9 +31,11 @@ export interface Call {
 
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
 
+const DEMO_URL = 'http://127.0.0.1:4555/api/v1';
+
 export const demoSession: SessionInfo = {
   mode: 'demo',
-  baseUrl: 'http://127.0.0.1:4555/api/v1',
+  baseUrl: DEMO_URL,
   account: { id: 'org_demo', name: 'Bistro Verde' },
   buyerAccountId: 'ba_demo',
   keyStorage: 'embedded-demo',
@@ -55,37 +58,14 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   let nextId = 1;
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
-  /** What the offline copy keeps (Settings → what to keep offline); searches cover only its suppliers. */
-  let offlineChoice: OfflineChoice = { keep: 'all' };
-  const BYTES_PER_PRODUCT = 1_700;
-  const keeps = (supplierId: string) => offlineChoice.keep === 'all' || offlineChoice.supplierIds.includes(supplierId);
-  const choiceView = (): OfflineChoiceView => {
-    const suppliers = fixtures.suppliers.map((supplier) => ({
-      id: supplier.id,
-      name: supplier.name,
-      products: supplier.total_products,
-      kept: keeps(supplier.id),
-      estimatedBytes: supplier.total_products * BYTES_PER_PRODUCT,
-    }));
-    const bytes = (list: typeof suppliers) => list.reduce((total, supplier) => total + supplier.estimatedBytes, 0);
-    return {
-      choice: offlineChoice,
-      suppliers,
-      bytesPerProduct: BYTES_PER_PRODUCT,
-      basis: 'stored',
-      allBytes: bytes(suppliers),
-      choiceBytes: bytes(suppliers.filter((supplier) => supplier.kept)),
-      productsKept: fixtures.products.filter((item) => keeps(item.supplier.id)).length,
-    };
-  };
   /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
   /** The demo marketplace's buyers (what its credentials file lists). */
   const demoBuyers = [
     { accountId: 'org_demo', name: 'Bistro Verde' },
     { accountId: 'org_demo2', name: 'Harbor Provisions' },
   ];
-  let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
-    { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
+  let accounts: (BuyerAccountEntry & { queuedOrders: number; apiKey: string })[] = [
+    { id: 'ba_demo', mode: 'demo', baseUrl: DEMO_URL, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
   ];
   /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
   const accountFiles = createFakeAccountFiles(() => session.mode !== 'none', {
@@ -102,25 +82,18 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
     detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
   });
-  /** The offline catalog and its search as the app answers it (the kept suppliers' products only). */
-  const catalog = createFakeCatalog({
-    asOf: freshness.asOf,
-    favouriteIds: () => accountFiles.favouriteIds(),
-    searchCoverage: async () =>
-      offlineChoice.keep === 'all'
-        ? null
-        : { suppliersKept: offlineChoice.supplierIds.length, productsKept: choiceView().productsKept, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
-  });
-  catalog.keep(fixtures.products);
+  /** The offline catalog: what is kept offline (Settings) and its search, as the app answers it. */
+  const catalog = createFakeCatalog({ asOf: freshness.asOf, favouriteIds: () => accountFiles.favouriteIds() });
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
-  const accountView = (): BuyerAccount[] =>
-    accounts.map(({ apiKey: _apiKey, ...account }) => ({
-      ...account,
-      active: account.id === session.buyerAccountId,
-      queuedOrders: account.id === session.buyerAccountId ? pending() : account.queuedOrders,
-    }));
+  /** The accounts as the screens list them, by the app's own listing (electron/core/session/account-list.ts). */
+  const accountView = (): Promise<BuyerAccount[]> =>
+    listAccounts({
+      accounts: () => ({ accounts, activeId: session.buyerAccountId }),
+      addressOf: (id) => accounts.find((account) => account.id === id)?.baseUrl ?? null,
+      pendingCount: async (id) => (id === session.buyerAccountId ? pending() : (accounts.find((account) => account.id === id)?.queuedOrders ?? 0)),
+    });
   const signInAs = (account: (typeof accounts)[number]) => {
     session = { ...session, mode: account.mode, baseUrl: account.baseUrl, account: { id: account.accountId, name: account.name }, buyerAccountId: account.id };
   };
@@ -173,18 +146,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
-      return ok(choiceView());
+      return ok(catalog.choiceView());
     },
     async setOfflineChoice(input) {
       record('setOfflineChoice', input);
-      const known = new Set(fixtures.suppliers.map((supplier) => supplier.id));
-      const unknown = input.choice.keep === 'suppliers' ? input.choice.supplierIds.find((id) => !known.has(id)) : undefined;
-      if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
-      const before = choiceView();
-      offlineChoice = input.choice;
-      catalog.keep(fixtures.products.filter((item) => keeps(item.supplier.id)));
-      const after = choiceView();
-      return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
+      return catalog.setChoice(input.choice);
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);
@@ -368,7 +334,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
     async listBuyerAccounts(input) {
       record('listBuyerAccounts', input);
-      return ok({ accounts: accountView() });
+      return ok({ accounts: await accountView() });
     },
     async addBuyerAccount(input) {
       record('addBuyerAccount', input);
@@ -388,7 +354,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async removeBuyerAccount(input) {
       record('removeBuyerAccount', input);
-      const removed = accountView().find((account) => account.id === input.id);
+      const removed = (await accountView()).find((account) => account.id === input.id);
       accounts = accounts.filter((account) => account.id !== input.id);
       if (session.buyerAccountId === input.id) {
         const next = accounts[0];
@@ -399,14 +365,15 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async listDemoBuyers(input) {
       record('listDemoBuyers', input);
-      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId) })) });
+      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => sameAccount(account, { mode: 'demo', baseUrl: DEMO_URL, accountId: buyer.accountId })) })) });
     },
     async addDemoBuyer(input) {
       record('addDemoBuyer', input);
       const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
       if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
-      const existing = accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
-      const added = existing ?? { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: demoSession.baseUrl, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
+      const candidate = { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: DEMO_URL, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
+      const existing = accounts.find((account) => sameAccount(account, candidate));
+      const added = existing ?? candidate;
       if (!existing) accounts = [...accounts, added];
       signInAs(added);
       return ok(session);
@@ -482,7 +449,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       exportOutcome = outcome;
     },
     /** Another account on this computer (not active), e.g. with orders queued. */
-    addAccount(account: Omit<BuyerAccount, 'active'>) {
+    addAccount(account: BuyerAccountEntry & { queuedOrders: number }) {
       accounts = [...accounts, { ...account, apiKey: `key_${account.id}` }];
     },
     setSession(next: Partial<SessionInfo>) {
