@@ -8,10 +8,8 @@ import {
   type CaseworksBridge,
   type AddressBook,
   type OrderGuide,
-  type BuyerAccount,
   type OutboxEntry,
   type OutboxProblem,
-  type SessionInfo,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
 import type { Order, Webhook } from '../../../shared/schemas';
@@ -19,10 +17,9 @@ import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
 import { createFakeAccountFiles } from './fakeAccountFiles';
 import { createFakeCatalog } from './fakeCatalog';
-import { sameAccount } from '../../../electron/core/session/account-book';
-import type { BuyerAccountEntry } from '../../../electron/core/session/account-registry';
-import { listAccounts } from '../../../electron/core/session/account-list';
 import { createFakeOutbox } from './fakeOutbox';
+import { createFakeSession } from './fakeSession';
+
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -31,21 +28,6 @@ export interface Call {
 
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
 
-const DEMO_URL = 'http://127.0.0.1:4555/api/v1';
-
-export const demoSession: SessionInfo = {
-  mode: 'demo',
-  baseUrl: DEMO_URL,
-  account: { id: 'org_demo', name: 'Bistro Verde' },
-  buyerAccountId: 'ba_demo',
-  keyStorage: 'embedded-demo',
-  keyStorageDescription: 'The demo key lives in memory only',
-  weakStorageAvailable: false,
-  online: true,
-  problem: null,
-  keysInMemoryOnly: false,
-};
-
 /**
  * An in-memory stand-in for main behind the real `CaseworksBridge` type: it answers from the
  * typed fixtures, keeps an outbox, records every call and lets a test push events.
@@ -53,22 +35,16 @@ export const demoSession: SessionInfo = {
 export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   const calls: Call[] = [];
   const listeners = new Set<(event: BridgeEvent) => void>();
+  const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
   let webhooks: Webhook[] = [...fixtures.webhooks];
-  let session: SessionInfo = { ...demoSession };
   let nextId = 1;
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
-  /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
-  /** The demo marketplace's buyers (what its credentials file lists). */
-  const demoBuyers = [
-    { accountId: 'org_demo', name: 'Bistro Verde' },
-    { accountId: 'org_demo2', name: 'Harbor Provisions' },
-  ];
-  let accounts: (BuyerAccountEntry & { queuedOrders: number; apiKey: string })[] = [
-    { id: 'ba_demo', mode: 'demo', baseUrl: DEMO_URL, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
-  ];
+  /** Who is signed in and the buyer accounts on this computer (fakeSession.ts). */
+  const signIn = createFakeSession(record, () => pending());
+  const session = () => signIn.current();
   /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
-  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none', {
+  const accountFiles = createFakeAccountFiles(() => session().mode !== 'none', {
     products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
     lookupCode: async (code) => {
       const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
@@ -85,45 +61,15 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   /** The offline catalog: what is kept offline (Settings) and its search, as the app answers it. */
   const catalog = createFakeCatalog({ asOf: freshness.asOf, favouriteIds: () => accountFiles.favouriteIds() });
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
-  const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
+  const outbox = createFakeOutbox(() => (session().mode === 'none' ? null : (session().account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
-  /** The accounts as the screens list them, by the app's own listing (electron/core/session/account-list.ts). */
-  const accountView = (): Promise<BuyerAccount[]> =>
-    listAccounts({
-      accounts: () => ({ accounts, activeId: session.buyerAccountId }),
-      addressOf: (id) => accounts.find((account) => account.id === id)?.baseUrl ?? null,
-      pendingCount: async (id) => (id === session.buyerAccountId ? pending() : (accounts.find((account) => account.id === id)?.queuedOrders ?? 0)),
-    });
-  const signInAs = (account: (typeof accounts)[number]) => {
-    session = { ...session, mode: account.mode, baseUrl: account.baseUrl, account: { id: account.accountId, name: account.name }, buyerAccountId: account.id };
-  };
-  const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
-    async getSession(input) {
-      record('getSession', input);
-      return ok(session);
-    },
-    async useDemoService(input) {
-      record('useDemoService', input);
-      session = { ...demoSession };
-      return ok(session);
-    },
-    async connectService(input) {
-      record('connectService', input);
-      session = { ...demoSession, mode: 'custom', baseUrl: input.baseUrl, keyStorage: 'os-encrypted', keyStorageDescription: 'Encrypted by the system' };
-      return ok(session);
-    },
-    async signOut(input) {
-      record('signOut', input);
-      const keptQueuedOrders = pending();
-      session = { ...session, mode: 'none', account: null };
-      return ok({ keptQueuedOrders });
-    },
+    ...signIn.methods,
     async getSyncStatus(input) {
       record('getSyncStatus', input);
       return ok({
-        online: session.online,
+        online: session().online,
         running: false,
         cacheBytes: 3 * 1024 * 1024,
         datasets: [
@@ -332,52 +278,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       return ok({ fileName: 'guide.csv', csv: 'sku,upc,par,name\r\n', outcome: 'download', withoutCode: 0 });
     },
     ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
-    async listBuyerAccounts(input) {
-      record('listBuyerAccounts', input);
-      return ok({ accounts: await accountView() });
-    },
-    async addBuyerAccount(input) {
-      record('addBuyerAccount', input);
-      const same = accounts.find((account) => account.apiKey === input.apiKey);
-      if (same) return fail('rejected', `This key is already added, as ${same.name}. Choose it in the account switcher instead.`);
-      const added = { id: `ba_${accounts.length + 1}`, mode: 'custom' as const, baseUrl: input.baseUrl, accountId: `org_${accounts.length + 1}`, name: `Buyer ${accounts.length + 1}`, queuedOrders: 0, apiKey: input.apiKey };
-      accounts = [...accounts, added];
-      signInAs(added);
-      return ok(session);
-    },
-    async switchBuyerAccount(input) {
-      record('switchBuyerAccount', input);
-      const account = accounts.find((candidate) => candidate.id === input.id);
-      if (!account) return fail('not_found', 'That buyer account is no longer on this computer.');
-      signInAs(account);
-      return ok(session);
-    },
-    async removeBuyerAccount(input) {
-      record('removeBuyerAccount', input);
-      const removed = (await accountView()).find((account) => account.id === input.id);
-      accounts = accounts.filter((account) => account.id !== input.id);
-      if (session.buyerAccountId === input.id) {
-        const next = accounts[0];
-        if (next) signInAs(next);
-        else session = { ...session, mode: 'none', account: null, buyerAccountId: null };
-      }
-      return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
-    },
-    async listDemoBuyers(input) {
-      record('listDemoBuyers', input);
-      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => sameAccount(account, { mode: 'demo', baseUrl: DEMO_URL, accountId: buyer.accountId })) })) });
-    },
-    async addDemoBuyer(input) {
-      record('addDemoBuyer', input);
-      const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
-      if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
-      const candidate = { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: DEMO_URL, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
-      const existing = accounts.find((account) => sameAccount(account, candidate));
-      const added = existing ?? candidate;
-      if (!existing) accounts = [...accounts, added];
-      signInAs(added);
-      return ok(session);
-    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -449,12 +349,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       exportOutcome = outcome;
     },
     /** Another account on this computer (not active), e.g. with orders queued. */
-    addAccount(account: BuyerAccountEntry & { queuedOrders: number }) {
-      accounts = [...accounts, { ...account, apiKey: `key_${account.id}` }];
-    },
-    setSession(next: Partial<SessionInfo>) {
-      session = { ...session, ...next };
-    },
+    addAccount: signIn.addAccount,
+    setSession: signIn.set,
   };
 }
 
