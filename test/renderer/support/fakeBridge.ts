@@ -20,7 +20,6 @@ import { createFakeCatalog } from './fakeCatalog';
 import { createFakeOutbox } from './fakeOutbox';
 import { createFakeSession } from './fakeSession';
 
-
 export interface Call {
   method: BridgeMethod | 'subscribe';
   input: unknown;
