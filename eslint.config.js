@@ -36,15 +36,18 @@ const FAILURE_IS_A_VALUE =
 const thrownRefusals = [
   "ThrowStatement[argument.type='NewExpression']:not([argument.callee.name='Error'])",
   "ThrowStatement[argument.type='CallExpression']",
+  // The same refusal made a rejected promise (`Promise.reject(new OfflineCallError(…))`, as the offline copy's once was).
+  "CallExpression[callee.object.name='Promise'][callee.property.name='reject'] > NewExpression:not([callee.name='Error'])",
 ].map((selector) => ({ selector, message: FAILURE_IS_A_VALUE }));
 
 /**
  * The desktop's failure value made an exception (as `CoreFailure` once was, converted back by the
- * bridge): an error class that carries a `ServiceError`, `BridgeError` or `Outcome`, a throw built
+ * bridge): an error class that carries a `ServiceError`, `BridgeError`, `Outcome` or the offline
+ * copy's failure code (`OfflineFailureCode`, as `OfflineCallError` once did), a throw built
  * from one (`serviceError`, `failWith`, `refusal`), or a failure's `error` thrown. Nowhere in electron/core.
  */
 const thrownFailureValues = [
-  "ClassDeclaration[superClass.name=/Error$/] TSTypeReference[typeName.name=/^(ServiceError|BridgeError|Outcome|Failure)$/]",
+  "ClassDeclaration[superClass.name=/Error$/] TSTypeReference[typeName.name=/^(ServiceError|BridgeError|Outcome|Failure|OfflineFailureCode|OfflineResult)$/]",
   'ThrowStatement CallExpression[callee.name=/^(serviceError|failWith|refusal|bridgeErrorOf|storeOutcome)$/]',
   "ThrowStatement[argument.type='MemberExpression'][argument.property.name='error']",
 ].map((selector) => ({

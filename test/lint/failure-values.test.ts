@@ -24,6 +24,8 @@ describe('an expected failure is a value up to its boundary (docs/architecture.m
     ['electron/core/connection/embedded-service.ts', "declare class EmbeddedServiceError extends Error {}\nexport function f() { throw new EmbeddedServiceError(); }\n"],
     ['electron/core/offline/offline-host.ts', "declare class OfflineFailure extends Error {}\nexport function f() { throw new OfflineFailure(); }\n"],
     ['electron/core/search/facet-dictionary.ts', "declare class FacetOverflowError extends Error {}\nexport function f() { throw new FacetOverflowError(); }\n"],
+    // A refusal made a rejected promise is thrown all the same (the offline copy's calls once rejected with OfflineCallError).
+    ['electron/core/offline/offline-database.ts', "declare class OfflineCallError extends Error {}\nexport function f() { return Promise.reject(new OfflineCallError()); }\n"],
   ])('refuses a thrown refusal in %s', async (file, code) => {
     expect(await thrownRefusals(file, code)).toBe(1);
   });
@@ -38,6 +40,10 @@ describe('an expected failure is a value up to its boundary (docs/architecture.m
     ],
     ['electron/core/search/search-service.ts', "declare const serviceError: (parts: object) => object;\nexport function f() { throw serviceError({ code: 'not_found' }); }\n"],
     ['electron/core/connection/embedded-service.ts', "export function f(outcome: { ok: false; error: Error }) { throw outcome.error; }\n"],
+    [
+      'electron/core/offline/offline-database.ts',
+      "import type { OfflineFailureCode } from './offline-protocol';\nexport class OfflineCallError extends Error {\n  constructor(message: string, readonly code: OfflineFailureCode | null) {\n    super(message);\n  }\n}\n",
+    ],
   ])('refuses the core\'s failure value thrown in %s', async (file, code) => {
     expect(await thrownRefusals(file, code)).toBeGreaterThanOrEqual(1);
   });
@@ -45,6 +51,7 @@ describe('an expected failure is a value up to its boundary (docs/architecture.m
   it.each([
     ["export function f() { throw new Error('order ord_1 was not stored'); }\n"],
     ['export function f(error: unknown) { throw error; }\n'],
+    ["export function f() { return Promise.reject(new Error('the worker stopped')); }\n"],
   ])('allows what no one expected, and a rethrow: %s', async (code) => {
     expect(await thrownRefusals('electron/bridge/bridge-failure.ts', code)).toBe(0);
   });

@@ -1,10 +1,12 @@
 /**
  * `createOfflineCopy({ store, scope })`: the offline copy as the app reads it, each read a query
  * of the offline worker (nothing of the catalog is held here). The supplier list, short and read
- * often, is kept until the sync writes a new one (`forget`).
+ * often, is kept until the sync writes a new one (`forget`). A read that fails is unexpected for
+ * the screens' reads: it rejects (`valueOrFault`) and the bridge says so as an internal error.
  */
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { DetailRecord, OrderDetailRecord, ProductDetailRecord } from './dataset-records';
+import { valueOrFault } from './offline-database';
 import type { OfflineStore, StoreScope } from './offline-store';
 
 export interface OfflineCopyOptions {
@@ -22,7 +24,7 @@ export function createOfflineCopy({ store, scope }: OfflineCopyOptions) {
     suppliers(): Promise<Supplier[]> {
       const current = scope();
       if (suppliers?.baseUrl !== current.baseUrl) {
-        const list = store.readSuppliers(current);
+        const list = valueOrFault(store.readSuppliers(current));
         suppliers = { baseUrl: current.baseUrl, list };
         list.catch(() => {
           if (suppliers?.list === list) suppliers = null;
@@ -31,26 +33,26 @@ export function createOfflineCopy({ store, scope }: OfflineCopyOptions) {
       return suppliers.list;
     },
     async orders(): Promise<OrderListItem[]> {
-      return scope().accountId ? store.readOrders(scope()) : [];
+      return scope().accountId ? valueOrFault(store.readOrders(scope())) : [];
     },
     async orderDetails(): Promise<Map<string, OrderDetailRecord>> {
       if (!scope().accountId) return new Map();
-      return new Map((await store.readOrderDetails(scope())).map((record) => [record.detail.id, record]));
+      return new Map((await valueOrFault(store.readOrderDetails(scope()))).map((record) => [record.detail.id, record]));
     },
     async account(): Promise<Account | null> {
-      return scope().accountId ? store.readAccount(scope()) : null;
+      return scope().accountId ? valueOrFault(store.readAccount(scope())) : null;
     },
     async webhooks(): Promise<Webhook[]> {
-      return scope().accountId ? store.readWebhooks(scope()) : [];
+      return scope().accountId ? valueOrFault(store.readWebhooks(scope())) : [];
     },
     productDetailRecord(id: string): Promise<ProductDetailRecord | null> {
-      return store.productDetail(scope(), id);
+      return valueOrFault(store.productDetail(scope(), id));
     },
     async productDetail(id: string): Promise<Product | null> {
-      return (await store.productDetail(scope(), id))?.detail ?? null;
+      return (await valueOrFault(store.productDetail(scope(), id)))?.detail ?? null;
     },
     async orderDetailRecord(id: string): Promise<DetailRecord<Order> | null> {
-      return scope().accountId ? store.orderDetail(scope(), id) : null;
+      return scope().accountId ? valueOrFault(store.orderDetail(scope(), id)) : null;
     },
     async orderDetail(id: string): Promise<Order | null> {
       return (await this.orderDetailRecord(id))?.detail ?? null;
@@ -60,11 +62,11 @@ export function createOfflineCopy({ store, scope }: OfflineCopyOptions) {
      * offline. No validator is kept, so the sync reads such a detail in full next time.
      */
     async keepProductDetail(product: Product): Promise<void> {
-      await store.putProductDetails(scope(), [{ detail: product, etag: null, fetchedAt: now() }]);
+      await valueOrFault(store.putProductDetails(scope(), [{ detail: product, etag: null, fetchedAt: now() }]));
     },
     async keepOrderDetail(order: Order): Promise<void> {
       if (!scope().accountId) return;
-      await store.putOrderDetails(scope(), [{ detail: order, etag: null, fetchedAt: now() }], false);
+      await valueOrFault(store.putOrderDetails(scope(), [{ detail: order, etag: null, fetchedAt: now() }], false));
     },
     /** Forgets what is kept (after a sync wrote suppliers, sign-out or clearing the cache). */
     forget() {

@@ -20,18 +20,18 @@ export interface OfflineDatabaseOptions {
 /**
  * One call's answer as a value: what it gave, or why the offline copy could not (`code`, see
  * OfflineFailureCode; null when the worker itself failed) in plain words. Code that acts on a
- * failure asks for this (`answer`); the rest lets a failure reject (`service`, `folder`).
+ * failure asks for this (`answer`, `answerFolder`: the search, the offline choice, every store
+ * call of the sync's steps); the few callers for which a failure is unexpected (`service`,
+ * `folder`) let it reject as a plain `Error` with the same words.
  */
 export type OfflineResult<T> = { ok: true; value: T } | { ok: false; message: string; code: OfflineFailureCode | null };
+export type OfflineFailure = Extract<OfflineResult<unknown>, { ok: false }>;
 
-/** A failed call, for callers that do not act on it (a sync step fails with its words). */
-export class OfflineCallError extends Error {
-  constructor(
-    message: string,
-    readonly code: OfflineFailureCode | null,
-  ) {
-    super(message);
-  }
+/** The value of an answer whose failure no caller expects: it rejects as a plain Error, in the worker's words. */
+export async function valueOrFault<T>(answer: Promise<OfflineResult<T>>): Promise<T> {
+  const got = await answer;
+  if (got.ok) return got.value;
+  throw new Error(got.message);
 }
 
 interface Pending {
@@ -95,12 +95,16 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
     answer<K extends ServiceOp>(baseUrl: string, op: K, ...args: Parameters<ServiceOps[K]>): Promise<OfflineResult<Result<ServiceOps[K]>>> {
       return send({ scope: 'service', baseUrl, op, args }) as Promise<OfflineResult<Result<ServiceOps[K]>>>;
     },
-    /** The same, a failure rejecting with an OfflineCallError. */
+    /** One operation on the folder of databases (see FolderOps), its failure a value. */
+    answerFolder<K extends FolderOp>(op: K, ...args: Parameters<FolderOps[K]>): Promise<OfflineResult<Result<FolderOps[K]>>> {
+      return send({ scope: 'folder', op, args }) as Promise<OfflineResult<Result<FolderOps[K]>>>;
+    },
+    /** The same as `answer`, for a caller to which a failure is unexpected: it rejects (valueOrFault). */
     service<K extends ServiceOp>(baseUrl: string, op: K, ...args: Parameters<ServiceOps[K]>): Promise<Result<ServiceOps[K]>> {
-      return send({ scope: 'service', baseUrl, op, args }).then(valueOrReject) as Promise<Result<ServiceOps[K]>>;
+      return valueOrFault(send({ scope: 'service', baseUrl, op, args }) as Promise<OfflineResult<Result<ServiceOps[K]>>>);
     },
     folder<K extends FolderOp>(op: K, ...args: Parameters<FolderOps[K]>): Promise<Result<FolderOps[K]>> {
-      return send({ scope: 'folder', op, args }).then(valueOrReject) as Promise<Result<FolderOps[K]>>;
+      return valueOrFault(send({ scope: 'folder', op, args }) as Promise<OfflineResult<Result<FolderOps[K]>>>);
     },
     async close(): Promise<void> {
       closed = true;
@@ -111,8 +115,4 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
       if (stopping) await stopping.terminate();
     },
   };
-}
-
-function valueOrReject<T>(answer: OfflineResult<T>): Promise<T> {
-  return answer.ok ? Promise.resolve(answer.value) : Promise.reject(new OfflineCallError(answer.message, answer.code));
 }

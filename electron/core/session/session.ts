@@ -15,11 +15,6 @@ import { createSessionOutboxes } from './session-outboxes';
 import { nextPhase, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
-export type { Session, SessionHost } from './session-interface';
-export type { SessionOptions } from './session-options';
-
-export { nextPhase, SESSION_TRANSITIONS, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
-
 /**
  * The session: which buyer accounts this computer has, which one is active, the demo service's
  * lifecycle, connectivity to the active account's service, and each account's outbox and sync.
@@ -52,7 +47,7 @@ export function createSession(options: SessionOptions): { session: Session; host
     onChange: (online) => {
       emit({ type: 'connectivity', online });
       if (online) {
-        kickOutboxes();
+        outboxes.kick();
         activeNow()?.engine.syncNow();
         others.syncNow();
         // A first contact that found no answer is made again (a preset account not known yet is signed in to).
@@ -104,9 +99,6 @@ export function createSession(options: SessionOptions): { session: Session; host
     notify: options.notify,
     log,
   });
-  const openOutboxes = () => outboxes.open();
-  const kickOutboxes = () => outboxes.kick();
-  const pendingCount = outboxes.pendingCount;
 
   async function followOtherAccounts(): Promise<void> {
     if (closedNow()) return;
@@ -136,8 +128,8 @@ export function createSession(options: SessionOptions): { session: Session; host
     }
     emit({ type: 'session-changed' });
     for (const listener of listeners) listener(activeNow());
-    openOutboxes();
-    kickOutboxes();
+    outboxes.open();
+    outboxes.kick();
     void followOtherAccounts();
   }
 
@@ -160,7 +152,7 @@ export function createSession(options: SessionOptions): { session: Session; host
       switching = switching.then(() => activate(connection));
     },
     onAccountsChange: () => {
-      openOutboxes();
+      outboxes.open();
       void followOtherAccounts();
     },
     onNotice: (title, body) => {
@@ -212,13 +204,13 @@ export function createSession(options: SessionOptions): { session: Session; host
     switchTo: (id: string) => settled(manager.switchTo(id)),
     demoBuyers: () => manager.demoBuyers(),
     addDemoBuyer: (accountId: string) => settled(manager.addDemoBuyer(accountId)),
-    list: () => listAccounts({ accounts: () => manager.accounts(), addressOf: (id) => manager.addressOf(id), pendingCount: (id) => pendingCount(id) }),
+    list: () => listAccounts({ accounts: () => manager.accounts(), addressOf: (id) => manager.addressOf(id), pendingCount: (id) => outboxes.pendingCount(id) }),
     async signOut() {
       const active = activeNow();
       const engine = active?.engine ?? null;
       const accountId = accountIdOf(active);
       // Counted before the account goes (its outbox stops sending; its orders stay on disk).
-      const kept = active && accountId ? await pendingCount(active.connection.id, accountId) : 0;
+      const kept = active && accountId ? await outboxes.pendingCount(active.connection.id, accountId) : 0;
       manager.signOut();
       await switching;
       if (engine) await clearData(engine, null);
@@ -226,7 +218,7 @@ export function createSession(options: SessionOptions): { session: Session; host
     },
     async remove(id: string) {
       const account = registered(id);
-      const keptQueuedOrders = await pendingCount(id);
+      const keptQueuedOrders = await outboxes.pendingCount(id);
       const active = activeNow();
       const engine = active?.connection.id === id ? active.engine : null;
       await manager.remove(id);
@@ -258,7 +250,7 @@ export function createSession(options: SessionOptions): { session: Session; host
             .then(() => {
               // Nothing to sign in as (or it could not be): the provisional copy stays shown, signed out.
               if (phase.name === 'starting') enter({ name: 'signed-out', kept: phase.provisional });
-              openOutboxes();
+              outboxes.open();
             });
       return starting;
     },

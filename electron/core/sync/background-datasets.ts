@@ -1,7 +1,7 @@
 import type { ImageCache } from '../images/image-cache';
 import { hydrateProductDetails, type HydrationReport } from './detail-hydration';
 import type { Limiter } from './paged-sync';
-import { progress, type StepOutcome, type SyncContext } from './sync-context';
+import { offlineFailed, progress, type StepOutcome, type SyncContext } from './sync-context';
 
 /**
  * Reads product details in the background (lower priority: its own, smaller concurrency bound,
@@ -13,13 +13,15 @@ export async function syncProductDetails(
 ): Promise<StepOutcome & { report?: HydrationReport }> {
   const scope = context.scope();
   const staleBefore = new Date(new Date(context.nowIso()).getTime() - input.maxAgeMs).toISOString();
-  const coverage = await context.store.detailCoverage(scope, staleBefore);
+  const covered = await context.store.detailCoverage(scope, staleBefore);
+  if (!covered.ok) return offlineFailed(context, 'productDetails', covered);
+  const coverage = covered.value;
   if (coverage.due === 0 && coverage.orphans === 0) {
     progress(context, 'productDetails', coverage.stored, coverage.stored, true);
     context.statuses.succeeded('productDetails', context.nowIso(), coverage.stored);
     return { dataset: 'productDetails', result: 'unchanged' };
   }
-  const report = await hydrateProductDetails({
+  const hydrated = await hydrateProductDetails({
     store: context.store,
     scope,
     fetchProduct: (id, etag) => context.api.call('getProduct', { params: { id }, etag }) as never,
@@ -31,8 +33,14 @@ export async function syncProductDetails(
     onSaved: (stored) => context.statuses.setCount('productDetails', stored),
     signal: input.signal,
   });
-  const removed = report.error || input.signal.aborted ? 0 : await context.store.dropOrphanDetails(scope);
-  const stored = await context.store.setDetailsDataset(scope, context.nowIso());
+  if (!hydrated.ok) return offlineFailed(context, 'productDetails', hydrated);
+  const report = hydrated.value;
+  const dropped = report.error || input.signal.aborted ? null : await context.store.dropOrphanDetails(scope);
+  if (dropped && !dropped.ok) return offlineFailed(context, 'productDetails', dropped);
+  const removed = dropped?.value ?? 0;
+  const counted = await context.store.setDetailsDataset(scope, context.nowIso());
+  if (!counted.ok) return offlineFailed(context, 'productDetails', counted);
+  const stored = counted.value;
   progress(context, 'productDetails', report.fetched + report.notModified, report.fetched + report.notModified, true);
   if (report.fetched > 0 || removed > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
   if (report.error) {
@@ -49,7 +57,9 @@ export async function syncImages(
   context: SyncContext,
   input: { images: Pick<ImageCache, 'get' | 'has' | 'count'>; prefetchLimit: number; limit: Limiter; signal: AbortSignal },
 ): Promise<StepOutcome> {
-  const urls = await context.store.imageUrls(context.scope(), input.prefetchLimit);
+  const listed = await context.store.imageUrls(context.scope(), input.prefetchLimit);
+  if (!listed.ok) return offlineFailed(context, 'images', listed);
+  const urls = listed.value;
   const missing: string[] = [];
   for (const url of urls) if (!(await input.images.has(url))) missing.push(url);
   let done = urls.length - missing.length;

@@ -1,6 +1,7 @@
 import type { CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
+import type { OfflineFailure, OfflineResult } from '../offline/offline-database';
 import type { FetchOutcome } from './fetch-result';
-import { progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
+import { offlineFailed, progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
 
 /** Said in Settings → Offline copy when the service no longer knew the cursor. */
 export const FEED_RESTART_NOTICE =
@@ -16,14 +17,17 @@ export const FEED_PAGE_LIMIT = 250;
 
 /**
  * One feed page fetched and read: what the rest of the loop needs of it. Its write (`written`) may
- * still be running while the next page is fetched; it resolves to the error that stopped it, if any.
+ * still be running while the next page is fetched; it resolves to the failure that stopped it, if any.
  */
 type PageStep =
   | { ok: true; notModified: true }
-  | { ok: true; notModified: false; changed: number; nextCursor: string; hasMore: boolean; written: Promise<unknown> }
+  | { ok: true; notModified: false; changed: number; nextCursor: string; hasMore: boolean; written: Promise<OfflineFailure | null> }
   | { ok: false; error: FeedFailure };
 
 type FeedFailure = { message: string; code?: string; status?: number | null; problemCode?: string | null };
+
+/** The offline copy's failure as the feed's (no status: it is not the service's). */
+const copyFailure = (failure: OfflineFailure): FeedFailure => (failure.code ? { message: failure.message, code: failure.code } : { message: failure.message });
 
 /**
  * The catalog through the service's change feed (`GET /catalog/changes`), when it has one: every
@@ -36,35 +40,41 @@ type FeedFailure = { message: string; code?: string; status?: number | null; pro
 export async function syncCatalogFeed(context: SyncContext, onPages: () => void = () => {}): Promise<StepOutcome | 'unsupported'> {
   const scope = context.scope();
   const stored = await context.store.datasetInfo('catalog', scope);
-  let cursor = stored?.cursor ?? null;
+  if (!stored.ok) return offlineFailed(context, 'catalog', stored);
+  let cursor = stored.value?.cursor ?? null;
   let notice: string | null = null;
   let pages = 0;
   let changed = 0;
   const query = (since: string | null) => (since ? { since, limit: String(FEED_PAGE_LIMIT) } : { limit: String(FEED_PAGE_LIMIT) });
   /** Read from nothing (no cursor yet, or a cursor the service no longer knows): marked in the database before the first page. */
   let bootstrapping = false;
-  const beforeWrite = async (since: string | null) => {
+  const beforeWrite = async (since: string | null): Promise<OfflineFailure | null> => {
     if (since === null && !bootstrapping) {
-      await context.store.startFeedBootstrap(scope);
+      const started = await context.store.startFeedBootstrap(scope);
+      if (!started.ok) return started;
       bootstrapping = true;
     }
+    return null;
   };
   const callText = context.api.callText;
   /**
    * The write of the page before, if it is still running: the next page is fetched meanwhile (its
    * cursor is known once the page is read), and written only once that write has succeeded, so
-   * pages are still written one transaction each, in order. Resolves to the error that stopped it.
+   * pages are still written one transaction each, in order. Resolves to the failure that stopped
+   * it (a write that threw, which no one expected, is said as guardStep says it).
    */
-  let writing: Promise<unknown> = Promise.resolve(null);
+  let writing: Promise<OfflineFailure | null> = Promise.resolve(null);
   const written = async () => {
-    const error = await writing;
+    const failure = await writing;
     writing = Promise.resolve(null);
-    if (error) throw error;
+    return failure;
   };
-  const startWrite = (write: () => Promise<unknown>) => {
+  /** The write of the page before, then the bootstrap's mark when reading from nothing: the failure of either. */
+  const readyToWrite = async (since: string | null) => (await written()) ?? (await beforeWrite(since));
+  const startWrite = (write: () => Promise<OfflineResult<unknown>>) => {
     writing = write().then(
-      () => null,
-      (error: unknown) => error ?? new Error('the page could not be written'),
+      (done) => (done.ok ? null : done),
+      (error: unknown): OfflineFailure => ({ ok: false, message: `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`, code: null }),
     );
     return writing;
   };
@@ -75,12 +85,13 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       const outcome = await context.pages(() => callText('catalogChanges', { query: query(since) }));
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
-      await written();
-      await beforeWrite(since);
+      const notReady = await readyToWrite(since);
+      if (notReady) return { ok: false, error: copyFailure(notReady) };
       const read = await context.store.readChangesText(scope, outcome.text, since);
-      if (!read.ok) return { ok: false, error: { message: read.message, code: 'bad_response', status: outcome.status } };
+      if (!read.ok) return { ok: false, error: copyFailure(read) };
+      if (!read.value.ok) return { ok: false, error: { message: read.value.message, code: 'bad_response', status: outcome.status } };
       const savedAt = context.nowIso();
-      return { ...read, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
+      return { ...read.value, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
     }
     const outcome = await context.pages(
       () => context.api.call('catalogChanges', { query: query(since) }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>,
@@ -88,10 +99,11 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
     if (outcome.notModified) return outcome;
     const page = outcome.data;
-    await written();
-    await beforeWrite(since);
+    const notReady = await readyToWrite(since);
+    if (notReady) return { ok: false, error: copyFailure(notReady) };
     const savedAt = context.nowIso();
-    const write = () => (page.data.length > 0 || page.next_cursor !== since ? context.store.applyChanges(scope, page.data, page.next_cursor, savedAt) : Promise.resolve(0));
+    const write = () =>
+      page.data.length > 0 || page.next_cursor !== since ? context.store.applyChanges(scope, page.data, page.next_cursor, savedAt) : Promise.resolve({ ok: true as const, value: 0 });
     return { ok: true, notModified: false, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more, written: startWrite(write) };
   };
   progress(context, 'catalog', 0, null);
@@ -99,7 +111,8 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     const outcome = await step(cursor);
     if (!outcome.ok) {
       // What was read before stays written (or its own failure is the one to tell).
-      await written();
+      const before = await written();
+      if (before) return offlineFailed(context, 'catalog', before);
       const error = outcome.error;
       if (error.status === 404 && pages === 0) return 'unsupported';
       if (error.status === 410 || error.problemCode === 'cursor_expired') {
@@ -122,14 +135,18 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     cursor = outcome.nextCursor;
     if (!outcome.hasMore) break;
   }
-  await written();
-  await context.store.finishFeedBootstrap(scope);
+  const last = await written();
+  if (last) return offlineFailed(context, 'catalog', last);
+  const finished = await context.store.finishFeedBootstrap(scope);
+  if (!finished.ok) return offlineFailed(context, 'catalog', finished);
   const info = await context.store.datasetInfo('catalog', scope);
+  if (!info.ok) return offlineFailed(context, 'catalog', info);
   const details = await context.store.datasetInfo('productDetails', scope);
+  if (!details.ok) return offlineFailed(context, 'catalog', details);
   progress(context, 'catalog', pages, pages, true);
   const now = context.nowIso();
-  context.statuses.succeeded('catalog', now, info?.count ?? 0);
-  context.statuses.succeeded('productDetails', now, details?.count ?? 0);
+  context.statuses.succeeded('catalog', now, info.value?.count ?? 0);
+  context.statuses.succeeded('productDetails', now, details.value?.count ?? 0);
   if (notice) context.statuses.notify('catalog', notice);
   if (changed > 0) context.emit({ type: 'data-changed', datasets: ['catalog', 'productDetails'] });
   return { dataset: 'catalog', result: changed > 0 ? 'changed' : 'unchanged', via: 'feed' };

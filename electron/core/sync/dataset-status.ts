@@ -1,4 +1,5 @@
 import { DATASETS, type DatasetName, type DatasetStatus } from '../../../shared/bridge';
+import { valueOrFault } from '../offline/offline-database';
 import type { OfflineStore, StoreScope, StoredDataset } from '../offline/offline-store';
 import { isPrivateDataset } from '../offline/offline-store';
 
@@ -39,23 +40,24 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
       for (const name of DATASETS) statuses.set(name, emptyStatus(name));
     },
 
-    /** Reads the saved statuses; a dataset that is not stored starts over as never synced. */
+    /** Reads the saved statuses; a dataset that is not stored starts over as never synced. An offline copy that cannot be read rejects (the session logs it). */
     async load() {
       const current = scope();
       if (current.accountId) {
-        for (const status of await store.readStatuses(current)) {
+        for (const status of await valueOrFault(store.readStatuses(current))) {
           if (DATASETS.includes(status.name)) statuses.set(status.name, { ...status, error: null });
         }
       }
       for (const name of STORED) {
         if (isPrivateDataset(name) && !current.accountId) continue;
-        const info = await store.datasetInfo(name, current);
+        const info = await valueOrFault(store.datasetInfo(name, current));
         const known = statuses.get(name)!;
         statuses.set(name, info?.savedAt ? { ...known, count: info.count, updatedAt: known.updatedAt ?? info.savedAt } : emptyStatus(name));
       }
     },
 
-    async save() {
+    /** Saves them for the next start; one that could not be saved is written again after the next sync. */
+    async save(): Promise<void> {
       const current = scope();
       if (!current.accountId) return;
       await store.saveStatuses(current, this.all());

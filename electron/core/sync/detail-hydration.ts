@@ -1,5 +1,6 @@
 import type { Product } from '../../../shared';
 import type { ProductDetailRecord } from '../offline/dataset-records';
+import type { OfflineResult } from '../offline/offline-database';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { FetchOutcome } from './fetch-result';
 import type { Limiter } from './paged-sync';
@@ -37,8 +38,9 @@ export const HYDRATION_BATCH = 200;
  * rest in catalog order. Each batch is saved in one transaction as soon as it is read, so an
  * interrupted run keeps what it read and the next one goes on from there. Stops at the first
  * failure that means the service cannot be reached (the rest would fail too) or when aborted.
+ * A batch the offline copy could not read or save stops it: its failure is the answer.
  */
-export async function hydrateProductDetails(input: HydrationInput): Promise<HydrationReport> {
+export async function hydrateProductDetails(input: HydrationInput): Promise<OfflineResult<HydrationReport>> {
   const report: HydrationReport = { fetched: 0, notModified: 0, error: null };
   const batchSize = input.batchSize ?? HYDRATION_BATCH;
   const skip: string[] = [];
@@ -49,7 +51,9 @@ export async function hydrateProductDetails(input: HydrationInput): Promise<Hydr
 
   while (!stopped && !input.signal?.aborted) {
     const staleBefore = new Date(input.now().getTime() - input.maxAgeMs).toISOString();
-    const batch = await input.store.detailsToFetch(input.scope, { staleBefore, afterPos, limit: batchSize, skip });
+    const asked = await input.store.detailsToFetch(input.scope, { staleBefore, afterPos, limit: batchSize, skip });
+    if (!asked.ok) return asked;
+    const batch = asked.value;
     if (batch.items.length === 0) break;
     const records: ProductDetailRecord[] = [];
     const confirmed: string[] = [];
@@ -78,10 +82,14 @@ export async function hydrateProductDetails(input: HydrationInput): Promise<Hydr
     if (records.length > 0) {
       // Saved whether or not anyone listens (an optional call would skip evaluating its argument).
       const stored = await input.store.putProductDetails(input.scope, records);
-      input.onSaved?.(stored);
+      if (!stored.ok) return stored;
+      input.onSaved?.(stored.value);
     }
-    if (confirmed.length > 0) await input.store.touchProductDetails(input.scope, confirmed, input.now().toISOString());
+    if (confirmed.length > 0) {
+      const touched = await input.store.touchProductDetails(input.scope, confirmed, input.now().toISOString());
+      if (!touched.ok) return touched;
+    }
     if (!batch.unknownRegions) afterPos = Math.max(afterPos, ...batch.items.map((item) => item.pos));
   }
-  return report;
+  return { ok: true, value: report };
 }

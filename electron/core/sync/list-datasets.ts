@@ -1,10 +1,11 @@
 import type { Account, CatalogProduct, OrderListItem, Paginated, Supplier, Webhook } from '../../../shared';
 import type { DatasetName } from '../../../shared/bridge';
 import { flattenPages } from '../offline/dataset-records';
+import type { OfflineResult } from '../offline/offline-database';
 import type { FetchOutcome } from './fetch-result';
 import { orderStatusChanges, syncOrderDetails } from './order-tracking';
 import { syncPagedList } from './paged-sync';
-import { progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
+import { offlineFailed, progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
 
 /** Records the dataset's success and, unless `announce` is false, tells the screens it changed. */
 const confirmed = (context: SyncContext, dataset: DatasetName, count: number, result: 'changed' | 'unchanged', announce = true): StepOutcome => {
@@ -26,10 +27,12 @@ async function syncWholeList<T extends { id: string }>(
   context: SyncContext,
   dataset: 'suppliers' | 'orders',
   endpoint: PagedEndpoint,
-  save: (items: T[], etags: Record<number, string>, totalPages: number) => Promise<void>,
+  save: (items: T[], etags: Record<number, string>, totalPages: number) => Promise<OfflineResult<unknown>>,
 ): Promise<StepOutcome & { items?: T[] }> {
   const scope = context.scope();
-  const previous = await context.store.datasetInfo(dataset, scope);
+  const stored = await context.store.datasetInfo(dataset, scope);
+  if (!stored.ok) return offlineFailed(context, dataset, stored);
+  const previous = stored.value;
   progress(context, dataset, 0, null);
   const outcome = await syncPagedList<T>({
     fetchPage: pageFetcher<T>(context, endpoint),
@@ -45,15 +48,17 @@ async function syncWholeList<T extends { id: string }>(
     return confirmed(context, dataset, previous?.count ?? 0, 'unchanged');
   }
   const items = flattenPages([...outcome.pages].map(([page, pageItems]) => ({ page, items: pageItems })));
-  await save(items, outcome.etags, outcome.totalPages);
+  const saved = await save(items, outcome.etags, outcome.totalPages);
+  if (!saved.ok) return offlineFailed(context, dataset, saved);
   progress(context, dataset, outcome.totalPages, outcome.totalPages, true);
   return { ...confirmed(context, dataset, items.length, 'changed', dataset !== 'orders'), items };
 }
 
 export const syncSuppliers = async (context: SyncContext): Promise<StepOutcome> => {
   const { items: _items, ...outcome } = await syncWholeList<Supplier>(context, 'suppliers', 'listSuppliers', async (items, etags, totalPages) => {
-    await context.store.replaceSuppliers(context.scope(), items, etags, totalPages, context.nowIso());
-    context.copy.forget();
+    const saved = await context.store.replaceSuppliers(context.scope(), items, etags, totalPages, context.nowIso());
+    if (saved.ok) context.copy.forget();
+    return saved;
   });
   return outcome;
 };
@@ -66,7 +71,9 @@ export const syncSuppliers = async (context: SyncContext): Promise<StepOutcome> 
  */
 export async function syncCatalog(context: SyncContext, onPages: () => void = () => {}): Promise<StepOutcome> {
   const scope = context.scope();
-  const previous = await context.store.datasetInfo('catalog', scope);
+  const stored = await context.store.datasetInfo('catalog', scope);
+  if (!stored.ok) return offlineFailed(context, 'catalog', stored);
+  const previous = stored.value;
   progress(context, 'catalog', 0, null);
   const outcome = await syncPagedList<CatalogProduct>({
     fetchPage: pageFetcher<CatalogProduct>(context, 'listProducts'),
@@ -75,21 +82,23 @@ export async function syncCatalog(context: SyncContext, onPages: () => void = ()
     limit: context.pages,
     onProgress: (done, total) => progress(context, 'catalog', done, total),
     onPage: async (page, etag, items) => {
-      await context.store.writeCatalogPage(scope, page, etag, items);
-      onPages();
+      const written = await context.store.writeCatalogPage(scope, page, etag, items);
+      if (written.ok) onPages();
+      return written;
     },
   });
   if (outcome.kind === 'failed') {
     // What was written stays (and is searchable); the dataset says it is not complete.
-    return stepFailed(context, 'catalog', outcome.error);
+    return stepFailed(context, 'catalog', outcome.error, outcome.code);
   }
   if (outcome.kind === 'unchanged') {
     progress(context, 'catalog', previous?.totalPages ?? 0, previous?.totalPages ?? 0, true);
     return confirmed(context, 'catalog', previous?.count ?? 0, 'unchanged');
   }
   const count = await context.store.finishCatalog(scope, outcome.totalPages, context.nowIso());
+  if (!count.ok) return offlineFailed(context, 'catalog', count);
   progress(context, 'catalog', outcome.totalPages, outcome.totalPages, true);
-  return confirmed(context, 'catalog', count, 'changed');
+  return confirmed(context, 'catalog', count.value, 'changed');
 }
 
 /**
@@ -99,7 +108,9 @@ export async function syncCatalog(context: SyncContext, onPages: () => void = ()
  */
 export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
   const scope = context.scope();
-  const previousOrders = await context.store.readOrders(scope);
+  const stored = await context.store.readOrders(scope);
+  if (!stored.ok) return offlineFailed(context, 'orders', stored);
+  const previousOrders = stored.value;
   const list = await syncWholeList<OrderListItem>(context, 'orders', 'listOrders', (items, etags, totalPages) =>
     context.store.replaceOrders(scope, items, etags, totalPages, context.nowIso()),
   );
@@ -108,20 +119,19 @@ export async function syncOrders(context: SyncContext): Promise<StepOutcome> {
   const moved = listed && previousOrders.length > 0 ? orderStatusChanges(previousOrders, listed) : [];
   const current: OrderListItem[] = listed ?? previousOrders;
   const previous = await context.store.readOrderDetails(scope);
+  if (!previous.ok) return offlineFailed(context, 'orders', previous);
   const details = await syncOrderDetails({
     orders: current,
-    previous,
+    previous: previous.value,
     fetchOrder: (id, etag) => context.api.call('getOrder', { params: { id }, etag }) as never,
     limit: context.pages,
     nowIso: context.nowIso(),
   });
-  try {
-    if (details.kind !== 'unchanged') await context.store.putOrderDetails(scope, details.records, true);
-  } finally {
-    // Told even when the details could not be saved: the list is, and the next sync compares with it.
-    if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
-    for (const change of moved) context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
-  }
+  const saved = details.kind === 'unchanged' ? null : await context.store.putOrderDetails(scope, details.records, true);
+  // Told even when the details could not be saved: the list is, and the next sync compares with it.
+  if (listOutcome.result === 'changed' || details.kind !== 'unchanged') context.emit({ type: 'data-changed', datasets: ['orders'] });
+  for (const change of moved) context.emit({ type: 'order-status', orderId: change.orderId, orderNumber: change.orderNumber, status: change.status });
+  if (saved && !saved.ok) return offlineFailed(context, 'orders', saved);
   if (details.kind === 'failed') return stepFailed(context, 'orders', details.error);
   return details.kind === 'changed' ? { dataset: 'orders', result: 'changed' } : listOutcome;
 }
@@ -131,11 +141,13 @@ async function syncSingle<T>(
   context: SyncContext,
   dataset: 'account' | 'webhooks',
   fetch: (etag: string | null) => Promise<FetchOutcome<T>>,
-  save: (data: T, etag: string | null) => Promise<number>,
+  save: (data: T, etag: string | null) => Promise<OfflineResult<number>>,
   check: (data: T) => string | null = () => null,
 ): Promise<StepOutcome> {
   const scope = context.scope();
-  const previous = scope.accountId ? await context.store.datasetInfo(dataset, scope) : null;
+  const stored = scope.accountId ? await context.store.datasetInfo(dataset, scope) : null;
+  if (stored && !stored.ok) return offlineFailed(context, dataset, stored);
+  const previous = stored?.value ?? null;
   progress(context, dataset, 0, 1);
   const outcome = await context.pages(() => fetch(previous?.etag ?? null));
   if (!outcome.ok) return stepFailed(context, dataset, outcome.error.message, outcome.error.code);
@@ -146,8 +158,9 @@ async function syncSingle<T>(
   const problem = check(outcome.data);
   if (problem) return stepFailed(context, dataset, problem);
   const count = await save(outcome.data, outcome.etag);
+  if (!count.ok) return offlineFailed(context, dataset, count);
   progress(context, dataset, 1, 1, true);
-  return confirmed(context, dataset, count, 'changed');
+  return confirmed(context, dataset, count.value, 'changed');
 }
 
 /**
@@ -160,8 +173,8 @@ export function syncAccount(context: SyncContext, adopt: (accountId: string) => 
     'account',
     (etag) => context.api.call('getAccount', { etag }) as never,
     async (account, etag) => {
-      await context.store.writeAccount(context.scope(), account, etag, context.nowIso());
-      return 1;
+      const written = await context.store.writeAccount(context.scope(), account, etag, context.nowIso());
+      return written.ok ? { ok: true, value: 1 } : written;
     },
     (account) => {
       const known = context.scope().accountId;
@@ -178,8 +191,8 @@ export const syncWebhooks = (context: SyncContext) =>
     'webhooks',
     (etag) => context.api.call('listWebhooks', { etag }) as never,
     async (list, etag) => {
-      await context.store.writeWebhooks(context.scope(), list.data, etag, context.nowIso());
-      return list.data.length;
+      const written = await context.store.writeWebhooks(context.scope(), list.data, etag, context.nowIso());
+      return written.ok ? { ok: true, value: list.data.length } : written;
     },
   );
 

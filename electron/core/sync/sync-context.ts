@@ -1,7 +1,7 @@
 import type { BridgeEvent, DatasetName } from '../../../shared/bridge';
 import type { ServiceClient } from '../api';
 import type { OfflineCopy } from '../offline/offline-copy';
-import { OfflineCallError } from '../offline/offline-database';
+import type { OfflineFailure } from '../offline/offline-database';
 import type { OfflineStore, StoreScope } from '../offline/offline-store';
 import type { StatusBook } from './dataset-status';
 import type { Limiter } from './paged-sync';
@@ -50,11 +50,20 @@ export function stepFailed(context: SyncContext, dataset: DatasetName, error: st
   return errorCode ? { dataset, result: 'failed', error, errorCode } : { dataset, result: 'failed', error };
 }
 
-/** A step that threw (a full disk, a folder removed under it) fails like any other step instead of escaping. */
+/**
+ * A step whose offline copy could not do what it asked (a full disk, a damaged file, no database
+ * module): the worker's words are already plain, and its code (`disk_full`, …) goes with them.
+ */
+export function offlineFailed(context: SyncContext, dataset: DatasetName, failure: OfflineFailure): StepOutcome {
+  return stepFailed(context, dataset, failure.message, failure.code ?? undefined);
+}
+
+/**
+ * A step that threw (a fault no one expected) fails like any other step instead of escaping. The
+ * offline copy's expected failures do not come here: each step answers them (`offlineFailed`).
+ */
 export function guardStep(context: SyncContext, dataset: DatasetName, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
-  return step().catch((error: unknown) => {
-    // The offline worker's failures are already in plain words (a full disk, a damaged file, no database module).
-    if (error instanceof OfflineCallError) return stepFailed(context, dataset, error.message, error.code ?? undefined);
-    return stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  return step().catch((error: unknown) =>
+    stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }

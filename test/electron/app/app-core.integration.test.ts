@@ -9,6 +9,7 @@ import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
 import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
+import { valueOrFault } from '../../../electron/core/offline/offline-database';
 import { createOfflineStore } from '../../../electron/core/offline/offline-store';
 import { DEMO_SCOPE_URL } from '../../../electron/core/session/service-connection';
 
@@ -486,13 +487,13 @@ describe('removing a buyer account or signing out', () => {
     await core.whenIdle();
     const offline = createOfflineStore({ dataDir: platform.dataDir });
     const secondScope = { baseUrl: DEMO_SCOPE_URL, accountId: second.accountId };
-    expect(await offline.datasetInfo('orders', secondScope), 'followed: its orders are on disk').not.toBeNull();
+    expect(await valueOrFault(offline.datasetInfo('orders', secondScope)), 'followed: its orders are on disk').not.toBeNull();
     // Its account-only sync is under way when it is removed.
     await data('syncNow');
     await data('removeBuyerAccount', { id: added!.id });
     await core.whenIdle();
-    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await offline.datasetInfo(dataset, secondScope), dataset).toBeNull();
-    expect(await offline.readOrders(secondScope)).toEqual([]);
+    for (const dataset of ['orders', 'account', 'webhooks'] as const) expect(await valueOrFault(offline.datasetInfo(dataset, secondScope)), dataset).toBeNull();
+    expect(await valueOrFault(offline.readOrders(secondScope))).toEqual([]);
     await offline.close();
   });
 });

@@ -1,3 +1,4 @@
+import { valueOrFault } from '../../../electron/core/offline/offline-database';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ describe('choosing what the offline copy carries', () => {
     const result = await search().search({ limit: 500 });
     return result.facets.supplier.map((facet) => facet.value).sort();
   };
-  const detailOf = (id: string) => store.productDetail({ baseUrl, accountId: null }, id);
+  const detailOf = (id: string) => valueOrFault(store.productDetail({ baseUrl, accountId: null }, id));
 
   for (const feed of [true, false]) {
     const path = feed ? 'the change feed' : 'the list pages (a service with only the seed’s interface)';
@@ -93,7 +94,7 @@ describe('choosing what the offline copy carries', () => {
       expect(await suppliersStored()).toEqual(['sup_bordeaux', 'sup_napa']);
       expect((await search().search({ text: 'changed', limit: 5 })).total).toBe(0);
       // The details the copy says it holds are the ones left (the removal went through the database's own count).
-      expect((await store.datasetInfo('productDetails', { baseUrl, accountId: null }))?.count).toBe(200);
+      expect((await valueOrFault(store.datasetInfo('productDetails', { baseUrl, accountId: null })))?.count).toBe(200);
       // Nothing was widened, so the feed went on from its cursor (pages: with their ETags).
       if (feed) expect(service.log.filter((entry) => entry.name === 'catalogChanges').every((entry) => entry.since !== null)).toBe(true);
       else expect(service.log.filter((entry) => entry.name === 'listProducts').some((entry) => entry.status === 304)).toBe(true);
@@ -233,15 +234,15 @@ describe('a supplier added while the feed is being read', () => {
       const detail = (n: number) => service.state.details.get(service.state.products[n]!.id)!;
       await store.startFeedBootstrap(scope);
       await store.applyChanges(scope, [0, 1].map((n) => ({ type: 'product.changed', product: detail(n) })), 'c2g0', stamp);
-      expect((await store.datasetInfo('catalog', scope))!.cursor).toBe('c2g0');
+      expect((await valueOrFault(store.datasetInfo('catalog', scope)))!.cursor).toBe('c2g0');
       // The choice widens between two pages of a running read: the page after it keeps no cursor.
       await choices.set({ keep: 'suppliers', supplierIds: ['sup_napa', 'sup_bordeaux', 'sup_sonoma'] });
       await store.applyChanges(scope, [2, 3].map((n) => ({ type: 'product.changed', product: detail(n) })), 'c4g0', stamp);
-      expect((await store.datasetInfo('catalog', scope))!.cursor).toBeNull();
+      expect((await valueOrFault(store.datasetInfo('catalog', scope)))!.cursor).toBeNull();
       // A read from nothing clears it.
       await store.startFeedBootstrap(scope);
       await store.applyChanges(scope, [], 'c8g0', stamp);
-      expect((await store.datasetInfo('catalog', scope))!.cursor).toBe('c8g0');
+      expect((await valueOrFault(store.datasetInfo('catalog', scope)))!.cursor).toBe('c8g0');
     } finally {
       await store.close();
       await rm(dataDir, { recursive: true, force: true });

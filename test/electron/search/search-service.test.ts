@@ -80,8 +80,8 @@ describe('search service (the offline worker)', () => {
     expect(await search.search({ text: 'merlot' })).toMatchObject({ total: 0, items: [] });
     expect(await search.lookupCode('100000000007')).toBeNull();
     const store = createOfflineStore({ dataDir, database });
-    const failure = await store.writeCatalogPage(scope, 1, null, []).catch((error: Error & { code?: string }) => error);
-    expect(failure).toMatchObject({ code: 'unavailable' });
-    expect((failure as Error).message).toMatch(/^The offline copy is unavailable: its database module could not be loaded \(The module 'better_sqlite3\.node' was compiled against a different Node\.js version[^\n]*\)\.$/);
+    const failure = await store.writeCatalogPage(scope, 1, null, []);
+    expect(failure).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(!failure.ok && failure.message).toMatch(/^The offline copy is unavailable: its database module could not be loaded \(The module 'better_sqlite3\.node' was compiled against a different Node\.js version[^\n]*\)\.$/);
   });
 });

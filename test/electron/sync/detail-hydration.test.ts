@@ -11,9 +11,9 @@ const scope: StoreScope = { baseUrl: 'http://127.0.0.1:9/api/v1', accountId: nul
 /** The store's detail calls answered in-process by a service database. */
 function storeOn(database: ReturnType<typeof catalogDatabase>) {
   return {
-    detailsToFetch: async (_scope: StoreScope, input: Parameters<typeof database.detailsToFetch>[0]) => database.detailsToFetch(input),
-    putProductDetails: async (_scope: StoreScope, records: Parameters<typeof database.putProductDetails>[0]) => database.putProductDetails(records),
-    touchProductDetails: async (_scope: StoreScope, ids: string[], at: string) => database.touchProductDetails(ids, at),
+    detailsToFetch: async (_scope: StoreScope, input: Parameters<typeof database.detailsToFetch>[0]) => ({ ok: true, value: database.detailsToFetch(input) }),
+    putProductDetails: async (_scope: StoreScope, records: Parameters<typeof database.putProductDetails>[0]) => ({ ok: true, value: database.putProductDetails(records) }),
+    touchProductDetails: async (_scope: StoreScope, ids: string[], at: string) => ({ ok: true, value: database.touchProductDetails(ids, at) }),
   } as unknown as Pick<OfflineStore, 'detailsToFetch' | 'putProductDetails' | 'touchProductDetails'>;
 }
 
@@ -41,7 +41,7 @@ describe('product detail hydration', () => {
     // Regions are n % 4: Napa 0, Sonoma 1, Bordeaux 2, Mendoza 3 (known).
     expect(asked.slice(0, 3)).toEqual(['prod_00000', 'prod_00001', 'prod_00002']);
     expect(asked.slice(3)).toEqual(['prod_00004', 'prod_00005', 'prod_00006', 'prod_00007', 'prod_00008', 'prod_00009', 'prod_00010', 'prod_00011']);
-    expect(report).toEqual({ fetched: 11, notModified: 0, error: null });
+    expect(report).toEqual({ ok: true, value: { fetched: 11, notModified: 0, error: null } });
     expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 12, due: 0, orphans: 0 });
   });
 
@@ -67,11 +67,11 @@ describe('product detail hydration', () => {
         onProgress: () => {},
       });
     const first = await run(5);
-    expect(first.error).toMatch(/could not reach/i);
+    expect(first.ok && first.value.error).toMatch(/could not reach/i);
     expect(database.detailCoverage('2026-11-21T12:00:00.000Z').stored).toBe(5);
     calls = 0;
     const second = await run(Infinity);
-    expect(second).toEqual({ fetched: 5, notModified: 0, error: null });
+    expect(second).toEqual({ ok: true, value: { fetched: 5, notModified: 0, error: null } });
     expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 10, due: 0, orphans: 0 });
   });
 });

@@ -58,6 +58,7 @@ describe('syncPagedList', () => {
         handed.push(page);
         expect(etag).toBe(`"${page}-v2"`);
         expect(items[0]?.name).toBe('v2 item');
+        return { ok: true };
       },
     });
     expect(outcome.kind).toBe('changed');

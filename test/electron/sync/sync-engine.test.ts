@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISK_FULL_MESSAGE } from '../../../electron/core/offline/offline-host';
-import { OfflineCallError } from '../../../electron/core/offline/offline-database';
+import { valueOrFault } from '../../../electron/core/offline/offline-database';
 import { createOfflineStore, type OfflineStore, type StoreScope } from '../../../electron/core/offline/offline-store';
 import { createSearchService } from '../../../electron/core/search/search-service';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
@@ -12,6 +12,8 @@ import type { Order } from '../../../shared';
 import { createFakeService } from './fake-service';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
+
+const diskFull = () => Promise.resolve({ ok: false, message: DISK_FULL_MESSAGE, code: 'disk_full' } as const);
 
 describe('sync engine', () => {
   let dataDir: string;
@@ -301,10 +303,10 @@ describe('sync engine', () => {
     await engine.sync();
     const freed = await engine.clearAccountData();
     expect(freed).toBeGreaterThan(0);
-    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
-    expect(await store.readAccount(scopeOf('org_buyer'))).toBeNull();
-    expect(await store.datasetInfo('orders', scopeOf('org_buyer'))).toBeNull();
-    expect(await store.datasetInfo('catalog', scopeOf('org_buyer'))).toMatchObject({ count: 250 });
+    expect(await valueOrFault(store.readOrders(scopeOf('org_buyer')))).toEqual([]);
+    expect(await valueOrFault(store.readAccount(scopeOf('org_buyer')))).toBeNull();
+    expect(await valueOrFault(store.datasetInfo('orders', scopeOf('org_buyer')))).toBeNull();
+    expect(await valueOrFault(store.datasetInfo('catalog', scopeOf('org_buyer')))).toMatchObject({ count: 250 });
     expect(await engine.copy.orders()).toEqual([]);
   });
 
@@ -330,22 +332,35 @@ describe('sync engine', () => {
     releaseOrders();
     await clearing;
     await syncing;
-    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
-    expect(await store.readStatuses(scopeOf('org_buyer'))).toEqual([]);
-    expect(await store.readAccount(scopeOf('org_buyer'))).toBeNull();
+    expect(await valueOrFault(store.readOrders(scopeOf('org_buyer')))).toEqual([]);
+    expect(await valueOrFault(store.readStatuses(scopeOf('org_buyer')))).toEqual([]);
+    expect(await valueOrFault(store.readAccount(scopeOf('org_buyer')))).toBeNull();
     expect(engine.syncNow()).toEqual({ started: false });
     expect((await engine.sync()).outcomes).toEqual([]);
-    expect(await store.readOrders(scopeOf('org_buyer'))).toEqual([]);
+    expect(await valueOrFault(store.readOrders(scopeOf('org_buyer')))).toEqual([]);
   });
 
   it('a dataset that cannot be saved fails in plain words and the rest of the sync still finishes', async () => {
     const service = createFakeService({ products: 50 });
-    const failingStore: OfflineStore = { ...store, replaceOrders: () => Promise.reject(new OfflineCallError(DISK_FULL_MESSAGE, 'disk_full')) };
+    const failingStore: OfflineStore = { ...store, replaceOrders: () => Promise.resolve({ ok: false, message: DISK_FULL_MESSAGE, code: 'disk_full' } as const) };
     const engine = engineFor(service, { store: failingStore });
     const report = await engine.sync();
     expect(report.outcomes.find((outcome) => outcome.dataset === 'orders')).toEqual({ dataset: 'orders', result: 'failed', error: DISK_FULL_MESSAGE, errorCode: 'disk_full' });
     expect(report.outcomes.filter((outcome) => outcome.result === 'changed').map((outcome) => outcome.dataset).sort()).toEqual(['account', 'catalog', 'suppliers', 'webhooks']);
     expect(status(engine, 'orders').error).toMatch(/disk is full/);
+  });
+
+  // The catalog's page writes run inside the paged list and the feed's write-behind: a full disk there is the catalog step's failure, with its code.
+  it.each([
+    ['list pages', false, { writeCatalogPage: () => diskFull() }],
+    ['the change feed', true, { applyChanges: () => diskFull(), applyChangesText: () => diskFull(), writeReadChanges: () => diskFull() }],
+  ] as const)('a catalog page that cannot be written (through %s) fails the catalog with the disk-full words and code', async (_via, feed, failing) => {
+    const service = createFakeService({ products: 250, feed });
+    const engine = engineFor(service, { store: { ...store, ...failing } as OfflineStore });
+    const report = await engine.sync();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'failed', error: DISK_FULL_MESSAGE, errorCode: 'disk_full' });
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'suppliers')?.result).toBe('changed');
+    expect(status(engine, 'catalog').error).toMatch(/disk is full/);
   });
 
   it('tells of an order that moved even when its details cannot be saved (the list is, and the next sync compares with it)', async () => {
@@ -354,7 +369,7 @@ describe('sync engine', () => {
     const failingStore: OfflineStore = {
       ...store,
       putOrderDetails: (scope, records, replaceAll) =>
-        detailsFail ? Promise.reject(new OfflineCallError(DISK_FULL_MESSAGE, 'disk_full')) : store.putOrderDetails(scope, records, replaceAll),
+        detailsFail ? Promise.resolve({ ok: false, message: DISK_FULL_MESSAGE, code: 'disk_full' } as const) : store.putOrderDetails(scope, records, replaceAll),
     };
     const engine = engineFor(service, { store: failingStore });
     await engine.sync();
@@ -371,7 +386,7 @@ describe('sync engine', () => {
     await engine.sync();
     expect(status(engine, 'account').error).toMatch(/another account/);
     expect(service.log.some((entry) => entry.name === 'listOrders')).toBe(false);
-    expect(await store.readAccount(scopeOf('org_other'))).toBeNull();
+    expect(await valueOrFault(store.readAccount(scopeOf('org_other')))).toBeNull();
   });
 
   it('background downloads go through the gate, which can hold each request', async () => {

@@ -6,22 +6,19 @@ import {
   type BridgeEvent,
   type BridgeMethod,
   type CaseworksBridge,
-  type FacetCount,
   type AddressBook,
   type OrderGuide,
-  type BuyerAccount,
   type OutboxEntry,
   type OutboxProblem,
-  type SessionInfo,
-  type OfflineChoice,
-  type OfflineChoiceView,
 } from '../../../shared/bridge';
 import { orderTotals } from '../../../shared/pricing';
-import type { Order, Product, Webhook } from '../../../shared/schemas';
+import type { Order, Webhook } from '../../../shared/schemas';
 import * as fixtures from './fixtures';
 import { fakeOrderHistory } from './fakeOrderHistory';
 import { createFakeAccountFiles } from './fakeAccountFiles';
+import { createFakeCatalog } from './fakeCatalog';
 import { createFakeOutbox } from './fakeOutbox';
+import { createFakeSession } from './fakeSession';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -30,29 +27,6 @@ export interface Call {
 
 const freshness = { asOf: '2026-11-22T08:00:00.000Z', fromCache: true };
 
-export const demoSession: SessionInfo = {
-  mode: 'demo',
-  baseUrl: 'http://127.0.0.1:4555/api/v1',
-  account: { id: 'org_demo', name: 'Bistro Verde' },
-  buyerAccountId: 'ba_demo',
-  keyStorage: 'embedded-demo',
-  keyStorageDescription: 'The demo key lives in memory only',
-  weakStorageAvailable: false,
-  online: true,
-  problem: null,
-  keysInMemoryOnly: false,
-};
-
-function facet(items: Product[], pick: (item: Product) => [string, string]): FacetCount[] {
-  const counts = new Map<string, { label: string; count: number }>();
-  for (const item of items) {
-    const [value, label] = pick(item);
-    const current = counts.get(value);
-    counts.set(value, { label, count: (current?.count ?? 0) + 1 });
-  }
-  return [...counts.entries()].map(([value, { label, count }]) => ({ value, label, count }));
-}
-
 /**
  * An in-memory stand-in for main behind the real `CaseworksBridge` type: it answers from the
  * typed fixtures, keeps an outbox, records every call and lets a test push events.
@@ -60,45 +34,16 @@ function facet(items: Product[], pick: (item: Product) => [string, string]): Fac
 export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   const calls: Call[] = [];
   const listeners = new Set<(event: BridgeEvent) => void>();
+  const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
   let webhooks: Webhook[] = [...fixtures.webhooks];
-  let session: SessionInfo = { ...demoSession };
   let nextId = 1;
   let historyOrders: readonly Order[] = [fixtures.shippedOrder];
   let exportOutcome: 'download' | 'saved' | 'cancelled' = 'download';
-  /** What the offline copy keeps (Settings → what to keep offline); searches cover only its suppliers. */
-  let offlineChoice: OfflineChoice = { keep: 'all' };
-  const BYTES_PER_PRODUCT = 1_700;
-  const keeps = (supplierId: string) => offlineChoice.keep === 'all' || offlineChoice.supplierIds.includes(supplierId);
-  const choiceView = (): OfflineChoiceView => {
-    const suppliers = fixtures.suppliers.map((supplier) => ({
-      id: supplier.id,
-      name: supplier.name,
-      products: supplier.total_products,
-      kept: keeps(supplier.id),
-      estimatedBytes: supplier.total_products * BYTES_PER_PRODUCT,
-    }));
-    const bytes = (list: typeof suppliers) => list.reduce((total, supplier) => total + supplier.estimatedBytes, 0);
-    return {
-      choice: offlineChoice,
-      suppliers,
-      bytesPerProduct: BYTES_PER_PRODUCT,
-      basis: 'stored',
-      allBytes: bytes(suppliers),
-      choiceBytes: bytes(suppliers.filter((supplier) => supplier.kept)),
-      productsKept: fixtures.products.filter((item) => keeps(item.supplier.id)).length,
-    };
-  };
-  /** The buyer accounts on this computer, with the key each was added with (what main refuses twice). */
-  /** The demo marketplace's buyers (what its credentials file lists). */
-  const demoBuyers = [
-    { accountId: 'org_demo', name: 'Bistro Verde' },
-    { accountId: 'org_demo2', name: 'Harbor Provisions' },
-  ];
-  let accounts: (Omit<BuyerAccount, 'active'> & { apiKey: string })[] = [
-    { id: 'ba_demo', mode: 'demo', baseUrl: demoSession.baseUrl, accountId: 'org_demo', name: 'Bistro Verde', queuedOrders: 0, apiKey: 'demo_key' },
-  ];
+  /** Who is signed in and the buyer accounts on this computer (fakeSession.ts). */
+  const signIn = createFakeSession(record, () => pending());
+  const session = () => signIn.current();
   /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
-  const accountFiles = createFakeAccountFiles(() => session.mode !== 'none', {
+  const accountFiles = createFakeAccountFiles(() => session().mode !== 'none', {
     products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
     lookupCode: async (code) => {
       const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
@@ -112,45 +57,18 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
     detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
   });
+  /** The offline catalog: what is kept offline (Settings) and its search, as the app answers it. */
+  const catalog = createFakeCatalog({ asOf: freshness.asOf, favouriteIds: () => accountFiles.favouriteIds() });
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
-  const outbox = createFakeOutbox(() => (session.mode === 'none' ? null : (session.account?.id ?? null)));
+  const outbox = createFakeOutbox(() => (session().mode === 'none' ? null : (session().account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
-  const accountView = (): BuyerAccount[] =>
-    accounts.map(({ apiKey: _apiKey, ...account }) => ({
-      ...account,
-      active: account.id === session.buyerAccountId,
-      queuedOrders: account.id === session.buyerAccountId ? pending() : account.queuedOrders,
-    }));
-  const signInAs = (account: (typeof accounts)[number]) => {
-    session = { ...session, mode: account.mode, baseUrl: account.baseUrl, account: { id: account.accountId, name: account.name }, buyerAccountId: account.id };
-  };
-  const record = (method: Call['method'], input: unknown) => calls.push({ method, input });
 
   const base: CaseworksBridge = {
-    async getSession(input) {
-      record('getSession', input);
-      return ok(session);
-    },
-    async useDemoService(input) {
-      record('useDemoService', input);
-      session = { ...demoSession };
-      return ok(session);
-    },
-    async connectService(input) {
-      record('connectService', input);
-      session = { ...demoSession, mode: 'custom', baseUrl: input.baseUrl, keyStorage: 'os-encrypted', keyStorageDescription: 'Encrypted by the system' };
-      return ok(session);
-    },
-    async signOut(input) {
-      record('signOut', input);
-      const keptQueuedOrders = pending();
-      session = { ...session, mode: 'none', account: null };
-      return ok({ keptQueuedOrders });
-    },
+    ...signIn.methods,
     async getSyncStatus(input) {
       record('getSyncStatus', input);
       return ok({
-        online: session.online,
+        online: session().online,
         running: false,
         cacheBytes: 3 * 1024 * 1024,
         datasets: [
@@ -169,61 +87,19 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async searchCatalog(input = {}) {
       record('searchCatalog', input);
-      const favourites = input.favouritesOnly ? await accountFiles.favouriteIds() : [];
-      const text = (input.text ?? '').trim().toLowerCase();
-      let items = fixtures.products.filter(
-        (item) =>
-          keeps(item.supplier.id) &&
-          (!text || [item.name, item.varietal, item.region, item.supplier.name].some((field) => field.toLowerCase().includes(text))) &&
-          (!input.varietal || item.varietal === input.varietal) &&
-          (!input.region || item.region === input.region) &&
-          (!input.country || item.country === input.country) &&
-          (!input.supplierId || item.supplier.id === input.supplierId) &&
-          (input.minPriceCents === undefined || item.case_price_cents >= input.minPriceCents) &&
-          (input.maxPriceCents === undefined || item.case_price_cents <= input.maxPriceCents) &&
-          (!input.inStock || item.inventory_available > 0) &&
-          (!input.favouritesOnly || favourites.includes(item.id)),
-      );
-      if (input.sort === 'price_asc') items = [...items].sort((a, b) => a.case_price_cents - b.case_price_cents);
-      if (input.sort === 'price_desc') items = [...items].sort((a, b) => b.case_price_cents - a.case_price_cents);
-      if (input.sort === 'name' || (!input.sort && !text)) items = [...items].sort((a, b) => a.name.localeCompare(b.name));
-      const offset = input.offset ?? 0;
-      return ok({
-        items: items.slice(offset, offset + (input.limit ?? 100)).map(fixtures.toCatalogProduct),
-        total: items.length,
-        facets: {
-          varietal: facet(items, (item) => [item.varietal, item.varietal]),
-          region: facet(items, (item) => [item.region, item.region]),
-          country: facet(items, (item) => [item.country, item.country]),
-          supplier: facet(items, (item) => [item.supplier.id, item.supplier.name]),
-          vintage: facet(items, (item) => [String(item.vintage ?? 'NV'), String(item.vintage ?? 'Non-vintage')]),
-        },
-        tookMs: 1,
-        freshness,
-        coverage:
-          offlineChoice.keep === 'all'
-            ? null
-            : { suppliersKept: offlineChoice.supplierIds.length, productsKept: choiceView().productsKept, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
-      });
+      return catalog.methods.searchCatalog(input);
     },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
-      return ok(choiceView());
+      return ok(catalog.choiceView());
     },
     async setOfflineChoice(input) {
       record('setOfflineChoice', input);
-      const known = new Set(fixtures.suppliers.map((supplier) => supplier.id));
-      const unknown = input.choice.keep === 'suppliers' ? input.choice.supplierIds.find((id) => !known.has(id)) : undefined;
-      if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
-      const before = choiceView();
-      offlineChoice = input.choice;
-      const after = choiceView();
-      return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
+      return catalog.setChoice(input.choice);
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);
-      const found = fixtures.products.find((item) => item.upc === input.code.trim() || item.sku === input.code.trim());
-      return ok({ product: found ? fixtures.toCatalogProduct(found) : null, freshness });
+      return catalog.methods.lookupProductCode(input);
     },
     async matchProductCodes(input) {
       record('matchProductCodes', input);
@@ -401,51 +277,6 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       return ok({ fileName: 'guide.csv', csv: 'sku,upc,par,name\r\n', outcome: 'download', withoutCode: 0 });
     },
     ...fakeOrderHistory(() => historyOrders, record, freshness, () => exportOutcome),
-    async listBuyerAccounts(input) {
-      record('listBuyerAccounts', input);
-      return ok({ accounts: accountView() });
-    },
-    async addBuyerAccount(input) {
-      record('addBuyerAccount', input);
-      const same = accounts.find((account) => account.apiKey === input.apiKey);
-      if (same) return fail('rejected', `This key is already added, as ${same.name}. Choose it in the account switcher instead.`);
-      const added = { id: `ba_${accounts.length + 1}`, mode: 'custom' as const, baseUrl: input.baseUrl, accountId: `org_${accounts.length + 1}`, name: `Buyer ${accounts.length + 1}`, queuedOrders: 0, apiKey: input.apiKey };
-      accounts = [...accounts, added];
-      signInAs(added);
-      return ok(session);
-    },
-    async switchBuyerAccount(input) {
-      record('switchBuyerAccount', input);
-      const account = accounts.find((candidate) => candidate.id === input.id);
-      if (!account) return fail('not_found', 'That buyer account is no longer on this computer.');
-      signInAs(account);
-      return ok(session);
-    },
-    async removeBuyerAccount(input) {
-      record('removeBuyerAccount', input);
-      const removed = accountView().find((account) => account.id === input.id);
-      accounts = accounts.filter((account) => account.id !== input.id);
-      if (session.buyerAccountId === input.id) {
-        const next = accounts[0];
-        if (next) signInAs(next);
-        else session = { ...session, mode: 'none', account: null, buyerAccountId: null };
-      }
-      return ok({ keptQueuedOrders: removed?.queuedOrders ?? 0 });
-    },
-    async listDemoBuyers(input) {
-      record('listDemoBuyers', input);
-      return ok({ buyers: demoBuyers.map((buyer) => ({ ...buyer, added: accounts.some((account) => account.mode === 'demo' && account.accountId === buyer.accountId) })) });
-    },
-    async addDemoBuyer(input) {
-      record('addDemoBuyer', input);
-      const buyer = demoBuyers.find((candidate) => candidate.accountId === input.accountId);
-      if (!buyer) return fail('not_found', 'That buyer is not one of the demo marketplace’s buyers. Choose one from the list.');
-      const existing = accounts.find((account) => account.mode === 'demo' && account.accountId === buyer.accountId);
-      const added = existing ?? { id: `ba_${accounts.length + 1}`, mode: 'demo' as const, baseUrl: demoSession.baseUrl, accountId: buyer.accountId, name: buyer.name, queuedOrders: 0, apiKey: `demo_${buyer.accountId}` };
-      if (!existing) accounts = [...accounts, added];
-      signInAs(added);
-      return ok(session);
-    },
     subscribe(listener) {
       record('subscribe', null);
       listeners.add(listener);
@@ -517,12 +348,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       exportOutcome = outcome;
     },
     /** Another account on this computer (not active), e.g. with orders queued. */
-    addAccount(account: Omit<BuyerAccount, 'active'>) {
-      accounts = [...accounts, { ...account, apiKey: `key_${account.id}` }];
-    },
-    setSession(next: Partial<SessionInfo>) {
-      session = { ...session, ...next };
-    },
+    addAccount: signIn.addAccount,
+    setSession: signIn.set,
   };
 }
 

@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fail, keepsSupplier, ok, type CaseworksBridge, type OfflineChoice, type OfflineChoiceView } from '../../../shared/bridge';
+import type { Product } from '../../../shared/schemas';
+import { createDispatcher } from '../../../electron/bridge/dispatcher';
+import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
+import { createCatalogHandlers, type CatalogHandlerDeps } from '../../../electron/bridge/handlers/catalog';
+import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../../../electron/core/offline/offline-database';
+import { createOfflineHost } from '../../../electron/core/offline/offline-host';
+import { createSearchService } from '../../../electron/core/search/search-service';
+import * as fixtures from './fixtures';
+
+const BASE_URL = 'http://127.0.0.1:4555/api/v1';
+
+export interface FakeCatalogSources {
+  /** When the catalog was saved (its freshness). */
+  asOf: string;
+  /** The starred products, for the Favourites filter. */
+  favouriteIds(): Promise<readonly string[]>;
+}
+
+const BYTES_PER_PRODUCT = 1_700;
+
+type CatalogMethods = Pick<CaseworksBridge, 'searchCatalog' | 'lookupProductCode'>;
+
+/**
+ * The catalog's search as the app answers it: the offline worker's host (electron/core/offline/offline-host.ts)
+ * run in-process over a database in a temporary folder, the real search service and its bridge
+ * handlers behind the real dispatcher. The products (with their details: country, SKU, UPC) are
+ * written as the sync writes them, so what a search finds, its facets, sorts and code lookups are
+ * the app's own and this fake cannot drift from them. Written on the first search. What is kept
+ * offline (Settings → what to keep offline) is the fixtures' suppliers, all or those chosen: the
+ * copy then holds only their products, as the app's removal leaves it.
+ */
+export function createFakeCatalog(sources: FakeCatalogSources) {
+  let choice: OfflineChoice = { keep: 'all' };
+  const keeps = (supplierId: string) => keepsSupplier(choice, supplierId);
+  let kept: readonly Product[] = fixtures.products;
+  const choiceView = (): OfflineChoiceView => {
+    const suppliers = fixtures.suppliers.map((supplier) => ({
+      id: supplier.id,
+      name: supplier.name,
+      products: supplier.total_products,
+      kept: keeps(supplier.id),
+      estimatedBytes: supplier.total_products * BYTES_PER_PRODUCT,
+    }));
+    const bytes = (list: typeof suppliers) => list.reduce((total, supplier) => total + supplier.estimatedBytes, 0);
+    return {
+      choice,
+      suppliers,
+      bytesPerProduct: BYTES_PER_PRODUCT,
+      basis: 'stored',
+      allBytes: bytes(suppliers),
+      choiceBytes: bytes(suppliers.filter((supplier) => supplier.kept)),
+      productsKept: kept.length,
+    };
+  };
+  let host: ReturnType<typeof createOfflineHost> | null = null;
+
+  function opened() {
+    if (host) return host;
+    const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? tmpdir(), 'caseworks-renderer-catalog-'));
+    host = createOfflineHost({ dataDir });
+    host.service(BASE_URL, 'writeCatalogPage', [1, null, kept.map(fixtures.toCatalogProduct)]);
+    host.service(BASE_URL, 'finishCatalog', [1, sources.asOf]);
+    host.service(BASE_URL, 'putProductDetails', [kept.map((detail) => ({ detail, etag: null, fetchedAt: sources.asOf }))]);
+    return host;
+  }
+
+  const answer = async (baseUrl: string, op: string, ...args: unknown[]) => opened().service(baseUrl, op as never, args) as OfflineResult<never>;
+  const database = { answer, service: (baseUrl: string, op: string, ...args: unknown[]) => valueOrFault(answer(baseUrl, op, ...args)) } as unknown as OfflineDatabase;
+  const search = createSearchService(database);
+  search.use(BASE_URL);
+  const deps = {
+    search,
+    catalogAsOf: async () => sources.asOf,
+    favouriteIds: sources.favouriteIds,
+    searchCoverage: async () =>
+      choice.keep === 'all'
+        ? null
+        : { suppliersKept: choice.supplierIds.length, productsKept: kept.length, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
+    images: { localize: <T>(item: T) => item },
+  } as unknown as CatalogHandlerDeps;
+  const handlers = createCatalogHandlers(deps);
+  const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
+  const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);
+
+  return {
+    methods: { searchCatalog: call('searchCatalog'), lookupProductCode: call('lookupProductCode') } as CatalogMethods,
+    choiceView,
+    /** Settings → what to keep offline: a supplier the list does not have is refused, as the app does. */
+    setChoice(next: OfflineChoice): Awaited<ReturnType<CaseworksBridge['setOfflineChoice']>> {
+      const known = new Set(fixtures.suppliers.map((supplier) => supplier.id));
+      const unknown = next.keep === 'suppliers' ? next.supplierIds.find((id) => !known.has(id)) : undefined;
+      if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
+      const before = choiceView();
+      choice = next;
+      kept = fixtures.products.filter((item) => keeps(item.supplier.id));
+      host?.close();
+      host = null;
+      const after = choiceView();
+      return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
+    },
+  };
+}
