@@ -64,7 +64,7 @@ function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'ca
 async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl'>, demoCredentials: DemoCredentials | null, close: () => Promise<void>): Promise<OpenedStore> {
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare();
-  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex });
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite' });
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
 }

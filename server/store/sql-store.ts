@@ -8,6 +8,8 @@ import { catalogStamp } from './catalog/version';
 import { OrderedIdCache, VersionedValue } from './catalog/ordered-ids';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
 import type { CatalogListings } from './catalog/product-listing';
+import { productRowsInOrder, type PageShape } from './catalog/rows-in-order';
+import { preparedPageRows } from './catalog/prepared-rows';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
 import { listOrders, loadOrder } from './orders/order-reader';
@@ -39,6 +41,12 @@ export interface SqlStoreOptions {
   close?: () => Promise<void>;
   /** The listings index, when the caller read it already (see ListingIndexKeeper.prepare); else one is made, read on first use. */
   listingIndex?: ListingIndexKeeper;
+  /**
+   * Whether `db` is one database session (PGlite), so a listing page's statement is prepared once
+   * on it and executed by name (preparedPageRows). False on a pool (PostgreSQL), where a prepared
+   * statement would live on one of its connections only.
+   */
+  preparedPages?: boolean;
 }
 
 /** The Store on a drizzle database: the same code for PGlite and PostgreSQL. */
@@ -46,7 +54,8 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
   const listingIndex = options.listingIndex ?? new ListingIndexKeeper(db);
-  const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map() };
+  const pageRows = options.preparedPages ? preparedPageRows(db) : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
+  const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map(), pageRows };
   const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),

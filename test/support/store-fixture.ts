@@ -155,7 +155,7 @@ function storeOn(
 ): TestStore {
   let closing: Promise<void> | null = null;
   const closeOnce = () => (closing ??= close());
-  const store = createSqlStore(connection.db, { publicBaseUrl, close: closeOnce });
+  const store = createSqlStore(connection.db, { publicBaseUrl, close: closeOnce, preparedPages: connection.kind === 'pglite' });
   return { store, demoCredentials, kind: connection.kind, databaseUrl, db: connection.db, close: closeOnce };
 }
 

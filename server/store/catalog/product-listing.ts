@@ -8,7 +8,7 @@ import { ListingIndex, type IndexedFilters } from './listing-index';
 import type { ListingIndexKeeper } from './listing-index-keeper';
 import { pageOffset } from '../pagination';
 import { listingStamp, stampOf } from './version';
-import { productRowsByQuery, productRowsInOrder, type PageShape } from './rows-in-order';
+import { productRowsByQuery, type PageRowsReader, type PageShape } from './rows-in-order';
 
 /** A catalog listing: the filters and the sort of GET /products, without the page. */
 export type ListingQuery = Omit<ProductListQuery, 'page' | 'per_page'>;
@@ -21,6 +21,8 @@ export interface CatalogListings {
   orderedIds: OrderedIdCache;
   /** Filter values lowered by the database (see loweredFilters). */
   lowered: Map<string, string>;
+  /** Reads a page's products by their ordinals: productRowsInOrder, or prepared once (preparedPageRows). */
+  pageRows: PageRowsReader;
 }
 
 /** Lowered filter values remembered at most; the map starts over past it. */
@@ -142,7 +144,7 @@ async function pageOrdinals(listings: CatalogListings, index: ListingIndex, quer
 async function pageFromIndex(listings: CatalogListings, index: ListingIndex, query: ListingQuery & PageQuery, shape: PageShape): Promise<ListingPage | 'stale'> {
   const { total, slice } = await pageOrdinals(listings, index, query);
   if (slice.length === 0) return (await listingStamp(listings.db)) === index.stamp ? { total, rows: [] } : 'stale';
-  const page = await productRowsInOrder(listings.db, slice, shape);
+  const page = await listings.pageRows(slice, shape);
   return stampOf(page.version) === index.stamp ? { total, rows: page.rows } : 'stale';
 }
 
@@ -181,19 +183,19 @@ export async function listingPage(listings: CatalogListings, query: ListingQuery
 
 /** A text search's page: see listingPage. */
 async function searchPage(listings: CatalogListings, query: ListingQuery & PageQuery, listing: Listing, shape: PageShape): Promise<ListingPage> {
-  const { db, orderedIds } = listings;
+  const { db, orderedIds, pageRows } = listings;
   const key = listingKey(query);
   const offset = pageOffset(query);
   const pageOf = async (ordinals: OrderedOrdinals): Promise<ListingPage> => {
     const slice = ordinals.slice(offset, offset + query.per_page);
-    return { total: ordinals.length, rows: slice.length > 0 ? (await productRowsInOrder(db, slice, shape)).rows : [] };
+    return { total: ordinals.length, rows: slice.length > 0 ? (await pageRows(slice, shape)).rows : [] };
   };
 
   const kept = orderedIds.latest(key);
   const keptOrdinals = kept ? await kept.ids.catch(() => null) : null;
   const slice = keptOrdinals?.slice(offset, offset + query.per_page);
   if (kept && keptOrdinals && slice && slice.length > 0) {
-    const page = await productRowsInOrder(db, slice, shape);
+    const page = await pageRows(slice, shape);
     const version = stampOf(page.version);
     if (version === kept.stamp) return { total: keptOrdinals.length, rows: page.rows };
     return pageOf(await orderedIds.get(key, version, () => readOrderedOrdinals(db, query, listing)));

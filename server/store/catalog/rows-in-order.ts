@@ -15,15 +15,39 @@ export interface VersionedRows {
   rows: unknown[][];
 }
 
-/** The ordinals of one page as a table, `wanted(ordinal, n)`, n counting from 1 in the order given: one int array parameter. */
-const wanted = (ordinals: ArrayLike<number>): SQL =>
-  sql`unnest(${`{${Array.prototype.join.call(ordinals, ',')}}`}::int4[]) with ordinality as wanted(ordinal, n)`;
+/** The ordinals of one page as a table, `wanted(ordinal, n)`, n counting from 1 in the order given, from one int array value. */
+const wanted = (ordinalArray: SQL): SQL => sql`unnest(${ordinalArray}::int4[]) with ordinality as wanted(ordinal, n)`;
+
+/** Ordinals as PostgreSQL's text of an int array, `{3,1,2}`; throws on anything but whole numbers (prepared-rows.ts writes it into a statement's text). */
+export function ordinalArrayText(ordinals: ArrayLike<number>): string {
+  const texts: string[] = [];
+  for (let i = 0; i < ordinals.length; i++) {
+    const ordinal = ordinals[i] as number;
+    if (!Number.isSafeInteger(ordinal)) throw new TypeError(`a product ordinal must be a whole number, got ${String(ordinal)}`);
+    texts.push(String(ordinal));
+  }
+  return `{${texts.join(',')}}`;
+}
 
 /** Parses the `rows` text of a statement that aggregated them as JSON (see productRowsInOrder). */
 const parsedRows = (row: { version: string | null; rows: string | null } | undefined): VersionedRows => ({
   version: row?.version ?? null,
   rows: row?.rows ? (JSON.parse(row.rows) as unknown[][]) : [],
 });
+
+/** The page statement's one row, from `db.execute`. */
+export const pageRowOf = (result: unknown): VersionedRows => parsedRows((result as { rows: Array<{ version: string | null; rows: string | null }> }).rows[0]);
+
+/**
+ * The statement of productRowsInOrder, its ordinals the int array `ordinalArray` (a parameter,
+ * or `$1` for a prepared statement): one row, `version` and `rows`.
+ */
+export const pageStatement = (ordinalArray: SQL, shape: PageShape): SQL =>
+  sql`select ${listingVersionColumn()} as version, json_agg(json_build_array(${sql.join(shape.fields, sql`, `)}) order by wanted.n)::text as rows
+    from ${wanted(ordinalArray)} inner join ${products} on ${products.ordinal} = wanted.ordinal ${shape.joins ?? sql``}`;
+
+/** Reads the products of a page's ordinals in order (productRowsInOrder, or its prepared form: prepared-rows.ts). */
+export type PageRowsReader = (ordinals: ArrayLike<number>, shape: PageShape) => Promise<VersionedRows>;
 
 /**
  * The products of `ordinals` (products.ordinal), in that order, each as the array of the shape's
@@ -37,13 +61,7 @@ const parsedRows = (row: { version: string | null; rows: string | null } | undef
  * epochMilliseconds.
  */
 export async function productRowsInOrder(db: Database, ordinals: ArrayLike<number>, shape: PageShape): Promise<VersionedRows> {
-  const [row] = await db
-    .select({
-      version: listingVersionColumn(),
-      rows: sql<string | null>`json_agg(json_build_array(${sql.join(shape.fields, sql`, `)}) order by wanted.n)::text`,
-    })
-    .from(sql`${wanted(ordinals)} inner join ${products} on ${products.ordinal} = wanted.ordinal ${shape.joins ?? sql``}`);
-  return parsedRows(row);
+  return pageRowOf(await db.execute(pageStatement(sql`${ordinalArrayText(ordinals)}`, shape)));
 }
 
 /** The product `productId` as the array of the shape's fields (no row when there is none), with the listings' version, in one statement. */
