@@ -153,14 +153,7 @@ export class ListingIndex {
     for (let step = 0; filled < wanted; step += 1) {
       if (step >= maxSteps || step >= length) return null;
       const ordinal = all[descending ? length - 1 - step : step] as number;
-      let pass = true;
-      for (let filter = 0; filter < columns.length; filter += 1) {
-        if ((columns[filter] as Codes)[ordinal] !== codes[filter]) {
-          pass = false;
-          break;
-        }
-      }
-      if (pass) found[filled++] = ordinal;
+      if (hasEveryCode(columns, codes, ordinal)) found[filled++] = ordinal;
     }
     return { total, ordinals: found };
   }
@@ -191,14 +184,7 @@ export class ListingIndex {
     const ordinalLimit = (columns[0] as Codes).length;
     const passes = new Uint32Array((ordinalLimit + 31) >>> 5);
     for (let ordinal = 0; ordinal < ordinalLimit; ordinal += 1) {
-      let pass = true;
-      for (let filter = 0; filter < columns.length; filter += 1) {
-        if ((columns[filter] as Codes)[ordinal] !== codes[filter]) {
-          pass = false;
-          break;
-        }
-      }
-      if (pass) passes[ordinal >>> 5] = (passes[ordinal >>> 5] as number) | (1 << (ordinal & 31));
+      if (hasEveryCode(columns, codes, ordinal)) passes[ordinal >>> 5] = (passes[ordinal >>> 5] as number) | (1 << (ordinal & 31));
     }
     const length = all.length;
     const passing = new Int32Array(length);
@@ -216,16 +202,17 @@ function countPassing(columns: Codes[], codes: number[]): number {
   const ordinalLimit = (columns[0] as Codes).length;
   let passing = 0;
   for (let ordinal = 0; ordinal < ordinalLimit; ordinal += 1) {
-    let pass = true;
-    for (let filter = 0; filter < columns.length; filter += 1) {
-      if ((columns[filter] as Codes)[ordinal] !== codes[filter]) {
-        pass = false;
-        break;
-      }
-    }
-    if (pass) passing += 1;
+    if (hasEveryCode(columns, codes, ordinal)) passing += 1;
   }
   return passing;
+}
+
+/** Whether the product at `ordinal` has, in every column, that column's code. */
+function hasEveryCode(columns: Codes[], codes: number[], ordinal: number): boolean {
+  for (let filter = 0; filter < columns.length; filter += 1) {
+    if ((columns[filter] as Codes)[ordinal] !== codes[filter]) return false;
+  }
+  return true;
 }
 
 /** How an index is read: rows per statement, and what to do between two statements. */
