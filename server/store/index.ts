@@ -1,3 +1,4 @@
+import { collectGarbage } from '../db/collect-garbage';
 import { openPglite, openPostgres, type Connection } from '../db/connection';
 import { seedDemoData, type DemoCredentials } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
@@ -90,12 +91,16 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenedStore>
   let connection = await connect(options);
   try {
     const demoCredentials = await seedIfEmpty(connection, options);
-    if (demoCredentials && connection.kind === 'pglite' && options.dataDir && !options.databaseUrl) {
+    const reopen = demoCredentials !== null && connection.kind === 'pglite' && Boolean(options.dataDir) && !options.databaseUrl;
+    if (reopen) {
       const seeded = connection;
       connection = await seeded.close().then(() => connect(options));
     }
     const opened = connection;
-    return await storeOn(opened, options, demoCredentials, () => opened.close());
+    const store = await storeOn(opened, options, demoCredentials, () => opened.close());
+    // The seeding instance's memory is freed only when collected: once this call's frames are gone.
+    if (reopen) setImmediate(collectGarbage);
+    return store;
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
