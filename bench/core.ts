@@ -31,13 +31,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import pLimit from 'p-limit';
 import { createServiceClient } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { querySet } from './query-set';
+import { collectGarbage } from '../server/db/collect-garbage';
 import Database from 'better-sqlite3';
 import { serviceDatabaseFile } from '../electron/core/offline/service-files';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
@@ -148,12 +147,6 @@ const percentile = (samples: number[], p: number) => {
 };
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-function forceGc() {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
-  gc?.();
-}
 
 /** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start), `paced` (details against a rate-limited service; not by default). */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'sync,app').split(',').map((phase) => phase.trim()));
@@ -409,7 +402,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; targets p95 ≤ 5 ms at 50,000, ≤ 16 ms at 1,000,000`,
   );
 
-  forceGc();
+  collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const memory = process.memoryUsage();
   figure('resident memory at the end of this run', `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())})`);
@@ -548,7 +541,7 @@ async function reportCoreMemory(argument: string) {
     supplier: browse.facets.supplier.map((facet) => facet.value),
   })) await search.search(query);
   const { total } = await search.search({ text: 'cabernet', limit: 50 });
-  forceGc();
+  collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const memory = process.memoryUsage();
   const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await search.search({ limit: 1 })).total };
