@@ -25,7 +25,7 @@
  * Loopback only; every phase is bounded by the catalog size or by time.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -405,7 +405,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const memory = process.memoryUsage();
-  figure('resident memory at the end of this run', `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())})`);
+  figure(
+    'resident memory at the end of this run',
+    `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}, external ${mb(memory.external)}; ${residentKinds()})`,
+  );
   await coldStore.close();
   const fresh = await freshCoreMemory(dir, scope);
   figure('resident memory of a freshly started core with the catalog searchable', `${mb(fresh.rss)} RSS (main + worker; main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; ${fresh.documents} products; targets ≤ 250 MB at 50,000, ≤ 400 MB at 1,000,000)`);
@@ -591,4 +594,15 @@ if (process.argv.includes('--serve')) {
   await reportCoreMemory(process.argv[coreMemoryArgument + 1]!);
 } else {
   await main();
+}
+
+/** Linux's split of this process's resident memory: anonymous (heaps, allocator arenas), file-backed, shared. */
+function residentKinds(): string {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    return `anonymous ${mb(kib('RssAnon'))}, file ${mb(kib('RssFile'))}, shared ${mb(kib('RssShmem'))}`;
+  } catch {
+    return 'no /proc/self/status';
+  }
 }

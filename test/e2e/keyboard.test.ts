@@ -60,9 +60,9 @@ describe('the keyboard alone', () => {
     await expect.poll(async () => focused(page)).toEqual({ tag: 'H1', text: 'Cart', label: '' });
     await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor();
     await page.getByText('Reading the outbox…').waitFor({ state: 'detached' });
-    // The cart ships to the account's address once the account is read (the choice says "not synced
-    // yet" until then): placing before that is refused, so wait for the address as a buyer would.
-    await page.getByRole('radio', { name: /^The account's address \((?!not synced yet)/ }).waitFor({ timeout: WAIT.short });
+    // The cart ships to the account's address once the account is read (the choice says "reading…"
+    // until then): placing before that is refused, so wait for the address as a buyer would.
+    await page.getByRole('radio', { name: /^The account's address \((?!not synced yet|reading…)/ }).waitFor({ timeout: WAIT.short });
     await page.keyboard.press('Control+Enter');
     await openReceipts(page);
     const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order to ${product.supplier.name}: Confirmed` }) });

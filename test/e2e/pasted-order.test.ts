@@ -92,8 +92,21 @@ describe('a pasted order (issue 26)', () => {
     await dialog.getByText('No product has the SKU or UPC “NO-SUCH-CODE-1” in the offline catalog.').waitFor();
     await dialog.getByText('1 case (no quantity given)').waitFor();
 
-    // Readable at 1024 px: the dialog and its table fit, nothing scrolls sideways.
+    // Readable at 1024 px: the dialog and its table fit, nothing scrolls sideways, and no
+    // notification (the "Offline" one came a moment ago) covers the dialog's buttons: while a dialog
+    // is open the notifications sit at the window's top edge.
     const dialogBox = await dialog.boundingBox();
+    const covered = await page.evaluate<{ atTop: boolean; overlapping: number }>(`(() => {
+      const viewport = document.querySelector('.toast-viewport');
+      const buttons = [...document.querySelectorAll('[role="dialog"] button')].map((button) => button.getBoundingClientRect());
+      const toasts = [...document.querySelectorAll('.toast')].map((toast) => toast.getBoundingClientRect());
+      const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return {
+        atTop: viewport !== null && getComputedStyle(viewport).top === '0px',
+        overlapping: toasts.filter((toast) => buttons.some((button) => overlaps(toast, button))).length,
+      };
+    })()`);
+    expect(covered).toEqual({ atTop: true, overlapping: 0 });
     expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 1024).toBe(true);
     const sideways = await dialog.locator('.pasted-order-scroll').evaluate((node) => {
       const box = node as unknown as { scrollWidth: number; clientWidth: number };

@@ -43,6 +43,8 @@ export const ORDER_HISTORY_CSV_COLUMNS: readonly { header: string; value: (line:
   { header: 'Order total (USD)', value: ({ entry }) => dollars(entry.order.total_cents) },
   // Last, so the columns of before keep their places: a line of bottles (a split case, issue 26) counts bottles, not cases.
   { header: 'Bottles (split case)', value: ({ item }) => (item?.unit === 'bottle' ? item.quantity : '') },
+  // A line filled with its backup (issue 26): the row's product is the one sent, this the one asked for.
+  { header: 'Sent instead of', value: ({ item }) => item?.substitution?.requested_product_name ?? '' },
 ];
 
 export const ORDER_HISTORY_CSV_HEADERS = ORDER_HISTORY_CSV_COLUMNS.map((column) => column.header);

@@ -1,7 +1,7 @@
 import type { CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { OfflineFailure, OfflineResult } from '../offline/offline-database';
 import type { FetchOutcome } from './fetch-result';
-import { offlineFailed, progress, stepFailed, type StepOutcome, type SyncContext } from './sync-context';
+import { offlineFailed, progress, stepFailed, unexpectedCopyFault, type StepOutcome, type SyncContext } from './sync-context';
 
 /** Said in Settings → Offline copy when the service no longer knew the cursor. */
 export const FEED_RESTART_NOTICE =
@@ -61,7 +61,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
    * The write of the page before, if it is still running: the next page is fetched meanwhile (its
    * cursor is known once the page is read), and written only once that write has succeeded, so
    * pages are still written one transaction each, in order. Resolves to the failure that stopped
-   * it (a write that threw, which no one expected, is said as guardStep says it).
+   * it (a write that threw, which no one expected, in `unexpectedCopyFault`'s words).
    */
   let writing: Promise<OfflineFailure | null> = Promise.resolve(null);
   const written = async () => {
@@ -74,7 +74,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   const startWrite = (write: () => Promise<OfflineResult<unknown>>) => {
     writing = write().then(
       (done) => (done.ok ? null : done),
-      (error: unknown): OfflineFailure => ({ ok: false, message: `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`, code: null }),
+      (error: unknown): OfflineFailure => ({ ok: false, message: unexpectedCopyFault(error), code: null }),
     );
     return writing;
   };

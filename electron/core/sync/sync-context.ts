@@ -58,12 +58,13 @@ export function offlineFailed(context: SyncContext, dataset: DatasetName, failur
   return stepFailed(context, dataset, failure.message, failure.code ?? undefined);
 }
 
+/** The words for a write of the offline copy that threw (a fault no one expected). */
+export const unexpectedCopyFault = (error: unknown) => `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`;
+
 /**
  * A step that threw (a fault no one expected) fails like any other step instead of escaping. The
  * offline copy's expected failures do not come here: each step answers them (`offlineFailed`).
  */
 export function guardStep(context: SyncContext, dataset: DatasetName, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
-  return step().catch((error: unknown) =>
-    stepFailed(context, dataset, `The offline copy could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  return step().catch((error: unknown) => stepFailed(context, dataset, unexpectedCopyFault(error)));
 }

@@ -3,7 +3,7 @@ import type { SavedAddress } from '../../../shared/bridge';
 import { QueryView } from '../../components/QueryView';
 import { errorMessage } from '../../lib/bridgeErrors';
 import { useAccount } from '../account/queries';
-import { fromAccountAddress } from '../cart/shipTo';
+import { accountAddressLine } from './accountAddressLine';
 import { addressLine } from './addressLine';
 import { useDeleteAddress, useSetDefaultAddress } from './mutations';
 import { useAddressBook } from './queries';
@@ -32,7 +32,7 @@ export function AddressBookSection() {
               <li>
                 <strong>The account's address</strong> (from the service; change it with the marketplace){' '}
                 {saved.defaultId === null ? <span className="badge">Default</span> : null}
-                <div>{accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet'}</div>
+                <div>{accountAddressLine(accountAddress, account.isPending)}</div>
                 {saved.defaultId !== null ? (
                   <button type="button" onClick={() => setDefault.mutate(null)} disabled={setDefault.isPending}>
                     Make default

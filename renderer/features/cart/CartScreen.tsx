@@ -82,7 +82,7 @@ export default function CartScreen() {
           {groups.map((group) => (
             <CartGroupCard key={group.supplierId} group={group} shipState={shipToCheck.ok ? shipToCheck.address.state : null} />
           ))}
-          <ShipToForm accountAddress={accountAddress} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} zipState={zipState} />
+          <ShipToForm accountAddress={accountAddress} accountReading={account.isPending} addressBook={addressBook.data} errors={attempted ? shipToErrors : {}} zipState={zipState} />
           <PlaceOrders
             groups={groups}
             shipTo={shipToCheck}

@@ -3,7 +3,7 @@ import { formatCutoff, formatDeliveryDate, formatTimeLeft } from '../../../share
 import { useNow } from '../../lib/useNow';
 import { useSupplier } from '../suppliers/queries';
 import { deliveryChoiceFor } from './deliveryChoice';
-import { useDeliveryDateStore } from './deliveryDateStore';
+import { useCartStore } from './cartStore';
 
 interface Props {
   supplierId: string;
@@ -22,8 +22,8 @@ export function DeliveryDateField({ supplierId, supplierName, shipState }: Props
   const id = useId();
   const now = useNow();
   const supplier = useSupplier(supplierId);
-  const chosenOption = useDeliveryDateStore((state) => state.chosen[supplierId] ?? null);
-  const choose = useDeliveryDateStore((state) => state.choose);
+  const chosenOption = useCartStore((state) => state.deliveryDates[supplierId] ?? null);
+  const choose = useCartStore((state) => state.chooseDelivery);
   if (!supplier.data) return null;
   if (shipState === null && supplier.data.data.delivery_terms) {
     return <p className="delivery-date muted">Delivery dates from {supplierName} show once the ship-to address is complete.</p>;

@@ -9,7 +9,6 @@ import { notesProblem, type ShipToCheck } from './shipTo';
 import { FailureNote } from '../../components/FailureNote';
 import { ZIP_STATE_CONFIRM_LABEL } from '../addresses/ZipStateNotice';
 import { useServiceExtensions } from '../../lib/useServiceExtensions';
-import { useDeliveryDateStore } from './deliveryDateStore';
 import { useNow } from '../../lib/useNow';
 import { formatDeliveryDate } from '../../../shared/delivery-days';
 
@@ -36,12 +35,11 @@ export function PlaceOrders({ groups, shipTo, zipStateClear = true, saveLabelErr
   const chooseShipTo = useCartStore((state) => state.chooseShipTo);
   const saveAddress = useAddAddress();
   const { orderBackups } = useServiceExtensions();
-  const deliveryDates = useDeliveryDateStore((state) => state.chosen);
+  const deliveryDates = useCartStore((state) => state.deliveryDates);
   // Renewed as the clock moves on, so a cutoff that passes while the cart is open blocks placing (the outbox reviews one that slips through).
   const now = useNow();
   const submit = useSubmitOrders((drafts, entries) => {
     ordersPlaced(drafts.map((draft) => draft.order.supplier_id));
-    useDeliveryDateStore.getState().forget(drafts.map((draft) => draft.order.supplier_id));
     usePlacedStore.getState().placed(entries.map((entry) => entry.id));
   });
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AddressBook } from '../../../shared/bridge';
 import type { AccountAddress } from '../../../shared/schemas';
+import { accountAddressLine } from '../addresses/accountAddressLine';
 import { addressLine } from '../addresses/addressLine';
 import { AddressFields } from '../addresses/AddressFields';
 import { ZipStateNotice, type useZipStateCheck } from '../addresses/ZipStateNotice';
@@ -9,6 +10,8 @@ import { chosenSavedAddress, EMPTY_ADDRESS, fromAccountAddress, type ShipToField
 
 interface Props {
   accountAddress: AccountAddress | undefined;
+  /** Whether the account is still being read (its address then shows as being read, not as missing). */
+  accountReading: boolean;
   /** The saved addresses; undefined while they are read (or could not be). */
   addressBook: AddressBook | undefined;
   errors: Partial<Record<ShipToField | 'label', string>>;
@@ -17,7 +20,7 @@ interface Props {
 }
 
 /** The account's address first (read-only), then the saved ones, then a one-off address with "save for later". */
-export function ShipToForm({ accountAddress, addressBook, errors, zipState }: Props) {
+export function ShipToForm({ accountAddress, accountReading, addressBook, errors, zipState }: Props) {
   const shipTo = useCartStore((state) => state.shipTo);
   const choice = useCartStore((state) => state.shipToChoice);
   const saveShipTo = useCartStore((state) => state.saveShipTo);
@@ -26,7 +29,7 @@ export function ShipToForm({ accountAddress, addressBook, errors, zipState }: Pr
   const setSaveShipTo = useCartStore((state) => state.setSaveShipTo);
   const id = useId();
   const saved = chosenSavedAddress(choice, addressBook);
-  const accountLine = accountAddress ? addressLine(fromAccountAddress(accountAddress)) : 'not synced yet';
+  const accountLine = accountAddressLine(accountAddress, accountReading);
 
   return (
     <fieldset className="ship-to">

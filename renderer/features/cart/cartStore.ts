@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
 import type { CartBackup } from './cartBackup';
+import { keptDeliveryDates, type ChosenDelivery } from './chosenDelivery';
 
 export type { CartProduct } from './cartProduct';
 import type { QuantityCheck } from '../../lib/quantityRules';
@@ -37,6 +38,11 @@ export interface CartState {
   shipToChoice: string | null;
   /** Whether the one-off address is to be saved (under this label) when the orders are placed. Not persisted. */
   saveShipTo: { save: boolean; label: string };
+  /**
+   * The delivery date chosen per supplier (issue 26), with its cutoff and the ship-to state it was
+   * chosen for; kept with the cart, so a restart keeps it. No entry: no date asked for.
+   */
+  deliveryDates: Record<string, ChosenDelivery>;
   /** Quantities typed but not accepted, per line (`cartLineKey`: the product id for a line of cases); they block placing until fixed. Not persisted. */
   drafts: Record<string, string>;
   /** Adds cases (by default) or bottles of a split case to the product's line of that unit. */
@@ -51,9 +57,11 @@ export interface CartState {
   remove(key: string): void;
   /** Names the backup of the product's line of cases, or none (null). */
   setBackup(productId: string, backup: CartBackup | null): void;
+  /** Chooses the supplier's delivery date, or none (null). */
+  chooseDelivery(supplierId: string, option: ChosenDelivery | null): void;
   removeSuppliers(supplierIds: readonly string[]): void;
   /**
-   * The orders of these suppliers are in the outbox: their lines and notes leave the cart, and a
+   * The orders of these suppliers are in the outbox: their lines, notes and delivery dates leave the cart, and a
    * one-off ship-to address was for those orders only, so the account's address is the default again.
    */
   ordersPlaced(supplierIds: readonly string[]): void;
@@ -88,6 +96,7 @@ export const useCartStore = create<CartState>()(
       shipTo: null,
       shipToChoice: null,
       saveShipTo: { save: false, label: '' },
+      deliveryDates: {},
       drafts: {},
       add(product, quantity, unit = 'case') {
         const key = cartLineKey({ productId: product.productId, unit });
@@ -161,7 +170,14 @@ export const useCartStore = create<CartState>()(
         set((state) => ({
           lines: state.lines.filter((line) => !gone.has(line.supplierId)),
           notes: Object.fromEntries(Object.entries(state.notes).filter(([supplierId]) => !gone.has(supplierId))),
+          deliveryDates: Object.fromEntries(Object.entries(state.deliveryDates).filter(([supplierId]) => !gone.has(supplierId))),
         }));
+      },
+      chooseDelivery(supplierId, option) {
+        set((state) => {
+          const { [supplierId]: _previous, ...others } = state.deliveryDates;
+          return { deliveryDates: option ? { ...others, [supplierId]: option } : others };
+        });
       },
       ordersPlaced(supplierIds) {
         get().removeSuppliers(supplierIds);
@@ -180,7 +196,7 @@ export const useCartStore = create<CartState>()(
         set({ saveShipTo: save });
       },
       clear() {
-        set({ lines: [], notes: {}, drafts: {} });
+        set({ lines: [], notes: {}, deliveryDates: {}, drafts: {} });
       },
     }),
     {
@@ -192,10 +208,11 @@ export const useCartStore = create<CartState>()(
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<CartState>;
         const lines = Array.isArray(stored.lines) ? stored.lines.filter((line) => line.unit === undefined || OrderUnit.safeParse(line.unit).success) : current.lines;
-        return { ...current, ...stored, lines };
+        // A delivery date not in the shape the cart writes (a damaged file) is left out: the buyer chooses again.
+        return { ...current, ...stored, lines, deliveryDates: keptDeliveryDates(stored.deliveryDates) };
       },
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo, shipToChoice: state.shipToChoice }),
+      partialize: (state) => ({ lines: state.lines, notes: state.notes, shipTo: state.shipTo, shipToChoice: state.shipToChoice, deliveryDates: state.deliveryDates }),
     },
   ),
 );
@@ -222,7 +239,7 @@ export function bindCartToAccount(buyerAccountId: string): void {
   }
   boundAccount = buyerAccountId;
   useCartStore.persist.setOptions({ name: key });
-  if (localStorage.getItem(key) === null) useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null });
+  if (localStorage.getItem(key) === null) useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, deliveryDates: {} });
   else void useCartStore.persist.rehydrate();
 }
 

@@ -25,13 +25,14 @@ describe('the order history CSV', () => {
     expect(headers).toEqual([
       'Order number', 'Date', 'Status', 'Supplier', 'Product', 'Vintage', 'Size (ml)', 'Quantity (cases)',
       'Unit price (USD)', 'Line price (USD)', 'Shipping (USD)', 'Fee (USD)', 'Order total (USD)', 'Bottles (split case)',
+      'Sent instead of',
     ]);
     expect(rows).toBe(4);
     expect(data).toEqual([
-      ['CW-240404', '2026-04-04', 'cancelled', 'Sonoma Coast Wines', 'Coast Pinot Noir', '2021', '750', '5', '300.00', '1500.00', '25.00', '37.50', '1562.50', ''],
-      ['CW-240301', '2026-02-28', 'shipped', 'Sonoma Coast Wines', 'Coast Pinot Noir', '2021', '750', '3', '290.00', '870.00', '25.00', '26.25', '1101.25', ''],
-      ['CW-240301', '2026-02-28', 'shipped', 'Sonoma Coast Wines', 'Château Côte, "Réserve"', 'NV', '1500', '1', '180.00', '180.00', '25.00', '26.25', '1101.25', ''],
-      ['CW-240215', '2026-02-15', 'delivered', 'Napa Ridge Cellars', 'Ridge Cabernet 2019', '2019', '750', '2', '360.00', '720.00', '25.00', '18.00', '763.00', ''],
+      ['CW-240404', '2026-04-04', 'cancelled', 'Sonoma Coast Wines', 'Coast Pinot Noir', '2021', '750', '5', '300.00', '1500.00', '25.00', '37.50', '1562.50', '', ''],
+      ['CW-240301', '2026-02-28', 'shipped', 'Sonoma Coast Wines', 'Coast Pinot Noir', '2021', '750', '3', '290.00', '870.00', '25.00', '26.25', '1101.25', '', ''],
+      ['CW-240301', '2026-02-28', 'shipped', 'Sonoma Coast Wines', 'Château Côte, "Réserve"', 'NV', '1500', '1', '180.00', '180.00', '25.00', '26.25', '1101.25', '', ''],
+      ['CW-240215', '2026-02-15', 'delivered', 'Napa Ridge Cellars', 'Ridge Cabernet 2019', '2019', '750', '2', '360.00', '720.00', '25.00', '18.00', '763.00', '', ''],
     ]);
     // RFC 4180: a field with a comma or a quote is quoted, its quotes doubled.
     expect(csv).toContain('"Château Côte, ""Réserve"""');
@@ -40,7 +41,7 @@ describe('the order history CSV', () => {
   it('writes an order whose lines are not in the offline copy as one row with the product columns empty', () => {
     const { csv, rows } = orderHistoryCsv(sampleHistory().slice(3), () => null, 'UTC');
     expect(rows).toBe(1);
-    expect(parsed(csv)[1]).toEqual(['CW-240110', '2026-01-10', 'delivered', 'Napa Ridge Cellars', '', '', '', '', '', '', '', '', expect.stringMatching(/^\d+\.\d\d$/), '']);
+    expect(parsed(csv)[1]).toEqual(['CW-240110', '2026-01-10', 'delivered', 'Napa Ridge Cellars', '', '', '', '', '', '', '', '', expect.stringMatching(/^\d+\.\d\d$/), '', '']);
   });
 
   it('leaves vintage and size empty for a product it knows nothing of', () => {

@@ -75,6 +75,40 @@ describe('cart store', () => {
     expect(restored.shipTo?.city).toBe('Oakland');
   });
 
+  it('keeps the chosen delivery dates with the cart across a restart, and forgets those of orders placed', async () => {
+    const cart = useCartStore.getState();
+    cart.add(cab, 2);
+    cart.add(pinot, 3);
+    cart.chooseDelivery('sup_napa', { date: '2026-12-01', cutoffAt: '2026-11-30T22:00:00.000Z', state: 'CA' });
+    cart.chooseDelivery('sup_sonoma', { date: '2026-12-04', cutoffAt: '2026-12-03T22:00:00.000Z', state: 'CA' });
+
+    const saved = localStorage.getItem(CART_STORAGE_KEY) ?? '';
+    useCartStore.setState({ lines: [], deliveryDates: {} });
+    localStorage.setItem(CART_STORAGE_KEY, saved);
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().deliveryDates.sup_napa).toEqual({ date: '2026-12-01', cutoffAt: '2026-11-30T22:00:00.000Z', state: 'CA' });
+
+    useCartStore.getState().ordersPlaced(['sup_napa']);
+    expect(Object.keys(useCartStore.getState().deliveryDates)).toEqual(['sup_sonoma']);
+    useCartStore.getState().chooseDelivery('sup_sonoma', null);
+    expect(useCartStore.getState().deliveryDates).toEqual({});
+  });
+
+  it('leaves out a stored delivery date not in the shape the cart writes (a damaged file), keeping the rest of the cart', async () => {
+    useCartStore.getState().add(cab, 2);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}') as { state: Record<string, unknown>; version: number };
+    stored.state.deliveryDates = {
+      sup_napa: { date: 'next friday', cutoffAt: '2026-11-30T22:00:00.000Z', state: 'CA' },
+      sup_sonoma: { date: '2026-12-04', cutoffAt: '2026-12-03T22:00:00.000Z', state: 'OR' },
+      sup_other: 'garbage',
+    };
+    useCartStore.setState({ lines: [], deliveryDates: {} });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().deliveryDates).toEqual({ sup_sonoma: { date: '2026-12-04', cutoffAt: '2026-12-03T22:00:00.000Z', state: 'OR' } });
+    expect(useCartStore.getState().lines.map((line) => line.productId)).toEqual(['prod_cab']);
+  });
+
   it('flags lines that newer stock data made invalid and keeps them out of placeable groups', () => {
     const cart = useCartStore.getState();
     cart.add(pinot, 6);

@@ -4,7 +4,6 @@ import { ok, type OrderDraft } from '../../../shared/bridge';
 import type { DeliveryTerms, Supplier } from '../../../shared/schemas';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
-import { useDeliveryDateStore } from '../../../renderer/features/cart/deliveryDateStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { product, shippedOrder, suppliers } from '../support/fixtures';
 import { renderApp, resetClientState } from '../support/render';
@@ -33,7 +32,6 @@ const napaGroup = () => screen.getByRole('heading', { name: 'Order from Napa Rid
 describe('delivery dates in the cart', { timeout: 45_000 }, () => {
   beforeEach(() => {
     resetClientState();
-    useDeliveryDateStore.setState({ chosen: {} });
     // Only Date is fixed: React Query and the tests' waits keep real timers.
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
@@ -68,7 +66,7 @@ describe('delivery dates in the cart', { timeout: 45_000 }, () => {
     const [submitted] = fake.callsTo('submitOrders') as Array<{ drafts: OrderDraft[] }>;
     expect(submitted?.drafts[0]?.order.requested_delivery_date).toBe('2026-12-01');
     expect(submitted?.drafts[0]?.deliveryCutoffAt).toBe('2026-11-30T22:00:00.000Z');
-    expect(useDeliveryDateStore.getState().chosen).toEqual({});
+    expect(useCartStore.getState().deliveryDates).toEqual({});
   });
 
   it('blocks placing once the chosen date’s cutoff has passed, saying so next to the choice and the button', async () => {
@@ -93,7 +91,7 @@ describe('delivery dates in the cart', { timeout: 45_000 }, () => {
   it('does not carry a date chosen for another ship-to state over: the buyer chooses again before placing', async () => {
     const fake = bridgeWith({ ...NAPA_TERMS, routes: [...NAPA_TERMS.routes, { state: 'OR', days: ['tue', 'fri'], lead_days: 1 }] });
     // Chosen while the orders were to go to Oregon; the cart now ships to the account's address in California.
-    useDeliveryDateStore.setState({ chosen: { sup_napa: { date: '2026-11-27', cutoffAt: '2026-11-26T22:00:00.000Z', state: 'OR' } } });
+    useCartStore.setState({ deliveryDates: { sup_napa: { date: '2026-11-27', cutoffAt: '2026-11-26T22:00:00.000Z', state: 'OR' } } });
     renderApp(fake.bridge, '#/cart');
     expect(await screen.findByText('Choose the delivery date again for the new ship-to address (it was chosen for OR).', undefined, slow)).toBeTruthy();
     expect(((await screen.findByLabelText('Delivery date from Napa Ridge Cellars')) as HTMLSelectElement).value).toBe('');

@@ -39,7 +39,7 @@ export function renderApp(bridge: CaseworksBridge, hash = '#/catalog') {
 export function resetClientState(): void {
   localStorage.clear();
   unbindCart();
-  useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, saveShipTo: { save: false, label: '' }, drafts: {} });
+  useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, saveShipTo: { save: false, label: '' }, deliveryDates: {}, drafts: {} });
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
   useStatusStore.setState({ online: null, progress: {} });
   useToastStore.setState({ toasts: [] });

@@ -3,6 +3,7 @@ import type { OutboxEntry } from '../../../../shared/bridge';
 import { formatCents, formatCount } from '../../../../shared/format';
 import { routeHref } from '../../../app/routes';
 import { errorMessage } from '../../../lib/bridgeErrors';
+import { substitutionNote } from '../../orders/substitutionWords';
 import { EstimateDifference } from './EstimateDifference';
 import { useDismissReceipts } from './mutations';
 import { useCartStore } from '../cartStore';
@@ -60,6 +61,14 @@ export function ReceiptsSection({ entries }: { entries: readonly OutboxEntry[] }
               {entry.confirmed.total_cents !== entry.estimatedTotalCents ? (
                 <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
               ) : null}
+              {/* Lines the service filled with their backup (issue 26): the buyer learns it here, not only on the order's screen. */}
+              {entry.confirmed.items
+                .filter((item) => item.substitution)
+                .map((item) => (
+                  <p key={item.id} className="substitution-note">
+                    {item.product_name}: {substitutionNote(item.substitution!)}
+                  </p>
+                ))}
               <button
                 type="button"
                 className="ghost"
