@@ -58,7 +58,7 @@ const NEEDS_ESCAPE = /[\\\n\r\t]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY's text format: `\N` for NULL, backslash, newline, return and tab escaped. */
-const copyValue = (value: string | number | null): string => {
+export const copyValue = (value: string | number | null): string => {
   if (value === null) return '\\N';
   if (typeof value === 'number') return String(value);
   return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\n\r\t]/g, (character) => ESCAPES[character] as string) : value;
