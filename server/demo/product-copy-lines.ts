@@ -4,9 +4,9 @@ import { searchDocumentText, type DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 
 /**
- * A demo product's line of COPY text, from the product itself: the same text as
- * copyText(productColumns(…)) gives (test/server/demo/product-copy-lines.test.ts checks it), in
- * PRODUCT_COPY_COLUMNS' order then the search document.
+ * A demo product's line of COPY text, from the product itself: its values in PRODUCT_COPY_COLUMNS'
+ * order (the columns productColumns gives PostgreSQL's inserts), then the search document; the
+ * same text as COPY text written from productColumns' arrays (test/server/demo/product-copy-lines.test.ts).
  */
 export function productCopyLine(product: DemoProduct, supplier: DemoSupplier | undefined, texts: DemoSearchText): string {
   const createdAt = product.createdAt.toISOString();

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { copyText } from '../../../server/demo/bulk-insert';
+import { copyValue, type BulkColumn } from '../../../server/demo/bulk-insert';
 import { generateDemoData } from '../../../server/demo/generate';
 import { productColumns } from '../../../server/demo/product-columns';
 import { productCopyBytes } from '../../../server/demo/product-copy-lines';
 import type { DemoProduct } from '../../../server/demo/products';
 import { DemoSearchText, searchDocumentText } from '../../../server/demo/search-document';
 
-/** The COPY text as the column arrays give it (what the seeding copied before productCopyLines). */
+/**
+ * COPY text from column arrays, a line per row: each column's value, then the search document
+ * (how seeding made its COPY text before productCopyBytes, kept here as the reference).
+ */
+function copyText(columns: readonly BulkColumn[], searchDocuments: readonly string[]): string {
+  return searchDocuments.map((document, row) => [...columns.map((column) => copyValue(column.values[row] as string | number | null)), copyValue(document)].join('\t')).join('\n');
+}
+
+/** The COPY text as the column arrays give it. */
 function viaColumns(products: readonly DemoProduct[], supplierById: ReadonlyMap<string, never>): string {
   const { columns, searchTexts } = productColumns(products, supplierById, new DemoSearchText());
   return copyText(columns, searchTexts.map(searchDocumentText));
