@@ -58,33 +58,14 @@ const NEEDS_ESCAPE = /[\\\n\r\t]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY's text format: `\N` for NULL, backslash, newline, return and tab escaped. */
-const copyValue = (value: string | number | null): string => {
+export const copyValue = (value: string | number | null): string => {
   if (value === null) return '\\N';
   if (typeof value === 'number') return String(value);
   return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\n\r\t]/g, (character) => ESCAPES[character] as string) : value;
 };
 
 /**
- * Rows in COPY's text format, one line each: the columns' values in order, then `searchDocuments`
- * (the table's `search_document` column as tsvector input text, see server/demo/search-document.ts).
- * Built apart from the COPY itself so a worker thread can build it (see product-source.ts).
- */
-export function copyText(columns: readonly BulkColumn[], searchDocuments: readonly string[]): string {
-  const rowCount = searchDocuments.length;
-  for (const column of columns) {
-    if (column.values.length !== rowCount) throw new Error(`column ${column.name} has ${column.values.length} values, expected ${rowCount}`);
-  }
-  const lines: string[] = new Array<string>(rowCount);
-  for (let row = 0; row < rowCount; row += 1) {
-    let line = '';
-    for (const column of columns) line += `${copyValue(column.values[row] as string | number | null)}\t`;
-    lines[row] = line + copyValue(searchDocuments[row] as string);
-  }
-  return lines.join('\n');
-}
-
-/**
- * Inserts rows on PGlite with `COPY … FROM '/dev/blob'` from copyText's text as UTF-8 (`columnNames`
+ * Inserts rows on PGlite with `COPY … FROM '/dev/blob'` from COPY text as UTF-8 (`columnNames`
  * in its order, then `search_document`): about 25 µs of CPU a product against 80 µs for bulkInsert's
  * arrays (no indexes). With `freeze`, the rows are written frozen and the table's pages marked
  * all-visible, as a vacuum would: the table must have been emptied (TRUNCATE) in this transaction.

@@ -3,14 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerEntry } from '../threads/start-worker';
-import { copyText } from './bulk-insert';
 import { streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
 import { productColumns } from './product-columns';
 import type { DemoProduct } from './products';
-import { DemoSearchText, searchDocumentText } from './search-document';
+import { DemoSearchText } from './search-document';
+import { productCopyBytes } from './product-copy-lines';
 import type { DemoSupplier } from './wineries';
 
-/** One chunk of products as UTF-8 COPY text (see copyText) and how many products it holds. */
+/** One chunk of products as UTF-8 COPY text (see productCopyBytes) and how many products it holds. */
 export interface CopyChunk {
   bytes: Uint8Array;
   count: number;
@@ -32,15 +32,12 @@ export interface DemoProductSource {
 /** The columns of a CopyChunk's lines, in order (search_document follows them). */
 export const PRODUCT_COPY_COLUMNS: readonly string[] = productColumns([], new Map(), new DemoSearchText()).columns.map((column) => column.name);
 
-const encoder = new TextEncoder();
-
 /** Makes the COPY text of chunks of one catalog (it remembers folded supplier and vocabulary text between chunks). */
 export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: readonly DemoProduct[]) => CopyChunk {
   const supplierById = new Map(suppliers.map((supplier) => [supplier.id, supplier]));
   const texts = new DemoSearchText();
   return (chunk) => {
-    const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
-    return { bytes: encoder.encode(copyText(columns, searchTexts.map(searchDocumentText))), count: chunk.length };
+    return { bytes: productCopyBytes(chunk, supplierById, texts), count: chunk.length };
   };
 }
 

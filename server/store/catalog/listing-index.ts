@@ -261,28 +261,44 @@ export async function readListingIndex(db: Database, reading: IndexReading): Pro
   };
   const dictionaries: Record<Filter, Map<string, number>> = { supplierId: new Map(), varietal: new Map(), region: new Map(), country: new Map() };
 
+  // Text values are lowered once per distinct value (a few hundred in a catalog), not per product.
+  const lowered = new Map<string, string>();
+  const lowerNew = async (values: Iterable<string>) => {
+    const fresh = [...new Set(values)].filter((value) => !lowered.has(value));
+    if (fresh.length === 0) return;
+    const [row] = rowsOf<{ lowered: string }>(
+      await db.execute(sql`select json_agg(lower(value) order by position)::text as lowered from unnest(${sql.param(fresh)}::text[]) with ordinality as given(value, position)`),
+    );
+    (JSON.parse(row?.lowered ?? '[]') as string[]).forEach((value, index) => lowered.set(fresh[index] as string, value));
+  };
   let count = 0;
   for (let after = 0; ; ) {
-    const [chunk] = rowsOf<{ rows: string | null }>(
+    // One JSON array per column, the same rows in the same order in each (one pass of the aggregates).
+    const [chunk] = rowsOf<{ columns: string | null }>(
       await db.execute(sql`
-        select json_agg(json_build_array(ordinal, supplier_id, lower(varietal), lower(region), lower(country)) order by ordinal)::text as rows
+        select json_build_array(json_agg(ordinal), json_agg(supplier_id), json_agg(varietal), json_agg(region), json_agg(country))::text as columns
         from (select ${products.ordinal} as ordinal, ${products.supplierId} as supplier_id, ${products.varietal} as varietal,
                      ${products.region} as region, ${products.country} as country
               from ${products} where ${products.ordinal} > ${after} order by ${products.ordinal} limit ${reading.chunkRows}) as chunk`),
     );
-    const rows = chunk?.rows ? (JSON.parse(chunk.rows) as Array<[number, string, string, string, string]>) : [];
-    for (const [ordinal, supplierId, varietal, region, country] of rows) {
+    const [ordinals, supplierIds, varietals, regions, countries] = (chunk?.columns ? JSON.parse(chunk.columns) : []) as [number[] | null, string[], string[], string[], string[]];
+    const rows = ordinals ?? [];
+    if (rows.length > 0) await lowerNew([...varietals, ...regions, ...countries]);
+    let last = after;
+    for (let row = 0; row < rows.length; row += 1) {
+      const ordinal = rows[row] as number;
       // A product added after the top was read: the listings changed, this reading cannot stand.
       if (ordinal >= ordinalLimit) return null;
       present[ordinal] = 1;
-      raw.supplierId[ordinal] = codeOf(dictionaries.supplierId, supplierId);
-      raw.varietal[ordinal] = codeOf(dictionaries.varietal, varietal);
-      raw.region[ordinal] = codeOf(dictionaries.region, region);
-      raw.country[ordinal] = codeOf(dictionaries.country, country);
+      raw.supplierId[ordinal] = codeOf(dictionaries.supplierId, supplierIds[row] as string);
+      raw.varietal[ordinal] = codeOf(dictionaries.varietal, lowered.get(varietals[row] as string) as string);
+      raw.region[ordinal] = codeOf(dictionaries.region, lowered.get(regions[row] as string) as string);
+      raw.country[ordinal] = codeOf(dictionaries.country, lowered.get(countries[row] as string) as string);
+      if (ordinal > last) last = ordinal;
     }
     count += rows.length;
     if (rows.length < reading.chunkRows) break;
-    after = rows[rows.length - 1]?.[0] ?? after;
+    after = last;
     await reading.between();
     if (reading.stopped()) return null;
   }
