@@ -244,7 +244,9 @@ export async function dealsOfProducts(db: Database, productIds: readonly string[
     })
     .from(dealProducts)
     .innerJoin(deals, eq(deals.id, dealProducts.dealId))
-    .where(inArray(dealProducts.productId, [...productIds]))
+    // One parameter, a JSON array of the ids, rather than one per id: a list of 1,000 parameters
+    // cost the change feed about 8 ms of planning and 5 ms of query building a page (PGlite, a million products).
+    .where(sql`${dealProducts.productId} in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))`)
     .orderBy(dealProducts.productId, deals.startsAt, deals.id);
   for (const row of rows) {
     const fields = typeof row.deal === 'string' ? (JSON.parse(row.deal) as DealFields) : row.deal;
