@@ -102,6 +102,7 @@ const queries = querySet({
 const all: number[] = [];
 /** CPU time of each query (user + system, this process): what the machine's load does not stretch as much as wall time. */
 const cpu: number[] = [];
+/** Each query's CPU times, for the slowest by CPU. */
 const byQuery = new Map<string, number[]>();
 for (let repeat = 0; repeat < REPEATS; repeat += 1) {
   for (const query of queries) {
@@ -110,15 +111,17 @@ for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     search.search(CatalogSearchInput.parse(query as SearchInput));
     const took = performance.now() - queryStarted;
     const used = process.cpuUsage(cpuStarted);
-    cpu.push((used.user + used.system) / 1000);
+    const cpuMs = (used.user + used.system) / 1000;
+    cpu.push(cpuMs);
     all.push(took);
     const key = JSON.stringify(query);
-    byQuery.set(key, [...(byQuery.get(key) ?? []), took]);
+    byQuery.set(key, [...(byQuery.get(key) ?? []), cpuMs]);
   }
 }
 console.log(`search CPU time: p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}`);
 console.log(`search: ${queries.length} queries × ${REPEATS}: p50 ${ms(percentile(all, 0.5))}, p95 ${ms(percentile(all, 0.95))}, max ${ms(Math.max(...all))}`);
 const slowest = [...byQuery].map(([key, times]) => [key, percentile(times, 0.5)] as const).sort((a, b) => b[1] - a[1]).slice(0, 12);
+console.log('slowest queries, median CPU time:');
 for (const [key, median] of slowest) console.log(`  ${ms(median)}  ${key}`);
 const fileBytes = ['service.db', 'service.db-wal'].reduce((sum, name) => sum + (existsSync(path.join(dir, name)) ? statSync(path.join(dir, name)).size : 0), 0);
 const jsonBytes = (table: string) => database.sql(`SELECT coalesce(sum(length(json)), 0) FROM ${table}`).pluck().get() as number;
