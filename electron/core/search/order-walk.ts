@@ -21,11 +21,13 @@ export interface OrderWalk {
   /** Read from `to` back to `from` (a descending sort over an ascending order). */
   descending: boolean;
   /**
-   * false: the order is by the sort's key, so no entry after one can have a lower key (ties in any
-   * rank order). true: the order is by name rank, and no entry's key is below `bestKey`.
+   * false: the order is by the sort's key (`keys`, ties by rank), so entries come in the page's
+   * order. true: the order is by name rank, and no entry's key is below `bestKey`.
    */
   byRank: boolean;
   bestKey: number;
+  /** The column the order is by (for a descending walk's runs of one key). */
+  keys: Uint32Array;
 }
 
 const hasBit = (bitmap: Uint32Array, position: number) => (bitmap[position >>> 5]! & (1 << (position & 31))) !== 0;
@@ -64,37 +66,59 @@ export function walkOrder(pass: GroupPass, walk: OrderWalk, passing: number, max
     if (skip === null || !skip.has(position)) top.offer(position, keys.of(position), rank[position]!);
   }
   const { from, to, descending, byRank, bestKey } = walk;
-  const length = to - from;
-  for (let step = 0; step < length; step += 1) {
-    if (met >= passing) return true;
-    if (step >= maxSteps) return false;
-    const position = positions[descending ? to - 1 - step : from + step]!;
-    if (hasBit(changed, position) || !passes(pass, groups, ownFilters, position)) continue;
-    met += 1;
-    const key = keys.of(position);
-    const ranked = rank[position]!;
-    if (top.full && (byRank ? bestKey > top.lastKey || (bestKey === top.lastKey && ranked > top.lastRank) : key > top.lastKey)) return true;
-    if (skip === null || !skip.has(position)) top.offer(position, key, ranked);
+  let steps = 0;
+  /** Reads entries [start, end) forwards; true when the walk is over (page full, every hit met, or given up: `gaveUp`). */
+  let gaveUp = false;
+  const read = (start: number, end: number): boolean => {
+    for (let index = start; index < end; index += 1) {
+      if (met >= passing) return true;
+      if (steps++ >= maxSteps) return (gaveUp = true);
+      const position = positions[index]!;
+      if (hasBit(changed, position) || !passes(pass, groups, ownFilters, position)) continue;
+      met += 1;
+      const key = keys.of(position);
+      const ranked = rank[position]!;
+      // Entries come in the page's order (by key, then rank); by rank alone, none has a key below bestKey.
+      const low = byRank ? bestKey : key;
+      if (top.full && (low > top.lastKey || (low === top.lastKey && ranked > top.lastRank))) return true;
+      if (skip === null || !skip.has(position)) top.offer(position, key, ranked);
+    }
+    return false;
+  };
+  if (!descending) {
+    read(from, to);
+    return !gaveUp;
+  }
+  // Descending: the runs of one key from the last back, each read forwards (in rank order).
+  let end = to;
+  while (end > from) {
+    let last = end - 1;
+    while (last >= from && hasBit(changed, positions[last]!)) last -= 1;
+    if (last < from) break;
+    const start = firstAtLeast(walk.order, walk.keys, walk.keys[positions[last]!]!, from, last);
+    if (read(start, last + 1)) return !gaveUp;
+    end = start;
   }
   return true;
 }
 
 /** The stretch of the price order [from, to) whose prices are within [min, max] (changed entries inside it are skipped when it is read). */
 export function priceStretch(order: KeyOrder, price: Uint32Array, min: number, max: number): { from: number; to: number } {
-  return { from: firstAtLeast(order, price, min), to: max === Number.POSITIVE_INFINITY ? order.positions.length : firstAtLeast(order, price, Math.floor(max) + 1) };
+  const length = order.positions.length;
+  return { from: firstAtLeast(order, price, min, 0, length), to: max === Number.POSITIVE_INFINITY ? length : firstAtLeast(order, price, Math.floor(max) + 1, 0, length) };
 }
 
-/** The first index of the order whose unchanged entries from there on have a price of at least `least`. */
-function firstAtLeast(order: KeyOrder, price: Uint32Array, least: number): number {
+/** The first index in [low, high) of the order whose unchanged entries from there to `high` have a key of at least `least` (`high` when none). */
+function firstAtLeast(order: KeyOrder, keys: Uint32Array, least: number, from: number, to: number): number {
   const { positions, changed } = order;
-  let low = 0;
-  let high = positions.length;
+  let low = from;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
     let index = middle;
     while (index < high && hasBit(changed, positions[index]!)) index += 1;
     if (index === high) high = middle;
-    else if (price[positions[index]!]! < least) low = index + 1;
+    else if (keys[positions[index]!]! < least) low = index + 1;
     else high = middle;
   }
   return low;
