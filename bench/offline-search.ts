@@ -4,7 +4,8 @@
  * set: the time to write the catalog in pages of 250 with every detail (BENCH_WRITE=feed: as pages
  * of the change feed, each product whole, as a first sync through the feed writes them), then each
  * query's time (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where
- * write and search time goes (run it with `node --import tsx --cpu-prof`).
+ * write and search time goes (run it with `node --import tsx --cpu-prof`). BENCH_ORDER_WALKS
+ * (`auto`, `never`, `always`) chooses how sorted pages are read (catalog-search.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import type { CatalogProduct, Product } from '../shared';
 import { CatalogSearchInput, type CatalogSearchInput as SearchInput } from '../shared/bridge';
 import { openServiceFile } from '../electron/core/offline/service-files';
 import { createServiceDatabase } from '../electron/core/offline/service-database';
-import { createCatalogSearch } from '../electron/core/search/catalog-search';
+import { createCatalogSearch, type OrderWalks } from '../electron/core/search/catalog-search';
 import { generateDemoData } from '../server/demo/generate';
 import { querySet } from './query-set';
 import { percentile } from './ui-probe';
@@ -91,7 +92,8 @@ const detailWrite = performance.now() - started;
 console.log(`${SIZE} products: list written in ${ms(listWrite)} (page of ${PAGE} p50 ${ms(percentile(pageTimes, 0.5))}, max ${ms(Math.max(...pageTimes))}); details in ${ms(detailWrite)} (batch p50 ${ms(percentile(detailTimes, 0.5))}, max ${ms(Math.max(...detailTimes))})`);
 }
 
-const search = createCatalogSearch(database);
+/** BENCH_ORDER_WALKS=never answers by the pass over the hits alone (as before the kept orders), for a comparison in the same conditions. */
+const search = createCatalogSearch(database, { orderWalks: (process.env.BENCH_ORDER_WALKS ?? 'auto') as OrderWalks });
 const browse = search.search(CatalogSearchInput.parse({ limit: 1 }));
 const queries = querySet({
   varietal: browse.facets.varietal.map((facet) => facet.value),
