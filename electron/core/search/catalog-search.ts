@@ -363,7 +363,12 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       const failures = groupFailures(wanted, inStock);
       const relevanceWords = byRelevance ? wordMatchList : [];
       const pass = { ...passOf(match, counts, false, null, codeSet, sort, relevanceWords), groupOf: index.groups.groupOf, failures };
-      const sortOrder = walks === 'never' || heapSize === 0 ? null : SORT_ORDERS[sort];
+      // Name order is walked only when asked to (`always`): in the demo generator's catalog a name
+      // begins with its brand, so a supplier's or region's products are bunched in name order and a
+      // walk from the first name read thousands of others before giving up (region "Napa Valley"
+      // in stock at 1,000,000: none of its products among the first 2,613 names).
+      const ordered = walks === 'never' || heapSize === 0 ? null : SORT_ORDERS[sort];
+      const sortOrder = ordered?.key === 'rank' && walks !== 'always' ? null : ordered;
       const live = index.live;
       // A price range without text: its stretch of the price order instead of every product, when short enough.
       const priceOrder = walks !== 'never' && !match && (query.minPriceCents !== undefined || query.maxPriceCents !== undefined) ? index.orders.order('price') : null;
