@@ -7,7 +7,8 @@
  *   like a code, products whose SKU begins with it;
  * - filters, facet counts (each facet counted without its own filter) and sorts come from one pass
  *   over the hits and the columns, keeping the page's best in a bounded heap; the whole catalog's
- *   facets are kept as counts;
+ *   facets are kept as counts; a page without text sorted by price or newest is read from the
+ *   positions kept in that order (key-orders.ts, order-walk.ts) when that reads few of them;
  * - relevance for text without a sort: words found in the name count twice, words found exactly
  *   (not by prefix or typo) once more; ties in name order;
  * - only the page's products are read from `products`.

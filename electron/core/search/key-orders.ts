@@ -3,8 +3,10 @@
  * sorted page walks them in order and stops once the page is full (order-walk.ts) instead of
  * ranking every hit, and a price range is one stretch of the price order.
  *
- * Ties of a key are in name order (by rank), as a sorted page breaks them. Each order is 4 bytes a product (one 32-bit position each: 4 MB at 1,000,000 products, 12 MB for
- * the three), made on first use from the columns by radix sorts (passes of 8 bits), and not
+ * Ties of a key are in name order (by rank), as a sorted page breaks them. Each order is 4 bytes
+ * a product (one 32-bit position each: 4 MB at 1,000,000 products; search makes the price and
+ * creation orders, the name order only when told to walk it), made on first use from the columns
+ * by radix sorts (passes of 8 bits), and not
  * rewritten by each write: a write marks its position changed (one bit a product, and the list of
  * them), a walk skips a changed position where the order holds it and looks at every changed
  * position apart, with its values of now. Past `maxChanged` changed positions the orders are
