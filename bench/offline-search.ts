@@ -4,7 +4,8 @@
  * set: the time to write the catalog in pages of 250 with every detail (BENCH_WRITE=feed: as pages
  * of the change feed, each product whole, as a first sync through the feed writes them), then each
  * query's time (BENCH_SEARCH_REPEATS passes), p50/p95 and the slowest queries. For finding where
- * write and search time goes (run it with `node --import tsx --cpu-prof`).
+ * write and search time goes (run it with `node --import tsx --cpu-prof`). BENCH_ORDER_WALKS
+ * (`auto`, `never`, `always`) chooses how sorted pages are read (catalog-search.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import type { CatalogProduct, Product } from '../shared';
 import { CatalogSearchInput, type CatalogSearchInput as SearchInput } from '../shared/bridge';
 import { openServiceFile } from '../electron/core/offline/service-files';
 import { createServiceDatabase } from '../electron/core/offline/service-database';
-import { createCatalogSearch } from '../electron/core/search/catalog-search';
+import { createCatalogSearch, type OrderWalks } from '../electron/core/search/catalog-search';
 import { generateDemoData } from '../server/demo/generate';
 import { querySet } from './query-set';
 import { percentile } from './ui-probe';
@@ -91,7 +92,8 @@ const detailWrite = performance.now() - started;
 console.log(`${SIZE} products: list written in ${ms(listWrite)} (page of ${PAGE} p50 ${ms(percentile(pageTimes, 0.5))}, max ${ms(Math.max(...pageTimes))}); details in ${ms(detailWrite)} (batch p50 ${ms(percentile(detailTimes, 0.5))}, max ${ms(Math.max(...detailTimes))})`);
 }
 
-const search = createCatalogSearch(database);
+/** BENCH_ORDER_WALKS=never answers by the pass over the hits alone (as before the kept orders), for a comparison in the same conditions. */
+const search = createCatalogSearch(database, { orderWalks: (process.env.BENCH_ORDER_WALKS ?? 'auto') as OrderWalks });
 const browse = search.search(CatalogSearchInput.parse({ limit: 1 }));
 const queries = querySet({
   varietal: browse.facets.varietal.map((facet) => facet.value),
@@ -102,6 +104,7 @@ const queries = querySet({
 const all: number[] = [];
 /** CPU time of each query (user + system, this process): what the machine's load does not stretch as much as wall time. */
 const cpu: number[] = [];
+/** Each query's CPU times, for the slowest by CPU. */
 const byQuery = new Map<string, number[]>();
 for (let repeat = 0; repeat < REPEATS; repeat += 1) {
   for (const query of queries) {
@@ -110,15 +113,17 @@ for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     search.search(CatalogSearchInput.parse(query as SearchInput));
     const took = performance.now() - queryStarted;
     const used = process.cpuUsage(cpuStarted);
-    cpu.push((used.user + used.system) / 1000);
+    const cpuMs = (used.user + used.system) / 1000;
+    cpu.push(cpuMs);
     all.push(took);
     const key = JSON.stringify(query);
-    byQuery.set(key, [...(byQuery.get(key) ?? []), took]);
+    byQuery.set(key, [...(byQuery.get(key) ?? []), cpuMs]);
   }
 }
 console.log(`search CPU time: p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}`);
 console.log(`search: ${queries.length} queries × ${REPEATS}: p50 ${ms(percentile(all, 0.5))}, p95 ${ms(percentile(all, 0.95))}, max ${ms(Math.max(...all))}`);
 const slowest = [...byQuery].map(([key, times]) => [key, percentile(times, 0.5)] as const).sort((a, b) => b[1] - a[1]).slice(0, 12);
+console.log('slowest queries, median CPU time:');
 for (const [key, median] of slowest) console.log(`  ${ms(median)}  ${key}`);
 const fileBytes = ['service.db', 'service.db-wal'].reduce((sum, name) => sum + (existsSync(path.join(dir, name)) ? statSync(path.join(dir, name)).size : 0), 0);
 const jsonBytes = (table: string) => database.sql(`SELECT coalesce(sum(length(json)), 0) FROM ${table}`).pluck().get() as number;

@@ -66,7 +66,7 @@ export interface HitPass {
 const hasBit = (bitmap: Uint32Array, position: number) => (bitmap[position >>> 5]! & (1 << (position & 31))) !== 0;
 
 /** What a hit's sort key is read from, in one object of one shape for every pass (so reading a key stays monomorphic). */
-class SortKeys {
+export class SortKeys {
   readonly sort: SortKey;
   readonly price: Uint32Array;
   readonly created: Uint32Array;

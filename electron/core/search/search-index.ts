@@ -3,6 +3,8 @@
  * columns (catalog-columns.ts), the facets' dictionaries and counts of the whole catalog, the terms
  * (vocabulary.ts) and which products hold each of them (posting-store.ts), and every product's
  * place in name order (name-order.ts). In memory it holds the columns (23 bytes a product), the
+ * positions sorted by price, creation time and name once a search used them (key-orders.ts, 4 bytes
+ * a product each), the
  * dictionaries and vocabulary (which grow with distinct values and words, not products) and a
  * cache of terms bounded by a setting; the rest is read from the database per query.
  *
@@ -16,6 +18,7 @@ import { orderableNow } from '../../../shared/orderable';
 import type { SqliteStatement } from '../offline/sqlite-driver';
 import { createCatalogColumns, FLAG_LIVE, FLAG_ORDERABLE, FLAG_OWN_COUNTRY, type ColumnValues } from './catalog-columns';
 import { createFacetGroups } from './facet-groups';
+import { createKeyOrders } from './key-orders';
 import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
 import { createNameOrder, type Named } from './name-order';
 import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
@@ -58,6 +61,8 @@ export interface SearchIndexOptions {
   postingCacheBytes?: number;
   /** Combinations of facet values kept before search counts from the columns instead (default and most MAX_FACET_GROUPS). */
   maxFacetGroups?: number;
+  /** Positions changed since the sorted orders were made before they are made again (key-orders.ts; default DEFAULT_MAX_CHANGED). */
+  maxOrderChanges?: number;
 }
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
@@ -67,9 +72,14 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   const dictionaries = Object.fromEntries(FACETS.map((facet) => [facet, createFacetDictionary(sql, facet)])) as Record<Facet, FacetDictionary>;
   const vocabulary = createVocabulary(sql);
   const postings = createPostingStore(sql, { cacheBytes: options.postingCacheBytes ?? DEFAULT_POSTING_CACHE_BYTES });
+  /** Positions sorted by price, creation time and name rank, made when a search first needs them. */
+  const orders = createKeyOrders(columns, { maxChanged: options.maxOrderChanges });
   const nameOrder = createNameOrder(sql, {
     rank: (position) => columns.columns.rank[position]!,
-    setRank: (position, rank) => columns.set('rank', position, rank),
+    setRank: (position, rank) => {
+      columns.set('rank', position, rank);
+      orders.touch(position);
+    },
   });
   /** Products of each facet value in the whole catalog, by the value's id. */
   const totals = Object.fromEntries(FACETS.map((facet) => [facet, [] as number[]])) as Record<Facet, number[]>;
@@ -96,6 +106,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     for (const dictionary of Object.values(dictionaries)) dictionary.load();
     vocabulary.load();
     postings.forget();
+    orders.reset();
     for (const facet of FACETS) totals[facet] = [];
     groups.reset();
     groups.reserve(columns.capacity);
@@ -173,6 +184,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     const values = valuesOf(item, country, renamed ? 0 : before.rank);
     if (before) count(position, before, -1);
     columns.write(position, values);
+    orders.touch(position);
     count(position, values, 1);
     if (renamed) toPlace.set(position, nameKeyOf(item));
     const now = termKeysOf(item, true);
@@ -185,6 +197,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     const before = columns.read(position);
     if (before) count(position, before, -1);
     columns.clear(position);
+    orders.touch(position);
     for (const key of termKeysOf(previous, false)) change(key, position, false);
   }
 
@@ -247,6 +260,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
       load();
     },
     columns,
+    orders,
     dictionaries,
     vocabulary,
     postings,

@@ -55,6 +55,20 @@ export class TopPositions {
     positions[index] = position;
   }
 
+  /** Whether it holds `size` positions (then an offer must beat the last kept to enter). */
+  get full(): boolean {
+    return this.count === this.size;
+  }
+
+  /** The last kept's key and rank (the heap's top); meaningful when it holds any. */
+  get lastKey(): number {
+    return this.keys[0]!;
+  }
+
+  get lastRank(): number {
+    return this.ranks[0]!;
+  }
+
   /** The positions kept, best first. */
   sorted(): number[] {
     const order = Array.from({ length: this.count }, (_, index) => index);

@@ -4,6 +4,7 @@ import type { CatalogProduct } from '../../../shared';
 import { CATALOG_SORTS, CatalogSearchInput, NON_VINTAGE, type CatalogSearchResult } from '../../../shared/bridge';
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
 import { catalogDatabase, detailOf } from './catalog-database';
+import type { SearchIndexOptions } from '../../../electron/core/search/search-index';
 import { createReferenceSearch } from './reference-search';
 
 /**
@@ -12,6 +13,10 @@ import { createReferenceSearch } from './reference-search';
  * total and facet counts, for random catalogs written through list pages and the change feed
  * (products changed, moved between combinations and removed after they were counted) and random
  * queries; with a table of combinations that may overflow (then the pass over the columns answers).
+ * Sorted pages are also read from the kept orders (order-walk.ts) whenever a sort has one
+ * (`orderWalks: 'always'`), as the search chooses (`auto`) and never: asked before the feed's
+ * changes (so the orders are made, then changed under them) and after, with a limit of changed
+ * positions that the feed may pass (then the orders are dropped and made again).
  */
 
 const WORDS = ['cabernet', 'chardonnay', 'estate', 'reserve', 'valley', 'rose', 'sauvignon', 'blanc', 'noir', 'old', 'vine', 'napa'];
@@ -86,10 +91,35 @@ const query = fc.record({
   maxPriceCents: fc.option(fc.constantFrom(12_000, 30_000), { nil: undefined, freq: 2 }),
   inStock: fc.option(fc.boolean(), { nil: undefined, freq: 2 }),
   sort: fc.option(fc.constantFrom(...CATALOG_SORTS), { nil: undefined, freq: 2 }),
-  offset: fc.constantFrom(0, 0, 3, 20),
+  offset: fc.constantFrom<number>(0, 0, 3, 20),
   limit: fc.integer({ min: 1, max: 15 }),
   only: fc.option(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 10 }), { nil: undefined, freq: 2 }),
 });
+
+type Query = typeof query extends fc.Arbitrary<infer T> ? T : never;
+
+/** A sorted query with at most one facet filter, sometimes a price range or text. */
+const sortedQuery: fc.Arbitrary<Query> = fc
+  .record({
+    text: fc.constantFrom('', '', 'valley', 'valley', 'napa', 'n', 'sa', 'rese', 'old vine'),
+    facet: fc.constantFrom(undefined, undefined, ['varietal', 'Chardonnay'] as const, ['region', 'Napa Valley'] as const, ['supplierId', 'sup_b'] as const, ['vintage', NON_VINTAGE] as const),
+    minPriceCents: fc.option(fc.constantFrom(10_000, 12_000), { nil: undefined, freq: 3 }),
+    maxPriceCents: fc.option(fc.constantFrom(12_000, 30_000), { nil: undefined, freq: 3 }),
+    inStock: fc.option(fc.constant(true), { nil: undefined, freq: 4 }),
+    sort: fc.option(fc.constantFrom(...CATALOG_SORTS), { nil: undefined, freq: 5 }),
+    offset: fc.constantFrom<number>(0, 0, 0, 2, 7),
+    limit: fc.integer({ min: 1, max: 6 }),
+  })
+  .map(({ facet, ...rest }) => ({
+    varietal: undefined,
+    region: undefined,
+    country: undefined,
+    supplierId: undefined,
+    vintage: undefined,
+    only: undefined,
+    ...rest,
+    ...(facet ? { [facet[0]]: facet[1] } : {}),
+  }));
 
 const answer = (result: CatalogSearchResult) => ({ ids: result.items.map((item) => item.id), total: result.total, facets: result.facets });
 
@@ -101,38 +131,60 @@ describe('catalog search against the plain scan', () => {
         fc.array(fc.array(feedEntry, { maxLength: 12 }), { maxLength: 3 }),
         fc.array(query, { minLength: 1, maxLength: 12 }),
         fc.constantFrom(undefined, 4),
-        (listed, feedPages, queries, maxFacetGroups) => {
-          // A list page (countries learned from the region's details), then pages of the feed.
-          const database = catalogDatabase(
-            listed.map((made, id) => itemOf(id, made)),
-            '2026-11-22T08:00:00.000Z',
-            [],
-            { maxFacetGroups },
-          );
-          feedPages.forEach((entries, page) => {
-            const changes = entries.map((entry) =>
-              entry.removed
-                ? { type: 'product.removed' as const, id: `prod_${entry.id}` }
-                : { type: 'product.changed' as const, product: detailOf(itemOf(entry.id, entry.made!), { id: `prod_${entry.id}`, sku: `SKU-${entry.id}`, upc: null, country: entry.made!.country }) },
-            );
-            database.applyChanges(changes, `cursor-${page}`, '2026-11-22T09:00:00.000Z');
-          });
-          const search = createCatalogSearch(database);
-          const reference = createReferenceSearch(database);
-          const compare = () => {
-            for (const { only, ...input } of queries) {
-              const parsed = { ...CatalogSearchInput.parse(input), ...(only ? { onlyIds: only.map((id) => `prod_${id}`) } : {}) };
-              expect(answer(search.search(parsed))).toEqual(answer(reference.search(parsed)));
-            }
-          };
-          compare();
-          // Read back from the database, as when it opens: the combinations are counted from the columns.
-          database.index.load();
-          compare();
-          database.db.close();
-        },
+        (listed, feedPages, queries, maxFacetGroups) => checkAgainstReference(listed, feedPages, queries, { maxFacetGroups }),
       ),
       { numRuns: 80 },
     );
   });
+
+  it('reads sorted pages from the kept orders as the plain scan ranks them, ties and changes included', () => {
+    // Larger catalogs, few filters and sorted queries: pages cut through runs of one price, time or score.
+    fc.assert(
+      fc.property(
+        fc.array(product, { minLength: 10, maxLength: 80, size: 'large' }),
+        fc.array(fc.array(feedEntry, { maxLength: 12 }), { maxLength: 3 }),
+        fc.array(sortedQuery, { minLength: 1, maxLength: 10 }),
+        fc.constantFrom(undefined, 5),
+        (listed, feedPages, queries, maxOrderChanges) => checkAgainstReference(listed, feedPages, queries, { maxOrderChanges }),
+      ),
+      { numRuns: 60 },
+    );
+  });
 });
+
+/**
+ * A list page (countries learned from the region's details), then pages of the feed; every query
+ * answered alike by the search (choosing, always and never reading orders) and the plain scan,
+ * before the feed, after it and after the index is read back.
+ */
+function checkAgainstReference(listed: Generated[], feedPages: { id: number; made: Generated | null; removed: boolean }[][], queries: Query[], options: SearchIndexOptions) {
+  const database = catalogDatabase(
+    listed.map((made, id) => itemOf(id, made)),
+    '2026-11-22T08:00:00.000Z',
+    [],
+    options,
+  );
+  const searches = (['auto', 'always', 'never'] as const).map((orderWalks) => createCatalogSearch(database, { orderWalks }));
+  const reference = createReferenceSearch(database);
+  const compare = () => {
+    for (const { only, ...input } of queries) {
+      const parsed = { ...CatalogSearchInput.parse(input), ...(only ? { onlyIds: only.map((id) => `prod_${id}`) } : {}) };
+      const expected = answer(reference.search(parsed));
+      for (const search of searches) expect(answer(search.search(parsed))).toEqual(expected);
+    }
+  };
+  compare();
+  feedPages.forEach((entries, page) => {
+    const changes = entries.map((entry) =>
+      entry.removed
+        ? { type: 'product.removed' as const, id: `prod_${entry.id}` }
+        : { type: 'product.changed' as const, product: detailOf(itemOf(entry.id, entry.made!), { id: `prod_${entry.id}`, sku: `SKU-${entry.id}`, upc: null, country: entry.made!.country }) },
+    );
+    database.applyChanges(changes, `cursor-${page}`, '2026-11-22T09:00:00.000Z');
+  });
+  compare();
+  // Read back from the database, as when it opens: the combinations are counted from the columns.
+  database.index.load();
+  compare();
+  database.db.close();
+}
