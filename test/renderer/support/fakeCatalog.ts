@@ -6,6 +6,7 @@ import type { Product } from '../../../shared/schemas';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createCatalogHandlers, type CatalogHandlerDeps } from '../../../electron/bridge/handlers/catalog';
+import { createPastedOrderHandlers } from '../../../electron/bridge/handlers/pasted-order';
 import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../../../electron/core/offline/offline-database';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
 import { createSearchService } from '../../../electron/core/search/search-service';
@@ -22,7 +23,7 @@ export interface FakeCatalogSources {
 
 const BYTES_PER_PRODUCT = 1_700;
 
-type CatalogMethods = Pick<CaseworksBridge, 'searchCatalog' | 'lookupProductCode'>;
+type CatalogMethods = Pick<CaseworksBridge, 'searchCatalog' | 'lookupProductCode' | 'matchProductCodes'>;
 
 /**
  * The catalog's search as the app answers it: the offline worker's host (electron/core/offline/offline-host.ts)
@@ -82,12 +83,16 @@ export function createFakeCatalog(sources: FakeCatalogSources) {
         : { suppliersKept: choice.supplierIds.length, productsKept: kept.length, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
     images: { localize: <T>(item: T) => item },
   } as unknown as CatalogHandlerDeps;
-  const handlers = createCatalogHandlers(deps);
+  const handlers = {
+    ...createCatalogHandlers(deps),
+    // A pasted order's codes, matched by the same search (every product's details are stored).
+    ...createPastedOrderHandlers({ ...deps, detailCoverage: async () => ({ stored: kept.length, catalog: kept.length }) }),
+  };
   const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
   const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);
 
   return {
-    methods: { searchCatalog: call('searchCatalog'), lookupProductCode: call('lookupProductCode') } as CatalogMethods,
+    methods: { searchCatalog: call('searchCatalog'), lookupProductCode: call('lookupProductCode'), matchProductCodes: call('matchProductCodes') } as CatalogMethods,
     choiceView,
     /** Settings → what to keep offline: a supplier the list does not have is refused, as the app does. */
     setChoice(next: OfflineChoice): Awaited<ReturnType<CaseworksBridge['setOfflineChoice']>> {
