@@ -68,12 +68,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   /** Only the outbox's methods of the order handlers are called: their reads of the service are not. */
   const outboxHandlers = createOrderHandlers({ outbox: () => outbox.outbox() } as Pick<OrderHandlerDeps, 'outbox'> as OrderHandlerDeps);
   const outboxDispatcher = createDispatcher({ handlers: outboxHandlers as unknown as BridgeHandlers });
-  const outboxCall =
-    <M extends 'submitOrders' | 'listOutbox' | 'retryOutboxEntry' | 'updateOutboxEntry' | 'discardOutboxEntry'>(method: M) =>
-    async (input?: unknown) => {
+  const outboxCall = <M extends 'submitOrders' | 'listOutbox' | 'retryOutboxEntry' | 'updateOutboxEntry' | 'discardOutboxEntry'>(method: M) =>
+    ((input?: unknown) => {
       record(method, input);
-      return outboxDispatcher.dispatch(method, input) as ReturnType<CaseworksBridge[M]>;
-    };
+      return outboxDispatcher.dispatch(method, input);
+    }) as unknown as CaseworksBridge[M];
 
   const base: CaseworksBridge = {
     ...signIn.methods,

@@ -6,7 +6,7 @@ import type { Product } from '../../../shared/schemas';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createCatalogHandlers, type CatalogHandlerDeps } from '../../../electron/bridge/handlers/catalog';
-import { createPastedOrderHandlers } from '../../../electron/bridge/handlers/pasted-order';
+import { createPastedOrderHandlers, type PastedOrderHandlerDeps } from '../../../electron/bridge/handlers/pasted-order';
 import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../../../electron/core/offline/offline-database';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
 import { createSearchService } from '../../../electron/core/search/search-service';
@@ -86,7 +86,7 @@ export function createFakeCatalog(sources: FakeCatalogSources) {
   const handlers = {
     ...createCatalogHandlers(deps),
     // A pasted order's codes, matched by the same search (every product's details are stored).
-    ...createPastedOrderHandlers({ ...deps, detailCoverage: async () => ({ stored: kept.length, catalog: kept.length }) }),
+    ...createPastedOrderHandlers({ ...deps, detailCoverage: async () => ({ stored: kept.length, catalog: kept.length }) } as unknown as PastedOrderHandlerDeps),
   };
   const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
   const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);

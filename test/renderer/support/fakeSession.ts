@@ -4,6 +4,7 @@ import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createBuyerAccountHandlers } from '../../../electron/bridge/handlers/buyer-accounts';
 import { createSessionHandlers } from '../../../electron/bridge/handlers/session';
+import { succeed, type Outcome } from '../../../electron/core/failure';
 import { listAccounts } from '../../../electron/core/session/account-list';
 import { emptyRegistry, keySettingOf, saveRegistry, type BuyerAccountEntry } from '../../../electron/core/session/account-registry';
 import { createSessionManager, type DemoStart, type VerifyOutcome } from '../../../electron/core/session/session-manager';
@@ -124,11 +125,16 @@ export function createFakeSession(record: (method: Call['method'], input: unknow
     overlay = {};
     return run();
   };
+  /** Done, or why not (the session's `settled`, electron/core/session/session.ts: nothing else waits here). */
+  const settled = async (run: () => Promise<Outcome<unknown>>): Promise<Outcome<void>> => {
+    const outcome = await change(run);
+    return outcome.ok ? succeed(undefined) : outcome;
+  };
   const handlers = {
     ...createSessionHandlers({
       info,
-      useDemo: () => change(manager.useDemo),
-      connect: (input) => change(() => manager.connect(input)),
+      useDemo: () => settled(manager.useDemo),
+      connect: (input) => settled(() => manager.connect(input)),
       signOut: () =>
         change(async () => {
           const keptQueuedOrders = manager.current() ? pending() : 0;
@@ -142,8 +148,8 @@ export function createFakeSession(record: (method: Call['method'], input: unknow
         await ready();
         return listAccounts({ accounts: manager.accounts, addressOf: manager.addressOf, pendingCount: pendingOf });
       },
-      add: (input) => change(() => manager.add(input)),
-      switchTo: (id) => change(() => manager.switchTo(id)),
+      add: (input) => settled(() => manager.add(input)),
+      switchTo: (id) => settled(() => manager.switchTo(id)),
       remove: (id) =>
         change(async () => {
           const keptQueuedOrders = await pendingOf(id);
@@ -154,7 +160,7 @@ export function createFakeSession(record: (method: Call['method'], input: unknow
         await ready();
         return manager.demoBuyers();
       },
-      addDemoBuyer: (accountId) => change(() => manager.addDemoBuyer(accountId)),
+      addDemoBuyer: (accountId) => settled(() => manager.addDemoBuyer(accountId)),
     }),
   };
   const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
