@@ -102,11 +102,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
-      return ok(catalog.choiceView());
+      return catalog.methods.getOfflineChoice(input);
     },
     async setOfflineChoice(input) {
       record('setOfflineChoice', input);
-      return catalog.setChoice(input.choice);
+      return catalog.methods.setOfflineChoice(input);
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);
