@@ -71,6 +71,34 @@ export function createSession(options: SessionOptions): { session: Session; host
     });
   }
 
+  const manager = createSessionManager({
+    ...options,
+    startEmbedded: () =>
+      options.startEmbedded((handle) => {
+        void connectivity.check();
+        // Once started again, connectivity is asked at once (not at the next probe): the screens read it fresh.
+        void manager.embeddedStopped(handle).then(() => connectivity.check());
+      }),
+    // A service found not answering at first contact is offline at once (the banner says so within seconds).
+    onProblemChange: () => {
+      switching = switching.then(() => {
+        if (meansOffline(manager.problem())) connectivity.report(false);
+        emit({ type: 'session-changed' });
+      });
+    },
+    onChange: (connection) => {
+      switching = switching.then(() => activate(connection));
+    },
+    onAccountsChange: () => {
+      outboxes.open();
+      void followOtherAccounts();
+    },
+    onNotice: (title, body) => {
+      log(`${title}: ${body}`);
+      options.notify(title, body);
+    },
+  });
+
   const registered = (id: string): BuyerAccountEntry | null => manager.accounts().accounts.find((account) => account.id === id) ?? null;
 
   /** The other accounts' orders are followed too (see createOtherAccounts), announced by the account's name. */
@@ -90,8 +118,8 @@ export function createSession(options: SessionOptions): { session: Session; host
     dataDir: options.dataDir,
     now: options.now,
     accounts: () => manager.accounts().accounts,
-    // The account book's own answers (see AccountBook.senderKeys): the manager is made below.
-    keys: { keyOf: (id) => manager.senderKeys.keyOf(id), addressOf: (id) => manager.senderKeys.addressOf(id) },
+    // The account book's own answers (see AccountBook.senderKeys).
+    keys: manager.senderKeys,
     clientFor: (baseUrl, apiKey) => clientFor(baseUrl, apiKey, 1),
     active: activeNow,
     others,
@@ -132,34 +160,6 @@ export function createSession(options: SessionOptions): { session: Session; host
     outboxes.kick();
     void followOtherAccounts();
   }
-
-  const manager = createSessionManager({
-    ...options,
-    startEmbedded: () =>
-      options.startEmbedded((handle) => {
-        void connectivity.check();
-        // Once started again, connectivity is asked at once (not at the next probe): the screens read it fresh.
-        void manager.embeddedStopped(handle).then(() => connectivity.check());
-      }),
-    // A service found not answering at first contact is offline at once (the banner says so within seconds).
-    onProblemChange: () => {
-      switching = switching.then(() => {
-        if (meansOffline(manager.problem())) connectivity.report(false);
-        emit({ type: 'session-changed' });
-      });
-    },
-    onChange: (connection) => {
-      switching = switching.then(() => activate(connection));
-    },
-    onAccountsChange: () => {
-      outboxes.open();
-      void followOtherAccounts();
-    },
-    onNotice: (title, body) => {
-      log(`${title}: ${body}`);
-      options.notify(title, body);
-    },
-  });
 
   /** Runs a change of the manager's, then waits until the session has settled on its outcome: done, or why not (a value). */
   async function settled(change: Promise<Outcome<unknown>>): Promise<Outcome<void>> {

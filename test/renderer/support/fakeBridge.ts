@@ -19,6 +19,9 @@ import { createFakeAccountFiles } from './fakeAccountFiles';
 import { createFakeCatalog } from './fakeCatalog';
 import { createFakeOutbox } from './fakeOutbox';
 import { createFakeSession } from './fakeSession';
+import { createDispatcher } from '../../../electron/bridge/dispatcher';
+import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
+import { createOrderHandlers, type OrderHandlerDeps } from '../../../electron/bridge/handlers/orders';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -62,6 +65,14 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   /** The app's own outbox, in memory, filing orders under the signed-in account. */
   const outbox = createFakeOutbox(() => (session().mode === 'none' ? null : (session().account?.id ?? null)));
   const pending = () => outbox.entries().filter((entry) => entry.state !== 'confirmed').length;
+  /** Only the outbox's methods of the order handlers are called: their reads of the service are not. */
+  const outboxHandlers = createOrderHandlers({ outbox: () => outbox.outbox() } as Pick<OrderHandlerDeps, 'outbox'> as OrderHandlerDeps);
+  const outboxDispatcher = createDispatcher({ handlers: outboxHandlers as unknown as BridgeHandlers });
+  const outboxCall = <M extends 'submitOrders' | 'listOutbox' | 'retryOutboxEntry' | 'updateOutboxEntry' | 'discardOutboxEntry'>(method: M) =>
+    ((input?: unknown) => {
+      record(method, input);
+      return outboxDispatcher.dispatch(method, input);
+    }) as unknown as CaseworksBridge[M];
 
   const base: CaseworksBridge = {
     ...signIn.methods,
@@ -91,11 +102,11 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
-      return ok(catalog.choiceView());
+      return catalog.methods.getOfflineChoice(input);
     },
     async setOfflineChoice(input) {
       record('setOfflineChoice', input);
-      return catalog.setChoice(input.choice);
+      return catalog.methods.setOfflineChoice(input);
     },
     async lookupProductCode(input) {
       record('lookupProductCode', input);
@@ -103,12 +114,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async matchProductCodes(input) {
       record('matchProductCodes', input);
-      const same = (a: string | null, b: string) => a !== null && a.replace(/[\s-]+/g, '').toUpperCase() === b.replace(/[\s-]+/g, '').toUpperCase();
-      const matches = input.codes.map((code) => ({
-        code,
-        products: fixtures.products.filter((item) => same(item.upc, code) || same(item.sku, code)).map((item) => fixtures.toCatalogProduct(item)),
-      }));
-      return ok({ matches, freshness, detailsIncomplete: false });
+      return catalog.methods.matchProductCodes(input);
     },
     async getProduct(input) {
       record('getProduct', input);
@@ -142,26 +148,12 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('getOrder', input);
       return input.id === fixtures.shippedOrder.id ? ok({ data: fixtures.shippedOrder, freshness }) : fail('not_found', 'No such order.');
     },
-    async submitOrders(input) {
-      record('submitOrders', input);
-      return (await outbox.outbox).submit(input.drafts);
-    },
-    async listOutbox(input) {
-      record('listOutbox', input);
-      return ok({ entries: outbox.entries(), problem: outbox.problem() });
-    },
-    async retryOutboxEntry(input) {
-      record('retryOutboxEntry', input);
-      return (await outbox.outbox).retry(input.id);
-    },
-    async updateOutboxEntry(input) {
-      record('updateOutboxEntry', input);
-      return (await outbox.outbox).update(input.id, input.order);
-    },
-    async discardOutboxEntry(input) {
-      record('discardOutboxEntry', input);
-      return (await outbox.outbox).discard(input.id);
-    },
+    // The outbox's methods: the app's handlers (electron/bridge/handlers/orders.ts) and dispatcher over its own outbox (fakeOutbox.ts).
+    submitOrders: outboxCall('submitOrders'),
+    listOutbox: outboxCall('listOutbox'),
+    retryOutboxEntry: outboxCall('retryOutboxEntry'),
+    updateOutboxEntry: outboxCall('updateOutboxEntry'),
+    discardOutboxEntry: outboxCall('discardOutboxEntry'),
     async getAccount(input) {
       record('getAccount', input);
       return ok({ data: fixtures.account, freshness });

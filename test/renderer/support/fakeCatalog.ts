@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fail, keepsSupplier, ok, type CaseworksBridge, type OfflineChoice, type OfflineChoiceView } from '../../../shared/bridge';
+import { keepsSupplier, type CaseworksBridge, type OfflineChoice, type OfflineChoiceView } from '../../../shared/bridge';
 import type { Product } from '../../../shared/schemas';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createCatalogHandlers, type CatalogHandlerDeps } from '../../../electron/bridge/handlers/catalog';
+import { createPastedOrderHandlers, type PastedOrderHandlerDeps } from '../../../electron/bridge/handlers/pasted-order';
+import { createOfflineChoiceHandlers } from '../../../electron/bridge/handlers/offline-choice';
 import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../../../electron/core/offline/offline-database';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
 import { createSearchService } from '../../../electron/core/search/search-service';
@@ -22,7 +24,7 @@ export interface FakeCatalogSources {
 
 const BYTES_PER_PRODUCT = 1_700;
 
-type CatalogMethods = Pick<CaseworksBridge, 'searchCatalog' | 'lookupProductCode'>;
+type CatalogMethods = Pick<CaseworksBridge, 'searchCatalog' | 'lookupProductCode' | 'matchProductCodes' | 'getOfflineChoice' | 'setOfflineChoice'>;
 
 /**
  * The catalog's search as the app answers it: the offline worker's host (electron/core/offline/offline-host.ts)
@@ -82,25 +84,41 @@ export function createFakeCatalog(sources: FakeCatalogSources) {
         : { suppliersKept: choice.supplierIds.length, productsKept: kept.length, productsInCatalog: fixtures.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) },
     images: { localize: <T>(item: T) => item },
   } as unknown as CatalogHandlerDeps;
-  const handlers = createCatalogHandlers(deps);
-  const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
-  const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);
-
-  return {
-    methods: { searchCatalog: call('searchCatalog'), lookupProductCode: call('lookupProductCode') } as CatalogMethods,
-    choiceView,
-    /** Settings → what to keep offline: a supplier the list does not have is refused, as the app does. */
-    setChoice(next: OfflineChoice): Awaited<ReturnType<CaseworksBridge['setOfflineChoice']>> {
-      const known = new Set(fixtures.suppliers.map((supplier) => supplier.id));
-      const unknown = next.keep === 'suppliers' ? next.supplierIds.find((id) => !known.has(id)) : undefined;
-      if (unknown) return fail('invalid_input', `${unknown} is not a supplier of this service (or the supplier list has not been synced yet). Nothing was changed.`);
+  /**
+   * What the offline copy carries, as the offline worker would answer it (the sizes are the fake's
+   * estimate: every product the same size); whether a choice names a supplier of the service, what
+   * changing it answers and whether a sync starts are the app's handlers'.
+   */
+  const choices = {
+    view: async () => choiceView(),
+    async set(next: OfflineChoice) {
       const before = choiceView();
+      const keptBefore = (supplierId: string) => keepsSupplier(before.choice, supplierId);
       choice = next;
       kept = fixtures.products.filter((item) => keeps(item.supplier.id));
       host?.close();
       host = null;
-      const after = choiceView();
-      return ok({ ...after, freedBytes: Math.max(0, before.choiceBytes - after.choiceBytes), syncStarted: after.choiceBytes > before.choiceBytes });
+      const view = choiceView();
+      return { view, removed: 0, freedBytes: Math.max(0, before.choiceBytes - view.choiceBytes), vacuumed: false, widened: fixtures.suppliers.some((supplier) => keeps(supplier.id) && !keptBefore(supplier.id)) };
     },
+  };
+  const handlers = {
+    ...createCatalogHandlers(deps),
+    // A pasted order's codes, matched by the same search (every product's details are stored).
+    ...createPastedOrderHandlers({ ...deps, detailCoverage: async () => ({ stored: kept.length, catalog: kept.length }) } as unknown as PastedOrderHandlerDeps),
+    // Online, a sync starts at once when the choice widens (the fake's sync always can).
+    ...createOfflineChoiceHandlers({ choices, suppliers: async () => fixtures.suppliers, online: () => true, syncNow: () => true }),
+  };
+  const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
+  const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);
+
+  return {
+    methods: {
+      searchCatalog: call('searchCatalog'),
+      lookupProductCode: call('lookupProductCode'),
+      matchProductCodes: call('matchProductCodes'),
+      getOfflineChoice: call('getOfflineChoice'),
+      setOfflineChoice: call('setOfflineChoice'),
+    } as CatalogMethods,
   };
 }

@@ -1,21 +1,20 @@
-import { ok, fail, LastOrderedList, OrderHistoryFilter, OrderHistoryPageInput, type CaseworksBridge, type OrderHistoryExport } from '../../../shared/bridge';
+import type { CaseworksBridge } from '../../../shared/bridge';
 import type { Order } from '../../../shared/schemas';
-import {
-  filterOrderHistory,
-  historyOrders,
-  historySuppliers,
-  lastOrderedByProduct,
-  orderHistoryCsv,
-  orderHistoryFileName,
-  orderHistoryTotals,
-} from '../../../electron/core/order-history';
+import { createDispatcher } from '../../../electron/bridge/dispatcher';
+import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
+import { createOrderHistoryHandlers } from '../../../electron/bridge/handlers/order-history';
+import { historyOrders } from '../../../electron/core/order-history';
+import type { SaveFileOutcome } from '../../../electron/core/platform';
 import * as fixtures from './fixtures';
 
 type HistoryMethods = Pick<CaseworksBridge, 'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
 
 /**
- * The order history methods of the fake bridge over the core's own functions, so the renderer's
- * tests see what main would answer for these orders (the inputs are checked by the contract too).
+ * The order history methods of the fake bridge: the app's own handlers
+ * (electron/bridge/handlers/order-history.ts) and dispatcher over the offline copy's orders as the
+ * core reads them (`historyOrders`), so the renderer's tests see what main would answer for these
+ * orders (the inputs checked by the contract, the page, totals, export and its file name the app's).
+ * `exportOutcome`: what the host's save dialog does (the browser shell has none: the page downloads).
  */
 export function fakeOrderHistory(
   orders: () => readonly Order[],
@@ -24,40 +23,31 @@ export function fakeOrderHistory(
   exportOutcome: () => 'download' | 'saved' | 'cancelled',
 ): HistoryMethods {
   const entries = () => historyOrders(orders().map(fixtures.orderListItem), (id) => orders().find((order) => order.id === id) ?? null);
-  const facts = (id: string) => {
-    const product = fixtures.products.find((candidate) => candidate.id === id);
-    return product ? { vintage: product.vintage, sizeMl: product.size_ml } : null;
-  };
-  return {
-    async listOrderHistory(input = {}) {
-      record('listOrderHistory', input);
-      const parsed = OrderHistoryPageInput.safeParse(input);
-      if (!parsed.success) return fail('invalid_input', parsed.error.issues[0]?.message ?? 'not valid');
-      const { page, perPage, ...filter } = parsed.data;
-      const matching = filterOrderHistory(entries(), filter);
-      const start = (page - 1) * perPage;
-      return ok({
-        items: matching.slice(start, start + perPage).map((entry) => entry.order),
-        meta: { total: matching.length, page, per_page: perPage, total_pages: Math.ceil(matching.length / perPage) },
-        totals: orderHistoryTotals(matching),
-        suppliers: historySuppliers(entries()),
-        freshness,
-      });
+  const handlers = createOrderHistoryHandlers({
+    offline: {
+      orderHistory: async () => ({ data: entries(), asOf: freshness.asOf }),
+      productDetail: async (id: string) => {
+        const found = fixtures.products.find((candidate) => candidate.id === id);
+        return found ? { data: found, asOf: freshness.asOf } : null;
+      },
     },
-    async listLastOrdered(input = {}) {
-      record('listLastOrdered', input);
-      return ok(LastOrderedList.parse({ items: lastOrderedByProduct(entries()), freshness }));
-    },
-    async exportOrderHistory(input = {}) {
-      record('exportOrderHistory', input);
-      const parsed = OrderHistoryFilter.safeParse(input);
-      if (!parsed.success) return fail('invalid_input', parsed.error.issues[0]?.message ?? 'not valid');
-      const { csv, rows } = orderHistoryCsv(filterOrderHistory(entries(), parsed.data), facts, parsed.data.timeZone);
-      const fileName = orderHistoryFileName(parsed.data);
+    // The catalog in the search worker does not list them: vintage and size come from the stored details.
+    search: { products: async (ids: string[]) => ids.map(() => null) },
+    saveFile: async ({ suggestedName }: { suggestedName: string }): Promise<SaveFileOutcome> => {
       const outcome = exportOutcome();
-      const result: OrderHistoryExport =
-        outcome === 'download' ? { outcome, fileName, csv, rows } : outcome === 'saved' ? { outcome, fileName, rows } : { outcome };
-      return ok(result);
+      if (outcome === 'saved') return { saved: true, fileName: suggestedName };
+      return { saved: false, reason: outcome === 'cancelled' ? 'cancelled' : 'unsupported' };
     },
+  } as unknown as Parameters<typeof createOrderHistoryHandlers>[0]);
+  const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
+  const call = <M extends keyof HistoryMethods>(method: M) =>
+    ((input?: unknown) => {
+      record(method, input ?? {});
+      return dispatcher.dispatch(method, input ?? {});
+    }) as unknown as CaseworksBridge[M];
+  return {
+    listOrderHistory: call('listOrderHistory'),
+    listLastOrdered: call('listLastOrdered'),
+    exportOrderHistory: call('exportOrderHistory'),
   };
 }

@@ -20,26 +20,28 @@ export function createFakeOutbox(currentAccountId: () => string | null) {
   /** How the service answers an order when it is sent, by entry id; `keep` answers every attempt so. */
   const verdicts = new Map<string, { result: SendResult; keep: boolean }>();
   const storage: OutboxStorage = {
-    load: async () => ({ entries: [...stored], problem: null }),
+    load: async () => ({ entries: [...stored], problem }),
     save: async (entries) => {
       stored = [...entries];
     },
   };
   let keys = 0;
-  const outbox: Promise<Outbox> = createOutbox({
-    storage,
-    currentAccountId,
-    newIdempotencyKey: () => `key-${++keys}`,
-    retry: { baseDelayMs: 0, maxDelayMs: 0, minDelayMs: 0 },
-    send: (entry) => {
-      const verdict = verdicts.get(entry.id);
-      if (verdict && !verdict.keep) verdicts.delete(entry.id);
-      return verdict ? Promise.resolve(verdict.result) : new Promise<SendResult>((resolve) => waiting.set(entry.id, resolve));
-    },
-  });
+  const open = (): Promise<Outbox> =>
+    createOutbox({
+      storage,
+      currentAccountId,
+      newIdempotencyKey: () => `key-${++keys}`,
+      retry: { baseDelayMs: 0, maxDelayMs: 0, minDelayMs: 0 },
+      send: (entry) => {
+        const verdict = verdicts.get(entry.id);
+        if (verdict && !verdict.keep) verdicts.delete(entry.id);
+        return verdict ? Promise.resolve(verdict.result) : new Promise<SendResult>((resolve) => waiting.set(entry.id, resolve));
+      },
+    });
+  let outbox = open();
   let opened: Outbox | null = null;
-  void outbox.then((box) => (opened = box));
-
+  const track = (box: Promise<Outbox>) => void box.then((ready) => (opened = ready));
+  track(outbox);
   /** Sets how the service answers `entryId` (now, if it is waiting) and waits until the outbox has settled on `settled`. */
   async function answer(entryId: string, result: SendResult, settled: (entry: OutboxEntry) => boolean, keep = false): Promise<OutboxEntry> {
     const box = await outbox;
@@ -57,13 +59,20 @@ export function createFakeOutbox(currentAccountId: () => string | null) {
   }
 
   return {
-    outbox,
+    /** The outbox open now. */
+    outbox: () => outbox,
     /** The signed-in account's entries now. */
     entries: (): OutboxEntry[] => opened?.list() ?? [],
-    /** What could not be read of the stored outbox (a test sets it; the real one says so when it opens). */
-    problem: () => problem ?? opened?.loadProblem ?? null,
+    /** The outbox opens again from what is stored, as the app finds it at start-up (`problem`: what it could not read). */
     setProblem(next: OutboxProblem | null) {
       problem = next;
+      const previous = outbox;
+      opened = null;
+      outbox = previous.then(async (box) => {
+        await box.close();
+        return open();
+      });
+      track(outbox);
     },
     /** The service accepts the order: its answer is `order`. */
     confirm: (entryId: string, order: Order) =>
