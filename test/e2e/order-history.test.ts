@@ -77,7 +77,7 @@ describe('the order history', () => {
         order.status,
         order.supplier.name,
         item.product_name,
-        // A line of bottles (a split case) counts no cases: its bottles are in the last column.
+        // A line of bottles (a split case) counts no cases: its bottles are in their own column.
         item.unit === 'bottle' ? '' : String(item.quantity),
         (item.unit_price_cents / 100).toFixed(2),
         (item.total_cents / 100).toFixed(2),
@@ -85,6 +85,8 @@ describe('the order history', () => {
         (order.platform_fee_cents / 100).toFixed(2),
         (order.total_cents / 100).toFixed(2),
         item.unit === 'bottle' ? String(item.quantity) : '',
+        // A line filled with its backup names the wine asked for.
+        item.substitution?.requested_product_name ?? '',
       ]),
     );
     expect(rows.map((row) => [...row.slice(0, 5), ...row.slice(7)])).toEqual(expectedRows);
