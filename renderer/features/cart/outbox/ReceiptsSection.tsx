@@ -62,13 +62,13 @@ export function ReceiptsSection({ entries }: { entries: readonly OutboxEntry[] }
                 <EstimateDifference estimatedCents={entry.estimatedTotalCents} confirmedCents={entry.confirmed.total_cents} />
               ) : null}
               {/* Lines the service filled with their backup (issue 26): the buyer learns it here, not only on the order's screen. */}
-              {entry.confirmed.items
-                .filter((item) => item.substitution)
-                .map((item) => (
+              {entry.confirmed.items.flatMap((item) =>
+                item.substitution ? [
                   <p key={item.id} className="substitution-note">
-                    {item.product_name}: {substitutionNote(item.substitution!)}
-                  </p>
-                ))}
+                    {item.product_name}: {substitutionNote(item.substitution)}
+                  </p>,
+                ] : [],
+              )}
               <button
                 type="button"
                 className="ghost"
