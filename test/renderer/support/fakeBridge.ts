@@ -146,7 +146,8 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     },
     async getOrder(input) {
       record('getOrder', input);
-      return input.id === fixtures.shippedOrder.id ? ok({ data: fixtures.shippedOrder, freshness }) : fail('not_found', 'No such order.');
+      const order = historyOrders.find((candidate) => candidate.id === input.id);
+      return order ? ok({ data: order, freshness }) : fail('not_found', 'No such order.');
     },
     // The outbox's methods: the app's handlers (electron/bridge/handlers/orders.ts) and dispatcher over its own outbox (fakeOutbox.ts).
     submitOrders: outboxCall('submitOrders'),
