@@ -5,7 +5,8 @@ import { WEEKDAYS, type DeliveryDateReason, type DeliveryRoute, type DeliveryTer
  * order on, and by when the order must be in. Dates are calendar dates (`YYYY-MM-DD`) and times of
  * day are the supplier's, in its IANA time zone; every conversion between a wall-clock time there
  * and an instant goes through `Intl`, so daylight saving time follows the zone's own rules (no
- * offsets written here). Holidays are not known: a delivery weekday is a delivery day.
+ * offsets written here). A date the terms list as closed (`closed_dates`: public holidays,
+ * closures) is neither a delivery day nor a weekday counted in `lead_days`.
  */
 
 /** How far ahead a delivery date may be asked for, in days after today (the supplier's today). */
@@ -120,26 +121,30 @@ export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(new Date(dayNumber(date) * DAY_MS).getUTCDay() + 6) % 7] as Weekday;
 }
 
-const isWorkday = (date: string) => weekdayOf(date) !== 'sat' && weekdayOf(date) !== 'sun';
+/** Whether the terms list the date as closed. */
+export const isClosedDate = (terms: Pick<DeliveryTerms, 'closed_dates'>, date: string): boolean => terms.closed_dates?.includes(date) ?? false;
+
+/** A weekday counted in `lead_days`: Monday to Friday, the supplier open. */
+const isWorkday = (terms: Pick<DeliveryTerms, 'closed_dates'>, date: string) => weekdayOf(date) !== 'sat' && weekdayOf(date) !== 'sun' && !isClosedDate(terms, date);
 
 /** The route of the state the order is delivered to, if the supplier delivers there. */
 export function routeFor(terms: DeliveryTerms, state: string): DeliveryRoute | null {
   return terms.routes.find((route) => route.state === state.trim().toUpperCase()) ?? null;
 }
 
-/** The weekday `lead_days` weekdays before `date` (the date itself for 0). */
-export function orderDayFor(route: DeliveryRoute, date: string): string {
+/** The weekday `lead_days` weekdays before `date`, closed dates not counted (the date itself for 0). */
+export function orderDayFor(terms: Pick<DeliveryTerms, 'closed_dates'>, route: DeliveryRoute, date: string): string {
   let day = date;
   for (let counted = 0; counted < route.lead_days; ) {
     day = addDays(day, -1);
-    if (isWorkday(day)) counted += 1;
+    if (isWorkday(terms, day)) counted += 1;
   }
   return day;
 }
 
 /** The instant an order for delivery on `date` must reach the service by. */
 export function cutoffFor(terms: DeliveryTerms, route: DeliveryRoute, date: string): Date {
-  return instantInZone(terms.time_zone, orderDayFor(route, date), terms.order_cutoff);
+  return instantInZone(terms.time_zone, orderDayFor(terms, route, date), terms.order_cutoff);
 }
 
 /**
@@ -153,7 +158,7 @@ export function upcomingDeliveries(terms: DeliveryTerms, state: string, now: Dat
   const options: DeliveryOption[] = [];
   for (let ahead = 0; ahead <= DELIVERY_DATE_HORIZON_DAYS && options.length < count; ahead += 1) {
     const date = addDays(today, ahead);
-    if (!route.days.includes(weekdayOf(date))) continue;
+    if (!route.days.includes(weekdayOf(date)) || isClosedDate(terms, date)) continue;
     const cutoff = cutoffFor(terms, route, date);
     if (cutoff.getTime() > now.getTime()) options.push({ date, cutoffAt: cutoff.toISOString() });
   }
@@ -167,7 +172,7 @@ export const nextDelivery = (terms: DeliveryTerms, state: string, now: Date): De
 /**
  * Whether an order placed at `now` can ask for delivery on `date` (a well-formed calendar date):
  * the supplier has delivery terms and delivers to `state`, the date is neither past nor beyond the
- * horizon, it is one of the route's days, and its cutoff has not passed. A refusal names the next
+ * horizon, it is one of the route's days and not a closed date, and its cutoff has not passed. A refusal names the next
  * possible date (null when there is none: no terms, no route).
  */
 export function checkDeliveryDate(terms: DeliveryTerms | null, state: string, date: string, now: Date): DeliveryDateCheck {
@@ -179,6 +184,7 @@ export function checkDeliveryDate(terms: DeliveryTerms | null, state: string, da
   if (date < today) return refuse('past');
   if (date > addDays(today, DELIVERY_DATE_HORIZON_DAYS)) return refuse('too_far');
   if (!route.days.includes(weekdayOf(date))) return refuse('closed_day');
+  if (isClosedDate(terms, date)) return refuse('closed_date');
   const cutoff = cutoffFor(terms, route, date);
   if (now.getTime() >= cutoff.getTime()) return refuse('past_cutoff');
   return { ok: true, cutoffAt: cutoff.toISOString() };
@@ -245,6 +251,7 @@ export function describeDeliveryRefusal(
     past: () => `${asked} is in the past.`,
     too_far: () => `${asked} is more than ${DELIVERY_DATE_HORIZON_DAYS} days ahead.`,
     closed_day: () => `${supplierName} does not deliver to ${stateCode} on ${WEEKDAY_NAMES[weekdayOf(date)]}s${route ? ` (it delivers on ${formatDeliveryDays(route.days)})` : ''}.`,
+    closed_date: () => `${supplierName} is closed on ${asked} and does not deliver that day.`,
     past_cutoff: () =>
       `The order cutoff for delivery on ${asked} has passed (${route ? formatCutoff(terms.time_zone, cutoffFor(terms, route, date).toISOString()) : terms.order_cutoff}).`,
   };

@@ -3,6 +3,7 @@ import type { DeliveryRoute, DeliveryTerms } from '../../shared';
 import type { Database } from '../db/database';
 import { suppliers } from '../db/schema';
 import { setManyDeliveryTerms } from '../store/catalog/delivery-terms';
+import { demoClosedDates } from './closed-dates';
 
 /**
  * The demo marketplace's delivery terms (issue 26), written after its other terms, in one
@@ -14,6 +15,7 @@ import { setManyDeliveryTerms } from '../store/catalog/delivery-terms';
  *   distributors run: in-state two or three days a week with a day's lead, out of state one or two
  *   days with two or three days' lead; some do not deliver to one of the states on set days.
  * - The cutoff is noon, 2 pm, 3 pm or 4 pm in the winery's own time zone (from its state).
+ * - Every supplier with terms is closed on the same public holidays (`demoClosedDates`).
  */
 export const DEMO_DELIVERY_CUTOFFS = ['14:00', '12:00', '16:00', '15:00'] as const;
 
@@ -50,21 +52,23 @@ const ZONE_OF_STATE: Record<string, string> = {
 };
 const WEST_COAST = 'America/Los_Angeles';
 
-export function demoDeliveryTerms(position: number, location: string): DeliveryTerms | null {
+export function demoDeliveryTerms(position: number, location: string, closedDates: readonly string[]): DeliveryTerms | null {
   if (position % 5 === 4) return null;
   const state = location.split(', ').at(-1) ?? '';
   return {
     time_zone: ZONE_OF_STATE[state] ?? WEST_COAST,
     order_cutoff: DEMO_DELIVERY_CUTOFFS[position % DEMO_DELIVERY_CUTOFFS.length] as string,
     routes: (ROUTE_PATTERNS[position % ROUTE_PATTERNS.length] as readonly DeliveryRoute[]).map((route) => ({ ...route, days: [...route.days] })),
+    closed_dates: [...closedDates],
   };
 }
 
-/** Writes the demo suppliers' delivery terms; returns how many suppliers got some. */
-export async function seedDemoDeliveryTerms(db: Database): Promise<number> {
+/** Writes the demo suppliers' delivery terms, closed on the public holidays of `now`'s year and the next; returns how many suppliers got some. */
+export async function seedDemoDeliveryTerms(db: Database, now: Date): Promise<number> {
+  const closedDates = demoClosedDates(now);
   const rows = await db.select({ id: suppliers.id, location: suppliers.location }).from(suppliers).orderBy(asc(suppliers.id));
   const terms = rows.flatMap((row, position) => {
-    const written = demoDeliveryTerms(position, row.location);
+    const written = demoDeliveryTerms(position, row.location, closedDates);
     return written ? [{ supplierId: row.id, terms: written }] : [];
   });
   await setManyDeliveryTerms(db, terms);

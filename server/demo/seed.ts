@@ -228,7 +228,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       // After the past orders, so they keep the prices they were placed at.
       await seedDemoSplitCases(tx);
       await seedDemoDeals(tx, now);
-      await seedDemoDeliveryTerms(tx);
+      await seedDemoDeliveryTerms(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {

@@ -44,6 +44,9 @@ export const DeliveryRoute = z.object({
 });
 export type DeliveryRoute = z.infer<typeof DeliveryRoute>;
 
+/** Most dates a supplier may list as closed (public holidays and closures of about two years). */
+export const CLOSED_DATES_MAX = 60;
+
 export const DeliveryTerms = z
   .object({
     time_zone: TimeZoneName.meta({ description: "The supplier's IANA time zone: `order_cutoff` is a time of day there." }),
@@ -52,16 +55,24 @@ export const DeliveryTerms = z
       .array(DeliveryRoute)
       .max(60)
       .refine((routes) => new Set(routes.map((route) => route.state)).size === routes.length, { message: 'lists a state more than once' }),
+    closed_dates: z
+      .array(CalendarDate)
+      .max(CLOSED_DATES_MAX)
+      .optional()
+      .meta({
+        description:
+          'Dates the supplier is closed (public holidays, stock-taking), `YYYY-MM-DD`: no delivery on them, and they do not count as weekdays of `lead_days`. Absent or empty: none.',
+      }),
   })
   .meta({
     'x-caseworks-extension': true,
     description:
-      "Extension: when the supplier delivers. For each state it delivers to, the weekdays of delivery and the lead time; one order cutoff in the supplier's time zone. An order may ask for a delivery date (`requested_delivery_date` of POST /orders) that is one of these days, not in the past, at most 60 days ahead, and whose cutoff has not passed. Absent when the supplier has not published delivery terms.",
+      "Extension: when the supplier delivers. For each state it delivers to, the weekdays of delivery and the lead time; one order cutoff in the supplier's time zone. An order may ask for a delivery date (`requested_delivery_date` of POST /orders) that is one of these days and not one of its `closed_dates`, not in the past, at most 60 days ahead, and whose cutoff has not passed. Absent when the supplier has not published delivery terms.",
   });
 export type DeliveryTerms = z.infer<typeof DeliveryTerms>;
 
 /** Why a delivery date cannot be had: the `delivery_date_reason` of a delivery_date_unavailable problem. */
-export const DELIVERY_DATE_REASONS = ['no_terms', 'no_route', 'past', 'too_far', 'closed_day', 'past_cutoff'] as const;
+export const DELIVERY_DATE_REASONS = ['no_terms', 'no_route', 'past', 'too_far', 'closed_day', 'closed_date', 'past_cutoff'] as const;
 export const DeliveryDateReason = z.enum(DELIVERY_DATE_REASONS);
 export type DeliveryDateReason = z.infer<typeof DeliveryDateReason>;
 
@@ -69,7 +80,7 @@ export type DeliveryDateReason = z.infer<typeof DeliveryDateReason>;
 export const RequestedDeliveryDate = CalendarDate.meta({
   'x-caseworks-extension': true,
   description:
-    "Extension: the day the order is to be delivered, `YYYY-MM-DD`. It must be one of the supplier's delivery days for the ship-to state (`delivery_terms` of the supplier in GET /suppliers), not in the past, at most 60 days ahead, and its order cutoff must not have passed; otherwise 422 delivery_date_unavailable, whose `next_delivery_date` names the next possible date. A supplier without delivery terms takes no date (422 delivery_date_unavailable, reason `no_terms`). Without it the order is placed as before, with no date asked for. Not a date written YYYY-MM-DD, or a day that does not exist (2026-02-30): 400 validation_failed.",
+    "Extension: the day the order is to be delivered, `YYYY-MM-DD`. It must be one of the supplier's delivery days for the ship-to state (`delivery_terms` of the supplier in GET /suppliers), not one of its closed dates, not in the past, at most 60 days ahead, and its order cutoff must not have passed; otherwise 422 delivery_date_unavailable, whose `next_delivery_date` names the next possible date. A supplier without delivery terms takes no date (422 delivery_date_unavailable, reason `no_terms`). Without it the order is placed as before, with no date asked for. Not a date written YYYY-MM-DD, or a day that does not exist (2026-02-30): 400 validation_failed.",
 });
 
 /** The problem code of a refused delivery date, and of a queued order put to review for one. */

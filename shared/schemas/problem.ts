@@ -47,7 +47,7 @@ export const Problem = z.object({
   delivery_date_reason: DeliveryDateReason.optional().meta({
     'x-caseworks-extension': true,
     description:
-      'Extension, on 422 delivery_date_unavailable: why the requested delivery date cannot be had. `no_terms`: the supplier publishes no delivery days; `no_route`: none to the ship-to state; `past`; `too_far` (more than 60 days ahead); `closed_day`: not one of its delivery days there; `past_cutoff`: its order cutoff has passed.',
+      'Extension, on 422 delivery_date_unavailable: why the requested delivery date cannot be had. `no_terms`: the supplier publishes no delivery days; `no_route`: none to the ship-to state; `past`; `too_far` (more than 60 days ahead); `closed_day`: not one of its delivery days there; `closed_date`: one of its `closed_dates`; `past_cutoff`: its order cutoff has passed.',
   }),
   next_delivery_date: CalendarDate.nullable().optional().meta({
     'x-caseworks-extension': true,

@@ -153,6 +153,38 @@ describe('time zones and daylight saving time', () => {
   });
 });
 
+describe('closed dates', () => {
+  // Wednesday 10:00 in Napa, the day before Thanksgiving 2026.
+  const wednesday = new Date('2026-11-25T18:00:00Z');
+
+  it('refuses a closed date as such, naming the next open delivery day', () => {
+    const closedFriday: DeliveryTerms = { ...NAPA, closed_dates: ['2026-11-27'] };
+    expect(checkDeliveryDate(closedFriday, 'CA', '2026-11-27', wednesday)).toEqual({
+      ok: false,
+      reason: 'closed_date',
+      next: { date: '2026-12-01', cutoffAt: '2026-11-30T22:00:00.000Z' },
+    });
+    expect(upcomingDeliveries(closedFriday, 'CA', wednesday, 2).map((option) => option.date)).toEqual(['2026-12-01', '2026-12-04']);
+    expect(describeDeliveryRefusal(checkDeliveryDate(closedFriday, 'CA', '2026-11-27', wednesday) as never, '2026-11-27', closedFriday, 'CA', 'Napa Ridge')).toBe(
+      'Napa Ridge is closed on Friday, November 27, 2026 and does not deliver that day. The next possible delivery date is Tuesday, December 1, 2026 (order by 2:00 PM PST on Monday, November 30).',
+    );
+  });
+
+  it('does not count a closed date as a weekday of the lead time', () => {
+    // Friday's delivery needs its order a weekday before: Thursday, unless Thursday is closed.
+    expect(checkDeliveryDate(NAPA, 'CA', '2026-11-27', wednesday)).toEqual({ ok: true, cutoffAt: '2026-11-26T22:00:00.000Z' });
+    const thanksgiving: DeliveryTerms = { ...NAPA, closed_dates: ['2026-11-26'] };
+    expect(checkDeliveryDate(thanksgiving, 'CA', '2026-11-27', wednesday)).toEqual({ ok: true, cutoffAt: '2026-11-25T22:00:00.000Z' });
+    expect(cutoffFor(thanksgiving, thanksgiving.routes[0]!, '2026-11-27').toISOString()).toBe('2026-11-25T22:00:00.000Z');
+  });
+
+  it('are accepted in the terms only as calendar dates, at most 60 of them', () => {
+    expect(DeliveryTerms.safeParse({ ...NAPA, closed_dates: ['2026-11-31'] }).success).toBe(false);
+    expect(DeliveryTerms.safeParse({ ...NAPA, closed_dates: Array.from({ length: 61 }, (_, i) => addDays('2026-01-01', i)) }).success).toBe(false);
+    expect(DeliveryTerms.safeParse({ ...NAPA, closed_dates: [] }).success).toBe(true);
+  });
+});
+
 describe('formatTimeLeft', () => {
   it('says days, hours and minutes plainly', () => {
     expect(formatTimeLeft(30_000)).toBe('less than a minute');
@@ -188,6 +220,28 @@ describe('the delivery rule (properties)', { timeout: 60_000 }, () => {
         const today = dateInZone(terms.time_zone, now);
         for (let date = addDays(today, -1); date < next.date; date = addDays(date, 1)) {
           expect(checkDeliveryDate(terms, 'CA', date, now).ok).toBe(false);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('no upcoming date and no cutoff day with a lead falls on a closed date; a closed route day is refused as closed', () => {
+    fc.assert(
+      fc.property(termsArb, nowArb, fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { maxLength: 12 }), (open, now, offsets) => {
+        const today = dateInZone(open.time_zone, now);
+        const closed = offsets.map((offset) => addDays(today, offset));
+        const terms: DeliveryTerms = { ...open, closed_dates: closed };
+        const route = terms.routes[0]!;
+        for (const option of upcomingDeliveries(terms, 'CA', now, 4)) {
+          expect(closed).not.toContain(option.date);
+          expect(checkDeliveryDate(terms, 'CA', option.date, now)).toEqual({ ok: true, cutoffAt: option.cutoffAt });
+          if (route.lead_days > 0) expect(closed).not.toContain(dateInZone(terms.time_zone, cutoffFor(terms, route, option.date)));
+        }
+        for (const date of closed) {
+          const check = checkDeliveryDate(terms, 'CA', date, now);
+          expect(check.ok).toBe(false);
+          if (!check.ok && date >= today && route.days.includes(weekdayOf(date))) expect(check.reason).toBe('closed_date');
         }
       }),
       { numRuns: 200 },

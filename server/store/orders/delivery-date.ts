@@ -27,5 +27,6 @@ const REASON_WORDS: Record<DeliveryDateReason, string> = {
   past: 'is in the past',
   too_far: 'is too far ahead',
   closed_day: 'is not a delivery day of the supplier',
+  closed_date: 'the supplier is closed that day',
   past_cutoff: 'its order cutoff has passed',
 };

@@ -55,6 +55,18 @@ describe('delivery dates in the cart', { timeout: 45_000 }, () => {
     expect(select.value).toBe('');
   });
 
+  it('skips the dates the supplier is closed, and moves a cutoff back past a closed day', async () => {
+    // Closed on Thanksgiving (Thursday 26) and the Friday after.
+    renderApp(bridgeWith({ ...NAPA_TERMS, closed_dates: ['2026-11-26', '2026-11-27'] }).bridge, '#/cart');
+    const next = await screen.findByText(/^Next delivery:/, undefined, slow);
+    expect(next.textContent).toBe('Next delivery: Tuesday, December 1, 2026 — order within 5 days 4 h (by 2:00 PM PST on Monday, November 30).');
+    const select = within(napaGroup()).getByLabelText('Delivery date from Napa Ridge Cellars') as HTMLSelectElement;
+    expect([...select.options].slice(1, 3).map((option) => option.textContent)).toEqual([
+      'Tuesday, December 1, 2026 — order by 2:00 PM PST on Monday, November 30',
+      'Friday, December 4, 2026 — order by 2:00 PM PST on Thursday, December 3',
+    ]);
+  });
+
   it('puts the chosen date and its cutoff in the order handed to the outbox; none chosen, none sent', async () => {
     const fake = bridgeWith(NAPA_TERMS);
     renderApp(fake.bridge, '#/cart');

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryTerms, nextDelivery } from '../../../shared';
 import { catalogChanges, suppliers } from '../../../server/db/schema';
+import { demoClosedDates } from '../../../server/demo/closed-dates';
 import { demoDeliveryTerms } from '../../../server/demo/delivery-terms';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
 
@@ -19,8 +20,11 @@ describe('the demo delivery terms', () => {
     const rows = await testStore.db.select({ id: suppliers.id, location: suppliers.location, terms: suppliers.deliveryTerms }).from(suppliers).orderBy(asc(suppliers.id));
     expect(rows.length).toBeGreaterThan(5);
     const now = new Date('2026-11-25T18:00:00Z');
+    // The closed dates are those of the year the store was seeded in, and the next.
+    const closed = rows.find((row) => row.terms !== null)?.terms?.closed_dates ?? [];
+    expect(closed).toEqual(demoClosedDates(new Date(`${closed[0]?.slice(0, 4) ?? 'none'}-06-01T00:00:00Z`)));
     for (const [position, row] of rows.entries()) {
-      expect(row.terms, row.id).toEqual(demoDeliveryTerms(position, row.location));
+      expect(row.terms, row.id).toEqual(demoDeliveryTerms(position, row.location, closed));
       if (row.terms === null) continue;
       DeliveryTerms.parse(row.terms);
       const next = nextDelivery(row.terms, 'CA', now);

@@ -95,6 +95,21 @@ describe('an order asking for a delivery date', () => {
     expect(problem.detail).toContain('on Thursdays (it delivers on Tuesday and Friday)');
   });
 
+  it('refuses a closed date (a holiday), naming the next open delivery day; a closed day before it moves the cutoff back', async () => {
+    await setDeliveryTerms(harness.testStore.db, product.supplier.id, { ...NAPA, closed_dates: ['2026-11-27'] });
+    const problem = expectProblem(await orderWithDate('2026-11-27'), 422, 'delivery_date_unavailable');
+    expect(problem).toMatchObject({ delivery_date_reason: 'closed_date', next_delivery_date: '2026-12-01' });
+    expect(problem.detail).toContain('is closed on Friday, November 27, 2026');
+    expect(problem.errors).toEqual([{ pointer: '/requested_delivery_date', detail: 'the supplier is closed that day' }]);
+
+    // Closed on Thanksgiving: Friday's order must be in by Wednesday 14:00, not Thursday's.
+    await setDeliveryTerms(harness.testStore.db, product.supplier.id, { ...NAPA, closed_dates: ['2026-11-26'] });
+    now = new Date('2026-11-25T22:00:00Z');
+    expect(expectProblem(await orderWithDate('2026-11-27'), 422, 'delivery_date_unavailable')).toMatchObject({ delivery_date_reason: 'past_cutoff' });
+    now = new Date('2026-11-25T21:59:59Z');
+    expect((await orderWithDate('2026-11-27')).status).toBe(201);
+  });
+
   it('refuses a date past its cutoff from the cutoff on, and takes it a second before', async () => {
     now = new Date('2026-11-26T22:00:00Z'); // Thursday 14:00 in Napa: Friday's cutoff
     const problem = expectProblem(await orderWithDate('2026-11-27'), 422, 'delivery_date_unavailable');
