@@ -7,6 +7,7 @@ import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { usePlacedStore } from '../../../renderer/features/cart/placedStore';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, product, toCatalogProduct } from '../support/fixtures';
+import { placeCart } from '../support/placeCart';
 import { renderApp, resetClientState } from '../support/render';
 
 /** A paragraph by its whole text, the age in its <time> included. */
@@ -14,13 +15,6 @@ const wholeText = (text: string) => (_content: string, element: Element | null) 
 
 const slow = { timeout: 5000 };
 const sonoma = { id: 'sup_sonoma', name: 'Sonoma Coast Wines', location: 'Healdsburg, CA', total_products: 2 };
-
-async function placeCart(fake: ReturnType<typeof createFakeBridge>, button: string) {
-  renderApp(fake.bridge, '#/cart');
-  await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
-  fireEvent.click(screen.getByRole('button', { name: button }));
-  await screen.findByText('Your cart is empty', undefined, slow);
-}
 
 describe('the outbox in the cart', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
@@ -48,7 +42,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     });
     useCartStore.getState().add(toCartProduct(pinot), 3);
     useCartStore.getState().setQuantity(pinot.id, 6);
-    await placeCart(fake, 'Place order');
+    await placeCart(fake.bridge);
     taken = true;
 
     const entry = fake.outbox[0]!;
@@ -74,7 +68,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
       getProduct: async ({ id }) => ok({ data: { ...product(id), inventory_available: taken ? 2 : 10 }, freshness: { asOf: new Date().toISOString(), fromCache: false } }),
     });
     useCartStore.getState().add(toCartProduct(pinot), 3);
-    await placeCart(fake, 'Place order');
+    await placeCart(fake.bridge);
     taken = true;
     await fake.reject(fake.outbox[0]!.id, { code: 'insufficient_inventory', message: 'Not enough inventory for some items.', fields: [{ pointer: '/items/0/quantity', detail: 'only 2 cases available' }] });
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
@@ -87,7 +81,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
     const fake = createFakeBridge();
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
     useCartStore.getState().add(toCartProduct(product('prod_pinot')), 3);
-    await placeCart(fake, 'Place 2 orders');
+    await placeCart(fake.bridge, 'Place 2 orders');
     for (const entry of fake.outbox) await fake.confirm(entry.id);
     act(() => fake.emit({ type: 'outbox-changed', entries: fake.outbox }));
     // Right after placing they are open; a later start of the app finds them collapsed.
@@ -133,7 +127,7 @@ describe('the outbox in the cart', { timeout: 20_000 }, () => {
   it('leaves the focus where the buyer moved it while the order was on its way', async () => {
     const fake = createFakeBridge();
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
-    await placeCart(fake, 'Place order');
+    await placeCart(fake.bridge);
     await waitFor(() => expect(document.activeElement?.id).toBe('outbox-title'));
     const catalogLink = screen.getByRole('navigation', { name: 'Main' }).querySelector('a')!;
     catalogLink.focus();

@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCartProduct } from '../../../renderer/features/cart/cartProduct';
 import { useCartStore } from '../../../renderer/features/cart/cartStore';
 import { ReceiptsSection } from '../../../renderer/features/cart/outbox/ReceiptsSection';
 import { createFakeBridge } from '../support/fakeBridge';
 import { product } from '../support/fixtures';
-import { renderApp, renderWithBridge, resetClientState } from '../support/render';
-
-const slow = { timeout: 5000 };
+import { placeCart } from '../support/placeCart';
+import { renderWithBridge, resetClientState } from '../support/render';
 
 describe('a receipt of an order the service filled partly with a backup (issue 26)', { timeout: 20_000 }, () => {
   beforeEach(resetClientState);
@@ -15,10 +14,7 @@ describe('a receipt of an order the service filled partly with a backup (issue 2
   it('names each line sent instead of the wine asked for, and why; a line sent as asked has no such note', async () => {
     const fake = createFakeBridge();
     useCartStore.getState().add(toCartProduct(product('prod_cab')), 2);
-    renderApp(fake.bridge, '#/cart');
-    await screen.findByText(/The account's address \(12 Market St, Suite 4/, undefined, slow);
-    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await screen.findByText('Your cart is empty', undefined, slow);
+    await placeCart(fake.bridge);
     const confirmed = await fake.confirm(fake.outbox[0]!.id);
     cleanup();
 
