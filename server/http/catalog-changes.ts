@@ -21,7 +21,7 @@ const EXPIRED_DETAIL: Record<CursorExpiry, string> = {
  * before the entry that would take it over CATALOG_CHANGES_PAGE_BYTES (a page always holds one);
  * `next_cursor` is the position of the last entry sent, or the cursor asked with when nothing is
  * new. The ETag is the page's JSON (weak, so the same for every coding); the body is compressed
- * when the client accepts br or gzip.
+ * when the client accepts br or gzip; a page with more waiting names the next one in `Link`.
  */
 export async function catalogChangesPage(store: Store, query: CatalogChangesQuery, headers: IncomingHttpHeaders): Promise<HandlerOutcome<CatalogChangesPage>> {
   const since = query.since === undefined ? null : decodeCursor(query.since);
@@ -53,9 +53,17 @@ export async function catalogChangesPage(store: Store, query: CatalogChangesQuer
     Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`),
   ]);
   const etag = `W/${etagOf(body)}`;
-  const vary = { vary: 'accept-encoding' };
+  const vary = { vary: 'accept-encoding', ...(hasMore ? { link: nextPageLink(nextCursor, query.limit) } : {}) };
   if (ifNoneMatchMatches(headers['if-none-match'], etag)) return { notModified: etag, headers: vary };
   const coding = chooseCoding(headers['accept-encoding']);
   if (coding === null) return { cached: { bytes: body, etag }, headers: vary };
   return { cached: { bytes: await compress(body, coding), etag }, headers: { ...vary, 'content-encoding': coding } };
 }
+
+/**
+ * The next page as a `Link` header (RFC 8288, `rel="next"`), on a page with more waiting: a
+ * reference relative to the request (the same path, its query replaced), so it holds behind any
+ * prefix. A client may ask for it as soon as the headers arrive, while it reads this page's body.
+ * The cursor is base64url, safe in a query as it is.
+ */
+const nextPageLink = (cursor: string, limit: number): string => `<?since=${cursor}&limit=${limit}>; rel="next"`;

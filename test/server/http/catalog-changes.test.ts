@@ -186,6 +186,30 @@ describe('GET /catalog/changes (the catalog change feed)', () => {
     expect(replica.products.size).toBe((await serviceProductIds()).length);
   });
 
+  it('names the next page in a Link header while more waits: following the links reads the same pages as next_cursor, and the last page has none', async () => {
+    const byCursor: CatalogChangesPage[] = [];
+    for (let since = ''; ; ) {
+      const page = (await read(`/catalog/changes?limit=150${since}`)).json as CatalogChangesPage;
+      byCursor.push(page);
+      if (!page.has_more) break;
+      since = `&since=${page.next_cursor}`;
+    }
+    expect(byCursor.length).toBeGreaterThan(2);
+    const byLink: CatalogChangesPage[] = [];
+    let url: string | null = `${harness.baseUrl}/catalog/changes?limit=150`;
+    while (url !== null) {
+      const answer = await read(url.slice(harness.baseUrl.length));
+      const page = answer.json as CatalogChangesPage;
+      byLink.push(page);
+      const link = answer.headers.get('link');
+      if (!page.has_more) expect(link).toBeNull();
+      const next = link === null ? null : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+      expect(next === undefined, `not a rel="next" link: ${link}`).toBe(false);
+      url = next === null || next === undefined ? null : new URL(next, url).href;
+    }
+    expect(byLink).toEqual(byCursor);
+  });
+
   it('pages by bytes: a page stops before its entries pass 1 MiB, and a record larger than that comes alone', async () => {
     const replica = await syncedReplica();
     const big = await removableProducts(db(), 6);
