@@ -118,8 +118,13 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     }
     const country = ownCountry === undefined ? countryFor(item) : { name: ownCountry, own: true };
     if (existing) {
-      sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKeyOf(item), json, existing[0]);
-      index.put(existing[0], item, country, JSON.parse(existing[1]) as CatalogProduct);
+      const previous = JSON.parse(existing[1]) as CatalogProduct;
+      const nameKey = nameKeyOf(item);
+      // SQLite rewrites an index's entry whenever its column is set, even to the same value: the
+      // name's index is left alone unless the name changed (one page fewer written a product).
+      if (nameKey === nameKeyOf(previous)) sql('UPDATE products SET page = ?, json = ? WHERE pos = ?').run(page, json, existing[0]);
+      else sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKey, json, existing[0]);
+      index.put(existing[0], item, country, previous);
       return existing[0];
     }
     const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
@@ -225,13 +230,22 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** A product's detail row alone; returns the product's position when it is listed. */
   function writeDetail(record: DetailRecord<Product>, pos?: number): number | undefined {
     const product = record.detail;
-    if (detailRows !== null && sql('SELECT 1 FROM product_details WHERE id = ?').pluck().get(product.id) === undefined) detailRows += 1;
-    sql(
-      `INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET etag = excluded.etag, fetched_at = excluded.fetched_at, country = excluded.country, sku = excluded.sku, upc = excluded.upc, json = excluded.json`,
-    ).run(
-      product.id, record.etag, record.fetchedAt, product.country, product.sku ? normalizeCode(product.sku) || null : null, product.upc ? normalizeCode(product.upc) || null : null, JSON.stringify(product),
-    );
+    const sku = product.sku ? normalizeCode(product.sku) || null : null;
+    const upc = product.upc ? normalizeCode(product.upc) || null : null;
+    const stored = sql('SELECT sku, upc FROM product_details WHERE id = ?').raw().get(product.id) as [string | null, string | null] | undefined;
+    if (stored === undefined) {
+      sql('INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        product.id, record.etag, record.fetchedAt, product.country, sku, upc, JSON.stringify(product),
+      );
+      if (detailRows !== null) detailRows += 1;
+    } else if (stored[0] === sku && stored[1] === upc) {
+      // The codes' indexes are left alone when the codes did not change (SQLite rewrites an index's entry whenever its column is set).
+      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, json = ? WHERE id = ?').run(record.etag, record.fetchedAt, product.country, JSON.stringify(product), product.id);
+    } else {
+      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, sku = ?, upc = ?, json = ? WHERE id = ?').run(
+        record.etag, record.fetchedAt, product.country, sku, upc, JSON.stringify(product), product.id,
+      );
+    }
     return pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
   }
 

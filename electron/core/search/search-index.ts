@@ -22,7 +22,7 @@ import { createKeyOrders } from './key-orders';
 import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
 import { createNameOrder, type Named } from './name-order';
 import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
-import { foldTerm, textOf, wordsOf } from './text-terms';
+import { foldTerm, sameText, textOf, wordsOf } from './text-terms';
 import { createVocabulary, prefixTermsOf } from './vocabulary';
 
 type Sql = (text: string) => SqliteStatement;
@@ -187,6 +187,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     orders.touch(position);
     count(position, values, 1);
     if (renamed) toPlace.set(position, nameKeyOf(item));
+    // A change that leaves the text (a price, the stock) leaves the terms: they are not worked out again.
+    if (previous && sameText(previous, item)) return;
     const now = termKeysOf(item, true);
     const old = previous ? termKeysOf(previous, false) : new Set<number>();
     for (const key of now) if (!old.has(key)) change(key, position, true);

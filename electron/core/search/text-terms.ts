@@ -51,3 +51,11 @@ export function textOf(product: CatalogProduct, field: TextField): string {
   }
   return words.join(' ');
 }
+
+/** Whether two products have the same text as `textOf` reads it (so the same terms): a change of price or stock leaves them. */
+export function sameText(a: CatalogProduct, b: CatalogProduct): boolean {
+  return (
+    a.name === b.name && a.brand === b.brand && a.varietal === b.varietal && a.region === b.region &&
+    a.appellation === b.appellation && a.supplier.name === b.supplier.name && a.vintage === b.vintage
+  );
+}

@@ -45,6 +45,34 @@ describe('writing pages of the change feed', () => {
     expect(search.lookupCode(product.sku!)?.id).toBe('prod_feed_3');
   });
 
+  it('a change of price leaves the codes’ indexes unwritten; a change of name and codes moves them', () => {
+    const database = catalogDatabase([], asOf);
+    const product = { ...productIn(2, 'Valle Alto', 'Argentina'), sku: 'SKU-OLD-1', upc: '012345678905' };
+    const other = { ...productIn(3, 'Valle Alto', 'Argentina'), name: 'Zz Last Of All' };
+    database.applyChanges([changed(product), changed(other)], 'cursor-1', asOf);
+    /** Database pages the next write puts in the WAL (emptied first). */
+    const pagesWritten = (write: () => void) => {
+      database.sql('PRAGMA wal_checkpoint(TRUNCATE)').run();
+      write();
+      return (database.sql('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number }).log;
+    };
+    const repriced = pagesWritten(() => database.applyChanges([changed({ ...product, case_price_cents: product.case_price_cents + 100 })], 'cursor-2', asOf));
+    const recoded = pagesWritten(() => database.applyChanges([changed({ ...product, sku: 'SKU-NEW-2', upc: '012345678912', case_price_cents: product.case_price_cents + 200 })], 'cursor-3', asOf));
+    // The two codes' indexes: two pages more (each a single page in this small database); a price alone writes neither.
+    expect(recoded - repriced).toBe(2);
+    database.applyChanges([changed({ ...product, name: 'Aa First Of All', sku: 'SKU-NEW-2', upc: '012345678912', case_price_cents: product.case_price_cents + 200 })], 'cursor-4', asOf);
+    const search = createCatalogSearch(database);
+    expect(search.lookupCode('SKU-NEW-2')?.id).toBe(product.id);
+    expect(search.lookupCode('012345678912')?.id).toBe(product.id);
+    expect(search.lookupCode('SKU-OLD-1')).toBeNull();
+    expect(search.lookupCode('012345678905')).toBeNull();
+    expect(search.search(CatalogSearchInput.parse({ sort: 'name', limit: 10 })).items.map((item) => item.id)).toEqual([product.id, other.id]);
+    expect(search.search(CatalogSearchInput.parse({ text: 'first', limit: 10 })).items.map((item) => [item.id, item.case_price_cents])).toEqual([[product.id, product.case_price_cents + 200]]);
+    // The same codes again (the price alone changed) keep them found.
+    database.applyChanges([changed({ ...product, name: 'Aa First Of All', sku: 'SKU-NEW-2', upc: '012345678912', case_price_cents: 1 })], 'cursor-5', asOf);
+    expect(search.lookupCode('SKU-NEW-2')?.id).toBe(product.id);
+  });
+
   it('keeps the catalog’s size as products come, change and go, page after page', () => {
     const database = catalogDatabase([], asOf);
     const products = [0, 1, 2, 3].map((index) => productIn(index, 'Valle Alto', 'Argentina'));

@@ -1,0 +1,134 @@
+/**
+ * `BENCH_DB_DIR=… npx tsx bench/offline-write.ts`: the CPU time of writing change-feed pages to an
+ * existing offline database (a copy: it is written), in one process, page by page — a 1 % change
+ * (every 100th product repriced, `BENCH_CHANGE_PAGES` pages of 250, 40 by default: 10,000 products at
+ * a million) and pages of new products as a first sync's bootstrap writes them (`BENCH_NEW_PAGES`,
+ * 8 by default: copies of stored products under new ids). With `BENCH_STATEMENTS=1` it also adds up
+ * the time spent inside each SQL statement (the rest of a page is JavaScript: terms, postings'
+ * encoding, the index's bookkeeping).
+ */
+import path from 'node:path';
+import type { Product } from '../shared';
+import type { CatalogChange } from '../shared/schemas/catalog-changes';
+import { openServiceFile } from '../electron/core/offline/service-files';
+import { createServiceDatabase } from '../electron/core/offline/service-database';
+import type { SqliteDatabase, SqliteStatement } from '../electron/core/offline/sqlite-driver';
+import { percentile } from './ui-probe';
+
+const dir = process.env.BENCH_DB_DIR;
+if (!dir) throw new Error('BENCH_DB_DIR names a folder holding a copy of a service.db (it is written)');
+const PAGE = 250;
+const CHANGE_PAGES = Number(process.env.BENCH_CHANGE_PAGES ?? 40);
+const NEW_PAGES = Number(process.env.BENCH_NEW_PAGES ?? 8);
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+
+const db = openServiceFile(path.join(dir, 'service.db'), 'http://127.0.0.1:9/api/v1');
+/** BENCH_PRAGMAS (`name = value;…`) set after the app's own, to compare settings in one condition. */
+for (const pragma of (process.env.BENCH_PRAGMAS ?? '').split(';').filter(Boolean)) db.pragma(pragma);
+/** Time inside each statement, by its SQL text. */
+const statementTime = new Map<string, { calls: number; ms: number }>();
+if (process.env.BENCH_STATEMENTS === '1') timeStatements(db);
+
+let started = performance.now();
+const database = createServiceDatabase(db);
+console.log(`opened in ${ms(performance.now() - started)}; ${database.datasetInfo('', 'catalog')?.count} products`);
+
+const positions = db.prepare('SELECT max(pos) FROM products').pluck().get() as number;
+const detailsOf = db.prepare('SELECT d.json FROM products p JOIN product_details d ON d.id = p.id WHERE p.pos = ?').pluck();
+const stamp = Date.now() % 100_000;
+
+function pages(count: number, make: (index: number) => Product | null): CatalogChange[][] {
+  const result: CatalogChange[][] = [];
+  let index = 0;
+  for (let page = 0; page < count; page += 1) {
+    const changes: CatalogChange[] = [];
+    while (changes.length < PAGE && index < positions) {
+      const product = make(index);
+      index += 1;
+      if (product) changes.push({ type: 'product.changed', product });
+    }
+    result.push(changes);
+  }
+  return result;
+}
+
+/** Every 100th product with a new case price (a different one each run). */
+const changed = pages(CHANGE_PAGES, (index) => {
+  const json = detailsOf.get(1 + index * 100) as string | undefined;
+  if (!json) return null;
+  const product = JSON.parse(json) as Product & { case_price_cents: number };
+  product.case_price_cents += 1 + (stamp % 97);
+  return product;
+});
+/** Stored products under new ids (spread over the catalog, as the service's feed orders them by id). */
+const added = pages(NEW_PAGES, (index) => {
+  const json = detailsOf.get(1 + ((index * 37) % positions)) as string | undefined;
+  if (!json) return null;
+  const product = JSON.parse(json) as Product;
+  return { ...product, id: `${product.id}x${stamp}` };
+});
+
+/** With `BENCH_PRAGMAS=wal_autocheckpoint=0` the WAL keeps every page each run wrote: they are counted. */
+const checkpointed = (db.pragma('wal_autocheckpoint', { simple: true }) as number) > 0;
+/** Pages written to the WAL since the last checkpoint (each run starts from an empty WAL). */
+const walFrames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
+
+function run(label: string, batches: CatalogChange[][]) {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  statementTime.clear();
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  const allStarted = performance.now();
+  const cpuStarted = process.cpuUsage();
+  batches.forEach((changes, page) => {
+    const pageCpu = process.cpuUsage();
+    const pageStarted = performance.now();
+    database.applyChanges(changes, `cursor-${label}-${page}`, new Date().toISOString());
+    wall.push(performance.now() - pageStarted);
+    const used = process.cpuUsage(pageCpu);
+    cpu.push((used.user + used.system) / 1000);
+  });
+  const total = process.cpuUsage(cpuStarted);
+  const frames = walFrames();
+  console.log(
+    `${label}: ${batches.length} pages of ${PAGE}: CPU ${ms((total.user + total.system) / 1000)} (system ${ms(total.system / 1000)}; a page p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}, first ${ms(cpu[0]!)}, max ${ms(Math.max(...cpu))}), wall ${ms(performance.now() - allStarted)} (a page p50 ${ms(percentile(wall, 0.5))})${checkpointed ? '' : `; ${(frames / batches.length).toFixed(0)} database pages written to the WAL a page`}`,
+  );
+  if (statementTime.size > 0) {
+    const rows = [...statementTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14);
+    const inside = [...statementTime.values()].reduce((sum, entry) => sum + entry.ms, 0);
+    console.log(`  inside SQL statements ${ms(inside)} of ${ms(wall.reduce((a, b) => a + b, 0))} wall:`);
+    for (const [text, entry] of rows) console.log(`  ${ms(entry.ms).padStart(9)} ${String(entry.calls).padStart(7)}×  ${text.replace(/\s+/g, ' ').slice(0, 110)}`);
+  }
+}
+
+run('1 % change', changed);
+run('new products (bootstrap pages)', added);
+started = performance.now();
+const checkpointCpu = process.cpuUsage();
+db.pragma('wal_checkpoint(TRUNCATE)');
+const checkpointUsed = process.cpuUsage(checkpointCpu);
+console.log(`the WAL checkpointed after: CPU ${ms((checkpointUsed.user + checkpointUsed.system) / 1000)}, wall ${ms(performance.now() - started)}`);
+db.close();
+
+/** Wraps every statement prepared from now on so the time inside its calls is added up by SQL text. */
+function timeStatements(target: SqliteDatabase) {
+  const prepare = target.prepare.bind(target);
+  (target as { prepare: (text: string) => SqliteStatement }).prepare = (text: string) => {
+    const statement = prepare(text);
+    for (const method of ['run', 'get', 'all'] as const) {
+      const original = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const at = performance.now();
+        try {
+          return original(...args);
+        } finally {
+          const entry = statementTime.get(text) ?? { calls: 0, ms: 0 };
+          entry.calls += 1;
+          entry.ms += performance.now() - at;
+          statementTime.set(text, entry);
+        }
+      };
+    }
+    return statement;
+  };
+}
