@@ -53,9 +53,4 @@ export function textOf(product: CatalogProduct, field: TextField): string {
 }
 
 /** Whether two products have the same text as `textOf` reads it (so the same terms): a change of price or stock leaves them. */
-export function sameText(a: CatalogProduct, b: CatalogProduct): boolean {
-  return (
-    a.name === b.name && a.brand === b.brand && a.varietal === b.varietal && a.region === b.region &&
-    a.appellation === b.appellation && a.supplier.name === b.supplier.name && a.vintage === b.vintage
-  );
-}
+export const sameText = (a: CatalogProduct, b: CatalogProduct): boolean => TEXT_FIELDS.every((field) => textOf(a, field) === textOf(b, field));
