@@ -4,6 +4,8 @@
  * service's database opened, the first page of the catalog answered (what the app paints). Prints
  * the wall and CPU time of each step and this process's resident memory by kind (main thread and
  * worker together). The data folder holds `offline/service-<name>.db` (a copy: opening it writes).
+ * BENCH_WORKER_ENTRY: a built worker (.js or .mjs, as the app runs it) instead of the TypeScript
+ * source through tsx, whose compiling takes most of a worker's start.
  */
 import { readFileSync } from 'node:fs';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
@@ -20,7 +22,8 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 const started = performance.now();
 const cpu = process.cpuUsage();
-const store = createOfflineStore({ dataDir });
+const workerEntry = process.env.BENCH_WORKER_ENTRY;
+const store = createOfflineStore({ dataDir, ...(workerEntry ? { workerEntry } : {}) });
 const search = createSearchService(store.database);
 search.use(baseUrl);
 const heap = await search.workerHeapUsed();
