@@ -5,11 +5,13 @@
  * the wall and CPU time of each step and this process's resident memory by kind (main thread and
  * worker together). The data folder holds `offline/service-<name>.db` (a copy: opening it writes).
  * BENCH_WORKER_ENTRY: a built worker (.js or .mjs, as the app runs it) instead of the TypeScript
- * source through tsx, whose compiling takes most of a worker's start.
+ * source through tsx, whose compiling takes most of a worker's start. BENCH_QUERIES=1: then every
+ * query of bench:core's set once, and the memory again (as bench:core's freshly started core).
  */
 import { readFileSync } from 'node:fs';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
+import { querySet } from './query-set';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
 const baseUrl = process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:9/api/v1';
@@ -41,4 +43,18 @@ const memory = process.memoryUsage();
 const status = readFileSync('/proc/self/status', 'utf8');
 const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
 console.log(`resident: ${mb(memory.rss)} (anonymous ${mb(kib('RssAnon'))}, file ${mb(kib('RssFile'))}); main heap ${mb(memory.heapUsed)}, worker heap ${mb(await search.workerHeapUsed())}`);
+if (process.env.BENCH_QUERIES === '1') {
+  const browse = await search.search({ limit: 1 });
+  const queries = querySet({
+    varietal: browse.facets.varietal.map((facet) => facet.value),
+    region: browse.facets.region.map((facet) => facet.value),
+    country: browse.facets.country.map((facet) => facet.value),
+    supplier: browse.facets.supplier.map((facet) => facet.value),
+  });
+  for (const query of queries) await search.search(query);
+  const after = process.memoryUsage();
+  const now = readFileSync('/proc/self/status', 'utf8');
+  const nowKib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(now)?.[1] ?? NaN) * 1024;
+  console.log(`after the ${queries.length} queries of bench:core once: ${mb(after.rss)} (anonymous ${mb(nowKib('RssAnon'))}, file ${mb(nowKib('RssFile'))}); main heap ${mb(after.heapUsed)}, worker heap ${mb(await search.workerHeapUsed())}`);
+}
 await store.close();
