@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { openPglite, type PgliteConnection } from '../../../server/db/connection';
+import pg from 'pg';
+import { openPglite, openPostgres, type Connection, type PgliteConnection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
 import { accounts, catalogChanges, dealProducts, products, supplierProductCounts, suppliers as supplierTable } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
+import { testDatabaseKind } from '../../support/store-fixture';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 
@@ -17,6 +20,44 @@ async function withEmptyDatabase(work: (connection: PgliteConnection) => Promise
     await connection.close();
   }
 }
+
+/**
+ * An empty, migrated database of its own on the DATABASE_URL server, dropped after: seeding on
+ * PostgreSQL copies through node-postgres (COPY FROM STDIN), which PGlite cannot stand in for.
+ */
+async function withEmptyPostgres(work: (connection: Connection) => Promise<void>): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL as string;
+  const name = `cw_seeding_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const connection = await openPostgres({ databaseUrl: url.toString() });
+    try {
+      await work(connection);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+/** The seeding ways this run can check: PGlite's always, PostgreSQL's when the tests run on it (DATABASE_URL). */
+const SEEDING_WAYS = [
+  ['pglite', false],
+  ['pglite', true],
+  ...(testDatabaseKind() === 'postgres' ? ([['postgres', false], ['postgres', true]] as const) : []),
+] as const;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -37,16 +78,15 @@ async function catalogDefinitions(db: Database): Promise<string[]> {
 }
 
 describe('seeding the demo data', () => {
-  it.each([
-    ['pglite', false],
-    ['pglite', true],
-    ['postgres', false],
-  ] as const)(
-    'writes exactly the generated products, numbered in generation order, with their search documents (the %s way, made in a worker: %s)',
+  it.each(SEEDING_WAYS)(
+    'writes exactly the generated products, numbered in generation order, with their search documents (on %s, made in a worker: %s)',
     async (database, productWorker) => {
-      await withEmptyDatabase(async ({ db }) => {
+      const withEmpty = database === 'postgres' ? withEmptyPostgres : withEmptyDatabase;
+      await withEmpty(async (connection) => {
+        const { db } = connection;
         const size = 2 * DEMO_PRODUCT_CHUNK + 321;
-        expect(await seedDemoData(db, { catalogSize: size, now, database, productWorker })).not.toBeNull();
+        // Under the setup lock, as the service seeds (on PostgreSQL, a session of its own).
+        expect(await connection.underSetupLock((locked) => seedDemoData(locked, { catalogSize: size, now, database, productWorker }))).not.toBeNull();
         const data = generateDemoData({ catalogSize: size, now });
         const rows = await db
           .select({
