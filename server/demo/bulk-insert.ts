@@ -1,5 +1,8 @@
+import { finished } from 'node:stream/promises';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/database';
 
 export type BulkColumn = {
@@ -72,8 +75,34 @@ export const copyValue = (value: string | number | null): string => {
  */
 export async function copyFromText(tx: Database, table: PgTable, columnNames: readonly string[], text: Uint8Array, freeze: boolean): Promise<void> {
   if (text.length === 0) return;
-  const names = [...columnNames, 'search_document'].map((name) => `"${name}"`).join(', ');
-  await pgliteQuery(tx)(`copy "${getTableName(table)}" (${names}) from '/dev/blob'${freeze ? ' with (freeze)' : ''}`, [], { blob: new Blob([text as Uint8Array<ArrayBuffer>]) });
+  await pgliteQuery(tx)(`${copyStatement(table, columnNames)} from '/dev/blob'${freeze ? ' with (freeze)' : ''}`, [], { blob: new Blob([text as Uint8Array<ArrayBuffer>]) });
+}
+
+/** `COPY` of `columnNames` then `search_document`, the columns of the COPY text. */
+const copyStatement = (table: PgTable, columnNames: readonly string[]) =>
+  `copy "${getTableName(table)}" (${[...columnNames, 'search_document'].map((name) => `"${name}"`).join(', ')})`;
+
+/**
+ * The node-postgres client under a drizzle transaction on PostgreSQL (the seeding's own session,
+ * see `Connection.underSetupLock`): drizzle offers no COPY, and pg-copy-streams needs the client.
+ */
+function nodePgClient(tx: Database): pg.ClientBase {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('COPY needs a drizzle transaction on node-postgres');
+  return client as pg.ClientBase;
+}
+
+/**
+ * copyFromText on PostgreSQL: the same COPY text sent with `COPY … FROM STDIN` (pg-copy-streams),
+ * so both databases are seeded with the same rows. With `freeze` as there (PostgreSQL 14 and later
+ * also mark the pages all-visible).
+ */
+export async function copyFromTextOnPostgres(tx: Database, table: PgTable, columnNames: readonly string[], text: Uint8Array, freeze: boolean): Promise<void> {
+  if (text.length === 0) return;
+  const stream = nodePgClient(tx).query(copyFrom(`${copyStatement(table, columnNames)} from stdin${freeze ? ' with (freeze)' : ''}`));
+  // 'finish' comes once the server has acknowledged the COPY; a refused row rejects.
+  stream.end(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
+  await finished(stream);
 }
 
 interface DroppedObject {

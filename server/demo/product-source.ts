@@ -17,7 +17,7 @@ export interface CopyChunk {
 }
 
 /**
- * The demo data as seeding on PGlite takes it: the suppliers, then the products a chunk at a time
+ * The demo data as seeding takes it: the suppliers, then the products a chunk at a time
  * as COPY text, then the people (drawn after every product, see streamDemoData). The same seed,
  * size and `now` give the same data whether it is made here or in a worker thread.
  */
@@ -76,7 +76,7 @@ export function productWorkerEntry(): WorkerEntry {
 }
 
 /**
- * The demo data made in a worker thread while this thread's PGlite writes the chunks before:
+ * The demo data made in a worker thread while the database takes the chunks before (PGlite on this thread):
  * making a product and its COPY line costs about as much CPU as the COPY itself, so on two cores
  * seeding takes the longer of the two rather than their sum. Rejects when the worker cannot start.
  */

@@ -8,13 +8,11 @@ import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
-import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataOptions, type DemoDataStream, type DemoPeople } from './generate';
+import { DEFAULT_CATALOG_SIZE, type DemoDataOptions, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
-import { bulkInsert, copyFromText, withoutIndexes } from './bulk-insert';
-import { productColumns } from './product-columns';
+import { bulkInsert, copyFromText, copyFromTextOnPostgres, withoutIndexes } from './bulk-insert';
 import { withCatalogLogAfter } from './seeded-changes';
 import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
-import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion } from '../store/catalog/version';
 import { seedDemoDeals, seedDemoSplitCases } from './terms';
@@ -55,34 +53,20 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
 
 /**
  * Writes the products a chunk at a time as they are made, into a table whose indexes and foreign
- * keys are built once at the end (see withoutIndexes). On PGlite by COPY (frozen when the table
- * was emptied in this transaction) of text a worker thread makes meanwhile (see product-source.ts);
- * on PostgreSQL by INSERT of arrays, the next chunk made while the database (in its own process)
- * writes the last.
+ * keys are built once at the end (see withoutIndexes), by COPY (frozen when the table was emptied
+ * in this transaction) of text a worker thread makes meanwhile (see product-source.ts): on PGlite
+ * from a Blob, on PostgreSQL from STDIN, the same text. On PostgreSQL this replaced INSERTs of
+ * column arrays made on the seeding thread (docs/benchmarks.md, "Seeding a million products on
+ * PostgreSQL").
  */
 async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<void> {
+  const copy = options.database === 'pglite' ? copyFromText : copyFromTextOnPostgres;
   let written = 0;
   for await (const chunk of source.chunks()) {
-    await copyFromText(tx, products, PRODUCT_COPY_COLUMNS, chunk.bytes, options.emptied);
+    await copy(tx, products, PRODUCT_COPY_COLUMNS, chunk.bytes, options.emptied);
     written += chunk.count;
     options.onProgress?.(written, options.catalogSize);
   }
-}
-
-async function insertProducts(tx: Database, stream: DemoDataStream, options: ProductWriting): Promise<void> {
-  const supplierById = new Map(stream.suppliers.map((supplier) => [supplier.id, supplier]));
-  const texts = new DemoSearchText();
-  let written = 0;
-  let writing: Promise<void> | null = null;
-  for (const chunk of stream.productChunks) {
-    const { columns, searchTexts } = productColumns(chunk, supplierById, texts);
-    await writing;
-    writing = bulkInsert(tx, products, columns, searchTexts).then(() => {
-      written += chunk.length;
-      options.onProgress?.(written, options.catalogSize);
-    });
-  }
-  await writing;
 }
 
 interface ProductWriting {
@@ -90,16 +74,14 @@ interface ProductWriting {
   onProgress: SeedOptions['onProgress'];
   /** The table was emptied in this transaction (see copyFromText's freeze). */
   emptied: boolean;
+  database: 'pglite' | 'postgres';
 }
 
-/** How the products reach the table: inserted from the stream on PostgreSQL, copied from a source on PGlite. */
-type ProductPath = { kind: 'insert'; stream: DemoDataStream } | { kind: 'copy'; source: DemoProductSource };
-
-/** Demo catalogs from this size are made in a worker thread on PGlite (starting one takes about a second). */
+/** Demo catalogs from this size are made in a worker thread (starting one takes about a second). */
 export const PRODUCT_WORKER_FROM = 20_000;
 
-/** Where PGlite's seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start). */
-async function pgliteSource(options: DemoDataOptions, inWorker: boolean): Promise<DemoProductSource> {
+/** Where seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start). */
+async function productSource(options: DemoDataOptions, inWorker: boolean): Promise<DemoProductSource> {
   if (!inWorker) return demoProductsHere(options);
   return demoProductsInWorker(options).catch(() => demoProductsHere(options));
 }
@@ -170,11 +152,11 @@ export interface SeedOptions {
   now?: Date;
   /** Each buyer's demo webhook registration (default true); production mode seeds none, since its receiver is on loopback. */
   webhooks?: boolean;
-  /** Which database: products are copied on PGlite, inserted on PostgreSQL (the default). */
+  /** Which database (PostgreSQL by default): the products' COPY differs. */
   database?: 'pglite' | 'postgres';
   /** Told after each chunk of products is written (a million take a minute). */
   onProgress?: (productsWritten: number, total: number) => void;
-  /** On PGlite, make the products in a worker thread (default: from PRODUCT_WORKER_FROM products). */
+  /** Make the products in a worker thread (default: from PRODUCT_WORKER_FROM products). */
   productWorker?: boolean;
 }
 
@@ -186,9 +168,10 @@ export interface SeedOptions {
  *
  * The products are generated and written a chunk at a time, never all held at once; the
  * catalog's indexes and foreign keys are built after them, inside the same transaction. After the
- * commit the tables are analyzed (and, where the products were inserted rather than copied frozen,
- * vacuumed): PGlite runs no autovacuum, and without it the planner has no statistics and no
- * index-only scans.
+ * commit the tables are analyzed: PGlite runs no autovacuum, and without it the planner has no
+ * statistics. On PostgreSQL they are vacuumed too, which adds little to the analyze once the
+ * products are copied frozen (at 200,000 products the analyze alone took 3.3 s, both 3.0 s) and
+ * marks the change feed's log all-visible for index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
   const now = options.now ?? new Date();
@@ -198,13 +181,11 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const credentials = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const path: ProductPath =
-      database === 'postgres'
-        ? { kind: 'insert', stream: streamDemoData(dataOptions) }
-        : { kind: 'copy', source: await pgliteSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM) };
+    const source = await productSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
     try {
-      await insertSuppliers(tx, path.kind === 'insert' ? path.stream.suppliers : path.source.suppliers);
-      // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
+      await insertSuppliers(tx, source.suppliers);
+      // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million);
+      // more made none of the builds faster, on PGlite or PostgreSQL (docs/benchmarks.md).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
         // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
@@ -213,12 +194,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
         if (!anyProduct) await tx.execute(sql`truncate ${products}`);
         await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
-        const writing = { catalogSize, onProgress: options.onProgress, emptied: !anyProduct };
-        if (path.kind === 'insert') await insertProducts(tx, path.stream, writing);
-        else await copyProducts(tx, path.source, writing);
+        await copyProducts(tx, source, { catalogSize, onProgress: options.onProgress, emptied: !anyProduct, database });
       }));
       await bumpCatalogVersion(tx, 'listings');
-      const people = path.kind === 'insert' ? path.stream.people() : await path.source.people();
+      const people = await source.people();
       // The demo's own orders go through the same code as real ones, nested in this transaction.
       const store = createSqlStore(tx, { publicBaseUrl: () => '', now: () => now });
       const buyerCredentials = await insertBuyers(tx, people, now);
@@ -232,10 +211,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       return buyerCredentials;
     } finally {
-      if (path.kind === 'copy') await path.source.close();
+      await source.close();
     }
   });
-  // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.
+  // Frozen by COPY, the products need only their statistics on PGlite; see above for PostgreSQL.
   if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
   return credentials;
 }

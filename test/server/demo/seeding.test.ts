@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { openPglite, type PgliteConnection } from '../../../server/db/connection';
+import pg from 'pg';
+import { openPglite, openPostgres, type Connection, type PgliteConnection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
 import { accounts, catalogChanges, dealProducts, products, supplierProductCounts, suppliers as supplierTable } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
+import { testDatabaseKind } from '../../support/store-fixture';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 
@@ -17,6 +20,47 @@ async function withEmptyDatabase(work: (connection: PgliteConnection) => Promise
     await connection.close();
   }
 }
+
+/**
+ * An empty, migrated database of its own on the DATABASE_URL server, dropped after: seeding on
+ * PostgreSQL copies through node-postgres (COPY FROM STDIN), which PGlite cannot stand in for.
+ */
+async function withEmptyPostgres(work: (connection: Connection) => Promise<void>): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL as string;
+  const name = `cw_seeding_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const connection = await openPostgres({ databaseUrl: url.toString() });
+    try {
+      await work(connection);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+/** The seeding ways this run can check: PGlite's always, PostgreSQL's when the tests run on it (DATABASE_URL). */
+const SEEDING_WAYS = [
+  ['pglite', false],
+  ['pglite', true],
+  ...(testDatabaseKind() === 'postgres' ? ([['postgres', false], ['postgres', true]] as const) : []),
+] as const;
+
+/** The databases whose seeding this run can check (see SEEDING_WAYS). */
+const SEEDING_DATABASES = [...new Set(SEEDING_WAYS.map(([database]) => database))];
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -37,16 +81,15 @@ async function catalogDefinitions(db: Database): Promise<string[]> {
 }
 
 describe('seeding the demo data', () => {
-  it.each([
-    ['pglite', false],
-    ['pglite', true],
-    ['postgres', false],
-  ] as const)(
-    'writes exactly the generated products, numbered in generation order, with their search documents (the %s way, made in a worker: %s)',
+  it.each(SEEDING_WAYS)(
+    'writes exactly the generated products, numbered in generation order, with their search documents (on %s, made in a worker: %s)',
     async (database, productWorker) => {
-      await withEmptyDatabase(async ({ db }) => {
+      const withEmpty = database === 'postgres' ? withEmptyPostgres : withEmptyDatabase;
+      await withEmpty(async (connection) => {
+        const { db } = connection;
         const size = 2 * DEMO_PRODUCT_CHUNK + 321;
-        expect(await seedDemoData(db, { catalogSize: size, now, database, productWorker })).not.toBeNull();
+        // Under the setup lock, as the service seeds (on PostgreSQL, a session of its own).
+        expect(await connection.underSetupLock((locked) => seedDemoData(locked, { catalogSize: size, now, database, productWorker }))).not.toBeNull();
         const data = generateDemoData({ catalogSize: size, now });
         const rows = await db
           .select({
@@ -139,15 +182,18 @@ describe('seeding the demo data', () => {
     });
   });
 
-  it('leaves nothing when interrupted midway, so the next start seeds it whole', { timeout: 240_000 }, async () => {
-    await withEmptyDatabase(async ({ db }) => {
+  it.each(SEEDING_DATABASES)('leaves nothing when interrupted midway, so the next start seeds it whole (on %s)', { timeout: 240_000 }, async (database) => {
+    const withEmpty = database === 'postgres' ? withEmptyPostgres : withEmptyDatabase;
+    await withEmpty(async (connection) => {
+      const { db } = connection;
+      const seed = (options: Parameters<typeof seedDemoData>[1]) => connection.underSetupLock((locked) => seedDemoData(locked, options));
       const before = await catalogDefinitions(db);
       const size = 3 * DEMO_PRODUCT_CHUNK;
       await expect(
-        seedDemoData(db, {
+        seed({
           catalogSize: size,
           now,
-          database: 'pglite',
+          database,
           onProgress: (written) => {
             if (written >= DEMO_PRODUCT_CHUNK) throw new Error('the machine went away');
           },
@@ -157,7 +203,7 @@ describe('seeding the demo data', () => {
       expect((await db.select({ n: count() }).from(accounts))[0]!.n).toBe(0);
       expect(await catalogDefinitions(db)).toEqual(before);
 
-      expect(await seedDemoData(db, { catalogSize: size, now, database: 'pglite' })).not.toBeNull();
+      expect(await seed({ catalogSize: size, now, database })).not.toBeNull();
       expect((await db.select({ n: count() }).from(products))[0]!.n).toBe(size);
       const [range] = await db.select({ low: sql<number>`min(${products.ordinal})`, high: sql<number>`max(${products.ordinal})` }).from(products);
       expect(range).toEqual({ low: 1, high: size });
