@@ -28,7 +28,7 @@ import { createWebhook, deleteWebhook, listWebhooks, pointDemoWebhooksAt, webhoo
 import { claimDeliveries, deliveryLog, enqueueDeliveries, recordDeliveryAttempt, releaseDeliveries } from './webhooks/deliveries';
 import { createTestDelivery, deliveryRecord, listDeliveryRecords, setWebhookActive } from './webhooks/delivery-records';
 import { pruneIdempotency, pruneIdempotencyWhenDue } from './idempotency-pruning';
-import { readCatalogChanges } from './catalog/change-feed';
+import { preparedFeedPage, readCatalogChanges } from './catalog/change-feed';
 import { pruneCatalogRemovalsWhenDue } from './catalog/change-pruning';
 import { guardStorableText } from './storable-text';
 import { probeStorage } from './storage-probe';
@@ -42,8 +42,8 @@ export interface SqlStoreOptions {
   /** The listings index, when the caller read it already (see ListingIndexKeeper.prepare); else one is made, read on first use. */
   listingIndex?: ListingIndexKeeper;
   /**
-   * Whether `db` is one database session (PGlite), so a listing page's statement is prepared once
-   * on it and executed by name (preparedPageRows). False on a pool (PostgreSQL), where a prepared
+   * Whether `db` is one database session (PGlite), so a listing page's statement and the change
+   * feed's are prepared once on it and executed by name (preparedPageRows, preparedFeedPage). False on a pool (PostgreSQL), where a prepared
    * statement would live on one of its connections only.
    */
   preparedPages?: boolean;
@@ -57,6 +57,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const pageRows = options.preparedPages ? preparedPageRows(db) : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
   const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map(), pageRows };
   const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
+  const feedPage = options.preparedPages ? preparedFeedPage(db) : async () => null;
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, listingIndex, query),
@@ -87,7 +88,7 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
     cancelOrder: (accountId, orderId, at) => cancelOrder(db, accountId, orderId, at),
     listDeliveryRecords: (accountId, webhookId, query) => listDeliveryRecords(db, accountId, webhookId, query),
     deliveryRecord: (deliveryId) => deliveryRecord(db, deliveryId),
-    catalogChanges: (since, limit) => readCatalogChanges(db, publicBaseUrl, since, limit),
+    catalogChanges: async (since, limit) => readCatalogChanges(db, publicBaseUrl, since, limit, await feedPage()),
     setWebhookActive: (accountId, webhookId, active) => setWebhookActive(db, accountId, webhookId, active),
     createTestDelivery: (accountId, webhookId, claim) => createTestDelivery(db, accountId, webhookId, claim),
     pruneIdempotency: (olderThan) => pruneIdempotency(db, olderThan),
