@@ -16,7 +16,9 @@ import { withCatalogLogAfter } from './seeded-changes';
 import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
 import { DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
-import { bumpCatalogVersion } from '../store/catalog/version';
+import { bumpCatalogVersion, listingStamp } from '../store/catalog/version';
+import { listingIndexFromParts, type ListingIndexParts } from '../store/catalog/listing-index-handover';
+import type { ListingIndex } from '../store/catalog/listing-index';
 import { seedDemoDeals, seedDemoSplitCases } from './terms';
 import { seedDemoDeliveryTerms } from './delivery-terms';
 
@@ -60,13 +62,14 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
  * on PostgreSQL by INSERT of arrays, the next chunk made while the database (in its own process)
  * writes the last.
  */
-async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<void> {
+async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<number> {
   let written = 0;
   for await (const chunk of source.chunks()) {
     await copyFromText(tx, products, PRODUCT_COPY_COLUMNS, chunk.bytes, options.emptied);
     written += chunk.count;
     options.onProgress?.(written, options.catalogSize);
   }
+  return written;
 }
 
 async function insertProducts(tx: Database, stream: DemoDataStream, options: ProductWriting): Promise<void> {
@@ -191,11 +194,27 @@ export interface SeedOptions {
  * index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
+  return (await seedDemo(db, options))?.credentials ?? null;
+}
+
+/** What seeding an empty database gives the service that opens it. */
+export interface SeededDemo {
+  credentials: DemoCredentials;
+  /**
+   * On PGlite, the listings index of the seeded catalog, made from the products as they were
+   * written (see listing-index-handover.ts), for the store to start with instead of reading it
+   * back; null on PostgreSQL (its text order need not be PGlite's) or when it could not be made.
+   */
+  listingIndex: ListingIndex | null;
+}
+
+/** Seeds as seedDemoData does, and gives the listings index of what it wrote as well as the demo keys. */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeededDemo | null> {
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
   const database = options.database ?? 'postgres';
   const dataOptions: DemoDataOptions = { seed: options.seed, catalogSize, now };
-  const credentials = await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
     const path: ProductPath =
@@ -206,6 +225,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       await insertSuppliers(tx, path.kind === 'insert' ? path.stream.suppliers : path.source.suppliers);
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
+      let copied = 0;
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
         // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
         // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
@@ -215,7 +235,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
         const writing = { catalogSize, onProgress: options.onProgress, emptied: !anyProduct };
         if (path.kind === 'insert') await insertProducts(tx, path.stream, writing);
-        else await copyProducts(tx, path.source, writing);
+        else copied = await copyProducts(tx, path.source, writing);
       }));
       await bumpCatalogVersion(tx, 'listings');
       const people = path.kind === 'insert' ? path.stream.people() : await path.source.people();
@@ -230,12 +250,17 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       await seedDemoDeals(tx, now);
       await seedDemoDeliveryTerms(tx);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
-      return buyerCredentials;
+      // Without it the store reads the index back from the table: never a reason to fail seeding.
+      const indexParts: ListingIndexParts | null =
+        path.kind === 'copy' ? await path.source.listingIndex().then((parts) => (parts.count === copied ? parts : null), () => null) : null;
+      return { credentials: buyerCredentials, indexParts };
     } finally {
       if (path.kind === 'copy') await path.source.close();
     }
   });
+  if (!seeded) return null;
   // Frozen by COPY, the products need only their statistics on PGlite; inserted, a vacuum too.
-  if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
-  return credentials;
+  await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
+  const listingIndex = seeded.indexParts ? await listingIndexFromParts(db, seeded.indexParts, await listingStamp(db)).catch(() => null) : null;
+  return { credentials: seeded.credentials, listingIndex };
 }
