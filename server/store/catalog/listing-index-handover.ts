@@ -86,6 +86,27 @@ class PackedTexts {
   }
 }
 
+/**
+ * Two strings in the order of their UTF-8 bytes (which is their code points' order), as
+ * PostgreSQL compares text in "C": JavaScript's `<` compares UTF-16 units, which put a character
+ * beyond the BMP (a surrogate pair, 0xD800–0xDFFF) before one from 0xE000 to 0xFFFF.
+ */
+export function compareCodePoints(left: string, right: string): number {
+  const length = Math.min(left.length, right.length);
+  for (let index = 0; index < length; index += 1) {
+    let a = left.charCodeAt(index);
+    let b = right.charCodeAt(index);
+    if (a === b) continue;
+    if (a >= 0xd800 && b >= 0xd800) {
+      // Surrogates above every other unit, as their code points are.
+      a += a <= 0xdfff ? 0x2000 : -0x800;
+      b += b <= 0xdfff ? 0x2000 : -0x800;
+    }
+    return a - b;
+  }
+  return left.length - right.length;
+}
+
 /** Collects the products' values as they are made, in ordinal order, and sorts the orders once all are in. */
 export class ListingIndexCollector {
   private count = 0;
@@ -93,7 +114,9 @@ export class ListingIndexCollector {
   private readonly values: Record<IndexFilter, Map<string, number>> = { supplierId: new Map(), varietal: new Map(), region: new Map(), country: new Map() };
   private readonly codes: Record<IndexFilter, Uint32Array>;
   private readonly ids: PackedTexts;
-  private readonly names: PackedTexts;
+  /** Each distinct name and its code (a catalog repeats names: fewer strings to keep than products). */
+  private readonly nameCodes = new Map<string, number>();
+  private readonly names: Uint32Array;
   private readonly prices: Int32Array;
   private readonly created: Float64Array;
 
@@ -107,7 +130,7 @@ export class ListingIndexCollector {
       country: new Uint32Array(capacity + 1),
     };
     this.ids = new PackedTexts(capacity);
-    this.names = new PackedTexts(capacity);
+    this.names = new Uint32Array(capacity + 1);
     this.prices = new Int32Array(capacity + 1);
     this.created = new Float64Array(capacity + 1);
   }
@@ -128,7 +151,12 @@ export class ListingIndexCollector {
         this.codes[filter][ordinal] = code;
       }
       this.ids.set(ordinal, product.id);
-      this.names.set(ordinal, product.name);
+      let name = this.nameCodes.get(product.name);
+      if (name === undefined) {
+        name = this.nameCodes.size;
+        this.nameCodes.set(product.name, name);
+      }
+      this.names[ordinal] = name;
       this.prices[ordinal] = product.casePriceCents;
       this.created[ordinal] = product.createdAt.getTime();
     }
@@ -141,9 +169,16 @@ export class ListingIndexCollector {
     const byId = all().sort((a, b) => this.ids.compare(a, b));
     const idRank = new Int32Array(count + 1);
     byId.forEach((ordinal, rank) => (idRank[ordinal] = rank));
-    const { prices, created, names } = this;
+    // Each distinct name's rank in byte order, then each product's.
+    const distinct = [...this.nameCodes.keys()];
+    const nameRankOfCode = new Uint32Array(distinct.length);
+    Int32Array.from(distinct.keys())
+      .sort((a, b) => compareCodePoints(distinct[a] as string, distinct[b] as string))
+      .forEach((code, rank) => (nameRankOfCode[code] = rank));
+    const nameRank = this.names.map((code) => nameRankOfCode[code] as number);
+    const { prices, created } = this;
     const orders: Record<IndexOrder, Int32Array> = {
-      name: all().sort((a, b) => names.compare(a, b) || (idRank[a] as number) - (idRank[b] as number)),
+      name: all().sort((a, b) => (nameRank[a] as number) - (nameRank[b] as number) || (idRank[a] as number) - (idRank[b] as number)),
       price: all().sort((a, b) => (prices[a] as number) - (prices[b] as number) || (idRank[a] as number) - (idRank[b] as number)),
       created: all().sort((a, b) => (created[a] as number) - (created[b] as number) || (idRank[a] as number) - (idRank[b] as number)),
     };

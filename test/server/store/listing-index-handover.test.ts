@@ -6,7 +6,7 @@ import { products } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK } from '../../../server/demo/generate';
 import { seedDemo } from '../../../server/demo/seed';
 import { readListingIndex, type ListingIndex } from '../../../server/store/catalog/listing-index';
-import { ListingIndexCollector, listingIndexFromParts, type ListedProduct } from '../../../server/store/catalog/listing-index-handover';
+import { compareCodePoints, ListingIndexCollector, listingIndexFromParts, type ListedProduct } from '../../../server/store/catalog/listing-index-handover';
 import { ListingIndexKeeper } from '../../../server/store/catalog/listing-index-keeper';
 import { listingStamp } from '../../../server/store/catalog/version';
 
@@ -123,5 +123,20 @@ describe('a listings index keeper given the index seeding made', () => {
       await new ListingIndexKeeper(db, { read }).prepare(null);
       expect(reads).toBe(1);
     });
+  });
+});
+
+describe('compareCodePoints', () => {
+  it('orders strings as their UTF-8 bytes do, where UTF-16 units would not', () => {
+    const texts = ['', 'a', 'B', 'ab', 'a\u0000', 'é', 'e\u0301', '\uFF21', '\u{1D400}', '\u{1D400}a', '\uE000', '\uD7FF', '\u{10FFFF}', 'Z'];
+    const bytes = (text: string) => Buffer.from(text, 'utf8');
+    for (const left of texts) {
+      for (const right of texts) {
+        expect(Math.sign(compareCodePoints(left, right)), `${JSON.stringify(left)} against ${JSON.stringify(right)}`).toBe(Math.sign(Buffer.compare(bytes(left), bytes(right))));
+      }
+    }
+    // Where they differ: a unit from 0xE000 sorts after a surrogate pair's first unit, its byte before.
+    expect(Math.sign(compareCodePoints('\uFF21', '\u{1D400}'))).toBe(-1);
+    expect('\uFF21' < '\u{1D400}').toBe(false);
   });
 });
