@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerEntry } from '../threads/start-worker';
-import { streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
+import { ListingIndexCollector, type ListingIndexParts } from '../store/catalog/listing-index-handover';
+import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
 import { productColumns } from './product-columns';
 import type { DemoProduct } from './products';
 import { DemoSearchText } from './search-document';
@@ -25,6 +26,8 @@ export interface DemoProductSource {
   suppliers: DemoSupplier[];
   chunks(): AsyncIterable<CopyChunk>;
   people(): Promise<DemoPeople>;
+  /** The parts of the listings index of every product, in the order they were given (after every chunk was taken). */
+  listingIndex(): Promise<ListingIndexParts>;
   /** Stops the worker, if any (also after a failure). */
   close(): Promise<void>;
 }
@@ -45,12 +48,17 @@ export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: read
 export function demoProductsHere(options: DemoDataOptions): DemoProductSource {
   const stream = streamDemoData(options);
   const copyChunk = copyChunkMaker(stream.suppliers);
+  const collector = new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE);
   return {
     suppliers: stream.suppliers,
     async *chunks() {
-      for (const chunk of stream.productChunks) yield copyChunk(chunk);
+      for (const chunk of stream.productChunks) {
+        collector.add(chunk);
+        yield copyChunk(chunk);
+      }
     },
     people: async () => stream.people(),
+    listingIndex: async () => collector.finish(),
     close: async () => undefined,
   };
 }
@@ -60,6 +68,7 @@ export type ProductWorkerMessage =
   | { kind: 'suppliers'; suppliers: DemoSupplier[] }
   | { kind: 'chunk'; chunk: CopyChunk }
   | { kind: 'people'; people: DemoPeople }
+  | { kind: 'listing-index'; parts: ListingIndexParts }
   | { kind: 'failed'; message: string };
 
 /** What the thread that seeds sends the worker: one more chunk may be made. */
@@ -141,6 +150,10 @@ export async function demoProductsInWorker(options: DemoDataOptions, entry: Work
       people: async () => {
         if (!people) throw new Error('the demo products must all be taken before the buyers are drawn');
         return people;
+      },
+      listingIndex: async () => {
+        if (!people) throw new Error('the demo products must all be taken before their listings index is ready');
+        return (await expect('listing-index')).parts;
       },
       close,
     };

@@ -14,7 +14,9 @@ import { bulkInsert, copyFromText, copyFromTextOnPostgres, withoutIndexes } from
 import { withCatalogLogAfter } from './seeded-changes';
 import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
 import type { DemoSupplier } from './wineries';
-import { bumpCatalogVersion } from '../store/catalog/version';
+import { bumpCatalogVersion, listingStamp } from '../store/catalog/version';
+import { listingIndexFromParts, type ListingIndexParts } from '../store/catalog/listing-index-handover';
+import type { ListingIndex } from '../store/catalog/listing-index';
 import { seedDemoDeals, seedDemoSplitCases } from './terms';
 import { seedDemoDeliveryTerms } from './delivery-terms';
 
@@ -59,7 +61,7 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
  * column arrays made on the seeding thread (docs/benchmarks.md, "Seeding a million products on
  * PostgreSQL").
  */
-async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<void> {
+async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<number> {
   const copy = options.database === 'pglite' ? copyFromText : copyFromTextOnPostgres;
   let written = 0;
   for await (const chunk of source.chunks()) {
@@ -67,6 +69,7 @@ async function copyProducts(tx: Database, source: DemoProductSource, options: Pr
     written += chunk.count;
     options.onProgress?.(written, options.catalogSize);
   }
+  return written;
 }
 
 interface ProductWriting {
@@ -174,11 +177,27 @@ export interface SeedOptions {
  * marks the change feed's log all-visible for index-only scans.
  */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
+  return (await seedDemo(db, options))?.credentials ?? null;
+}
+
+/** What seeding an empty database gives the service that opens it. */
+export interface SeededDemo {
+  credentials: DemoCredentials;
+  /**
+   * On PGlite, the listings index of the seeded catalog, made from the products as they were
+   * written (see listing-index-handover.ts), for the store to start with instead of reading it
+   * back; null on PostgreSQL (its text order need not be PGlite's) or when it could not be made.
+   */
+  listingIndex: ListingIndex | null;
+}
+
+/** Seeds as seedDemoData does, and gives the listings index of what it wrote as well as the demo keys. */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeededDemo | null> {
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
   const database = options.database ?? 'postgres';
   const dataOptions: DemoDataOptions = { seed: options.seed, catalogSize, now };
-  const credentials = await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
     const source = await productSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
@@ -187,6 +206,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million);
       // more made none of the builds faster, on PGlite or PostgreSQL (docs/benchmarks.md).
       await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
+      let copied = 0;
       await withCatalogLogAfter(tx, () => withoutIndexes(tx, products, async () => {
         // Emptied in this transaction, the table is written without WAL (wal_level minimal, as on
         // PGlite: see PGLITE_SETTINGS) and, copied, frozen; and the ordinals start from 1 even after
@@ -194,7 +214,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
         if (!anyProduct) await tx.execute(sql`truncate ${products}`);
         await tx.execute(sql`alter table ${products} alter column ${sql.identifier(products.ordinal.name)} restart`);
-        await copyProducts(tx, source, { catalogSize, onProgress: options.onProgress, emptied: !anyProduct, database });
+        copied = await copyProducts(tx, source, { catalogSize, onProgress: options.onProgress, emptied: !anyProduct, database });
       }));
       await bumpCatalogVersion(tx, 'listings');
       const people = await source.people();
@@ -209,12 +229,17 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       await seedDemoDeals(tx, now);
       await seedDemoDeliveryTerms(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
-      return buyerCredentials;
+      // Without it the store reads the index back from the table: never a reason to fail seeding.
+      const indexParts: ListingIndexParts | null =
+        database === 'pglite' ? await source.listingIndex().then((parts) => (parts.count === copied ? parts : null), () => null) : null;
+      return { credentials: buyerCredentials, indexParts };
     } finally {
       await source.close();
     }
   });
+  if (!seeded) return null;
   // Frozen by COPY, the products need only their statistics on PGlite; see above for PostgreSQL.
-  if (credentials) await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
-  return credentials;
+  await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
+  const listingIndex = seeded.indexParts ? await listingIndexFromParts(db, seeded.indexParts, await listingStamp(db)).catch(() => null) : null;
+  return { credentials: seeded.credentials, listingIndex };
 }

@@ -1,6 +1,6 @@
 import { collectGarbage } from '../db/collect-garbage';
 import { openPglite, openPostgres, type Connection } from '../db/connection';
-import { seedDemoData, type DemoCredentials } from '../demo/seed';
+import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore } from './sql-store';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
@@ -54,17 +54,21 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
   return openPglite({ dataDir: options.dataDir, loadDataDir: options.pgliteArchive, migrationsFolder: options.migrationsFolder });
 }
 
-/** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys when it did. */
-function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks'>): Promise<DemoCredentials | null> {
+/** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys (and the listings index) when it did. */
+function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks'>): Promise<SeededDemo | null> {
   return connection.underSetupLock((db) =>
-    seedDemoData(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks, database: connection.kind }),
+    seedDemo(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks, database: connection.kind }),
   );
 }
 
-/** The store on an open connection, its listings index read first (seconds for a million products, so no first page waits for it). */
-async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl'>, demoCredentials: DemoCredentials | null, close: () => Promise<void>): Promise<OpenedStore> {
+/**
+ * The store on an open connection, its listings index read first (seconds for a million products,
+ * so no first page waits for it), or the one seeding just made of the same catalog.
+ */
+async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl'>, seeded: SeededDemo | null, close: () => Promise<void>): Promise<OpenedStore> {
+  const demoCredentials = seeded?.credentials ?? null;
   const listingIndex = new ListingIndexKeeper(connection.db);
-  await listingIndex.prepare();
+  await listingIndex.prepare(seeded?.listingIndex);
   const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite' });
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
@@ -90,14 +94,14 @@ export async function openStoreOn(
 export async function openStore(options: OpenStoreOptions): Promise<OpenedStore> {
   let connection = await connect(options);
   try {
-    const demoCredentials = await seedIfEmpty(connection, options);
-    const reopen = demoCredentials !== null && connection.kind === 'pglite' && Boolean(options.dataDir) && !options.databaseUrl;
+    const seeded = await seedIfEmpty(connection, options);
+    const reopen = seeded !== null && connection.kind === 'pglite' && Boolean(options.dataDir) && !options.databaseUrl;
     if (reopen) {
-      const seeded = connection;
-      connection = await seeded.close().then(() => connect(options));
+      const seeding = connection;
+      connection = await seeding.close().then(() => connect(options));
     }
     const opened = connection;
-    const store = await storeOn(opened, options, demoCredentials, () => opened.close());
+    const store = await storeOn(opened, options, seeded, () => opened.close());
     // The seeding instance's memory is freed only when collected: once this call's frames are gone.
     if (reopen) setImmediate(collectGarbage);
     return store;

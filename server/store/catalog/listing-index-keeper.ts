@@ -53,8 +53,16 @@ export class ListingIndexKeeper {
     return this.index;
   }
 
-  /** Reads the index now in large chunks, before the service takes requests. Never throws: without it, pages come from the table. */
-  async prepare(): Promise<void> {
+  /**
+   * Reads the index now in large chunks, before the service takes requests, unless one is `given`
+   * (seeding made it: see listing-index-handover.ts); a given index stands only while its stamp is
+   * the listings' version, as a read one. Never throws: without it, pages come from the table.
+   */
+  async prepare(given?: ListingIndex | null): Promise<void> {
+    if (given) {
+      if (!this.closed) this.index = given;
+      return;
+    }
     await this.read(PREPARE_CHUNK_ROWS).catch(() => null);
   }
 

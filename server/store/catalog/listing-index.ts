@@ -24,6 +24,9 @@ export interface IndexedFilters {
 
 const FILTERS = ['supplierId', 'varietal', 'region', 'country'] as const;
 type Filter = (typeof FILTERS)[number];
+/** The filters the index holds a code of per product. */
+export const INDEX_FILTERS = FILTERS;
+export type IndexFilter = Filter;
 type Codes = Uint16Array | Uint32Array;
 
 /**
@@ -35,7 +38,7 @@ const ORDERS = {
   price: sql`${products.casePriceCents}`,
   created: sql`${products.createdAt}`,
 } as const;
-type IndexOrder = keyof typeof ORDERS;
+export type IndexOrder = keyof typeof ORDERS;
 
 /** The type a key travels back to the database as, for the next chunk's seek. */
 const KEY_TYPES: Record<IndexOrder, SQL> = { name: sql`text`, price: sql`int4`, created: sql`timestamptz` };
@@ -215,6 +218,18 @@ function hasEveryCode(columns: Codes[], codes: number[], ordinal: number): boole
   return true;
 }
 
+/** Each distinct value of `values` and its lowercase as the database lowers it (which JavaScript's toLowerCase need not match), in one statement. */
+export async function lowerValues(db: Database, values: readonly string[]): Promise<Map<string, string>> {
+  const fresh = [...new Set(values)];
+  const lowered = new Map<string, string>();
+  if (fresh.length === 0) return lowered;
+  const [row] = rowsOf<{ lowered: string }>(
+    await db.execute(sql`select json_agg(lower(value) order by position)::text as lowered from unnest(${sql.param(fresh)}::text[]) with ordinality as given(value, position)`),
+  );
+  (JSON.parse(row?.lowered ?? '[]') as string[]).forEach((value, index) => lowered.set(fresh[index] as string, value));
+  return lowered;
+}
+
 /** How an index is read: rows per statement, and what to do between two statements. */
 export interface IndexReading {
   chunkRows: number;
@@ -235,7 +250,7 @@ function codeOf(dictionary: Map<string, number>, value: string): number {
 }
 
 /** Codes in the smallest array that holds them. */
-function compact(codes: Uint32Array, dictionary: Map<string, number>): Codes {
+export function compactCodes(codes: Uint32Array, dictionary: Map<string, number>): Codes {
   return dictionary.size < 0xffff ? Uint16Array.from(codes) : codes;
 }
 
@@ -264,12 +279,7 @@ export async function readListingIndex(db: Database, reading: IndexReading): Pro
   // Text values are lowered once per distinct value (a few hundred in a catalog), not per product.
   const lowered = new Map<string, string>();
   const lowerNew = async (values: Iterable<string>) => {
-    const fresh = [...new Set(values)].filter((value) => !lowered.has(value));
-    if (fresh.length === 0) return;
-    const [row] = rowsOf<{ lowered: string }>(
-      await db.execute(sql`select json_agg(lower(value) order by position)::text as lowered from unnest(${sql.param(fresh)}::text[]) with ordinality as given(value, position)`),
-    );
-    (JSON.parse(row?.lowered ?? '[]') as string[]).forEach((value, index) => lowered.set(fresh[index] as string, value));
+    for (const [value, lower] of await lowerValues(db, [...values].filter((value) => !lowered.has(value)))) lowered.set(value, lower);
   };
   let count = 0;
   for (let after = 0; ; ) {
@@ -311,7 +321,7 @@ export async function readListingIndex(db: Database, reading: IndexReading): Pro
   }
   if ((await listingStamp(db)) !== stamp) return null;
   const codes = {} as Record<Filter, Codes>;
-  for (const filter of FILTERS) codes[filter] = compact(raw[filter], dictionaries[filter]);
+  for (const filter of FILTERS) codes[filter] = compactCodes(raw[filter], dictionaries[filter]);
   return new ListingIndex(stamp, codes, dictionaries, orders);
 }
 
