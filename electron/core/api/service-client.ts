@@ -5,8 +5,7 @@ import { interpretResponse } from './interpret-response';
 import { RESPONSE_NAMES } from './response-text';
 import { buildRequestUrl, stringifyQuery } from './request-url';
 import { backoffDelayMs } from './retry-policy';
-import { readRateLimit } from './rate-limit-headers';
-import { RatePacer } from './rate-pacer';
+import { RatePacer, readRateLimit } from './rate-pacer';
 import { redactError, serviceError, type ServiceError } from './service-error';
 import { abortableSleep, type Sleep } from './sleep';
 
