@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE_PATH, endpoints, type EndpointName, type EndpointSpec } from '../../shared';
 import type { Store } from '../store/types';
@@ -9,12 +9,11 @@ import type { DeliveryMode } from '../webhooks/target-policy';
 import { DEFAULT_SEND_TIMEOUT_MS } from '../webhooks/delivery-timing';
 import { classifyFault } from '../logging/fault';
 import { authHook } from './auth';
-import { emptyIdHook } from './empty-id';
 import { etagHook } from './etag';
 import { handleClientError, handleError, sendProblem } from './errors';
 import { createEndpointHandlers, missing, RESOURCE_OF_ID, type HandlerInput, type Handlers } from './handlers';
 import { MethodTable } from './method-table';
-import { HttpProblem } from './problem';
+import { HttpProblem, notFound } from './problem';
 import { registerPublicRoutes } from './public-routes';
 import { registerHealthRoutes } from './health-routes';
 import { parseInput } from './validation';
@@ -26,6 +25,29 @@ import { createStorageWatch, type StorageWatch } from '../db/storage-watch';
 import { DEFAULT_BODY_LIMIT_BYTES, discardRequestBody, isBodyTooLarge } from './body-limits';
 import { registerJsonParser } from './json-body';
 import { registerDemoReceiver } from './demo-receiver-route';
+
+/**
+ * Paths that name an item, or something of an item, with an empty id: `/products/`,
+ * `/suppliers//products`, `/webhooks//deliveries`. The router ignores a trailing slash, which would
+ * make `GET /products/` the list; they name no item instead, so they are not found, whatever the
+ * method (`DELETE /webhooks/` too) and before the key is asked for, like any other unknown path.
+ */
+const EMPTY_ID_PATHS = new Set(
+  Object.values(endpoints)
+    .map((spec) => spec.path)
+    .filter((path) => path.includes('/:id'))
+    .flatMap((path) => {
+      const empty = `${API_BASE_PATH}${path.replace('/:id', '/')}`;
+      return empty.endsWith('/') ? [empty] : [empty, `${empty}/`];
+    }),
+);
+
+/** onRequest hook: 404 for an item path whose id is empty. */
+async function emptyIdHook(request: FastifyRequest): Promise<void> {
+  const mark = request.url.indexOf('?');
+  const path = mark === -1 ? request.url : request.url.slice(0, mark);
+  if (EMPTY_ID_PATHS.has(path)) throw notFound(`The path ${path} names no item: the id after the last slash is empty.`);
+}
 
 /** Generous enough for the desktop app to hydrate a whole catalog's details in the background. */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;

@@ -20,7 +20,7 @@ describe('an expected failure is a value up to its boundary (docs/architecture.m
     ['renderer/features/cart/mutations.ts', "declare class BridgeCallError extends Error {}\nexport function f() { throw new BridgeCallError(); }\n"],
     // The core's folders that once threw their own failures inward (a body too large, a demo service that could not start,
     // the offline copy's failures, a newer schema): each answers a value now, so the rule holds there too.
-    ['electron/core/api/read-body.ts', "declare class BodyTooLargeError extends Error {}\nexport function f() { throw new BodyTooLargeError(); }\n"],
+    ['electron/core/api/interpret-response.ts', "declare class BodyTooLargeError extends Error {}\nexport function f() { throw new BodyTooLargeError(); }\n"],
     ['electron/core/connection/embedded-service.ts', "declare class EmbeddedServiceError extends Error {}\nexport function f() { throw new EmbeddedServiceError(); }\n"],
     ['electron/core/offline/offline-host.ts', "declare class OfflineFailure extends Error {}\nexport function f() { throw new OfflineFailure(); }\n"],
     ['electron/core/search/facet-dictionary.ts', "declare class FacetOverflowError extends Error {}\nexport function f() { throw new FacetOverflowError(); }\n"],

@@ -3,10 +3,8 @@ import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared
 import type { CallArgs, CallOptions, CallResult, TextCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { RESPONSE_NAMES } from './response-text';
-import { buildRequestUrl, stringifyQuery } from './request-url';
 import { backoffDelayMs } from './retry-policy';
-import { readRateLimit } from './rate-limit-headers';
-import { RatePacer } from './rate-pacer';
+import { RatePacer, readRateLimit } from './rate-pacer';
 import { redactError, serviceError, type ServiceError } from './service-error';
 import { abortableSleep, type Sleep } from './sleep';
 
@@ -240,4 +238,34 @@ function hostOf(baseUrl: string): string {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+/**
+ * Builds the URL of one call: the base URL (ending in /api/v1), the endpoint's path with its
+ * `:param` segments filled in (percent-encoded), and the query without empty values.
+ */
+function buildRequestUrl(
+  baseUrl: string,
+  path: string,
+  params: Record<string, string> | undefined,
+  query: Record<string, string> | undefined,
+): string {
+  const filledPath = path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const url = new URL(baseUrl.replace(/\/+$/, '') + filledPath);
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** Query values as the wire carries them: strings, without undefined or null entries. */
+function stringifyQuery(query: Record<string, unknown> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    result[name] = typeof value === 'string' ? value : String(value);
+  }
+  return result;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../electron/core/api';
-import { readRateLimit, MAX_BELIEVED_RESET_MS } from '../../../electron/core/api/rate-limit-headers';
+import { readRateLimit, MAX_BELIEVED_RESET_MS } from '../../../electron/core/api/rate-pacer';
 import { RatePacer } from '../../../electron/core/api/rate-pacer';
 import type { Sleep } from '../../../electron/core/api/sleep';
 import { TEST_KEY, account, json, problem } from './fixtures';
