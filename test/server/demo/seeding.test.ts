@@ -2,24 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres, type Connection, type PgliteConnection } from '../../../server/db/connection';
+import { openPostgres, type Connection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
 import { accounts, catalogChanges, dealProducts, products, supplierProductCounts, suppliers as supplierTable } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
+import { withEmptyDatabase } from '../../support/empty-pglite';
 import { testDatabaseKind } from '../../support/store-fixture';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
-
-async function withEmptyDatabase(work: (connection: PgliteConnection) => Promise<void>): Promise<void> {
-  const connection = await openPglite({});
-  try {
-    await work(connection);
-  } finally {
-    await connection.close();
-  }
-}
 
 /**
  * An empty, migrated database of its own on the DATABASE_URL server, dropped after: seeding on

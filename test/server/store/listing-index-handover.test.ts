@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, type PgliteConnection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
 import { products } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK } from '../../../server/demo/generate';
@@ -9,17 +8,9 @@ import { readListingIndex, type ListingIndex } from '../../../server/store/catal
 import { compareCodePoints, ListingIndexCollector, listingIndexFromParts, type ListedProduct } from '../../../server/store/catalog/listing-index-handover';
 import { ListingIndexKeeper } from '../../../server/store/catalog/listing-index-keeper';
 import { listingStamp } from '../../../server/store/catalog/version';
+import { withEmptyDatabase } from '../../support/empty-pglite';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
-
-async function withEmptyDatabase(work: (connection: PgliteConnection) => Promise<void>): Promise<void> {
-  const connection = await openPglite({});
-  try {
-    await work(connection);
-  } finally {
-    await connection.close();
-  }
-}
 
 const readBack = (db: Database) => readListingIndex(db, { chunkRows: 1_000, between: async () => undefined, stopped: () => false });
 
