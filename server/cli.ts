@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     ...command.options,
     dataDir,
     logger: { level: 'warn', stream: process.stderr },
+    onSeedNotice: (message) => process.stderr.write(`notice: ${message}\n`),
   });
 
   // Signals are honoured from the start: one that arrives while seeding waits for the seed to

@@ -63,6 +63,8 @@ export interface ServiceOptions {
   /** How often each instance looks for due deliveries when nothing wakes it. */
   webhookPollIntervalMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Told what seeding an empty database went on without (the CLI writes it to stderr). */
+  onSeedNotice?: (message: string) => void;
   /** Opens the store; tests pass one that copies a prepared template instead of seeding. */
   openStore?: (options: OpenStoreOptions) => Promise<OpenedStore>;
 }
@@ -120,6 +122,7 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     applicationName: `caseworks ${instanceId}`,
     // The demo's registrations point at a receiver on this machine, which production mode would refuse.
     demoWebhooks: mode === 'sandbox',
+    onSeedNotice: options.onSeedNotice,
   });
   const { store } = opened;
   // A full disk met by a request or by background work fails readiness until a write fits again.

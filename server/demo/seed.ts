@@ -12,6 +12,7 @@ import { DEFAULT_CATALOG_SIZE, type DemoDataOptions, type DemoPeople } from './g
 import type { OrderPlan } from './order-plans';
 import { bulkInsert, copyFromText, copyFromTextOnPostgres, withoutIndexes } from './bulk-insert';
 import { withCatalogLogAfter } from './seeded-changes';
+import type { WorkerEntry } from '../threads/start-worker';
 import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion, listingStamp } from '../store/catalog/version';
@@ -83,10 +84,14 @@ interface ProductWriting {
 /** Demo catalogs from this size are made in a worker thread (starting one takes about a second). */
 export const PRODUCT_WORKER_FROM = 20_000;
 
-/** Where seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start). */
-async function productSource(options: DemoDataOptions, inWorker: boolean): Promise<DemoProductSource> {
+/** Where seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start, said by `onNotice`). */
+async function productSource(options: DemoDataOptions, seeding: SeedOptions, inWorker: boolean): Promise<DemoProductSource> {
   if (!inWorker) return demoProductsHere(options);
-  return demoProductsInWorker(options).catch(() => demoProductsHere(options));
+  return demoProductsInWorker(options, seeding.productWorkerEntry).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    seeding.onNotice?.(`The demo products are made on the seeding thread, because the product worker could not start (${reason}); seeding takes about twice as long.`);
+    return demoProductsHere(options);
+  });
 }
 
 async function insertBuyers(tx: Database, data: DemoPeople, now: Date): Promise<DemoCredentials> {
@@ -161,6 +166,13 @@ export interface SeedOptions {
   onProgress?: (productsWritten: number, total: number) => void;
   /** Make the products in a worker thread (default: from PRODUCT_WORKER_FROM products). */
   productWorker?: boolean;
+  /** The product worker's script (default: productWorkerEntry()); tests give one that cannot start. */
+  productWorkerEntry?: WorkerEntry;
+  /**
+   * Told what an operator should know and seeding goes on without: the product worker could not
+   * start, so the products are made on the seeding thread (about twice as long at a million).
+   */
+  onNotice?: (message: string) => void;
 }
 
 /**
@@ -200,7 +212,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
-    const source = await productSource(dataOptions, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
+    const source = await productSource(dataOptions, options, options.productWorker ?? catalogSize >= PRODUCT_WORKER_FROM);
     try {
       await insertSuppliers(tx, source.suppliers);
       // Index builds sort in memory up to this (the default, 64 MB, spilled to disk at a million);

@@ -35,6 +35,8 @@ export interface OpenStoreOptions {
    * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
    */
   applicationName?: string;
+  /** Told what seeding went on without (see SeedOptions.onNotice). */
+  onSeedNotice?: (message: string) => void;
 }
 
 export interface OpenedStore {
@@ -55,9 +57,15 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
 }
 
 /** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys (and the listings index) when it did. */
-function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks'>): Promise<SeededDemo | null> {
+function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks' | 'onSeedNotice'>): Promise<SeededDemo | null> {
   return connection.underSetupLock((db) =>
-    seedDemo(db, { catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE, seed: options.demoSeed, webhooks: options.demoWebhooks, database: connection.kind }),
+    seedDemo(db, {
+      catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE,
+      seed: options.demoSeed,
+      webhooks: options.demoWebhooks,
+      database: connection.kind,
+      onNotice: options.onSeedNotice,
+    }),
   );
 }
 
