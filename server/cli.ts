@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { faultLine } from './logging/fault';
+import { seedingProgress } from './seeding-progress';
 import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
 import type { EmbeddedServiceMessage } from '../shared/embedded-service';
 
@@ -27,11 +28,16 @@ async function main(): Promise<void> {
   const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  const progress = seedingProgress();
   const starting = startService({
     ...command.options,
     dataDir,
     logger: { level: 'warn', stream: process.stderr },
     onSeedNotice: (message) => process.stderr.write(`notice: ${message}\n`),
+    onSeedProgress: (written, total) => {
+      const line = progress(written, total);
+      if (line !== null) process.stderr.write(`${line}\n`);
+    },
   });
 
   // Signals are honoured from the start: one that arrives while seeding waits for the seed to

@@ -65,6 +65,8 @@ export interface ServiceOptions {
   logger?: FastifyServerOptions['logger'];
   /** Told what seeding an empty database went on without (the CLI writes it to stderr). */
   onSeedNotice?: (message: string) => void;
+  /** Told after each chunk of demo products seeding writes (the CLI says each tenth of a large catalog). */
+  onSeedProgress?: (productsWritten: number, total: number) => void;
   /** Opens the store; tests pass one that copies a prepared template instead of seeding. */
   openStore?: (options: OpenStoreOptions) => Promise<OpenedStore>;
 }
@@ -123,6 +125,7 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     // The demo's registrations point at a receiver on this machine, which production mode would refuse.
     demoWebhooks: mode === 'sandbox',
     onSeedNotice: options.onSeedNotice,
+    onSeedProgress: options.onSeedProgress,
   });
   const { store } = opened;
   // A full disk met by a request or by background work fails readiness until a write fits again.

@@ -37,6 +37,8 @@ export interface OpenStoreOptions {
   applicationName?: string;
   /** Told what seeding went on without (see SeedOptions.onNotice). */
   onSeedNotice?: (message: string) => void;
+  /** Told after each chunk of products seeding writes (SeedOptions.onProgress). */
+  onSeedProgress?: (productsWritten: number, total: number) => void;
 }
 
 export interface OpenedStore {
@@ -57,7 +59,10 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
 }
 
 /** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys (and the listings index) when it did. */
-function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks' | 'onSeedNotice'>): Promise<SeededDemo | null> {
+function seedIfEmpty(
+  connection: Connection,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks' | 'onSeedNotice' | 'onSeedProgress'>,
+): Promise<SeededDemo | null> {
   return connection.underSetupLock((db) =>
     seedDemo(db, {
       catalogSize: options.catalogSize ?? DEFAULT_CATALOG_SIZE,
@@ -65,6 +70,7 @@ function seedIfEmpty(connection: Connection, options: Pick<OpenStoreOptions, 'ca
       webhooks: options.demoWebhooks,
       database: connection.kind,
       onNotice: options.onSeedNotice,
+      onProgress: options.onSeedProgress,
     }),
   );
 }
