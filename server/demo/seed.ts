@@ -160,8 +160,8 @@ export interface SeedOptions {
   now?: Date;
   /** Each buyer's demo webhook registration (default true); production mode seeds none, since its receiver is on loopback. */
   webhooks?: boolean;
-  /** Which database (PostgreSQL by default): the products' COPY differs. */
-  database?: 'pglite' | 'postgres';
+  /** Which database: the products' COPY differs (and one cannot stand in for the other), so there is no default. */
+  database: 'pglite' | 'postgres';
   /** Told after each chunk of products is written (a million take a minute). */
   onProgress?: (productsWritten: number, total: number) => void;
   /** Make the products in a worker thread (default: from PRODUCT_WORKER_FROM products). */
@@ -188,7 +188,7 @@ export interface SeedOptions {
  * products are copied frozen (at 200,000 products the analyze alone took 3.3 s, both 3.0 s) and
  * marks the change feed's log all-visible for index-only scans.
  */
-export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<DemoCredentials | null> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<DemoCredentials | null> {
   return (await seedDemo(db, options))?.credentials ?? null;
 }
 
@@ -204,10 +204,10 @@ export interface SeededDemo {
 }
 
 /** Seeds as seedDemoData does, and gives the listings index of what it wrote as well as the demo keys. */
-export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeededDemo | null> {
+export async function seedDemo(db: Database, options: SeedOptions): Promise<SeededDemo | null> {
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
-  const database = options.database ?? 'postgres';
+  const { database } = options;
   const dataOptions: DemoDataOptions = { seed: options.seed, catalogSize, now };
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);

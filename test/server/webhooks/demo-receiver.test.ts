@@ -71,7 +71,7 @@ describe("the demo's webhooks", () => {
   it('production mode: seeding registers none, and the service serves no receiver', { timeout: 180_000 }, async () => {
     const connection = await openPglite({});
     try {
-      await seedDemoData(connection.db, { catalogSize: 40, webhooks: false });
+      await seedDemoData(connection.db, { catalogSize: 40, webhooks: false, database: 'pglite' });
       const rows = await connection.db.execute(sql`select count(*)::int as n from webhooks`);
       expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
     } finally {
