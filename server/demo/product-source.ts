@@ -26,8 +26,8 @@ export interface DemoProductSource {
   suppliers: DemoSupplier[];
   chunks(): AsyncIterable<CopyChunk>;
   people(): Promise<DemoPeople>;
-  /** The parts of the listings index of every product, in the order they were given (after every chunk was taken). */
-  listingIndex(): Promise<ListingIndexParts>;
+  /** The parts of the listings index of every product, in the order they were given (after every chunk was taken); null when not collected. */
+  listingIndex(): Promise<ListingIndexParts | null>;
   /** Stops the worker, if any (also after a failure). */
   close(): Promise<void>;
 }
@@ -45,23 +45,30 @@ export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: read
 }
 
 /** The demo data made on this thread, between the database's statements. */
-export function demoProductsHere(options: DemoDataOptions): DemoProductSource {
+export function demoProductsHere(options: ProductSourceOptions): DemoProductSource {
   const stream = streamDemoData(options);
   const copyChunk = copyChunkMaker(stream.suppliers);
-  const collector = new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE);
+  const collector = options.listingIndex ? new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE) : null;
   return {
     suppliers: stream.suppliers,
     async *chunks() {
       for (const chunk of stream.productChunks) {
-        collector.add(chunk);
+        collector?.add(chunk);
         yield copyChunk(chunk);
       }
     },
     people: async () => stream.people(),
-    listingIndex: async () => collector.finish(),
+    listingIndex: async () => collector?.finish() ?? null,
     close: async () => undefined,
   };
 }
+
+/**
+ * What a product source makes: the demo data, and whether it also collects the parts of the
+ * products' listings index (seeding on PGlite hands them to the store; PostgreSQL reads its own).
+ * The product worker's `workerData`.
+ */
+export type ProductSourceOptions = DemoDataOptions & { listingIndex: boolean };
 
 /** Messages of the product worker (server/demo/product-worker.ts) to the thread that seeds. */
 export type ProductWorkerMessage =
@@ -89,7 +96,7 @@ export function productWorkerEntry(): WorkerEntry {
  * making a product and its COPY line costs about as much CPU as the COPY itself, so on two cores
  * seeding takes the longer of the two rather than their sum. Rejects when the worker cannot start.
  */
-export async function demoProductsInWorker(options: DemoDataOptions, entry: WorkerEntry = productWorkerEntry()): Promise<DemoProductSource> {
+export async function demoProductsInWorker(options: ProductSourceOptions, entry: WorkerEntry = productWorkerEntry()): Promise<DemoProductSource> {
   const worker: Worker = startWorker(entry, options);
   const waiting: ProductWorkerMessage[] = [];
   let wake: (() => void) | null = null;
@@ -152,6 +159,7 @@ export async function demoProductsInWorker(options: DemoDataOptions, entry: Work
         return people;
       },
       listingIndex: async () => {
+        if (!options.listingIndex) return null;
         if (!people) throw new Error('the demo products must all be taken before their listings index is ready');
         return (await expect('listing-index')).parts;
       },

@@ -8,12 +8,12 @@ import type { Store } from '../store/types';
 import { newWebhookSecret } from '../webhooks/signing';
 import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
-import { DEFAULT_CATALOG_SIZE, type DemoDataOptions, type DemoPeople } from './generate';
+import { DEFAULT_CATALOG_SIZE, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
 import { bulkInsert, copyFromText, copyFromTextOnPostgres, withoutIndexes } from './bulk-insert';
 import { withCatalogLogAfter } from './seeded-changes';
 import type { WorkerEntry } from '../threads/start-worker';
-import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource } from './product-source';
+import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource, type ProductSourceOptions } from './product-source';
 import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion, listingStamp } from '../store/catalog/version';
 import { listingIndexFromParts, type ListingIndexParts } from '../store/catalog/listing-index-handover';
@@ -85,7 +85,7 @@ interface ProductWriting {
 export const PRODUCT_WORKER_FROM = 20_000;
 
 /** Where seeding takes the demo data from: a worker thread for large catalogs, else this thread (and where a worker cannot start, said by `onNotice`). */
-async function productSource(options: DemoDataOptions, seeding: SeedOptions, inWorker: boolean): Promise<DemoProductSource> {
+async function productSource(options: ProductSourceOptions, seeding: SeedOptions, inWorker: boolean): Promise<DemoProductSource> {
   if (!inWorker) return demoProductsHere(options);
   return demoProductsInWorker(options, seeding.productWorkerEntry).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -208,7 +208,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
   const { database } = options;
-  const dataOptions: DemoDataOptions = { seed: options.seed, catalogSize, now };
+  // The listings index is handed over on PGlite only (see SeededDemo.listingIndex): collected there alone.
+  const dataOptions: ProductSourceOptions = { seed: options.seed, catalogSize, now, listingIndex: database === 'pglite' };
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
@@ -242,8 +243,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       await seedDemoDeliveryTerms(tx, now);
       if (options.webhooks !== false) await registerDemoWebhooks(store, people, now);
       // Without it the store reads the index back from the table: never a reason to fail seeding.
-      const indexParts: ListingIndexParts | null =
-        database === 'pglite' ? await source.listingIndex().then((parts) => (parts.count === copied ? parts : null), () => null) : null;
+      const indexParts: ListingIndexParts | null = await source.listingIndex().then((parts) => (parts?.count === copied ? parts : null), () => null);
       return { credentials: buyerCredentials, indexParts };
     } finally {
       await source.close();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { demoProductsHere, demoProductsInWorker, type DemoProductSource } from '../../../server/demo/product-source';
 
-const options = { catalogSize: 12_345, now: new Date('2026-11-22T09:00:00.000Z'), seed: 7 };
+const options = { catalogSize: 12_345, now: new Date('2026-11-22T09:00:00.000Z'), seed: 7, listingIndex: true };
 
 async function drain(source: DemoProductSource): Promise<{ text: string; counts: number[]; people: unknown }> {
   const decoder = new TextDecoder();
@@ -39,6 +39,17 @@ describe('the demo products as COPY text', () => {
     } finally {
       await source.close();
     }
+  });
+
+  it('collect no listings index when not asked to (seeding on PostgreSQL reads its own), here and in a worker', { timeout: 120_000 }, async () => {
+    const unasked = { ...options, catalogSize: 2_000, listingIndex: false };
+    for (const source of [demoProductsHere(unasked), await demoProductsInWorker(unasked)]) {
+      await drain(source);
+      expect(await source.listingIndex()).toBeNull();
+    }
+    const asked = demoProductsHere({ ...unasked, listingIndex: true });
+    await drain(asked);
+    expect((await asked.listingIndex())?.count).toBe(2_000);
   });
 
   it('are not made in a worker that cannot start: the promise rejects, so seeding makes them on its own thread', { timeout: 60_000 }, async () => {
