@@ -53,11 +53,11 @@ export async function catalogChangesPage(store: Store, query: CatalogChangesQuer
     Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"has_more":${hasMore}}`),
   ]);
   const etag = `W/${etagOf(body)}`;
-  const vary = { vary: 'accept-encoding', ...(hasMore ? { link: nextPageLink(nextCursor, query.limit) } : {}) };
-  if (ifNoneMatchMatches(headers['if-none-match'], etag)) return { notModified: etag, headers: vary };
+  const pageHeaders = { vary: 'accept-encoding', ...(hasMore ? { link: nextPageLink(nextCursor, query.limit) } : {}) };
+  if (ifNoneMatchMatches(headers['if-none-match'], etag)) return { notModified: etag, headers: pageHeaders };
   const coding = chooseCoding(headers['accept-encoding']);
-  if (coding === null) return { cached: { bytes: body, etag }, headers: vary };
-  return { cached: { bytes: await compress(body, coding), etag }, headers: { ...vary, 'content-encoding': coding } };
+  if (coding === null) return { cached: { bytes: body, etag }, headers: pageHeaders };
+  return { cached: { bytes: await compress(body, coding), etag }, headers: { ...pageHeaders, 'content-encoding': coding } };
 }
 
 /**

@@ -22,11 +22,9 @@ export interface IndexedFilters {
   country?: string;
 }
 
-const FILTERS = ['supplierId', 'varietal', 'region', 'country'] as const;
-type Filter = (typeof FILTERS)[number];
 /** The filters the index holds a code of per product. */
-export const INDEX_FILTERS = FILTERS;
-export type IndexFilter = Filter;
+export const INDEX_FILTERS = ['supplierId', 'varietal', 'region', 'country'] as const;
+export type IndexFilter = (typeof INDEX_FILTERS)[number];
 type Codes = Uint16Array | Uint32Array;
 
 /**
@@ -81,22 +79,22 @@ export const EARLY_WALK_STEPS = 50_000;
 export class ListingIndex {
   private readonly supplierTotals: Map<string, number>;
   /** Each filter's products per value code (index = code), for a one-filter listing's total. */
-  private readonly perCode: Record<Filter, Uint32Array>;
+  private readonly perCode: Record<IndexFilter, Uint32Array>;
 
   constructor(
     /** The listings' version it describes. */
     readonly stamp: string,
-    private readonly codes: Record<Filter, Codes>,
+    private readonly codes: Record<IndexFilter, Codes>,
     /** Each filter's values (lowered as the database lowers them; supplier ids as they are) and their codes, from 1. */
-    private readonly dictionaries: Record<Filter, Map<string, number>>,
+    private readonly dictionaries: Record<IndexFilter, Map<string, number>>,
     private readonly orders: Record<IndexOrder, Int32Array>,
   ) {
     const perCode = new Map<number, number>();
     const suppliers = codes.supplierId;
     for (const ordinal of orders.name) perCode.set(suppliers[ordinal] as number, (perCode.get(suppliers[ordinal] as number) ?? 0) + 1);
     this.supplierTotals = new Map([...dictionaries.supplierId].map(([id, code]) => [id, perCode.get(code) ?? 0]));
-    this.perCode = {} as Record<Filter, Uint32Array>;
-    for (const filter of FILTERS) {
+    this.perCode = {} as Record<IndexFilter, Uint32Array>;
+    for (const filter of INDEX_FILTERS) {
       // Code 0 is no product (an ordinal without one); codes of values start from 1.
       const counts = new Uint32Array(dictionaries[filter].size + 1);
       const column = codes[filter];
@@ -121,7 +119,7 @@ export class ListingIndex {
 
   /** Whether `filters` need a walk through an order (else the listing is the order itself). */
   static filtered(filters: IndexedFilters): boolean {
-    return FILTERS.some((filter) => filters[filter] !== undefined);
+    return INDEX_FILTERS.some((filter) => filters[filter] !== undefined);
   }
 
   /**
@@ -138,7 +136,7 @@ export class ListingIndex {
     const columns: Codes[] = [];
     const codes: number[] = [];
     let total = Number.POSITIVE_INFINITY;
-    for (const filter of FILTERS) {
+    for (const filter of INDEX_FILTERS) {
       const value = filters[filter];
       if (value === undefined) continue;
       const code = this.dictionaries[filter].get(value);
@@ -171,7 +169,7 @@ export class ListingIndex {
     const all = this.orders[order];
     const columns: Codes[] = [];
     const codes: number[] = [];
-    for (const filter of FILTERS) {
+    for (const filter of INDEX_FILTERS) {
       const value = filters[filter];
       if (value === undefined) continue;
       const code = this.dictionaries[filter].get(value);
@@ -268,13 +266,13 @@ export async function readListingIndex(db: Database, reading: IndexReading): Pro
   const [top] = rowsOf<{ top: number | null }>(await db.execute(sql`select max(${products.ordinal}) as top from ${products}`));
   const ordinalLimit = Number(top?.top ?? 0) + 1;
   const present = new Uint8Array(ordinalLimit);
-  const raw: Record<Filter, Uint32Array> = {
+  const raw: Record<IndexFilter, Uint32Array> = {
     supplierId: new Uint32Array(ordinalLimit),
     varietal: new Uint32Array(ordinalLimit),
     region: new Uint32Array(ordinalLimit),
     country: new Uint32Array(ordinalLimit),
   };
-  const dictionaries: Record<Filter, Map<string, number>> = { supplierId: new Map(), varietal: new Map(), region: new Map(), country: new Map() };
+  const dictionaries: Record<IndexFilter, Map<string, number>> = { supplierId: new Map(), varietal: new Map(), region: new Map(), country: new Map() };
 
   // Text values are lowered once per distinct value (a few hundred in a catalog), not per product.
   const lowered = new Map<string, string>();
@@ -320,8 +318,8 @@ export async function readListingIndex(db: Database, reading: IndexReading): Pro
     orders[order] = ordinals;
   }
   if ((await listingStamp(db)) !== stamp) return null;
-  const codes = {} as Record<Filter, Codes>;
-  for (const filter of FILTERS) codes[filter] = compactCodes(raw[filter], dictionaries[filter]);
+  const codes = {} as Record<IndexFilter, Codes>;
+  for (const filter of INDEX_FILTERS) codes[filter] = compactCodes(raw[filter], dictionaries[filter]);
   return new ListingIndex(stamp, codes, dictionaries, orders);
 }
 
