@@ -36,7 +36,7 @@ import { createServiceClient } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { querySet } from './query-set';
-import { collectGarbage } from '../server/db/collect-garbage';
+import { collectGarbage } from '../server/db/release-memory';
 import Database from 'better-sqlite3';
 import { serviceDatabaseFile } from '../electron/core/offline/service-files';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';

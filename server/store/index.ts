@@ -1,4 +1,4 @@
-import { collectGarbage } from '../db/collect-garbage';
+import { releaseFreedMemory } from '../db/release-memory';
 import { openPglite, openPostgres, type Connection } from '../db/connection';
 import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
@@ -39,6 +39,8 @@ export interface OpenStoreOptions {
   onSeedNotice?: (message: string) => void;
   /** Told after each chunk of products seeding writes (SeedOptions.onProgress). */
   onSeedProgress?: (productsWritten: number, total: number) => void;
+  /** Run once the store that seeding filled is open: gives seeding's freed memory back (default releaseFreedMemory). */
+  releaseMemory?: () => void;
 }
 
 export interface OpenedStore {
@@ -116,8 +118,9 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenedStore>
     }
     const opened = connection;
     const store = await storeOn(opened, options, seeded, () => opened.close());
-    // The seeding instance's memory is freed only when collected: once this call's frames are gone.
-    if (reopen) setImmediate(collectGarbage);
+    // The seeding instance's memory is freed only when collected (once this call's frames are
+    // gone), and the buffers seeding freed stay resident in the C heap until it is trimmed.
+    if (seeded !== null) setImmediate(options.releaseMemory ?? releaseFreedMemory);
     return store;
   } catch (error) {
     await connection.close().catch(() => undefined);

@@ -46,9 +46,14 @@ const bodyFor = (product: CatalogProduct): CreateOrderBody => ({
 
 describe(`restarting on the same ${serverUrl ? 'database' : 'data folder'}`, () => {
   it('seeds once, then keeps every order and key across a restart', { timeout: 180_000 }, async () => {
-    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
+    let releases = 0;
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1', releaseMemory: () => (releases += 1) };
     const first = await openStore(options);
     expect(first.seeded).toBe(true);
+    // Seeding's freed memory is given back once the seeded store is open.
+    await nextTurn();
+    expect(releases).toBe(1);
     const buyer = first.demoCredentials!.buyers[0]!;
     const caller = (await first.store.authenticate(buyer.api_key))!;
     const catalog = await first.store.listProducts({ page: 1, per_page: 100, sort: 'price_desc' });
@@ -59,7 +64,9 @@ describe(`restarting on the same ${serverUrl ? 'database' : 'data folder'}`, () 
     await first.store.close();
 
     const second = await openStore(options);
+    await nextTurn();
     try {
+      expect(releases).toBe(1);
       expect(second.seeded).toBe(false);
       expect(second.demoCredentials).toBeNull();
       expect(await second.store.authenticate(buyer.api_key)).toEqual(caller);
