@@ -210,7 +210,9 @@ export function readRepoTree(root: string, notSource: readonly string[] = []): R
 
 /**
  * Sentences of a lab notebook rather than a reference: who ran what ("other helpers' tests"),
- * "here" for a machine ("Electron never ran here", "measured on this machine") and times of day.
+ * "here" for a machine ("Electron never ran here", "measured on this machine"), times of day (after
+ * a date too: "2026-11-26 04:33"; a span of them: "18:52–18:58") and the work sessions a figure
+ * came from ("before this session's changes", "in an earlier session").
  * Figures name the machine they came from instead ("2-core x86_64 VM, Node 20.20, load 1.2").
  */
 const DIARY = [
@@ -219,6 +221,9 @@ const DIARY = [
   /\b(on|in) this (shared |quiet |two-core |2-core )?machine\b/i,
   /\b(these|our|this project's) machines\b/i,
   /\b\d{1,2}:\d{2}(\s*[–-]\s*\d{1,2}:\d{2})?\s*UTC\b/,
+  /\b\d{4}-\d{2}-\d{2},? \d{1,2}:\d{2}\b/,
+  /\b\d{1,2}:\d{2}\s*[–-]\s*\d{1,2}:\d{2}\b/,
+  /\b(this|last|previous|earlier) session('s)?\b/i,
 ];
 
 export function diaryIn(file: string, markdown: string): Array<{ file: string; line: number; text: string }> {

@@ -86,12 +86,26 @@ describe('the checker itself, on a made-up doc', () => {
       'Two runs at 19:35 and 19:38 UTC; again 20:03–20:05 UTC.',
       'On a 2-core x86_64 VM, Node 20.20, load 1.2: 445 orders/s. Here is how to run it.',
       'A test helper in test/support builds the fake core; here is how it works.',
+      'The rows above are the code before this session\'s seeding changes.',
+      '| 1,000,000 products: ready | 152.9 s | 2026-11-26 04:33, 2.6 |',
+      'Each build in turn, 2026-11-26, 15:18–15:35, on a copy of one folder; 2026-11-26, load 2.6 is a date.',
+      'Measured in an earlier session; the last session and the previous session gave more.',
+      'The same figure as in the last session, at 2,000 sessions a day.',
+      'The previous session found it.',
     ].join('\n');
     expect(shown(diaryIn('docs/made-up.md', notebook))).toEqual([
       'docs/made-up.md:1 other helpers',
       'docs/made-up.md:1 on this machine',
       'docs/made-up.md:2 ran here',
       'docs/made-up.md:3 19:38 UTC',
+      'docs/made-up.md:3 20:03–20:05',
+      "docs/made-up.md:6 this session's",
+      'docs/made-up.md:7 2026-11-26 04:33',
+      'docs/made-up.md:8 2026-11-26, 15:18',
+      'docs/made-up.md:8 15:18–15:35',
+      'docs/made-up.md:9 earlier session',
+      'docs/made-up.md:10 last session',
+      'docs/made-up.md:11 previous session',
     ]);
   });
 });
