@@ -25,24 +25,56 @@ export function runsOnGlibc(): boolean {
   return typeof header?.glibcVersionRuntime === 'string';
 }
 
-let loadedTrim: TrimNativeHeap | null | undefined;
+interface Glibc {
+  trim: TrimNativeHeap;
+  /** `mallopt(parameter, value)`: 1 when glibc took the setting. */
+  mallopt: (parameter: number, value: number) => number;
+}
+
+let loaded: Glibc | null | undefined;
 
 /**
- * `malloc_trim` through koffi (a C foreign function interface with prebuilt binaries for every
- * platform, Node-API so the same in Electron), loaded once; null where the C library is not glibc
- * or koffi cannot load (then memory is only collected, never trimmed).
+ * glibc's allocator calls through koffi (a C foreign function interface with prebuilt binaries for
+ * every platform, Node-API so the same in Electron), loaded once; null where the C library is not
+ * glibc or koffi cannot load (then memory is only collected, never trimmed).
  */
-export function nativeHeapTrim(): TrimNativeHeap | null {
-  if (loadedTrim !== undefined) return loadedTrim;
-  loadedTrim = null;
-  if (!runsOnGlibc()) return loadedTrim;
+function glibc(): Glibc | null {
+  if (loaded !== undefined) return loaded;
+  loaded = null;
+  if (!runsOnGlibc()) return loaded;
   try {
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
-    loadedTrim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as TrimNativeHeap;
+    const libc = koffi.load('libc.so.6');
+    loaded = {
+      trim: libc.func('int malloc_trim(size_t pad)') as TrimNativeHeap,
+      mallopt: libc.func('int mallopt(int param, int value)') as Glibc['mallopt'],
+    };
   } catch {
-    loadedTrim = null;
+    loaded = null;
   }
-  return loadedTrim;
+  return loaded;
+}
+
+/** `malloc_trim`, or null where there is none (see glibc()). */
+export function nativeHeapTrim(): TrimNativeHeap | null {
+  return glibc()?.trim ?? null;
+}
+
+/** glibc's `M_MMAP_THRESHOLD` parameter of `mallopt`. */
+const M_MMAP_THRESHOLD = -3;
+/** From this size an allocation gets a mapping of its own (see mapLargeAllocations). */
+export const OWN_MAPPING_FROM = 1024 * 1024;
+
+/**
+ * Has glibc give every allocation of OWN_MAPPING_FROM or more a mapping of its own, returned to
+ * the system as soon as it is freed. By default glibc raises that threshold each time such a
+ * block is freed, up to 32 MB, and then serves the buffers seeding passes around (COPY text, blobs,
+ * pages of a few megabytes each) from its heap, where freed ones stay resident between live small
+ * blocks. False where the C library is not glibc.
+ */
+export function mapLargeAllocations(): boolean {
+  const calls = glibc();
+  return calls !== null && calls.mallopt(M_MMAP_THRESHOLD, OWN_MAPPING_FROM) === 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { releaseFreedMemory } from '../db/release-memory';
+import { mapLargeAllocations, releaseFreedMemory } from '../db/release-memory';
 import { openPglite, openPostgres, type Connection } from '../db/connection';
 import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
@@ -108,6 +108,8 @@ export async function openStoreOn(
  * never shrinks, and a fresh open serves the same data from a fraction of it.
  */
 export async function openStore(options: OpenStoreOptions): Promise<OpenedStore> {
+  // Seeding and the listings index's reading pass buffers of megabytes around: see mapLargeAllocations.
+  mapLargeAllocations();
   let connection = await connect(options);
   try {
     const seeded = await seedIfEmpty(connection, options);
