@@ -1,6 +1,6 @@
 import { createAccountKeys, type AccountKeysOptions } from './account-keys';
+import type { AccountKeys } from './account-outboxes';
 import { emptyRegistry, loadRegistry, saveRegistry, type AccountRegistry, type BuyerAccountEntry, type RegistryLoad } from './account-registry';
-import type { AccountKeys } from '../outbox';
 import type { DemoService } from './demo-service';
 import type { Connection } from './session-types';
 

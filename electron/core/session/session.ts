@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClient } from '../api';
 import { createConnectivity } from '../connection/connectivity';
 import type { SyncEngine } from '../sync/sync-engine';
 import { listAccounts } from './account-list';
+import { createAccountOutboxes } from './account-outboxes';
 import type { BuyerAccountEntry } from './account-registry';
 import { meansOffline } from './first-contact';
 import { createOtherAccounts } from './other-accounts';
@@ -11,7 +12,6 @@ import { startPeriodicSync } from './periodic-sync';
 import { accountIdOf, type Session, type SessionHost } from './session-interface';
 import { createSessionManager, type Connection } from './session-manager';
 import type { SessionOptions } from './session-options';
-import { createSessionOutboxes } from './session-outboxes';
 import { nextPhase, shownIn, type ActiveAccount, type SessionPhase } from './session-phase';
 import { accountScopeOf, DEMO_SCOPE_URL } from './service-connection';
 
@@ -113,8 +113,8 @@ export function createSession(options: SessionOptions): { session: Session; host
     onProblem: log,
   });
 
-  /** Each registered account's outbox, sending with its own key whichever account is active (see session-outboxes.ts). */
-  const outboxes = createSessionOutboxes({
+  /** Each registered account's outbox, sending with its own key whichever account is active (see account-outboxes.ts). */
+  const outboxes = createAccountOutboxes({
     dataDir: options.dataDir,
     now: options.now,
     accounts: () => manager.accounts().accounts,

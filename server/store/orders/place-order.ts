@@ -9,10 +9,9 @@ import { bumpCatalogVersion } from '../catalog/version';
 import { orderFromRows } from './order-reader';
 import { orderColumns } from './order-columns';
 import { isRejection, rejection, transactionUnlessRejected } from './order-rejection';
-import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, type OrderLine, type TermsProductRow } from './order-terms';
+import { checkExpectedPrices, checkQuantities, itemPointer, priceWithTerms, refuseDeliveryDate, type OrderLine, type TermsProductRow } from './order-terms';
 import { bottlesInStock, takeBottles } from '../catalog/bottle-stock';
 import { backupQuantityProblem, backupsOf, checkBackups, lockProductRows, substitutionReason } from './order-backups';
-import { refuseDeliveryDate } from './delivery-date';
 
 /** Idempotency keys are honoured for this long, then pruned (docs/service-interface.md: 24 h). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

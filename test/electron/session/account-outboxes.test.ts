@@ -3,13 +3,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/bridge';
+import { accountFolder } from '../../../electron/core/account-files/versioned-file';
 import { createServiceClient } from '../../../electron/core/api';
+import { LEGACY_OUTBOX_FILE_NAME } from '../../../electron/core/outbox';
+import { createAccountOutboxes, type AccountKeys } from '../../../electron/core/session/account-outboxes';
+import type { BuyerAccountEntry } from '../../../electron/core/session/account-registry';
+import { accountScopeOf } from '../../../electron/core/session/service-connection';
+import type { ActiveAccount } from '../../../electron/core/session/session-phase';
+import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { createSessionManager, type VerifyOutcome } from '../../../electron/core/session/session-manager';
-import { createAccountOutboxes, createOrderSender, LEGACY_OUTBOX_FILE_NAME, type AccountOutboxes, type OutboxAccount } from '../../../electron/core/outbox';
 import { createKeyVault } from '../../../electron/core/vault';
 import { createMemorySettings } from '../../support/fake-core';
 import { orderBody, orderFor } from '../api/fixtures';
-import { draft, readOutboxFile, tempDir } from './outbox-harness';
+import { draft, readOutboxFile, tempDir } from '../outbox/outbox-harness';
 import { queuedOutboxEntry } from '../../support/outbox-entries';
 
 const WINE = 'https://wine.example.com/api/v1';
@@ -58,24 +64,51 @@ async function setup() {
     newAccountId: () => `ba_${++ids}`,
   });
   const service = recordingService();
-  const changes: { account: string; entries: OutboxEntry[] }[] = [];
+  /** The accounts the outboxes are opened for: the session's, unless a test names them. */
+  let listed: BuyerAccountEntry[] | null = null;
+  /** The keys the senders ask: the session's, unless a test takes them away. */
+  let keys: AccountKeys = session.senderKeys;
+  /** The active account, as the session would have it; none unless a test makes one active. */
+  let active: ActiveAccount | null = null;
+  /** What the outboxes told the screens, the sync and the other accounts' follower. */
+  const told: string[] = [];
   const outboxes = createAccountOutboxes({
     dataDir: dir,
-    folderOf: (account) => path.join(dir, 'accounts', account.id),
-    senderFor: (account) =>
-      createOrderSender(account, session, (baseUrl, apiKey) => createServiceClient({ baseUrl, getApiKey: apiKey, fetch: service.fetch, maxAttempts: 1 })),
-    onChange: (account, entries) => changes.push({ account: account.id, entries }),
+    now: () => new Date(),
+    accounts: () => listed ?? session.accounts().accounts,
+    keys: { addressOf: (id) => keys.addressOf(id), keyOf: (id) => keys.keyOf(id) },
+    clientFor: (baseUrl, apiKey) => createServiceClient({ baseUrl, getApiKey: apiKey, fetch: service.fetch, maxAttempts: 1 }),
+    active: () => active,
+    others: { syncNow: (id?: string) => void told.push(`follow ${id}`) },
+    emit: (event) => void told.push(`${event.type} ${'entries' in event ? event.entries.map((entry) => entry.state).join(',') : ''}`),
+    notify: (title) => void told.push(`notify ${title}`),
+    log: () => undefined,
   });
   cleanups.push(() => outboxes.closeAll());
-  return { dir, session, service, outboxes, changes };
+  const only = (accounts: BuyerAccountEntry[] | null) => void (listed = accounts);
+  const withoutKeys = () => void (keys = { addressOf: () => null, keyOf: () => null });
+  const activate = (account: BuyerAccountEntry | null) => {
+    const engine = { syncNow: () => (told.push(`sync ${account?.name}`), { started: true }) } as unknown as SyncEngine;
+    active = account ? ({ connection: { id: account.id, mode: account.mode, baseUrl: account.baseUrl, account: null }, client: null, engine } as unknown as ActiveAccount) : null;
+  };
+  return { dir, session, service, outboxes, only, withoutKeys, activate, told };
 }
 
-const accountOf = (entry: { id: string; accountId: string }): OutboxAccount => ({ id: entry.id, accountId: entry.accountId });
+/** The folder of an account's own files. */
+const folderOf = (dir: string, account: BuyerAccountEntry) => accountFolder(dir, accountScopeOf(account));
 
-async function openAll(session: ReturnType<typeof createSessionManager>, outboxes: AccountOutboxes) {
+/** Opens every listed account's outbox and waits for the one of `account`. */
+async function openedFor(outboxes: ReturnType<typeof createAccountOutboxes>, account: BuyerAccountEntry) {
+  outboxes.open();
+  const box = outboxes.opened(account.id);
+  if (!box) throw new Error(`no outbox opened for ${account.name}`);
+  return box;
+}
+
+async function openAll(session: ReturnType<typeof createSessionManager>, outboxes: ReturnType<typeof createAccountOutboxes>) {
   const [harbor, cellar] = session.accounts().accounts;
   if (!harbor || !cellar) throw new Error('two accounts expected');
-  return { harbor: await outboxes.open(accountOf(harbor)), cellar: await outboxes.open(accountOf(cellar)) };
+  return { harbor: await openedFor(outboxes, harbor), cellar: await openedFor(outboxes, cellar) };
 }
 
 describe('one outbox per buyer account', () => {
@@ -103,16 +136,48 @@ describe('one outbox per buyer account', () => {
     expect(cellar.list().map((entry) => [entry.accountId, entry.state])).toEqual([['org_cellar', 'confirmed']]);
   });
 
+  it("tells the screens and the active sync of the active account's orders, the other accounts' follower of a background one's", async () => {
+    const { session, outboxes, activate, told } = await setup();
+    await session.connect({ baseUrl: WINE, apiKey: 'sk_harbor_12345678', allowWeakKeyStorage: false });
+    await session.add({ baseUrl: WINE, apiKey: 'sk_cellar_12345678', allowWeakKeyStorage: false });
+    const [harborEntry, cellarEntry] = session.accounts().accounts;
+    activate(cellarEntry!);
+    const { harbor, cellar } = await openAll(session, outboxes);
+    expect(await outboxes.active()).toBe(cellar);
+
+    await cellar.submit([draft(orderBody)]);
+    await cellar.whenIdle();
+    expect(told).toContain('outbox-changed confirmed');
+    expect(told).toContain('sync Cellar Door');
+    told.length = 0;
+
+    await harbor.submit([draft(orderBody)]);
+    await harbor.whenIdle();
+    expect(told.filter((line) => line.startsWith('outbox-changed') || line.startsWith('sync')), 'a background account is not shown').toEqual([]);
+    expect(told).toContain(`follow ${harborEntry!.id}`);
+  });
+
+  it('answers an outbox that refuses orders while no account is signed in, or the active one is not known yet', async () => {
+    const { outboxes, activate } = await setup();
+    const signedOut = await outboxes.active();
+    expect(signedOut.list()).toEqual([]);
+    expect(await signedOut.submit([draft(orderBody)])).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+
+    activate({ id: 'ba_unknown', mode: 'custom', baseUrl: WINE, accountId: 'org_unknown', name: 'Unknown' });
+    const unknown = await outboxes.active();
+    expect(await unknown.submit([draft(orderBody)])).toMatchObject({ ok: false, error: { code: 'not_configured', message: expect.stringContaining('has not reached wine.example.com') } });
+  });
+
   it("never sends an entry of another account found in an account's file", async () => {
     const { session, service, outboxes, dir } = await setup();
     await session.connect({ baseUrl: WINE, apiKey: 'sk_harbor_12345678', allowWeakKeyStorage: false });
     await session.add({ baseUrl: WINE, apiKey: 'sk_cellar_12345678', allowWeakKeyStorage: false });
     const [harbor] = session.accounts().accounts;
     const foreign = storedEntry('out_foreign', 'org_cellar');
-    await mkdir(path.join(dir, 'accounts', harbor!.id), { recursive: true });
-    await writeFile(path.join(dir, 'accounts', harbor!.id, LEGACY_OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [foreign] }));
+    await mkdir(folderOf(dir, harbor!), { recursive: true });
+    await writeFile(path.join(folderOf(dir, harbor!), LEGACY_OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [foreign] }));
 
-    const box = await outboxes.open(accountOf(harbor!));
+    const box = await openedFor(outboxes, harbor!);
     box.kick();
     await box.whenIdle();
     expect(service.fetch).not.toHaveBeenCalled();
@@ -123,7 +188,7 @@ describe('one outbox per buyer account', () => {
     const { session, service, outboxes } = await setup();
     await session.connect({ baseUrl: WINE, apiKey: 'sk_harbor_12345678', allowWeakKeyStorage: false });
     const [harbor] = session.accounts().accounts;
-    const box = await outboxes.open(accountOf(harbor!));
+    const box = await openedFor(outboxes, harbor!);
     await session.remove(harbor!.id);
     await box.submit([draft(orderBody)]);
     await box.whenIdle();
@@ -132,17 +197,17 @@ describe('one outbox per buyer account', () => {
   });
 
   it("moves each account's entries out of the shared outbox of before into its own file, once", async () => {
-    const { session, outboxes, dir } = await setup();
+    const { session, outboxes, dir, only, withoutKeys } = await setup();
     await session.connect({ baseUrl: WINE, apiKey: 'sk_harbor_12345678', allowWeakKeyStorage: false });
     await session.add({ baseUrl: WINE, apiKey: 'sk_cellar_12345678', allowWeakKeyStorage: false });
-    // Neither can send during the test: the service answers nothing.
+    // Neither can send during the test: no key is given to the senders.
+    withoutKeys();
     const legacy = [storedEntry('out_h1', 'org_harbor'), storedEntry('out_c1', 'org_cellar'), storedEntry('out_h2', 'org_harbor')];
     await writeFile(path.join(dir, LEGACY_OUTBOX_FILE_NAME), JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: legacy }));
     const [harbor, cellar] = session.accounts().accounts;
-    await session.remove(harbor!.id);
-    await session.remove(cellar!.id);
 
-    const harborBox = await outboxes.open(accountOf(harbor!));
+    only([harbor!]);
+    const harborBox = await openedFor(outboxes, harbor!);
     expect(harborBox.list().map((entry) => [entry.id, entry.idempotencyKey])).toEqual([
       ['out_h1', 'key-out_h1'],
       ['out_h2', 'key-out_h2'],
@@ -150,11 +215,12 @@ describe('one outbox per buyer account', () => {
     const shared = await readOutboxFile(dir);
     expect(shared.entries.map((entry) => entry.id)).toEqual(['out_c1']);
 
-    const cellarBox = await outboxes.open(accountOf(cellar!));
+    only([harbor!, cellar!]);
+    const cellarBox = await openedFor(outboxes, cellar!);
     expect(cellarBox.list().map((entry) => entry.id)).toEqual(['out_c1']);
     const emptied = await readOutboxFile(dir);
     expect(emptied.entries).toEqual([]);
-    const own = await readOutboxFile(path.join(dir, 'accounts', harbor!.id));
+    const own = await readOutboxFile(folderOf(dir, harbor!));
     expect(existsSync(path.join(dir, LEGACY_OUTBOX_FILE_NAME)), 'the file of before is gone once its entries moved').toBe(false);
     expect(own.entries.map((entry) => entry.id)).toEqual(['out_h1', 'out_h2']);
   });
