@@ -25,7 +25,7 @@ import { createFacetGroups } from './facet-groups';
 import { createKeyOrders } from './key-orders';
 import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
 import { facetLists } from './facet-lists';
-import { hasFirstBrowse, saveFirstBrowse } from './first-browse';
+import { hasFirstBrowse, readFirstBrowse, saveFirstBrowse } from './first-browse';
 import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
 import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
@@ -140,17 +140,19 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     loaded = true;
   }
 
-  /** The first browse's answer as the index counts it, saved when no write left one (a write deleted it, or the file was written by version 2). */
-  function saveSummary() {
-    if (!hasFirstBrowse(sql)) saveFirstBrowse(sql, { total: live, facets: facetLists(dictionaries, totals) });
-  }
+  /** The first browse's answer as the index counts it (first-browse.ts). */
+  const saveSummary = () => saveFirstBrowse(sql, { total: live, facets: facetLists(dictionaries, totals) });
 
-  /** Reads the index at its first use, then saves the first browse's answer if the file has none (a full disk leaves it unsaved: the next write saves it). */
+  /**
+   * Reads the index at its first use, then saves the first browse's answer if the file has none
+   * that reads (written by version 2, or deleted by a write since): a full disk leaves it unsaved,
+   * for the next write to save.
+   */
   function ready() {
     if (loaded) return;
     load();
     try {
-      saveSummary();
+      if (!readFirstBrowse(sql)) saveSummary();
     } catch (error) {
       if (!isDiskFull(error)) throw error;
     }
@@ -268,7 +270,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     for (const [position, nameKey] of toPlace) if ((flags[position]! & FLAG_LIVE) !== 0) placing.push({ position, nameKey });
     nameOrder.place(placing, live - placing.length);
     columns.persist();
-    saveSummary();
+    // The triggers deleted the saved answer if this write changed a column or a facet value.
+    if (!hasFirstBrowse(sql)) saveSummary();
     changes = new Map();
     toPlace = new Map();
   }
