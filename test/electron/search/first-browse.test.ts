@@ -8,6 +8,7 @@ import { SCHEMA_VERSION } from '../../../electron/core/offline/offline-schema';
 import { openServiceFile } from '../../../electron/core/offline/service-files';
 import { createServiceDatabase, type ServiceDatabase } from '../../../electron/core/offline/service-database';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
+import { createOfflineChoiceOps } from '../../../electron/core/offline/offline-choice-ops';
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { catalogDatabase, detailOf } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
@@ -73,6 +74,14 @@ describe('the first browse before the search index is read', () => {
       expect(readBefore, `after ${what}: answered without the index`).toBe(false);
       expect(early, `after ${what}`).toEqual(fromIndex);
     }
+    database.db.close();
+  });
+
+  it('the catalog screen’s search coverage, with the whole catalog kept, does not read the index either', () => {
+    const file = fileOf(catalogDatabase(items, asOf));
+    const database = reopen(file);
+    expect(createOfflineChoiceOps(database).searchCoverage()).toBeNull();
+    expect(database.index.loaded).toBe(false);
     database.db.close();
   });
 
