@@ -124,7 +124,15 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
   }
 
   function searchCoverage(): SearchCoverage | null {
-    return coverageOf({ choice: choice.current(), productsKept: database.index.live, suppliers: suppliers() });
+    // Read only when a choice of suppliers is kept: the whole catalog offline needs no count, so a
+    // start's first search does not wait for the search index (first-browse.ts).
+    return coverageOf({
+      choice: choice.current(),
+      get productsKept() {
+        return database.index.live;
+      },
+      suppliers: suppliers(),
+    });
   }
 
   return {

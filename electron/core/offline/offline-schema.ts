@@ -7,12 +7,15 @@
  * dataset's size, age and validators, `list_pages` the ETag of each list page stored.
  * The catalog's search index lives beside `products` (electron/core/search/search-index.ts): the
  * columns search filters and sorts by (`column_chunks`), the facets' values (`facet_values`), the
- * terms (`terms`) and which products hold each (`postings`).
+ * terms (`terms`) and which products hold each (`postings`). The whole catalog's total and facets
+ * are saved in `meta` for the first browse (search/first-browse.ts), and triggers delete them with
+ * any write to the columns or the facet values.
  */
+import { FIRST_BROWSE_KEY } from '../search/first-browse';
 import type { SqliteDatabase } from './sqlite-driver';
 
 /** Bump with a new step below when the schema changes; a newer file than the app knows is rebuilt. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Public datasets are keyed with this in place of an account id. */
 export const PUBLIC = '';
@@ -61,6 +64,18 @@ CREATE TABLE terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE);
 CREATE TABLE postings (key INTEGER PRIMARY KEY, data BLOB NOT NULL);
 `;
 
+/**
+ * The saved first browse (search/first-browse.ts) goes in the transaction of any write that changes
+ * the columns (a product added, changed or removed, a country learned) or a facet value (a label).
+ */
+const FIRST_BROWSE_TRIGGERS = ['INSERT', 'UPDATE', 'DELETE']
+  .flatMap((event) =>
+    ['column_chunks', 'facet_values'].map(
+      (table) => `CREATE TRIGGER ${table}_${event.toLowerCase()}_first_browse AFTER ${event} ON ${table} BEGIN DELETE FROM meta WHERE key = '${FIRST_BROWSE_KEY}'; END;`,
+    ),
+  )
+  .join('\n');
+
 /** Version 1 searched with FTS5 and counted facets by triggers: its catalog is dropped and downloaded again. */
 const CATALOG_V1_TO_V2 = `
 DROP TABLE products;
@@ -82,10 +97,12 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }):
   if (version === SCHEMA_VERSION) return true;
   db.transaction(() => {
     if (version === 0) {
-      db.exec(SHARED_TABLES + CATALOG_TABLES);
+      db.exec(SHARED_TABLES + CATALOG_TABLES + FIRST_BROWSE_TRIGGERS);
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('baseUrl', identity.baseUrl);
     } else {
-      db.exec(CATALOG_V1_TO_V2);
+      if (version === 1) db.exec(CATALOG_V1_TO_V2);
+      // Version 2 had no saved first browse: the first start loads the index, then saves one.
+      db.exec(FIRST_BROWSE_TRIGGERS);
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();

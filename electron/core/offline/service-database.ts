@@ -57,9 +57,11 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return statement;
   };
   const transaction = <A extends unknown[], R>(run: (...args: A) => R) => db.transaction(run);
-  /** The catalog's search index (search-index.ts), read from the database now and kept by every catalog write below. */
+  /**
+   * The catalog's search index (search-index.ts), kept by every catalog write below; read from the
+   * database at its first use, so opening the file does not wait for it (first-browse.ts).
+   */
   const index = createSearchIndex(sql, options);
-  index.load();
   /** What the copy carries (offline-choice.ts): a product of a supplier it leaves out is not stored. */
   const choice = createChoiceHolder(sql);
 

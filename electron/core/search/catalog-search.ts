@@ -14,11 +14,13 @@
  * - only the page's products are read from `products`.
  */
 import type { CatalogProduct } from '../../../shared';
-import { NON_VINTAGE, type CatalogFacets, type CatalogSearchQuery, type CatalogSearchResult, type CatalogSort, type FacetCount } from '../../../shared/bridge/search';
+import { NON_VINTAGE, type CatalogSearchQuery, type CatalogSearchResult, type CatalogSort } from '../../../shared/bridge/search';
 import type { ServiceDatabase } from '../offline/service-database';
 import { PUBLIC } from '../offline/offline-schema';
 import { FLAG_LIVE, FLAG_ORDERABLE } from './catalog-columns';
 import { FACETS, type Facet } from './facet-dictionary';
+import { facetLists } from './facet-lists';
+import { isFirstBrowse, readFirstBrowse } from './first-browse';
 import { normalizeCode } from './product-codes';
 import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey } from './search-index';
 import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
@@ -32,7 +34,6 @@ import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 const SKU_PREFIX_LIMIT = 50;
 /** How many products one code of a batch lookup names at most: more than one is already ambiguous. */
 export const CODE_MATCHES_LIMIT = 5;
-const FACET_VALUES_LIMIT = 200;
 const CODE_LIKE = /[0-9-]/;
 const DIGITS = /^[0-9]+$/;
 /** A filter value no product has: compared with a 16-bit column it never matches. */
@@ -89,7 +90,6 @@ const anyBit = (bitmap: Uint32Array | null) => bitmap !== null && bitmap.some((w
 export function createCatalogSearch(database: ServiceDatabase, options: CatalogSearchOptions = {}) {
   const walks = options.orderWalks ?? 'auto';
   const { sql, index } = database;
-  const { vocabulary, postings, dictionaries } = index;
 
   /** Products whose SKU or UPC is the text, then (for text that looks like a code) whose SKU begins with it: positions, in that order. */
   function codePositions(text: string): number[] {
@@ -111,6 +111,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
 
   /** The products matching each word of the text (see the top of this file). */
   function wordMatches(words: string[], words32: number, relevance: boolean): WordMatch[] {
+    const { vocabulary, postings } = index;
     return words.map((word, index) => {
       const match: WordMatch = { all: new Uint32Array(words32), name: relevance ? new Uint32Array(words32) : null, exact: relevance ? new Uint32Array(words32) : null };
       const read = (termId: number, exact: boolean) => {
@@ -143,7 +144,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
   /** A facet filter's value id: ANY without one, NOTHING when no product has it. */
   function filterId(facet: Facet, key: string | undefined): number {
     if (key === undefined) return ANY;
-    return dictionaries[facet].find(key) ?? NOTHING;
+    return index.dictionaries[facet].find(key) ?? NOTHING;
   }
 
   function vintageKey(vintage: string | undefined): string | undefined {
@@ -161,26 +162,10 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     return bitmap;
   }
 
-  function facetLists(counts: Record<Facet, ArrayLike<number>>): CatalogFacets {
-    const list = (facet: Facet): FacetCount[] => {
-      const dictionary = dictionaries[facet];
-      const entries: FacetCount[] = [];
-      const values = counts[facet];
-      for (let id = 1; id < Math.min(values.length, dictionary.size); id += 1) {
-        const count = values[id] ?? 0;
-        if (count > 0) entries.push({ value: dictionary.value(id), label: dictionary.label(id), count });
-      }
-      entries.sort(
-        facet === 'vintage'
-          ? (a, b) => (b.value === NON_VINTAGE ? 0 : Number(b.value)) - (a.value === NON_VINTAGE ? 0 : Number(a.value))
-          : (a, b) => b.count - a.count || a.label.localeCompare(b.label),
-      );
-      return entries.slice(0, FACET_VALUES_LIMIT);
-    };
-    return { varietal: list('varietal'), region: list('region'), country: list('country'), supplier: list('supplier'), vintage: list('vintage') };
-  }
-
   const asOf = () => (sql('SELECT saved_at FROM datasets WHERE account = ? AND name = ?').pluck().get(PUBLIC, 'catalog') as string | undefined) ?? null;
+
+  /** The positions of a page of the whole catalog in name order. */
+  const namePage = (query: Pick<CatalogSearchQuery, 'limit' | 'offset'>) => sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
 
   /** The products at these positions, in this order. */
   function itemsAt(positions: number[]): CatalogProduct[] {
@@ -193,6 +178,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
   /** Each vintage id's year as a sort key (ascending), non-vintage wines last; kept until the dictionary grows. */
   let yearKeys = new Float64Array(0);
   function yearKeysNow(): Float64Array {
+    const { dictionaries } = index;
     const { size } = dictionaries.vintage;
     if (yearKeys.length === size) return yearKeys;
     yearKeys = new Float64Array(size);
@@ -260,6 +246,13 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
 
   function search(query: CatalogSearchQuery): CatalogSearchResult {
     const started = performance.now();
+    // A start's first browse, before the index is read: its saved total and facets, its page by name.
+    const saved = !index.loaded && isFirstBrowse(query) ? readFirstBrowse(sql) : null;
+    if (saved) {
+      const items = itemsAt(namePage(query));
+      return { items, total: saved.total, facets: saved.facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
+    }
+    const { dictionaries } = index;
     const { columns } = index.columns;
     const capacity = index.columns.capacity;
     const words32 = Math.ceil(capacity / 32);
@@ -355,10 +348,10 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     // Every filter but the price range and favourites is a property of a product's combination of values (facet-groups.ts).
     const byGroups = !unfiltered && index.groups.usable;
     const ownFilters = query.minPriceCents !== undefined || query.maxPriceCents !== undefined || only !== null;
-    if (unfiltered && sort === 'name') {
-      // Browsing the whole catalog by name: the name index gives the page directly.
+    if (isFirstBrowse(query)) {
+      // Browsing the whole catalog by name (first-browse.ts): the name index gives the page directly.
       total = index.live;
-      pagePositions = sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
+      pagePositions = namePage(query);
     } else if (byGroups) {
       // Counted over combinations of values: how many hits each holds, then each combination's filters once.
       const failures = groupFailures(wanted, inStock);
@@ -429,7 +422,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       total = runHitPass(passOf(match, counts, !unfiltered, heapSize > 0 ? top : null, codeSet, sort, byRelevance ? wordMatchList : []));
       pagePositions = [...fromCodes, ...top.sorted().slice(heapOffset)];
     }
-    const facets = facetLists(unfiltered ? index.totals : counts);
+    const facets = facetLists(dictionaries, unfiltered ? index.totals : counts);
     // Unknown countries are not a value of the country facet.
     if (!unfiltered) facets.country = facets.country.filter((entry) => entry.value !== '');
     return { items: itemsAt(pagePositions), total, facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
@@ -472,6 +465,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       if (flags[position]! & FLAG_LIVE) pairs.add(supplier[position]! * 0x10000 + region[position]!);
     }
     const result: Record<string, string[]> = {};
+    const { dictionaries } = index;
     for (const pair of pairs) (result[dictionaries.supplier.key(Math.floor(pair / 0x10000))] ??= []).push(dictionaries.region.label(pair % 0x10000));
     for (const regions of Object.values(result)) regions.sort();
     return result;

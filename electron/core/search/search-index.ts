@@ -8,10 +8,14 @@
  * dictionaries and vocabulary (which grow with distinct values and words, not products) and a
  * cache of terms bounded by a setting; the rest is read from the database per query.
  *
+ * Nothing is read until something uses the index (`loaded` says whether it has been): every part
+ * and write below reads it first, so a start answers the first browse from its saved answer
+ * (first-browse.ts) without waiting for it.
+ *
  * Writes go through `put`/`remove`/`setCountry` inside the write's transaction, then `commit()`
  * (in the same transaction) writes what changed: the terms of the products changed, their columns'
- * chunks, the places in name order. A transaction that fails leaves memory ahead of the database,
- * so `reload()` reads it back.
+ * chunks, the places in name order, and the first browse's answer when a write deleted it. A
+ * transaction that fails leaves memory ahead of the database, so `reload()` reads it back.
  */
 import type { CatalogProduct } from '../../../shared';
 import { orderableNow } from '../../../shared/orderable';
@@ -20,6 +24,9 @@ import { createCatalogColumns, FLAG_LIVE, FLAG_ORDERABLE, FLAG_OWN_COUNTRY, type
 import { createFacetGroups } from './facet-groups';
 import { createKeyOrders } from './key-orders';
 import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
+import { facetLists } from './facet-lists';
+import { hasFirstBrowse, readFirstBrowse, saveFirstBrowse } from './first-browse';
+import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
 import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
 import { foldTerm, sameText, textOf, wordsOf } from './text-terms';
@@ -86,6 +93,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   /** Live products by combination of facet values and stock (facet-groups.ts). */
   const groups = createFacetGroups(options.maxFacetGroups);
   let live = 0;
+  let loaded = false;
 
   /** What the running transaction changed, written by `commit()`: per term, each position's last change (true: added). */
   let changes = new Map<number, Map<number, boolean>>();
@@ -128,6 +136,25 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
       values.rank = rank[position]!;
       values.flags = flags[position]!;
       count(position, values, 1);
+    }
+    loaded = true;
+  }
+
+  /** The first browse's answer as the index counts it (first-browse.ts). */
+  const saveSummary = () => saveFirstBrowse(sql, { total: live, facets: facetLists(dictionaries, totals) });
+
+  /**
+   * Reads the index at its first use, then saves the first browse's answer if the file has none
+   * that reads (written by version 2, or deleted by a write since): a full disk leaves it unsaved,
+   * for the next write to save.
+   */
+  function ready() {
+    if (loaded) return;
+    load();
+    try {
+      if (!readFirstBrowse(sql)) saveSummary();
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
     }
   }
 
@@ -243,32 +270,71 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     for (const [position, nameKey] of toPlace) if ((flags[position]! & FLAG_LIVE) !== 0) placing.push({ position, nameKey });
     nameOrder.place(placing, live - placing.length);
     columns.persist();
+    // The triggers deleted the saved answer if this write changed a column or a facet value.
+    if (!hasFirstBrowse(sql)) saveSummary();
     changes = new Map();
     toPlace = new Map();
   }
 
+  /** A part of the index, read first when it was not yet. */
+  const readFirst =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      ready();
+      return run(...args);
+    };
+
   return {
+    /** Reads it all now. */
     load,
     /** Memory and database disagree after a failed transaction: read it all back. */
     reload: load,
-    put,
-    remove,
-    setCountry,
-    setRegionCountry,
-    commit,
+    /** Reads it unless it was read already. */
+    ready,
+    /** Whether it has been read (a start answers the first browse before). */
+    get loaded() {
+      return loaded;
+    },
+    put: readFirst(put),
+    remove: readFirst(remove),
+    setCountry: readFirst(setCountry),
+    setRegionCountry: readFirst(setRegionCountry),
+    commit: readFirst(commit),
     /** Forgets everything (the catalog was cleared; its tables are emptied by the caller). */
     reset() {
       columns.reset();
       load();
     },
-    columns,
-    orders,
-    dictionaries,
-    vocabulary,
-    postings,
-    totals,
-    groups,
+    get columns() {
+      ready();
+      return columns;
+    },
+    get orders() {
+      ready();
+      return orders;
+    },
+    get dictionaries() {
+      ready();
+      return dictionaries;
+    },
+    get vocabulary() {
+      ready();
+      return vocabulary;
+    },
+    get postings() {
+      ready();
+      return postings;
+    },
+    get totals() {
+      ready();
+      return totals;
+    },
+    get groups() {
+      ready();
+      return groups;
+    },
     get live() {
+      ready();
       return live;
     },
   };
