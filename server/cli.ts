@@ -25,8 +25,7 @@ async function main(): Promise<void> {
     return;
   }
   // Loaded only when serving, so --help and argument errors answer at once.
-  const { CREDENTIALS_FILE, compileWebAssemblyOptimized, startService } = await import('./main');
-  compileWebAssemblyOptimized();
+  const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const progress = seedingProgress();

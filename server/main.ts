@@ -15,7 +15,6 @@ import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { createStorageWatch } from './db/storage-watch';
 import { demoReceiverUrl } from './webhooks/demo-receiver';
 
-export { compileWebAssemblyOptimized } from './db/wasm-compilation';
 export { DataFolderInUseError, DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse, type LockHolder } from './data-folder-lock';
 
 export const DEFAULT_SHIP_AFTER_SECONDS = 60;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CliUsageError, parseCliArgs } from '../../server/cli-args';
-import { compileWebAssemblyOptimized, startService, type RunningService } from '../../server/main';
+import { startService, type RunningService } from '../../server/main';
 import { readEmbeddedServiceArgs } from '../core/connection/embedded-service-args';
 import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, type EmbeddedServiceMessage } from '../../shared/embedded-service';
 
@@ -60,7 +60,6 @@ async function run(): Promise<void> {
   });
   if (process.send) process.once('disconnect', stop);
 
-  compileWebAssemblyOptimized();
   service = await startService({ ...command.options, dataDir, logger: { level: 'warn', stream: process.stderr } });
   if (stopping) {
     await service.close();
