@@ -30,6 +30,11 @@ export type CallOptions<N extends EndpointName> = ParamsPart<N> &
     /** The ETag of the copy we hold; a 304 answer becomes `{ ok: true, notModified: true }`. */
     etag?: string | null;
     signal?: AbortSignal;
+    /**
+     * Told each answer's headers as soon as they arrive, before its body is read (once per
+     * attempt): the change feed asks for the page its `Link` names meanwhile. It must not throw.
+     */
+    onHeaders?: (headers: Headers) => void;
   };
 
 /** Whether `call(name)` may omit its options. */
