@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
-import type { CallArgs, CallOptions, CallResult, TextCallResult } from './call-types';
+import type { CallArgs, CallControls, CallOptions, CallResult, TextCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { RESPONSE_NAMES } from './response-text';
 import { backoffDelayMs } from './retry-policy';
@@ -117,7 +117,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
-    callOptions: Pick<CallOptions<N>, 'signal' | 'onHeaders'>,
+    callOptions: CallControls,
     asText: boolean,
   ): Promise<CallResult<N> | TextCallResult> {
     const signal = callOptions.signal;
