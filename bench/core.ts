@@ -26,9 +26,9 @@
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pLimit from 'p-limit';
@@ -46,6 +46,7 @@ import { ensureRendererBuilt } from '../test/support/e2e-build';
 import { measureColdStart, type ColdStartReport } from './cold-start';
 import { LONG_WAIT_MS, pacedDetails } from './core-paced';
 import { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline, type UpcCheck } from './core-app';
+import { createFeedTimeline } from './feed-timeline';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
@@ -53,6 +54,8 @@ const CONCURRENCY = SYNC_DEFAULTS.concurrency.pages;
 const SEARCH_REPEATS = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
+/** A folder to keep a copy of the first sync's offline database in (BENCH_KEEP_SYNCED_DB), made with SQLite's backup while nothing writes. */
+const KEEP_SYNCED_DB = process.env.BENCH_KEEP_SYNCED_DB;
 
 interface Ready {
   type: 'ready';
@@ -76,6 +79,7 @@ async function serve() {
     shipAfterSeconds: 3_600,
     deliverAfterSeconds: 7_200,
     logger: false,
+    ...(process.env.BENCH_SERVICE_PORT ? { port: Number(process.env.BENCH_SERVICE_PORT) } : {}),
   };
   let service = await startService(options);
   const ready: Ready = { type: 'ready', baseUrl: service.baseUrl, apiKey: service.demoCredentials!.buyers[0]!.api_key };
@@ -101,8 +105,12 @@ async function serve() {
   });
 }
 
-function startServiceProcess(rateLimitPerMinute?: number): Promise<{ child: ChildProcess; ready: Ready }> {
-  const env = rateLimitPerMinute === undefined ? process.env : { ...process.env, BENCH_SERVICE_RATE_LIMIT: String(rateLimitPerMinute) };
+function startServiceProcess(rateLimitPerMinute?: number, port?: number): Promise<{ child: ChildProcess; ready: Ready }> {
+  const env = {
+    ...process.env,
+    ...(rateLimitPerMinute === undefined ? {} : { BENCH_SERVICE_RATE_LIMIT: String(rateLimitPerMinute) }),
+    ...(port === undefined ? {} : { BENCH_SERVICE_PORT: String(port) }),
+  };
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '0', String(child.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
@@ -164,8 +172,8 @@ interface RunningService {
   ready: Ready;
 }
 
-async function freshService(): Promise<RunningService> {
-  const service = await startServiceProcess();
+async function freshService(port?: number): Promise<RunningService> {
+  const service = await startServiceProcess(undefined, port);
   // The same warm-up for every service, touching no catalog page (their first reads are measured).
   const warmUp = pLimit(CONCURRENCY);
   await Promise.all(Array.from({ length: 2 * CONCURRENCY }, () => warmUp(() => plainFetch([`${service.ready.baseUrl}/account`], service.ready.apiKey))));
@@ -200,6 +208,20 @@ function unpin() {
 
 type Figure = (name: string, value: string) => void;
 
+/** Records where each sync's feed pages spend their time (bench/feed-timeline.ts). */
+const timeline = createFeedTimeline();
+
+/** User + system CPU time of a process (a service child), in ms, from /proc; NaN where there is none. */
+function cpuOfProcess(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, the 12th and 13th after the command's name; in clock ticks (100 a second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function main() {
   if (canPin) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   const workDirs: string[] = [];
@@ -211,6 +233,7 @@ async function main() {
   };
   try {
     if (PHASES.has('sync')) await syncPhases(figure, workDirs, services);
+    if (PHASES.has('resync')) await resyncPhase(figure, workDirs, services);
     if (PHASES.has('paced')) await pacedPhase(figure, workDirs, services);
     if (PHASES.has('app')) {
       unpin();
@@ -274,9 +297,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
       recording.push(String(input).slice(baseUrl.length));
       return fetch(input, init);
     };
+    timeline.reset();
     const engine = createSyncEngine({
-      api: createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: recordingFetch }),
-      store,
+      api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: timeline.fetch(recordingFetch) })),
+      store: timeline.store(store),
       scope: { baseUrl, accountId: null },
       search,
       hydrateDetails: false,
@@ -286,6 +310,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
     const cpuStarted = process.cpuUsage();
+    const serviceCpuStarted = cpuOfProcess(service.child.pid);
     // Results are searchable while the list downloads: how long until the first ones are.
     const syncStarted = performance.now();
     let searchable: number | null = null;
@@ -299,6 +324,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     stalls.disable();
     const cpu = process.cpuUsage(cpuStarted);
     syncCpu.push((cpu.user + cpu.system) / 1000);
+    figure(`first sync, round ${round + 1}: the service's CPU meanwhile`, ms(cpuOfProcess(service.child.pid) - serviceCpuStarted));
+    figure(`first sync, round ${round + 1}: the feed page by page`, timeline.summary());
     idleStalls.push(await idle.stop());
     mainStalls.push({ maxMs: stalls.max / 1e6, p99Ms: stalls.percentile(99) / 1e6 });
     await probe;
@@ -309,6 +336,15 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     syncTimes.push(report.millis);
     mainStall = Math.max(mainStall, stalls.max / 1e6);
     await engine.whenIdle();
+    if (round === 0 && KEEP_SYNCED_DB) {
+      const file = serviceDatabaseFile(dir, baseUrl);
+      const copy = join(KEEP_SYNCED_DB, basename(file));
+      const source = new Database(file, { readonly: true });
+      const copied = performance.now();
+      await source.backup(copy);
+      source.close();
+      console.log(`the first sync's offline database copied to ${copy} in ${ms(performance.now() - copied)}`);
+    }
     if (round === 0) {
       collectGarbage();
       const memory = process.memoryUsage();
@@ -337,21 +373,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   figure('first results searchable after the sync started', `${firstSearchable.map(ms).join(', ')} (target ≤ 3 s)`);
 
   const { engine, dir, store } = last!;
-  const resyncCpu = process.cpuUsage();
-  const resync = await engine.sync();
-  const resyncUsed = process.cpuUsage(resyncCpu);
-  const notUnchanged = resync.outcomes.filter((outcome) => outcome.result !== 'unchanged').map((outcome) => `${outcome.dataset} ${outcome.result}`);
-  figure(
-    'unchanged re-sync',
-    `${ms(resync.millis)} (CPU ${ms((resyncUsed.user + resyncUsed.system) / 1000)}) = ${((resync.millis / full) * 100).toFixed(1)}% of full (${notUnchanged.length === 0 ? 'all 304' : `NOT all unchanged: ${notUnchanged.join(', ')}`}; target ≤ 1 s)`,
-  );
-  // A 1 % change: the service reprices every 100th product, then the core syncs again.
-  const repriced = await repriceService(last!.service);
-  const changeCpu = process.cpuUsage();
-  const change = await engine.sync();
-  const changeUsed = process.cpuUsage(changeCpu);
-  const changeResults = change.outcomes.map((outcome) => `${outcome.dataset} ${outcome.result}`).join(', ');
-  figure('a 1 % change re-synced', `${ms(change.millis)} (CPU ${ms((changeUsed.user + changeUsed.system) / 1000)}) after ${repriced} products were repriced (${changeResults}; target ≤ 3 s)`);
+  await resyncFigures(figure, engine, last!.service, full);
   const scope = { baseUrl: last!.service.ready.baseUrl, accountId: engine.accountId };
   await store.close();
 
@@ -420,6 +442,79 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   await coldStore.close();
   const fresh = await freshCoreMemory(dir, scope);
   figure('resident memory of a freshly started core with the catalog searchable', `${mb(fresh.rss)} RSS (main + worker; main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; ${fresh.documents} products; targets ≤ 250 MB at 50,000, ≤ 400 MB at 1,000,000)`);
+}
+
+/** The unchanged re-sync and a 1 % change re-synced (the service reprices every 100th product), with where their feed pages' time went. */
+async function resyncFigures(figure: Figure, engine: ReturnType<typeof createSyncEngine>, service: RunningService, full: number | null) {
+  timeline.reset();
+  const resyncCpu = process.cpuUsage();
+  const resyncServiceCpu = cpuOfProcess(service.child.pid);
+  const resync = await engine.sync();
+  const resyncUsed = process.cpuUsage(resyncCpu);
+  figure('unchanged re-sync: the service\'s CPU meanwhile', ms(cpuOfProcess(service.child.pid) - resyncServiceCpu));
+  figure('unchanged re-sync: the feed page by page', timeline.summary());
+  const notUnchanged = resync.outcomes.filter((outcome) => outcome.result !== 'unchanged').map((outcome) => `${outcome.dataset} ${outcome.result}`);
+  figure(
+    'unchanged re-sync',
+    `${ms(resync.millis)} (CPU ${ms((resyncUsed.user + resyncUsed.system) / 1000)})${full === null ? '' : ` = ${((resync.millis / full) * 100).toFixed(1)}% of full`} (${notUnchanged.length === 0 ? 'all 304' : `NOT all unchanged: ${notUnchanged.join(', ')}`}; target ≤ 1 s)`,
+  );
+  // A 1 % change: the service reprices every 100th product, then the core syncs again.
+  const repriced = await repriceService(service);
+  timeline.reset();
+  const changeCpu = process.cpuUsage();
+  const changeServiceCpu = cpuOfProcess(service.child.pid);
+  const change = await engine.sync();
+  const changeUsed = process.cpuUsage(changeCpu);
+  figure('a 1 % change re-synced: the service\'s CPU meanwhile', ms(cpuOfProcess(service.child.pid) - changeServiceCpu));
+  figure('a 1 % change re-synced: the feed page by page', timeline.summary());
+  const changeResults = change.outcomes.map((outcome) => `${outcome.dataset} ${outcome.result}`).join(', ');
+  figure('a 1 % change re-synced', `${ms(change.millis)} (CPU ${ms((changeUsed.user + changeUsed.system) / 1000)}) after ${repriced} products were repriced (${changeResults}; target ≤ 3 s)`);
+}
+
+/**
+ * The re-syncs alone (BENCH_PHASES=resync) on a copy of an offline database a first sync wrote
+ * (BENCH_OFFLINE_DB, e.g. one kept with BENCH_KEEP_SYNCED_DB): a service from the same seeded
+ * template is started on the address the database belongs to (so its cursor is the service's),
+ * the core opens the copy and loads its search index, then the unchanged re-sync and the 1 % change.
+ */
+async function resyncPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const source = process.env.BENCH_OFFLINE_DB;
+  if (!source) throw new Error('BENCH_PHASES=resync needs BENCH_OFFLINE_DB: an offline database a first sync of the same catalog size wrote');
+  const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-resync-'));
+  workDirs.push(dir);
+  await mkdir(join(dir, 'offline'));
+  const copying = join(dir, 'offline', 'copying.db');
+  const copied = performance.now();
+  await copyFile(source, copying);
+  const meta = new Database(copying, { readonly: true });
+  const baseUrl = meta.prepare("SELECT value FROM meta WHERE key = 'baseUrl'").pluck().get() as string;
+  meta.close();
+  await rename(copying, serviceDatabaseFile(dir, baseUrl));
+  console.log(`offline database copied in ${ms(performance.now() - copied)}; it belongs to ${baseUrl}`);
+  const service = await freshService(Number(new URL(baseUrl).port));
+  services.push(service);
+  if (service.ready.baseUrl !== baseUrl) throw new Error(`the service started at ${service.ready.baseUrl}, not ${baseUrl}`);
+  const store = createOfflineStore({ dataDir: dir });
+  const search = createSearchService(store.database);
+  search.use(baseUrl);
+  const opened = performance.now();
+  const { total } = await search.search({ limit: 1 });
+  console.log(`offline copy opened with ${total} products searchable in ${ms(performance.now() - opened)}`);
+  const engine = createSyncEngine({
+    api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch) })),
+    store: timeline.store(store),
+    scope: { baseUrl, accountId: null },
+    search,
+    hydrateDetails: false,
+  });
+  await engine.init();
+  // The first sync of a newly started core writes what it only keeps in memory (the account, the statuses): not the unchanged re-sync measured next.
+  const first = await engine.sync();
+  figure('first re-sync after opening the copy', `${ms(first.millis)} (${first.outcomes.map((outcome) => `${outcome.dataset} ${outcome.result}`).join(', ')})`);
+  await engine.whenIdle();
+  await resyncFigures(figure, engine, service, null);
+  await engine.whenIdle();
+  await store.close();
 }
 
 /** The core's detail download against the service limiting the key to 6,000 requests a minute. */

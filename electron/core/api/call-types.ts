@@ -23,13 +23,23 @@ type IdempotencyPart<N extends EndpointName> = Spec<N> extends { idempotent: tru
   ? { /** Makes a retried POST safe: the service replays the first response for the same key. */ idempotencyKey?: string }
   : { idempotencyKey?: never };
 
+/** What a caller controls of a call's attempts, besides what is sent. */
+export type CallControls = {
+  signal?: AbortSignal;
+  /**
+   * Told each answer's headers as soon as they arrive, before its body is read (once per
+   * attempt): the change feed asks for the page its `Link` names meanwhile. It must not throw.
+   */
+  onHeaders?: (headers: Headers) => void;
+};
+
 export type CallOptions<N extends EndpointName> = ParamsPart<N> &
   BodyPart<N> &
-  IdempotencyPart<N> & {
+  IdempotencyPart<N> &
+  CallControls & {
     query?: CallQuery<N>;
     /** The ETag of the copy we hold; a 304 answer becomes `{ ok: true, notModified: true }`. */
     etag?: string | null;
-    signal?: AbortSignal;
   };
 
 /** Whether `call(name)` may omit its options. */

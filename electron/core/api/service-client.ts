@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
-import type { CallArgs, CallOptions, CallResult, TextCallResult } from './call-types';
+import type { CallArgs, CallControls, CallOptions, CallResult, TextCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { RESPONSE_NAMES } from './response-text';
 import { backoffDelayMs } from './retry-policy';
@@ -94,7 +94,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const mayRetry = spec.method === 'GET' || (spec.idempotent === true && Boolean(callOptions.idempotencyKey));
 
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions.signal, asText);
+      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions, asText);
       if (outcome.ok) return outcome;
       const error = redactError(outcome.error, apiKey);
       if (!error.retryable || !mayRetry || error.cancelled || attempt >= settings.maxAttempts) return failure(error);
@@ -117,9 +117,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
-    signal: AbortSignal | undefined,
+    callOptions: CallControls,
     asText: boolean,
   ): Promise<CallResult<N> | TextCallResult> {
+    const signal = callOptions.signal;
     if (signal?.aborted) return failure(cancelledError());
     const paceMs = pacer.reserve();
     let reading: ReturnType<typeof readRateLimit> = null;
@@ -145,6 +146,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const response = await fetchImpl(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
       options.onReachability?.(true);
       reading = readRateLimit(response.headers, now());
+      callOptions.onHeaders?.(response.headers);
       const interpreted = await interpretResponse(response, {
         schema: spec.response,
         what: RESPONSE_NAMES[name],

@@ -1,6 +1,7 @@
 import type { CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { OfflineFailure, OfflineResult } from '../offline/offline-database';
 import type { FetchOutcome } from './fetch-result';
+import { createFeedRequests } from './feed-requests';
 import { offlineFailed, progress, stepFailed, unexpectedCopyFault, type StepOutcome, type SyncContext } from './sync-context';
 
 /** Said in Settings → Offline copy when the service no longer knew the cursor. */
@@ -57,6 +58,11 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     return null;
   };
   const callText = context.api.callText;
+  // The next page is asked for as soon as a page's headers name it (feed-requests.ts).
+  const textPages = createFeedRequests((since, extras) => context.pages(() => callText!('catalogChanges', { query: query(since), ...extras })));
+  const parsedPages = createFeedRequests(
+    (since, extras) => context.pages(() => context.api.call('catalogChanges', { query: query(since), ...extras }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>),
+  );
   /**
    * The write of the page before, if it is still running: the next page is fetched meanwhile (its
    * cursor is known once the page is read), and written only once that write has succeeded, so
@@ -82,7 +88,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   const step = async (since: string | null): Promise<PageStep> => {
     if (callText) {
       // The text goes to the worker as it came: parsing and checking 250 whole products stays off the main thread.
-      const outcome = await context.pages(() => callText('catalogChanges', { query: query(since) }));
+      const outcome = await textPages.page(since);
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
       const notReady = await readyToWrite(since);
@@ -93,9 +99,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       const savedAt = context.nowIso();
       return { ...read.value, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
     }
-    const outcome = await context.pages(
-      () => context.api.call('catalogChanges', { query: query(since) }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>,
-    );
+    const outcome = await parsedPages.page(since);
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
     if (outcome.notModified) return outcome;
     const page = outcome.data;
@@ -106,48 +110,54 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       page.data.length > 0 || page.next_cursor !== since ? context.store.applyChanges(scope, page.data, page.next_cursor, savedAt) : Promise.resolve({ ok: true as const, value: 0 });
     return { ok: true, notModified: false, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more, written: startWrite(write) };
   };
-  progress(context, 'catalog', 0, null);
-  for (;;) {
-    const outcome = await step(cursor);
-    if (!outcome.ok) {
-      // What was read before stays written (or its own failure is the one to tell).
-      const before = await written();
-      if (before) return offlineFailed(context, 'catalog', before);
-      const error = outcome.error;
-      if (error.status === 404 && pages === 0) return 'unsupported';
-      if (error.status === 410 || error.problemCode === 'cursor_expired') {
-        if (notice) return stepFailed(context, 'catalog', error.message, error.code);
-        // Start over: what is stored stays searchable until the new pass has replaced it.
-        notice = FEED_RESTART_NOTICE;
-        cursor = null;
-        bootstrapping = false;
-        continue;
+  try {
+    progress(context, 'catalog', 0, null);
+    for (;;) {
+      const outcome = await step(cursor);
+      if (!outcome.ok) {
+        // What was read before stays written (or its own failure is the one to tell).
+        const before = await written();
+        if (before) return offlineFailed(context, 'catalog', before);
+        const error = outcome.error;
+        if (error.status === 404 && pages === 0) return 'unsupported';
+        if (error.status === 410 || error.problemCode === 'cursor_expired') {
+          if (notice) return stepFailed(context, 'catalog', error.message, error.code);
+          // Start over: what is stored stays searchable until the new pass has replaced it.
+          notice = FEED_RESTART_NOTICE;
+          cursor = null;
+          bootstrapping = false;
+          continue;
+        }
+        return stepFailed(context, 'catalog', error.message, error.code);
       }
-      return stepFailed(context, 'catalog', error.message, error.code);
+      if (outcome.notModified) break;
+      if (outcome.changed > 0 || outcome.nextCursor !== cursor) {
+        changed += outcome.changed;
+        void outcome.written.then((error) => error || onPages());
+      }
+      pages += 1;
+      progress(context, 'catalog', pages, null);
+      cursor = outcome.nextCursor;
+      if (!outcome.hasMore) break;
     }
-    if (outcome.notModified) break;
-    if (outcome.changed > 0 || outcome.nextCursor !== cursor) {
-      changed += outcome.changed;
-      void outcome.written.then((error) => error || onPages());
-    }
-    pages += 1;
-    progress(context, 'catalog', pages, null);
-    cursor = outcome.nextCursor;
-    if (!outcome.hasMore) break;
+    const last = await written();
+    if (last) return offlineFailed(context, 'catalog', last);
+    const finished = await context.store.finishFeedBootstrap(scope);
+    if (!finished.ok) return offlineFailed(context, 'catalog', finished);
+    const info = await context.store.datasetInfo('catalog', scope);
+    if (!info.ok) return offlineFailed(context, 'catalog', info);
+    const details = await context.store.datasetInfo('productDetails', scope);
+    if (!details.ok) return offlineFailed(context, 'catalog', details);
+    progress(context, 'catalog', pages, pages, true);
+    const now = context.nowIso();
+    context.statuses.succeeded('catalog', now, info.value?.count ?? 0);
+    context.statuses.succeeded('productDetails', now, details.value?.count ?? 0);
+    if (notice) context.statuses.notify('catalog', notice);
+    if (changed > 0) context.emit({ type: 'data-changed', datasets: ['catalog', 'productDetails'] });
+    return { dataset: 'catalog', result: changed > 0 ? 'changed' : 'unchanged', via: 'feed' };
+  } finally {
+    // A page asked for ahead that no one will read (the sync failed, or the link named another page).
+    textPages.close();
+    parsedPages.close();
   }
-  const last = await written();
-  if (last) return offlineFailed(context, 'catalog', last);
-  const finished = await context.store.finishFeedBootstrap(scope);
-  if (!finished.ok) return offlineFailed(context, 'catalog', finished);
-  const info = await context.store.datasetInfo('catalog', scope);
-  if (!info.ok) return offlineFailed(context, 'catalog', info);
-  const details = await context.store.datasetInfo('productDetails', scope);
-  if (!details.ok) return offlineFailed(context, 'catalog', details);
-  progress(context, 'catalog', pages, pages, true);
-  const now = context.nowIso();
-  context.statuses.succeeded('catalog', now, info.value?.count ?? 0);
-  context.statuses.succeeded('productDetails', now, details.value?.count ?? 0);
-  if (notice) context.statuses.notify('catalog', notice);
-  if (changed > 0) context.emit({ type: 'data-changed', datasets: ['catalog', 'productDetails'] });
-  return { dataset: 'catalog', result: changed > 0 ? 'changed' : 'unchanged', via: 'feed' };
 }

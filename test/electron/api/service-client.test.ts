@@ -60,6 +60,29 @@ describe('service client: requests and success', () => {
     expect(requests[0]?.headers.get('if-none-match')).toBe('"s1"');
   });
 
+  it('tells the caller an answer\'s headers before its body has arrived (the feed asks for the page its Link names meanwhile)', async () => {
+    let finishBody: () => void = () => {};
+    const { fetch } = scriptedFetch(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":[],'));
+          finishBody = () => {
+            controller.enqueue(new TextEncoder().encode('"next_cursor":"c1","has_more":true}'));
+            controller.close();
+          };
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json', link: '<?since=c1&limit=250>; rel="next"' } });
+    });
+    const { client } = clientWith(fetch);
+    const links: (string | null)[] = [];
+    const answer = client.callText('catalogChanges', { query: { limit: '250' }, onHeaders: (headers) => links.push(headers.get('link')) });
+    await vi.waitFor(() => expect(links).toEqual(['<?since=c1&limit=250>; rel="next"']));
+    finishBody();
+    expect(await answer).toMatchObject({ ok: true, text: '{"data":[],"next_cursor":"c1","has_more":true}' });
+    expect(links).toHaveLength(1);
+  });
+
   it('returns not_configured without a request when no key is set', async () => {
     const { fetch, requests } = scriptedFetch(() => json(account));
     const { client } = clientWith(fetch, { getApiKey: () => null });

@@ -115,11 +115,114 @@ describe('the catalog through the service’s change feed', () => {
     const engine = engineFor(service, { api, store: slowStore });
     await engine.sync();
     await engine.whenIdle();
-    expect(events.slice(0, 4)).toEqual(['fetch 1', 'fetch 2', 'written 1', 'fetch 3']);
+    expect(events.indexOf('fetch 2')).toBeLessThan(events.indexOf('written 1'));
+    expect(events.indexOf('fetch 3')).toBeLessThan(events.indexOf('written 2'));
     expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     expect((await search().search({ limit: 1 })).total).toBe(1_000);
     expect((await search().products(['prod_00999']))[0]?.id).toBe('prod_00999');
+  });
+
+  type FeedInput = { query?: { since?: string }; onHeaders?: (headers: Headers) => void; signal?: AbortSignal };
+  /** The service client's `callText` over the fake, each feed answer's body arriving `bodyMs` after its headers; `observe` sees each feed request. */
+  const slowBodies = (service: ReturnType<typeof createFakeService>, events: string[], observe: (input: FeedInput) => FeedInput = (input) => input, bodyMs = 20) => {
+    const text = withText(service);
+    const inner = text.callText as (name: string, input: unknown) => Promise<unknown>;
+    const feed = { asked: 0, inFlight: 0, mostInFlight: 0 };
+    const api = {
+      ...text,
+      callText: (async (name: string, input: FeedInput) => {
+        if (name !== 'catalogChanges') return inner(name, input);
+        const page = (feed.asked += 1);
+        events.push(`asked ${page}`);
+        feed.inFlight += 1;
+        feed.mostInFlight = Math.max(feed.mostInFlight, feed.inFlight);
+        // The fake tells the headers (and its Link) as it answers; the body takes a while longer.
+        const answer = await inner(name, observe(input));
+        await new Promise((resolve) => setTimeout(resolve, bodyMs));
+        events.push(`body ${page}`);
+        feed.inFlight -= 1;
+        return answer;
+      }) as never,
+    };
+    return { api, feed };
+  };
+  /** The store, each page's write recorded in `events` in the order they end. */
+  const recordingWrites = (events: string[]): OfflineStore => {
+    let writes = 0;
+    return {
+      ...store,
+      writeReadChanges: async (...args) => {
+        const page = (writes += 1);
+        const result = await store.writeReadChanges(...args);
+        events.push(`written ${page}`);
+        return result;
+      },
+    };
+  };
+
+  it('asks for the page a Link names as soon as the headers arrive, before the page before has its body; one page ahead at most, each asked once, written in order', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const events: string[] = [];
+    const { api, feed } = slowBodies(service, events);
+    const engine = engineFor(service, { api, store: recordingWrites(events) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(events.indexOf('asked 2')).toBeLessThan(events.indexOf('body 1'));
+    // The third once the second is the page being read (its headers came while the first was read): before the first is written.
+    expect(events.indexOf('asked 3')).toBeLessThan(events.indexOf('written 1'));
+    expect(feed.mostInFlight).toBe(2);
+    const asked = service.log.filter((entry) => entry.name === 'catalogChanges').map((entry) => entry.since);
+    expect(asked).toHaveLength(Math.ceil((1_000 + 3) / 250));
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('a Link naming another page than the page’s own next_cursor: the request sent ahead is dropped and the right page asked; the catalog is exact', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const events: string[] = [];
+    const wrong: AbortSignal[] = [];
+    const { api } = slowBodies(service, events, (input) => {
+      if (input.query?.since === 'c1g0') wrong.push(input.signal!);
+      const onHeaders = input.onHeaders;
+      return { ...input, onHeaders: onHeaders && (() => onHeaders(new Headers({ link: '<?since=c1g0&limit=250>; rel="next"' }))) };
+    });
+    const engine = engineFor(service, { api, store: recordingWrites(events) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(wrong.every((signal) => signal.aborted), 'every request for the wrong page is dropped').toBe(true);
+    expect(events.filter((event) => event.startsWith('written'))).toHaveLength(5);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('the service gone while a page is asked ahead: the pages written stay, the next sync goes on from the last one and ends exact', async () => {
+    const service = createFakeService({ products: 1_500, feed: true });
+    const events: string[] = [];
+    let feedCalls = 0;
+    const { api } = slowBodies(service, events, (input) => {
+      // The fourth feed request (asked ahead while the third page is read and the second written) finds the service gone.
+      if ((feedCalls += 1) === 4) service.goOfflineAfter(0);
+      return input;
+    });
+    const engine = engineFor(service, { api, store: recordingWrites(events) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(status(engine, 'catalog').error).toMatch(/Could not reach/);
+    expect((await search().search({ limit: 1 })).total).toBe(3 * 250 - 3);
+    service.goOnline();
+    service.clearLog();
+    await engine.sync();
+    await engine.whenIdle();
+    expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toBe('c750g0');
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_500, error: null });
+    const pages = await Promise.all([0, 500, 1_000].map((offset) => search().search({ offset, limit: 500, sort: 'name' })));
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
   it('a page of text the contract does not allow fails the sync in plain words and writes nothing of it; the pages before stay', async () => {

@@ -124,7 +124,12 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     return { ok: true as const, notModified: false as const, data: structuredClone(body), etag: tag, status: 200 };
   };
 
-  type Options = { query?: { page?: number | string; per_page?: number | string; since?: string; limit?: string }; params?: { id: string }; etag?: string | null };
+  type Options = {
+    query?: { page?: number | string; per_page?: number | string; since?: string; limit?: string };
+    params?: { id: string };
+    etag?: string | null;
+    onHeaders?: (headers: Headers) => void;
+  };
   const call = async (name: string, callOptions: Options = {}) => {
     concurrency.current += 1;
     concurrency.max = Math.max(concurrency.max, concurrency.current);
@@ -155,13 +160,14 @@ export function createFakeService(options: { products?: number; suppliers?: numb
       case 'getProduct':
         return respond(name, state.details.get(id!), callOptions.etag, { id });
       case 'catalogChanges':
-        return changes(callOptions.query?.since ?? null, Number(callOptions.query?.limit ?? 500));
+        return changes(callOptions.query?.since ?? null, Number(callOptions.query?.limit ?? 500), callOptions.onHeaders);
       default:
         throw new Error(`the fake service has no ${name}`);
     }
   };
 
-  function changes(since: string | null, limit: number) {
+  /** A page with more waiting names the next in `Link`, told through `onHeaders` as the service client tells it. */
+  function changes(since: string | null, limit: number, onHeaders?: (headers: Headers) => void) {
     // A service without the feed answers 404 (not counted against goOfflineAfter, so tests of the list pages count as before).
     if (!options.feed && callsUntilOffline > 0) {
       log.push({ name: 'catalogChanges', status: 404, since });
@@ -182,10 +188,13 @@ export function createFakeService(options: { products?: number; suppliers?: numb
     const pending = [...latest.values()].filter((entry) => entry.seq > after).sort((a, b) => a.seq - b.seq);
     const taken = pending.slice(0, limit);
     log.push({ name: 'catalogChanges', status: 200, since });
+    const nextCursor = `c${taken.at(-1)?.seq ?? after}g${feed.generation}`;
+    const hasMore = pending.length > taken.length;
+    onHeaders?.(new Headers(hasMore ? { link: `<?since=${nextCursor}&limit=${limit}>; rel="next"` } : {}));
     return {
       ok: true as const,
       notModified: false as const,
-      data: { data: taken.map((entry) => entry.change()), next_cursor: `c${taken.at(-1)?.seq ?? after}g${feed.generation}`, has_more: pending.length > taken.length },
+      data: { data: taken.map((entry) => entry.change()), next_cursor: nextCursor, has_more: hasMore },
       etag: null,
       status: 200,
     };
