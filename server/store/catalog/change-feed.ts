@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogChange, DeliveryTerms, Supplier } from '../../../shared';
 import type { Database } from '../../db/database';
+import { preparedOnce, prepareStatement } from '../../db/prepared-statements';
 import { catalogChanges, catalogFeed, products, supplierProductCounts, suppliers } from '../../db/schema';
 import type { PublicBaseUrl } from './image-url';
 import { dealsOfProducts } from './deals';
@@ -125,20 +126,15 @@ export interface PreparedFeedPage {
   execute(values: FeedPageValues): SQL;
 }
 
-const dialect = new PgDialect();
-
 /**
- * Prepares the page statement on `db` (PGlite: one session, so a prepared statement serves every
- * later transaction; not on PostgreSQL's pool, where it would live on one connection). SQL
- * `EXECUTE` takes no bind parameters, so the values are written into its text: whole numbers
- * only (bigints and an integer the service made, never text from a request).
+ * Prepares the page statement on `db` (prepareStatement: PGlite, one session). `EXECUTE` takes
+ * no bind parameters, so the values are written into its text: whole numbers only (bigints and an
+ * integer the service made, never text from a request).
  */
 export async function prepareFeedPage(db: Database): Promise<PreparedFeedPage> {
-  const query = dialect.sqlToQuery(feedPageStatement({ fromXid: sql.raw('$1'), fromSeq: sql.raw('$2'), xmin: sql.raw('$3'), limit: sql.raw('$4') }));
-  if (query.params.length > 0) throw new Error('the catalog feed page statement must carry no parameters of its own to be prepared');
-  preparedCount += 1;
-  const name = `caseworks_feed_page_${preparedCount}`;
-  await db.execute(sql.raw(`prepare ${name} (xid8, bigint, xid8, int4) as ${query.sql}`));
+  const statement = feedPageStatement({ fromXid: sql.raw('$1'), fromSeq: sql.raw('$2'), xmin: sql.raw('$3'), limit: sql.raw('$4') });
+  const name = await prepareStatement(db, 'feed_page', ['xid8', 'bigint', 'xid8', 'int4'], statement);
+  if (name === null) throw new Error('the catalog feed page statement must carry no parameters of its own to be prepared');
   return {
     execute: ({ fromXid, fromSeq, xmin, limit }) => {
       if (!Number.isSafeInteger(limit)) throw new TypeError(`a feed page's limit must be a whole number, got ${String(limit)}`);
@@ -147,24 +143,13 @@ export async function prepareFeedPage(db: Database): Promise<PreparedFeedPage> {
   };
 }
 
-/** Statement names already taken in this process: every store prepares under a name of its own. */
-let preparedCount = 0;
-
 /**
  * The prepared page statement of `db`, prepared on first use; null (the page is read unprepared)
  * while preparing fails, which is tried again on the next page.
  */
 export function preparedFeedPage(db: Database): () => Promise<PreparedFeedPage | null> {
-  let prepared: Promise<PreparedFeedPage> | null = null;
-  return async () => {
-    prepared ??= prepareFeedPage(db);
-    try {
-      return await prepared;
-    } catch {
-      prepared = null;
-      return null;
-    }
-  };
+  const prepared = preparedOnce(() => prepareFeedPage(db));
+  return () => prepared(undefined);
 }
 
 /**

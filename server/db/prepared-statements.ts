@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './database';
+
+const dialect = new PgDialect();
+
+/** Statement names already taken in this process: every statement is prepared under a name of its own. */
+let preparedCount = 0;
+
+/**
+ * Prepares `statement` (SQL `PREPARE`), its parameters written as `sql.raw('$1')`… and typed by
+ * `parameterTypes`, under a name no other statement of this process has; the name, or null when
+ * the statement carries parameters of its own (drizzle's), which a `PREPARE` cannot take.
+ *
+ * For a database that is ONE session (PGlite), where a prepared statement serves every later
+ * transaction; on PostgreSQL's pool it would live on one connection only. PGlite's driver has no
+ * named statements of the wire protocol and SQL `EXECUTE` takes no bind parameters, so whoever
+ * executes the name writes the values into the `EXECUTE`'s text: whole numbers the service made,
+ * never text from a request.
+ */
+export async function prepareStatement(db: Database, stem: string, parameterTypes: readonly string[], statement: SQL): Promise<string | null> {
+  const query = dialect.sqlToQuery(statement);
+  if (query.params.length > 0) return null;
+  preparedCount += 1;
+  const name = `caseworks_${stem}_${preparedCount}`;
+  await db.execute(sql.raw(`prepare ${name} (${parameterTypes.join(', ')}) as ${query.sql}`));
+  return name;
+}
+
+/**
+ * `prepare` run once per key, its answer kept; one that failed is forgotten, so the next use tries
+ * again (and meanwhile answers null: the caller reads unprepared).
+ */
+export function preparedOnce<Key, Prepared>(prepare: (key: Key) => Promise<Prepared | null>): (key: Key) => Promise<Prepared | null> {
+  const kept = new Map<Key, Promise<Prepared | null>>();
+  return (key) => {
+    let prepared = kept.get(key);
+    if (!prepared) {
+      prepared = prepare(key).catch(() => {
+        kept.delete(key);
+        return null;
+      });
+      kept.set(key, prepared);
+    }
+    return prepared;
+  };
+}
