@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startService } from '../../server/main';
 import { REPO_ROOT } from './e2e-build';
+import { sharedTmpdir } from './temporary-root';
 
-const TEMPLATES_DIR = path.join(tmpdir(), 'caseworks-e2e-templates');
+const TEMPLATES_DIR = path.join(sharedTmpdir(), 'caseworks-e2e-templates');
 /** What decides the seeded data: the demo generator, the storage code and the pricing rules. */
 const SEED_SOURCES = ['server/demo', 'server/db', 'server/store', 'shared/pricing.ts', 'shared/deals.ts', 'shared/split-case.ts'].map((source) => path.join(REPO_ROOT, source));
 

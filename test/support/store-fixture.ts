@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import type { Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/demo/seed';
 import { openStore, type DemoCredentials, type Store } from '../../server/store';
 import { createSqlStore } from '../../server/store/sql-store';
+import { sharedTmpdir } from './temporary-root';
 
 /**
  * Test stores that start in well under a second: the demo database is built once (initdb,
@@ -97,7 +97,7 @@ interface PgliteTemplate {
 const pgliteTemplates = new Map<number, Promise<PgliteTemplate>>();
 
 async function buildPgliteTemplate(catalogSize: number): Promise<PgliteTemplate> {
-  const folder = join(tmpdir(), 'caseworks-store-templates');
+  const folder = join(sharedTmpdir(), 'caseworks-store-templates');
   await mkdir(folder, { recursive: true });
   const base = join(folder, `pglite-${templateKey(catalogSize)}`);
   const read = async (): Promise<PgliteTemplate> => ({
