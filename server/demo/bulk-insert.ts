@@ -3,7 +3,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../db/database';
+import { rowsOf, type Database } from '../db/database';
 
 export type BulkColumn = {
   /** The column's name in the database. */
@@ -112,9 +112,6 @@ interface DroppedObject {
   /** What makes it again: an index's CREATE statement, or a constraint's definition. */
   create: string;
 }
-
-/** Rows of an `execute`: node-postgres answers `{ rows }`, PGlite's drizzle driver too. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Runs `load` (filling `table`, empty before) with every index of the table dropped (its primary

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { products } from '../../db/schema';
 import { compactCodes, INDEX_FILTERS, ListingIndex, lowerValues, type IndexFilter, type IndexOrder } from './listing-index';
 
@@ -200,7 +200,7 @@ export class ListingIndexCollector {
  */
 export async function listingIndexFromParts(db: Database, parts: ListingIndexParts, stamp: string): Promise<ListingIndex | null> {
   // Seeding counted the products it wrote; the highest ordinal tells they are 1 to that count.
-  const [row] = ((await db.execute(sql`select coalesce(max(${products.ordinal}), 0) as top from ${products}`)) as unknown as { rows: Array<{ top: number }> }).rows;
+  const [row] = rowsOf<{ top: number }>(await db.execute(sql`select coalesce(max(${products.ordinal}), 0) as top from ${products}`));
   if (Number(row?.top) !== parts.count) return null;
   const lowered = await lowerValues(db, [...parts.values.varietal, ...parts.values.region, ...parts.values.country]);
   const codes = {} as Record<IndexFilter, Uint16Array | Uint32Array>;

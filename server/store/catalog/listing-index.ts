@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductSort } from '../../../shared';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { products } from '../../db/schema';
 import type { OrderedOrdinals } from './ordered-ids';
 import { listingStamp } from './version';
@@ -236,9 +236,6 @@ export interface IndexReading {
   /** True once the reading should stop (the store is closing). */
   stopped: () => boolean;
 }
-
-/** Rows of an `execute`, as both drivers answer. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function codeOf(dictionary: Map<string, number>, value: string): number {
   const known = dictionary.get(value);

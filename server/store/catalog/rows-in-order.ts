@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { products } from '../../db/schema';
 import { listingVersionColumn } from './version';
 
@@ -36,7 +36,7 @@ const parsedRows = (row: { version: string | null; rows: string | null } | undef
 });
 
 /** The page statement's one row, from `db.execute`. */
-export const pageRowOf = (result: unknown): VersionedRows => parsedRows((result as { rows: Array<{ version: string | null; rows: string | null }> }).rows[0]);
+export const pageRowOf = (result: unknown): VersionedRows => parsedRows(rowsOf<{ version: string | null; rows: string | null }>(result)[0]);
 
 /**
  * The statement of productRowsInOrder, its ordinals the int array `ordinalArray` (a parameter,
