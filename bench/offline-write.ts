@@ -1,8 +1,8 @@
 /**
  * `BENCH_DB_DIR=… npx tsx bench/offline-write.ts`: the CPU time of writing change-feed pages to an
  * existing offline database (a copy: it is written), in one process, page by page — a 1 % change
- * (every 100th product repriced, `BENCH_CHANGE_PAGES` pages of 250, 40 by default: 10,000 products at
- * a million) and pages of new products as a first sync's bootstrap writes them (`BENCH_NEW_PAGES`,
+ * (every 100th product in id order repriced, as the service's price update does, `BENCH_CHANGE_PAGES`
+ * pages of 250, 40 by default: 10,000 products at a million) and pages of new products as a first sync's bootstrap writes them (`BENCH_NEW_PAGES`,
  * 8 by default: copies of stored products under new ids). With `BENCH_STATEMENTS=1` it also adds up
  * the time spent inside each SQL statement (the rest of a page is JavaScript: terms, postings'
  * encoding, the index's bookkeeping).
@@ -52,9 +52,18 @@ function pages(count: number, make: (index: number) => Product | null): CatalogC
   return result;
 }
 
-/** Every 100th product with a new case price (a different one each run). */
+/**
+ * Every 100th product in id order with a new case price (a different one each run), in id order:
+ * the products a supplier price list reprices and the order the service's feed sends them in
+ * (`applyPriceUpdate`), so a page's products lie anywhere in the catalog's positions.
+ * `BENCH_CHANGE_ORDER=position` takes every 100th position instead: a page's products then lie
+ * within 25,000 positions.
+ */
+const byPosition = process.env.BENCH_CHANGE_ORDER === 'position';
+const idOrder = byPosition ? [] : (db.prepare('SELECT pos FROM products ORDER BY id').pluck().all() as number[]);
 const changed = pages(CHANGE_PAGES, (index) => {
-  const json = detailsOf.get(1 + index * 100) as string | undefined;
+  const position = byPosition ? 1 + index * 100 : idOrder[(index + 1) * 100 - 1];
+  const json = position === undefined ? undefined : (detailsOf.get(position) as string | undefined);
   if (!json) return null;
   const product = JSON.parse(json) as Product & { case_price_cents: number };
   product.case_price_cents += 1 + (stamp % 97);
