@@ -1,12 +1,15 @@
 /**
  * `BENCH_DB_DIR=… npx tsx bench/offline-write.ts`: the CPU time of writing change-feed pages to an
  * existing offline database (a copy: it is written), in one process, page by page — a 1 % change
- * (every 100th product repriced, `BENCH_CHANGE_PAGES` pages of 250, 40 by default: 10,000 products at
- * a million) and pages of new products as a first sync's bootstrap writes them (`BENCH_NEW_PAGES`,
- * 8 by default: copies of stored products under new ids). With `BENCH_STATEMENTS=1` it also adds up
- * the time spent inside each SQL statement (the rest of a page is JavaScript: terms, postings'
- * encoding, the index's bookkeeping).
+ * (every 100th product in id order repriced, as the service's price update does, `BENCH_CHANGE_PAGES`
+ * pages of 250, 40 by default: 10,000 products at a million) and pages of new products as a first
+ * sync's bootstrap writes them (`BENCH_NEW_PAGES`, 8 by default: copies of stored products under new
+ * ids). With `BENCH_STATEMENTS=1` it also adds up the time spent inside each SQL statement (the rest
+ * of a page is JavaScript: terms, postings' encoding, the index's bookkeeping);
+ * `BENCH_PAGES_A_WRITE` writes that many feed pages in one transaction; `BENCH_WAL_TABLES=1` (with
+ * `BENCH_PRAGMAS=wal_autocheckpoint=0`) says which tables and indexes the WAL's pages belong to.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Product } from '../shared';
 import type { CatalogChange } from '../shared/schemas/catalog-changes';
@@ -18,6 +21,8 @@ import { percentile } from './ui-probe';
 const dir = process.env.BENCH_DB_DIR;
 if (!dir) throw new Error('BENCH_DB_DIR names a folder holding a copy of a service.db (it is written)');
 const PAGE = 250;
+/** Feed pages written in one transaction (`BENCH_PAGES_A_WRITE`, 1 by default): what larger transactions save. */
+const PAGES_A_WRITE = Number(process.env.BENCH_PAGES_A_WRITE ?? 1);
 const CHANGE_PAGES = Number(process.env.BENCH_CHANGE_PAGES ?? 40);
 const NEW_PAGES = Number(process.env.BENCH_NEW_PAGES ?? 8);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
@@ -52,9 +57,18 @@ function pages(count: number, make: (index: number) => Product | null): CatalogC
   return result;
 }
 
-/** Every 100th product with a new case price (a different one each run). */
+/**
+ * Every 100th product in id order with a new case price (a different one each run), in id order:
+ * the products a supplier price list reprices and the order the service's feed sends them in
+ * (`applyPriceUpdate`), so a page's products lie anywhere in the catalog's positions.
+ * `BENCH_CHANGE_ORDER=position` takes every 100th position instead: a page's products then lie
+ * within 25,000 positions.
+ */
+const byPosition = process.env.BENCH_CHANGE_ORDER === 'position';
+const idOrder = byPosition ? [] : (db.prepare('SELECT pos FROM products ORDER BY id').pluck().all() as number[]);
 const changed = pages(CHANGE_PAGES, (index) => {
-  const json = detailsOf.get(1 + index * 100) as string | undefined;
+  const position = byPosition ? 1 + index * 100 : idOrder[(index + 1) * 100 - 1];
+  const json = position === undefined ? undefined : (detailsOf.get(position) as string | undefined);
   if (!json) return null;
   const product = JSON.parse(json) as Product & { case_price_cents: number };
   product.case_price_cents += 1 + (stamp % 97);
@@ -73,7 +87,9 @@ const checkpointed = (db.pragma('wal_autocheckpoint', { simple: true }) as numbe
 /** Pages written to the WAL since the last checkpoint (each run starts from an empty WAL). */
 const walFrames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
 
-function run(label: string, batches: CatalogChange[][]) {
+function run(label: string, pagesOfFeed: CatalogChange[][]) {
+  const batches: CatalogChange[][] = [];
+  for (let page = 0; page < pagesOfFeed.length; page += PAGES_A_WRITE) batches.push(pagesOfFeed.slice(page, page + PAGES_A_WRITE).flat());
   db.pragma('wal_checkpoint(TRUNCATE)');
   statementTime.clear();
   const cpu: number[] = [];
@@ -91,8 +107,9 @@ function run(label: string, batches: CatalogChange[][]) {
   const total = process.cpuUsage(cpuStarted);
   const frames = walFrames();
   console.log(
-    `${label}: ${batches.length} pages of ${PAGE}: CPU ${ms((total.user + total.system) / 1000)} (system ${ms(total.system / 1000)}; a page p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}, first ${ms(cpu[0]!)}, max ${ms(Math.max(...cpu))}), wall ${ms(performance.now() - allStarted)} (a page p50 ${ms(percentile(wall, 0.5))})${checkpointed ? '' : `; ${(frames / batches.length).toFixed(0)} database pages written to the WAL a page`}`,
+    `${label}: ${pagesOfFeed.length} pages of ${PAGE}${PAGES_A_WRITE > 1 ? `, ${PAGES_A_WRITE} a transaction` : ''}: CPU ${ms((total.user + total.system) / 1000)} (system ${ms(total.system / 1000)}; ${PAGES_A_WRITE > 1 ? 'a transaction' : 'a page'} p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}, first ${ms(cpu[0]!)}, max ${ms(Math.max(...cpu))}), wall ${ms(performance.now() - allStarted)} (a page p50 ${ms(percentile(wall, 0.5))})${checkpointed ? '' : `; ${(frames / pagesOfFeed.length).toFixed(0)} database pages written to the WAL a feed page`}`,
   );
+  if (!checkpointed && process.env.BENCH_WAL_TABLES === '1') walByTable(pagesOfFeed.length);
   if (statementTime.size > 0) {
     const rows = [...statementTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14);
     const inside = [...statementTime.values()].reduce((sum, entry) => sum + entry.ms, 0);
@@ -109,6 +126,33 @@ db.pragma('wal_checkpoint(TRUNCATE)');
 const checkpointUsed = process.cpuUsage(checkpointCpu);
 console.log(`the WAL checkpointed after: CPU ${ms((checkpointUsed.user + checkpointUsed.system) / 1000)}, wall ${ms(performance.now() - started)}`);
 db.close();
+
+/**
+ * `BENCH_WAL_TABLES=1` (with `wal_autocheckpoint=0`): which table or index each page in the WAL
+ * belongs to (SQLite's `dbstat`, read after the run: a page freed since counts as unowned), with
+ * the frames written for it a feed page — where a page's commit writes.
+ */
+function walByTable(feedPages: number) {
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const wal = readFileSync(`${db.name}-wal`);
+  const frames = new Map<number, number>();
+  for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) {
+    const page = wal.readUInt32BE(offset);
+    frames.set(page, (frames.get(page) ?? 0) + 1);
+  }
+  const owner = new Map<number, string>();
+  for (const [name, page] of db.prepare('SELECT name, pageno FROM dbstat').raw().iterate() as IterableIterator<[string, number]>) if (frames.has(page)) owner.set(page, name);
+  const byName = new Map<string, { frames: number; pages: number }>();
+  for (const [page, count] of frames) {
+    const name = owner.get(page) ?? '(freed or free list)';
+    const entry = byName.get(name) ?? { frames: 0, pages: 0 };
+    entry.frames += count;
+    entry.pages += 1;
+    byName.set(name, entry);
+  }
+  console.log(`  the WAL's pages by table and index (frames a feed page; distinct pages in all):`);
+  for (const [name, entry] of [...byName].sort((a, b) => b[1].frames - a[1].frames)) console.log(`  ${(entry.frames / feedPages).toFixed(0).padStart(7)}  ${String(entry.pages).padStart(7)}  ${name}`);
+}
 
 /** Wraps every statement prepared from now on so the time inside its calls is added up by SQL text. */
 function timeStatements(target: SqliteDatabase) {

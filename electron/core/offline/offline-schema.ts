@@ -11,11 +11,12 @@
  * are saved in `meta` for the first browse (search/first-browse.ts), and triggers delete them with
  * any write to the columns or the facet values.
  */
+import { COLUMN_CHUNK_BITS, splitColumnChunk, V3_COLUMN_CHUNK_BITS } from '../search/catalog-columns';
 import { FIRST_BROWSE_KEY } from '../search/first-browse';
 import type { SqliteDatabase } from './sqlite-driver';
 
 /** Bump with a new step below when the schema changes; a newer file than the app knows is rebuilt. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Public datasets are keyed with this in place of an account id. */
 export const PUBLIC = '';
@@ -90,6 +91,25 @@ DELETE FROM list_pages WHERE account = '' AND dataset = 'catalog';
 DELETE FROM meta WHERE key = 'feed_bootstrap';
 ${CATALOG_TABLES}`;
 
+/**
+ * Version 4 stores the search columns in chunks of 128 positions, not 1,024 (catalog-columns.ts):
+ * each stored chunk is split, its products' values unchanged, so the saved first browse (which the
+ * triggers delete) is put back as it was.
+ */
+function splitColumnChunks(db: SqliteDatabase) {
+  const saved = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(FIRST_BROWSE_KEY) as string | undefined;
+  const chunks = db.prepare('SELECT chunk, data FROM column_chunks').raw().all() as [number, Buffer][];
+  db.exec('DELETE FROM column_chunks');
+  const insert = db.prepare('INSERT INTO column_chunks (chunk, data) VALUES (?, ?)');
+  const parts = 2 ** (V3_COLUMN_CHUNK_BITS - COLUMN_CHUNK_BITS);
+  for (const [chunk, data] of chunks) {
+    splitColumnChunk(data, V3_COLUMN_CHUNK_BITS).forEach((part, index) => {
+      if (part) insert.run(chunk * parts + index, part);
+    });
+  }
+  if (saved !== undefined) db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FIRST_BROWSE_KEY, saved);
+}
+
 /** Creates or upgrades the schema; false when the file was written by a newer app (it is then rebuilt). */
 export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }): boolean {
   const version = db.pragma('user_version', { simple: true }) as number;
@@ -102,7 +122,8 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }):
     } else {
       if (version === 1) db.exec(CATALOG_V1_TO_V2);
       // Version 2 had no saved first browse: the first start loads the index, then saves one.
-      db.exec(FIRST_BROWSE_TRIGGERS);
+      if (version <= 2) db.exec(FIRST_BROWSE_TRIGGERS);
+      splitColumnChunks(db);
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();

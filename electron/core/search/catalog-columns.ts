@@ -1,14 +1,22 @@
 /**
  * What search filters, sorts and counts by, for every product, as fixed-width columns indexed by
  * the product's position (its row id in `products`): 23 bytes a product, 23 MB at 1,000,000.
- * They are stored as chunks of 1,024 positions (table `column_chunks`), rewritten in the same
+ * They are stored as chunks of 128 positions (table `column_chunks`), rewritten in the same
  * transaction as the products they describe, and read back whole when the database opens.
  */
 import type { SqliteStatement } from '../offline/sqlite-driver';
 
-/** Positions per stored chunk. */
-export const COLUMN_CHUNK_BITS = 10;
+/**
+ * Positions per stored chunk: 128, so a chunk's row (2,944 bytes) fits in one 4 KiB database page.
+ * A change rewrites every chunk holding a changed product, and the products of a feed page lie
+ * anywhere in the catalog (a price list reprices every 100th product in id order): a page of 250
+ * changes rewrites about 220 chunks. Chunks of 1,024 positions (schema version 3) took 23 KiB each,
+ * six overflow pages, 1,300 database pages a feed page.
+ */
+export const COLUMN_CHUNK_BITS = 7;
 export const COLUMN_CHUNK = 1 << COLUMN_CHUNK_BITS;
+/** Positions per stored chunk up to schema version 3 (offline-schema.ts splits them). */
+export const V3_COLUMN_CHUNK_BITS = 10;
 
 /** The product exists (a position freed by a removal is not). */
 export const FLAG_LIVE = 1;
@@ -17,8 +25,8 @@ export const FLAG_ORDERABLE = 2;
 /** Its country comes from its own detail (otherwise from another product of its region, or unknown). */
 export const FLAG_OWN_COUNTRY = 4;
 
-/** Each column: its name, its array type and bytes a product. */
-const LAYOUT = [
+/** Each column: its name, its array type and bytes a product; a stored chunk holds them in this order. */
+export const COLUMN_LAYOUT = [
   ['varietal', Uint16Array],
   ['region', Uint16Array],
   ['country', Uint16Array],
@@ -29,6 +37,7 @@ const LAYOUT = [
   ['rank', Uint32Array],
   ['flags', Uint8Array],
 ] as const;
+const LAYOUT = COLUMN_LAYOUT;
 
 type ColumnName = (typeof LAYOUT)[number][0];
 type ArrayOf<N extends ColumnName> = InstanceType<Extract<(typeof LAYOUT)[number], readonly [N, unknown]>[1]>;
@@ -51,6 +60,29 @@ export interface ColumnValues {
   created: number;
   rank: number;
   flags: number;
+}
+
+/**
+ * A stored chunk of `2 ** fromBits` positions (a multiple of COLUMN_CHUNK) as the chunks of
+ * COLUMN_CHUNK positions it holds, in order; a part with no product (all zero) is null.
+ */
+export function splitColumnChunk(data: Uint8Array, fromBits: number): (Buffer | null)[] {
+  const from = 2 ** fromBits;
+  if (data.byteLength !== BYTES_PER_PRODUCT * from) throw new Error(`a column chunk of ${data.byteLength} bytes, not ${from} positions`);
+  const parts: (Buffer | null)[] = [];
+  for (let part = 0; part < from / COLUMN_CHUNK; part += 1) {
+    const bytes = Buffer.alloc(CHUNK_BYTES);
+    let source = 0;
+    let target = 0;
+    for (const [, Kind] of LAYOUT) {
+      const width = Kind.BYTES_PER_ELEMENT;
+      bytes.set(data.subarray(source + part * COLUMN_CHUNK * width, source + (part + 1) * COLUMN_CHUNK * width), target);
+      source += width * from;
+      target += width * COLUMN_CHUNK;
+    }
+    parts.push(bytes.some((byte) => byte !== 0) ? bytes : null);
+  }
+  return parts;
 }
 
 export type CatalogColumns = ReturnType<typeof createCatalogColumns>;

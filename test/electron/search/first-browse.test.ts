@@ -12,6 +12,7 @@ import { createOfflineChoiceOps } from '../../../electron/core/offline/offline-c
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { catalogDatabase, detailOf } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
+import { storeColumnsAsVersionThree } from '../offline/v3-column-chunks';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const asOf = '2026-11-22T08:00:00.000Z';
@@ -119,6 +120,7 @@ describe('the first browse before the search index is read', () => {
     const file = fileOf(database);
     database.db.exec(`DELETE FROM meta WHERE key = '${FIRST_BROWSE_KEY}'`);
     for (const trigger of database.db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[]) database.db.exec(`DROP TRIGGER ${trigger}`);
+    storeColumnsAsVersionThree(database.db);
     database.db.pragma('user_version = 2');
     database.db.close();
 
