@@ -16,11 +16,15 @@ const WARM_UP_SORTS: Array<ProductSort | undefined> = [undefined, ...PRODUCT_SOR
  * compiler made it and recompiles, optimized, once a function has run hot: at a million products
  * the first 60 to 80 pages asked of a freshly opened PGlite cost 2 to 6 times what later ones do
  * (docs/benchmarks.md, "A page at a million on PGlite"). Asking them before the service is ready
- * moves that cost to its start. Nothing for a catalog under WARM_UP_CATALOG products, or without
+ * moves that cost to its start. Nothing for a catalog under `smallestCatalog` products, or without
  * an index; a failed page ends the warm-up (the service then starts colder, answering the same).
  */
-export async function warmUpListings(store: Pick<Store, 'listProducts' | 'listSupplierProducts'>, index: ListingIndex | null, pages = WARM_UP_PAGES): Promise<void> {
-  if (index === null || index.size < WARM_UP_CATALOG) return;
+export async function warmUpListings(
+  store: Pick<Store, 'listProducts' | 'listSupplierProducts'>,
+  index: ListingIndex | null,
+  { pages = WARM_UP_PAGES, smallestCatalog = WARM_UP_CATALOG }: { pages?: number; smallestCatalog?: number } = {},
+): Promise<void> {
+  if (index === null || index.size < smallestCatalog) return;
   const suppliers = [...index.productsPerSupplier()];
   const catalogPages = Math.ceil(index.size / PER_PAGE_MAX);
   try {
@@ -32,7 +36,7 @@ export async function warmUpListings(store: Pick<Store, 'listProducts' | 'listSu
         await store.listSupplierProducts(supplierId, { page: 1 + ((read * 7) % Math.max(1, Math.ceil(products / PER_PAGE_MAX))), per_page: PER_PAGE_MAX });
         continue;
       }
-      const sort = WARM_UP_SORTS[read % WARM_UP_SORTS.length];
+      const sort = WARM_UP_SORTS[(read - Math.floor(read / 5)) % WARM_UP_SORTS.length];
       const page = 1 + Math.floor(((read + 0.5) / pages) * catalogPages);
       await store.listProducts({ page, per_page: PER_PAGE_MAX, ...(sort ? { sort } : {}) });
     }
