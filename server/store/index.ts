@@ -4,6 +4,7 @@ import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore } from './sql-store';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
+import { warmUpListings } from './catalog/listing-warm-up';
 import type { Store } from './types';
 import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
 import type { PublicBaseUrl } from './catalog/image-url';
@@ -86,6 +87,8 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
   const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite' });
+  // PGlite's WebAssembly runs its baseline code until hot: the first pages' cost goes to the start.
+  if (connection.kind === 'pglite') await warmUpListings(store, listingIndex.current);
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
 }

@@ -112,7 +112,7 @@ async function loweredFilters(listings: CatalogListings, query: ListingQuery): P
   return { supplierId: query.supplier_id, varietal: lower(query.varietal), region: lower(query.region), country: lower(query.country) };
 }
 
-/** A listing's ordinals from the index: the index's own order without filters, else worked out once and kept. */
+/** A listing's ordinals from the index: the index's own order without filters, else kept, worked out as far as its pages are asked (ListingIndex.ordinals). */
 async function indexedOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery, filters: IndexedFilters): Promise<OrderedOrdinals> {
   if (!ListingIndex.filtered(filters)) return index.ordinals(filters, query.sort);
   return listings.orderedIds.get(listingKey(query), index.stamp, async () => index.ordinals(filters, query.sort));
@@ -126,7 +126,7 @@ export interface ListingPage {
 /**
  * A page's ordinals from the index, with its listing's total. A listing with filters not kept
  * for this index yet is walked only as far as the page when that is short (a first page: see
- * ListingIndex.firstOrdinals), else worked out whole and kept (indexedOrdinals).
+ * ListingIndex.firstOrdinals), else kept, worked out as far as its pages are asked (indexedOrdinals).
  */
 async function pageOrdinals(listings: CatalogListings, index: ListingIndex, query: ListingQuery & PageQuery): Promise<{ total: number; slice: ArrayLike<number> }> {
   const offset = pageOffset(query);

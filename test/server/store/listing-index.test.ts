@@ -271,3 +271,43 @@ describe('ListingIndex.firstOrdinals', () => {
     expect(index.firstOrdinals(country, undefined, 29, 300)?.ordinals.length).toBe(Math.min(29, index.ordinals(country, undefined).length));
   });
 });
+
+describe('ListingIndex.ordinals', () => {
+  it("gives a filtered listing's pages asked in any order exactly as its whole listing, and its total before any walk", async () => {
+    const index = (await readListingIndex(testStore.db, { chunkRows: 1000, between: async () => undefined, stopped: () => false }))!;
+    const rows = await testStore.db.execute(
+      sql`select ordinal, supplier_id, lower(varietal) as varietal, lower(region) as region, lower(country) as country from ${products} order by ${products.ordinal}`,
+    );
+    const table = (rows as unknown as { rows: Array<{ ordinal: number; supplier_id: string; varietal: string; region: string; country: string }> }).rows;
+    const sample = table[7]!;
+    const filterSets: IndexedFilters[] = [
+      { varietal: sample.varietal },
+      { supplierId: sample.supplier_id },
+      { country: sample.country, varietal: sample.varietal },
+      { supplierId: sample.supplier_id, region: sample.region },
+    ];
+    const passes = (filters: IndexedFilters, row: (typeof table)[number]) =>
+      (filters.varietal === undefined || filters.varietal === row.varietal) &&
+      (filters.supplierId === undefined || filters.supplierId === row.supplier_id) &&
+      (filters.region === undefined || filters.region === row.region) &&
+      (filters.country === undefined || filters.country === row.country);
+    for (const filters of filterSets) {
+      const passing = new Set(table.filter((row) => passes(filters, row)).map((row) => Number(row.ordinal)));
+      for (const sort of SORTS) {
+        const order = Array.from(index.ordinals({}, sort).slice(0, index.size));
+        const whole = order.filter((ordinal) => passing.has(ordinal));
+        expect(whole.length).toBeGreaterThan(0);
+        const label = JSON.stringify({ filters, sort });
+        for (const size of [1, 3, 7]) {
+          const listing = index.ordinals(filters, sort);
+          expect(listing.length, label).toBe(whole.length);
+          // The last page first, then from the start, then past the end.
+          const starts = [Math.max(0, whole.length - size), ...Array.from({ length: Math.ceil(whole.length / size) }, (_, page) => page * size), whole.length + 2];
+          for (const start of starts) {
+            expect(Array.from(listing.slice(start, start + size)), `${label} from ${start}`).toEqual(whole.slice(start, start + size));
+          }
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { PER_PAGE_MAX, PRODUCT_SORTS, type ProductSort } from '../../../shared';
+import type { Store } from '../types';
+import type { ListingIndex } from './listing-index';
+
+/** Listing pages a store on PGlite reads before the service takes requests (see warmUpListings). */
+export const WARM_UP_PAGES = 80;
+/** Catalogs smaller than this are not warmed up: their pages are cheap, and tests open many stores. */
+export const WARM_UP_CATALOG = 50_000;
+
+const WARM_UP_SORTS: Array<ProductSort | undefined> = [undefined, ...PRODUCT_SORTS];
+
+/**
+ * Reads `pages` uncached listing pages of `per_page` PER_PAGE_MAX through the store: the
+ * catalog in every sort and suppliers' products, spread over the listings, the answers dropped.
+ * On PGlite a page is mostly PostgreSQL's code in WebAssembly, which V8 first runs as its baseline
+ * compiler made it and recompiles, optimized, once a function has run hot: at a million products
+ * the first 60 to 80 pages asked of a freshly opened PGlite cost 2 to 6 times what later ones do
+ * (docs/benchmarks.md, "A page at a million on PGlite"). Asking them before the service is ready
+ * moves that cost to its start. Nothing for a catalog under `smallestCatalog` products, or without
+ * an index; a failed page ends the warm-up (the service then starts colder, answering the same).
+ */
+export async function warmUpListings(
+  store: Pick<Store, 'listProducts' | 'listSupplierProducts'>,
+  index: ListingIndex | null,
+  { pages = WARM_UP_PAGES, smallestCatalog = WARM_UP_CATALOG }: { pages?: number; smallestCatalog?: number } = {},
+): Promise<void> {
+  if (index === null || index.size < smallestCatalog) return;
+  const suppliers = [...index.productsPerSupplier()];
+  const catalogPages = Math.ceil(index.size / PER_PAGE_MAX);
+  try {
+    for (let read = 0; read < pages; read += 1) {
+      // Every fifth page is a supplier's: the other page statement (its own fields, no join).
+      const supplier = read % 5 === 4 ? suppliers[Math.floor(read / 5) % suppliers.length] : undefined;
+      if (supplier) {
+        const [supplierId, products] = supplier;
+        await store.listSupplierProducts(supplierId, { page: 1 + ((read * 7) % Math.max(1, Math.ceil(products / PER_PAGE_MAX))), per_page: PER_PAGE_MAX });
+        continue;
+      }
+      const sort = WARM_UP_SORTS[(read - Math.floor(read / 5)) % WARM_UP_SORTS.length];
+      const page = 1 + Math.floor(((read + 0.5) / pages) * catalogPages);
+      await store.listProducts({ page, per_page: PER_PAGE_MAX, ...(sort ? { sort } : {}) });
+    }
+  } catch {
+    // The warm-up only moves work earlier: its pages' answers are not needed.
+  }
+}
