@@ -114,28 +114,33 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     const { vocabulary, postings } = index;
     return words.map((word, index) => {
       const match: WordMatch = { all: new Uint32Array(words32), name: relevance ? new Uint32Array(words32) : null, exact: relevance ? new Uint32Array(words32) : null };
-      const read = (termId: number, exact: boolean) => {
-        postings.orInto(termKey(termId, NAME_FIELD), match.all);
-        postings.orInto(termKey(termId, ABOUT_FIELD), match.all);
-        if (match.name) postings.orInto(termKey(termId, NAME_FIELD), match.name);
-        if (exact && match.exact) {
-          postings.orInto(termKey(termId, NAME_FIELD), match.exact);
-          postings.orInto(termKey(termId, ABOUT_FIELD), match.exact);
-        }
+      // For relevance each term's fields are read once: names into `name`, the rest into `about`;
+      // `exact` is what the word itself put there, `all` everything (both, and a prefix term's).
+      const about = relevance ? new Uint32Array(words32) : null;
+      const read = (termId: number) => {
+        postings.orInto(termKey(termId, NAME_FIELD), match.name ?? match.all);
+        postings.orInto(termKey(termId, ABOUT_FIELD), about ?? match.all);
       };
       const itself = vocabulary.find(word);
-      if (itself !== undefined) read(itself, true);
+      if (itself !== undefined) {
+        read(itself);
+        if (match.exact && about && match.name) for (let at = 0; at < words32; at += 1) match.exact[at] = match.name[at]! | about[at]!;
+      }
       if (index === words.length - 1) {
         // The word being typed: every word it begins.
         if (readsAsPrefixTerm(word)) {
           const prefix = vocabulary.find(prefixTerm(word));
           if (prefix !== undefined) postings.orInto(termKey(prefix, NAME_FIELD), match.all);
         } else {
-          for (const [, id] of vocabulary.longerWords(word)) read(id, false);
+          for (const [, id] of vocabulary.longerWords(word)) read(id);
         }
       }
       if (word.length >= MIN_FUZZY_TERM_LENGTH && !DIGITS.test(word)) {
-        for (const [near, id] of vocabulary.nearWords(word, Math.round(word.length * FUZZINESS))) if (!DIGITS.test(near)) read(id, false);
+        for (const [near, id] of vocabulary.nearWords(word, Math.round(word.length * FUZZINESS))) if (!DIGITS.test(near)) read(id);
+      }
+      if (about && match.name) {
+        const { all, name } = match;
+        for (let at = 0; at < words32; at += 1) all[at]! |= name[at]! | about[at]!;
       }
       return match;
     });
