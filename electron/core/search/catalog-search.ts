@@ -114,28 +114,33 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     const { vocabulary, postings } = index;
     return words.map((word, index) => {
       const match: WordMatch = { all: new Uint32Array(words32), name: relevance ? new Uint32Array(words32) : null, exact: relevance ? new Uint32Array(words32) : null };
-      const read = (termId: number, exact: boolean) => {
-        postings.orInto(termKey(termId, NAME_FIELD), match.all);
-        postings.orInto(termKey(termId, ABOUT_FIELD), match.all);
-        if (match.name) postings.orInto(termKey(termId, NAME_FIELD), match.name);
-        if (exact && match.exact) {
-          postings.orInto(termKey(termId, NAME_FIELD), match.exact);
-          postings.orInto(termKey(termId, ABOUT_FIELD), match.exact);
-        }
+      // For relevance each term's fields are read once: names into `name`, the rest into `about`;
+      // `exact` is what the word itself put there, `all` everything (both, and a prefix term's).
+      const about = relevance ? new Uint32Array(words32) : null;
+      const read = (termId: number) => {
+        postings.orInto(termKey(termId, NAME_FIELD), match.name ?? match.all);
+        postings.orInto(termKey(termId, ABOUT_FIELD), about ?? match.all);
       };
       const itself = vocabulary.find(word);
-      if (itself !== undefined) read(itself, true);
+      if (itself !== undefined) {
+        read(itself);
+        if (match.exact && about && match.name) for (let at = 0; at < words32; at += 1) match.exact[at] = match.name[at]! | about[at]!;
+      }
       if (index === words.length - 1) {
         // The word being typed: every word it begins.
         if (readsAsPrefixTerm(word)) {
           const prefix = vocabulary.find(prefixTerm(word));
           if (prefix !== undefined) postings.orInto(termKey(prefix, NAME_FIELD), match.all);
         } else {
-          for (const [, id] of vocabulary.longerWords(word)) read(id, false);
+          for (const [, id] of vocabulary.longerWords(word)) read(id);
         }
       }
       if (word.length >= MIN_FUZZY_TERM_LENGTH && !DIGITS.test(word)) {
-        for (const [near, id] of vocabulary.nearWords(word, Math.round(word.length * FUZZINESS))) if (!DIGITS.test(near)) read(id, false);
+        for (const [near, id] of vocabulary.nearWords(word, Math.round(word.length * FUZZINESS))) if (!DIGITS.test(near)) read(id);
+      }
+      if (about && match.name) {
+        const { all, name } = match;
+        for (let at = 0; at < words32; at += 1) all[at]! |= name[at]! | about[at]!;
       }
       return match;
     });
@@ -368,6 +373,8 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       const priceOrder = walks !== 'never' && !match && (query.minPriceCents !== undefined || query.maxPriceCents !== undefined) ? index.orders.order('price') : null;
       const stretch = priceOrder ? priceStretch(priceOrder, columns.price, minPrice, maxPrice) : null;
       const useStretch = priceOrder !== null && stretch !== null && (walks === 'always' || (stretch.to - stretch.from) * STRETCH_SHARE <= live);
+      // A longer one (without favourites) from each combination's sorted prices (facet-groups.ts), its page read after.
+      const byGroupPrices = priceOrder !== null && !useStretch && only === null;
       // A page sorted by price reads the stretch of the price order (whether or not the counts did).
       const pageFromStretch = stretch !== null && sortOrder?.key === 'price';
       // Text's page comes from its pass over the hits, which counts them anyway: read from an order
@@ -383,14 +390,15 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
         else offerGroupHits(paging);
       };
       // Counted first; the page read after from an order, or by the pass itself when no order will do.
-      // A price range whose stretch is long is counted by the pass over every product, which fills the
-      // page too: counting without the page and then walking cost 44 ms of CPU against 27 in
-      // bench:core's mix at 1,000,000 (asked alone, 13 against 18).
-      const pageInPass = heapSize > 0 && (sortOrder === null || (match ? !walkText : ownFilters && !(pageFromStretch && (useStretch || walks === 'always'))));
+      // A price range counted from the combinations' sorted prices reads its page after, from an
+      // order or by a pass; with favourites it is counted by the pass over every product, which
+      // fills the page too.
+      const pageInPass = heapSize > 0 && !byGroupPrices && (sortOrder === null || (match ? !walkText : ownFilters && !(pageFromStretch && (useStretch || walks === 'always'))));
       const counting = pageInPass ? { ...pass, top } : pass;
       // Without text or filters of a product's own, the combinations' counts are the hits'.
       let hits: Int32Array;
       if (useStretch) hits = runStretchPass(counting, priceOrder, stretch.from, stretch.to);
+      else if (byGroupPrices) hits = index.groups.pricesBetween(minPrice, maxPrice, columns.price, capacity);
       else if (match || ownFilters) hits = runGroupPass(counting);
       else {
         hits = index.groups.groups.count.subarray(0, failures.length);

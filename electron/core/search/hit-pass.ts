@@ -213,9 +213,14 @@ export function runGroupPass(pass: GroupPass): Int32Array {
     return hits;
   }
   const words32 = Math.min(match.length, Math.ceil(end / 32));
+  const relevance = top !== null && pass.sort === SortKey.Relevance;
   for (let word = 0; word < words32; word += 1) {
     let bits = match[word]!;
+    if (bits === 0) continue;
     const base = word << 5;
+    // By relevance, once the heap is full: when no hit of these 32 can have a key below the last
+    // kept's, a hit can enter only with that key and a lower rank, so its rank is read first.
+    const byRankFirst = relevance && top.full && bestKeyIn(pass.words, word, bits) >= top.lastKey;
     while (bits !== 0) {
       const lowest = bits & -bits;
       bits ^= lowest;
@@ -227,10 +232,21 @@ export function runGroupPass(pass: GroupPass): Int32Array {
         if (cents < minPrice || cents > maxPrice || (only !== null && !hasBit(only, position))) continue;
       }
       hits[group]! += 1;
-      if (failures[group] === 0 && top !== null && (skip === null || !skip.has(position))) top.offer(position, keys.of(position), rank[position]!);
+      if (failures[group] !== 0 || top === null || (byRankFirst && rank[position]! >= top.lastRank)) continue;
+      if (skip === null || !skip.has(position)) top.offer(position, keys.of(position), rank[position]!);
     }
   }
   return hits;
+}
+
+/**
+ * The lowest relevance key (SortKeys) any of the hits `bits` of one 32-bit word of the bitmaps can
+ * have: each word of the text counted as found in the name and as itself when any of them was.
+ */
+function bestKeyIn(words: readonly RelevanceWord[], word: number, bits: number): number {
+  let score = 0;
+  for (let index = 0; index < words.length; index += 1) score += ((words[index]!.name[word]! & bits) !== 0 ? 2 : 1) + ((words[index]!.exact[word]! & bits) !== 0 ? 1 : 0);
+  return -score;
 }
 
 /**

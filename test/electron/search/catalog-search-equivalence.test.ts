@@ -121,6 +121,24 @@ const sortedQuery: fc.Arbitrary<Query> = fc
     ...(facet ? { [facet[0]]: facet[1] } : {}),
   }));
 
+/**
+ * Text ranked by relevance with a small page: the heap is full early and most hits are ruled out
+ * by their rank alone when no hit of their 32 positions can score better (hit-pass.ts).
+ */
+const relevanceQuery: fc.Arbitrary<Query> = fc
+  .record({
+    text: fc.oneof(
+      fc.constantFrom(...WORDS),
+      fc.constantFrom(...WORDS).map((word) => word.slice(0, 1 + (word.length % 3))),
+      fc.constantFrom('napa valley', 'old vine', 'reserve estate', 'valley rose', 'sauvignon blanc', 'cabernet n', 'e', 'v'),
+    ),
+    inStock: fc.option(fc.constant(true), { nil: undefined, freq: 4 }),
+    varietal: fc.option(fc.constantFrom(...VARIETALS), { nil: undefined, freq: 4 }),
+    offset: fc.constantFrom<number>(0, 0, 1, 4),
+    limit: fc.integer({ min: 1, max: 4 }),
+  })
+  .map((rest) => ({ region: undefined, country: undefined, supplierId: undefined, vintage: undefined, minPriceCents: undefined, maxPriceCents: undefined, sort: undefined, only: undefined, ...rest }));
+
 const answer = (result: CatalogSearchResult) => ({ ids: result.items.map((item) => item.id), total: result.total, facets: result.facets });
 
 describe('catalog search against the plain scan', () => {
@@ -148,6 +166,18 @@ describe('catalog search against the plain scan', () => {
         (listed, feedPages, queries, maxOrderChanges) => checkAgainstReference(listed, feedPages, queries, { maxOrderChanges }),
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('ranks text by relevance as the plain scan when the page is small and the hits many', () => {
+    fc.assert(
+      fc.property(
+        fc.array(product, { minLength: 40, maxLength: 160, size: 'large' }),
+        fc.array(fc.array(feedEntry, { maxLength: 12 }), { maxLength: 2 }),
+        fc.array(relevanceQuery, { minLength: 1, maxLength: 10 }),
+        (listed, feedPages, queries) => checkAgainstReference(listed, feedPages, queries, {}),
+      ),
+      { numRuns: 40 },
     );
   });
 });
