@@ -105,10 +105,10 @@ describe('the listings index seeding hands over', () => {
  * PostgreSQL's collations this run can check (when the tests run on it, DATABASE_URL): one that
  * orders the ids as their bytes, and one that does not (ICU's en-US puts `a` before `B`).
  */
-const POSTGRES_COLLATIONS = testDatabaseKind() === 'postgres' ? ([['C', true], ['und-x-icu like en-US', false]] as const) : [];
+const POSTGRES_COLLATIONS = testDatabaseKind() === 'postgres' ? ([['C', true], ['ICU en-US', false]] as const) : [];
 const CREATE_WITH: Record<(typeof POSTGRES_COLLATIONS)[number][0], string> = {
   C: `template template0 locale 'C'`,
-  'und-x-icu like en-US': `template template0 locale_provider icu icu_locale 'en-US'`,
+  'ICU en-US': `template template0 locale_provider icu icu_locale 'en-US'`,
 };
 
 describe.each(POSTGRES_COLLATIONS)('on PostgreSQL, a database collated %s', (collation, byteOrder) => {
