@@ -85,7 +85,7 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   const demoCredentials = seeded?.credentials ?? null;
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
-  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite' });
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite', namedPages: connection.kind === 'postgres' });
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
 }
