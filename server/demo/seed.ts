@@ -18,6 +18,7 @@ import type { DemoSupplier } from './wineries';
 import { bumpCatalogVersion, listingStamp } from '../store/catalog/version';
 import { listingIndexFromParts, type ListingIndexParts } from '../store/catalog/listing-index-handover';
 import type { ListingIndex } from '../store/catalog/listing-index';
+import { idsInByteOrder } from '../store/catalog/byte-ordered-ids';
 import { seedDemoDeals, seedDemoSplitCases } from './terms';
 import { seedDemoDeliveryTerms } from './delivery-terms';
 
@@ -196,11 +197,21 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 export interface SeededDemo {
   credentials: DemoCredentials;
   /**
-   * On PGlite, the listings index of the seeded catalog, made from the products as they were
-   * written (see listing-index-handover.ts), for the store to start with instead of reading it
-   * back; null on PostgreSQL (its text order need not be PGlite's) or when it could not be made.
+   * The listings index of the seeded catalog, made from the products as they were written (see
+   * listing-index-handover.ts), for the store to start with instead of reading it back; null when
+   * it could not be made, or on a PostgreSQL database whose collation does not order the ids as
+   * their bytes (idsInByteOrder: ties on an order's key go by the id).
    */
   listingIndex: ListingIndex | null;
+}
+
+/**
+ * The listings index seeding made of what it wrote: on PGlite always (its ids compare as bytes), on
+ * PostgreSQL where the database orders the ids as bytes too; elsewhere null, and it is read back.
+ */
+async function handedOverIndex(db: Database, database: SeedOptions['database'], parts: ListingIndexParts): Promise<ListingIndex | null> {
+  if (database === 'postgres' && !(await idsInByteOrder(db))) return null;
+  return listingIndexFromParts(db, parts, await listingStamp(db));
 }
 
 /** Seeds as seedDemoData does, and gives the listings index of what it wrote as well as the demo keys. */
@@ -208,8 +219,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const now = options.now ?? new Date();
   const catalogSize = options.catalogSize ?? DEFAULT_CATALOG_SIZE;
   const { database } = options;
-  // The listings index is handed over on PGlite only (see SeededDemo.listingIndex): collected there alone.
-  const dataOptions: ProductSourceOptions = { seed: options.seed, catalogSize, now, listingIndex: database === 'pglite' };
+  const dataOptions: ProductSourceOptions = { seed: options.seed, catalogSize, now, listingIndex: true };
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(accounts);
     if (Number(existing?.total ?? 0) > 0) return null;
@@ -252,6 +262,6 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   if (!seeded) return null;
   // Frozen by COPY, the products need only their statistics on PGlite; see above for PostgreSQL.
   await db.execute(database === 'pglite' ? sql`analyze` : sql`vacuum (analyze)`);
-  const listingIndex = seeded.indexParts ? await listingIndexFromParts(db, seeded.indexParts, await listingStamp(db)).catch(() => null) : null;
+  const listingIndex = seeded.indexParts ? await handedOverIndex(db, database, seeded.indexParts).catch(() => null) : null;
   return { credentials: seeded.credentials, listingIndex };
 }

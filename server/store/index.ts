@@ -86,7 +86,7 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   const demoCredentials = seeded?.credentials ?? null;
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
-  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite' });
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite', namedPages: connection.kind === 'postgres' });
   // PGlite's WebAssembly runs its baseline code until hot: the first pages' cost goes to the start.
   if (connection.kind === 'pglite') await warmUpListings(store, listingIndex.current);
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;

@@ -9,6 +9,7 @@ import { OrderedIdCache, VersionedValue } from './catalog/ordered-ids';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
 import type { CatalogListings } from './catalog/product-listing';
 import { productRowsInOrder, type PageShape } from './catalog/rows-in-order';
+import { namedPageRows } from './catalog/named-page-rows';
 import { preparedPageRows } from './catalog/prepared-rows';
 import type { PublicBaseUrl } from './catalog/image-url';
 import { placeOrder } from './orders/place-order';
@@ -47,6 +48,11 @@ export interface SqlStoreOptions {
    * statement would live on one of its connections only.
    */
   preparedPages?: boolean;
+  /**
+   * Whether `db` is node-postgres' pool (PostgreSQL), where a listing page's statement is named in
+   * the wire protocol and so parsed once on each connection (namedPageRows).
+   */
+  namedPages?: boolean;
 }
 
 /** The Store on a drizzle database: the same code for PGlite and PostgreSQL. */
@@ -54,7 +60,11 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
   const listingIndex = options.listingIndex ?? new ListingIndexKeeper(db);
-  const pageRows = options.preparedPages ? preparedPageRows(db) : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
+  const pageRows = options.preparedPages
+    ? preparedPageRows(db)
+    : options.namedPages
+      ? namedPageRows(db)
+      : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
   const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map(), pageRows };
   const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
   const feedPage = options.preparedPages ? preparedFeedPage(db) : async () => null;

@@ -1,48 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openPostgres, type Connection } from '../../../server/db/connection';
 import type { Database } from '../../../server/db/database';
 import { accounts, catalogChanges, dealProducts, products, supplierProductCounts, suppliers as supplierTable } from '../../../server/db/schema';
 import { DEMO_PRODUCT_CHUNK, generateDemoData } from '../../../server/demo/generate';
 import { seedDemoData } from '../../../server/demo/seed';
 import { searchText } from '../../../server/store/catalog/search-text';
 import { withEmptyDatabase } from '../../support/empty-pglite';
+import { withEmptyPostgres } from '../../support/empty-postgres';
 import { testDatabaseKind } from '../../support/store-fixture';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
-
-/**
- * An empty, migrated database of its own on the DATABASE_URL server, dropped after: seeding on
- * PostgreSQL copies through node-postgres (COPY FROM STDIN), which PGlite cannot stand in for.
- */
-async function withEmptyPostgres(work: (connection: Connection) => Promise<void>): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL as string;
-  const name = `cw_seeding_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const connection = await openPostgres({ databaseUrl: url.toString() });
-    try {
-      await work(connection);
-    } finally {
-      await connection.close();
-    }
-  } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
-}
 
 /** The seeding ways this run can check: PGlite's always, PostgreSQL's when the tests run on it (DATABASE_URL). */
 const SEEDING_WAYS = [

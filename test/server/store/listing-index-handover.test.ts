@@ -8,7 +8,10 @@ import { readListingIndex, type ListingIndex } from '../../../server/store/catal
 import { compareCodePoints, ListingIndexCollector, listingIndexFromParts, type ListedProduct } from '../../../server/store/catalog/listing-index-handover';
 import { ListingIndexKeeper } from '../../../server/store/catalog/listing-index-keeper';
 import { listingStamp } from '../../../server/store/catalog/version';
+import { idsInByteOrder } from '../../../server/store/catalog/byte-ordered-ids';
 import { withEmptyDatabase } from '../../support/empty-pglite';
+import { withEmptyPostgres } from '../../support/empty-postgres';
+import { testDatabaseKind } from '../../support/store-fixture';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 
@@ -96,6 +99,41 @@ describe('the listings index seeding hands over', () => {
       expect(await collected(db, listed)).not.toBeNull();
     });
   });
+});
+
+/**
+ * PostgreSQL's collations this run can check (when the tests run on it, DATABASE_URL): one that
+ * orders the ids as their bytes, and one that does not (ICU's en-US puts `a` before `B`).
+ */
+const POSTGRES_COLLATIONS = testDatabaseKind() === 'postgres' ? ([['C', true], ['ICU en-US', false]] as const) : [];
+const CREATE_WITH: Record<(typeof POSTGRES_COLLATIONS)[number][0], string> = {
+  C: `template template0 locale 'C'`,
+  'ICU en-US': `template template0 locale_provider icu icu_locale 'en-US'`,
+};
+
+describe.each(POSTGRES_COLLATIONS)('on PostgreSQL, a database collated %s', (collation, byteOrder) => {
+  it(
+    byteOrder ? 'is given the index seeding made, the one a read-back gives' : 'is given none (ties on a key go by the id, which it orders otherwise), and reads it back',
+    { timeout: 240_000 },
+    async () => {
+      await withEmptyPostgres(async (connection) => {
+        const { db } = connection;
+        const size = 2 * DEMO_PRODUCT_CHUNK + 321;
+        const seeded = await connection.underSetupLock((locked) => seedDemo(locked, { catalogSize: size, now, database: 'postgres', productWorker: true }));
+        expect(seeded).not.toBeNull();
+        expect(await idsInByteOrder(db)).toBe(byteOrder);
+        const read = await readBack(db);
+        expect(read?.size).toBe(size);
+        if (byteOrder) {
+          expect(seeded?.listingIndex).toStrictEqual(read);
+        } else {
+          expect(seeded?.listingIndex).toBeNull();
+          // What it would have been given differs from what the database orders.
+          expect(await collected(db, await listedProducts(db))).not.toStrictEqual(read);
+        }
+      }, CREATE_WITH[collation]);
+    },
+  );
 });
 
 describe('a listings index keeper given the index seeding made', () => {

@@ -5,7 +5,8 @@ import type { Database } from '../../../server/db/database';
 import { createSqlStore } from '../../../server/store/sql-store';
 import { ordinalArrayText } from '../../../server/store/catalog/rows-in-order';
 import type { Store } from '../../../server/store/types';
-import { createTestStore, TEST_PUBLIC_BASE_URL, type TestStore } from '../../support/store-fixture';
+import { openPostgres } from '../../../server/db/connection';
+import { createTestStore, TEST_PUBLIC_BASE_URL, testDatabaseKind, type TestStore } from '../../support/store-fixture';
 
 const SORTS: Array<ProductSort | undefined> = [undefined, 'name', 'price_asc', 'price_desc', 'newest'];
 
@@ -89,5 +90,39 @@ describe('listing pages from a prepared statement (PGlite)', () => {
     expect(ordinalArrayText([])).toBe('{}');
     expect(() => ordinalArrayText([1, 1.5])).toThrow(TypeError);
     expect(() => ordinalArrayText([Number.NaN])).toThrow(TypeError);
+  });
+});
+
+/** PostgreSQL's pool, when the tests run on it (DATABASE_URL). */
+const ON_POSTGRES = testDatabaseKind() === 'postgres' ? (['postgres'] as const) : [];
+
+describe('listing pages from statements named on each connection (PostgreSQL)', () => {
+  it.each(ON_POSTGRES)('gives exactly the pages of the unnamed statement, each statement parsed once on the connection (%s)', async () => {
+    // A pool of one connection, so the statements named on it are the ones pg_prepared_statements shows.
+    const connection = await openPostgres({ databaseUrl: testStore.databaseUrl as string, maxConnections: 1 });
+    try {
+      const named: Store = createSqlStore(connection.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, namedPages: true });
+      const plain: Store = createSqlStore(connection.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL });
+      const sample = (await plain.getProduct((await plain.listProducts({ page: 5, per_page: 1 })).data[0]!.id))!;
+      let pages = 0;
+      for (const filter of [{}, { varietal: sample.varietal }, { supplier_id: sample.supplier.id }]) {
+        for (const sort of SORTS) {
+          const query = { ...filter, ...(sort ? { sort } : {}) };
+          const expected = await walk((page) => plain.listProducts({ ...query, page, per_page: 37 }));
+          expect(await walk((page) => named.listProducts({ ...query, page, per_page: 37 })), JSON.stringify(query)).toEqual(expected);
+          pages += expected.filter((page) => page !== null && page.data.length > 0).length;
+        }
+      }
+      const supplierPages = await walk((page) => plain.listSupplierProducts(sample.supplier.id, { page, per_page: 3 }));
+      expect(await walk((page) => named.listSupplierProducts(sample.supplier.id, { page, per_page: 3 }))).toEqual(supplierPages);
+      expect(pages).toBeGreaterThan(20);
+
+      // Two statements (catalog and supplier pages), each parsed once and run for every page the named store read.
+      const made = await pageStatements(connection.db);
+      expect(made).toHaveLength(2);
+      expect(made.reduce((sum, statement) => sum + statement.runs, 0)).toBeGreaterThanOrEqual(pages + supplierPages.length - 1);
+    } finally {
+      await connection.close();
+    }
   });
 });
