@@ -96,8 +96,9 @@ describe('listing pages from a prepared statement (PGlite)', () => {
 /** PostgreSQL's pool, when the tests run on it (DATABASE_URL). */
 const ON_POSTGRES = testDatabaseKind() === 'postgres' ? (['postgres'] as const) : [];
 
-describe('listing pages from statements named on each connection (PostgreSQL)', () => {
-  it.each(ON_POSTGRES)('gives exactly the pages of the unnamed statement, each statement parsed once on the connection (%s)', async () => {
+// Registered only on PostgreSQL: describe.each over no database registers nothing.
+describe.each(ON_POSTGRES)('listing pages from statements named on each connection (%s)', () => {
+  it('gives exactly the pages of the unnamed statement, each statement parsed once on the connection', async () => {
     // A pool of one connection, so the statements named on it are the ones pg_prepared_statements shows.
     const connection = await openPostgres({ databaseUrl: testStore.databaseUrl as string, maxConnections: 1 });
     try {
