@@ -174,6 +174,7 @@ async function scrollWholeList(page: Page, upTo: number) {
   const started = Date.now();
   let maxRows = 0;
   let steps = 0;
+  let reported = 0;
   for (;;) {
     await page.evaluate(SCROLL_TO_END);
     steps += 1;
@@ -182,6 +183,10 @@ async function scrollWholeList(page: Page, upTo: number) {
       return rendered.rows > 0 ? rendered : null;
     });
     maxRows = Math.max(maxRows, rows);
+    if (Math.floor(furthest / 100_000) > Math.floor(reported / 100_000)) {
+      console.log(`  scrolled to row ${furthest.toLocaleString('en-US')} after ${seconds(Date.now() - started)} (${steps} scrolls)`);
+    }
+    reported = furthest;
     if (furthest >= upTo) break;
     await until(`more rows to load past ${furthest}`, 30_000, async () => {
       const rendered = (await page.evaluate(COUNT_RENDERED)) as { rows: number; furthest: number };
@@ -267,6 +272,7 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   const p50 = percentile(latencies, 0.5);
   const p95 = percentile(latencies, 0.95);
   const bridgeMs = typing.flatMap((entry) => entry.bridgeMs);
+  console.log(`Keystroke to painted results: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${latencies.length} keystrokes`);
 
   // Cards first: each view then loads pages as it scrolls (the loaded pages stay for the next view).
   const cardItems = Math.min(CARD_SCROLL_ITEMS, catalogSize);
