@@ -36,7 +36,7 @@ export interface ColdStartReport {
   service: ProcessMemory | null;
   /** The page's bridge calls until the paint: method, sent and answered (ms after launch). */
   calls: { method: string; sentMs: number; answeredMs: number | null }[];
-  /** CPU time of the browser's renderer processes from the launch until that paint, when Chromium tells it. */
+  /** CPU time of the renderer processes started for the page, from the launch until that paint, when Chromium tells it. */
   rendererCpuMs: number | null;
 }
 
@@ -55,18 +55,29 @@ export interface ShellService {
   apiKey: string;
 }
 
-/** CPU time (ms) of every renderer process of the browser, from Chromium's own accounting; null when it does not tell. */
-export async function rendererCpuMs(browser: Browser): Promise<number | null> {
+/** CPU time (ms) of each renderer process of the browser by its id, from Chromium's own accounting; null when it does not tell. */
+export async function rendererCpu(browser: Browser): Promise<Map<number, number> | null> {
   const session = await browser.newBrowserCDPSession();
   try {
-    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
-    const renderers = processInfo.filter((process) => process.type === 'renderer');
-    return renderers.length === 0 ? null : renderers.reduce((sum, process) => sum + process.cpuTime, 0) * 1000;
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number; cpuTime: number }[] };
+    return new Map(processInfo.filter((process) => process.type === 'renderer').map((process) => [process.id, process.cpuTime * 1000]));
   } catch {
     return null;
   } finally {
     await session.detach().catch(() => undefined);
   }
+}
+
+/**
+ * The renderers' CPU between two readings. `onlyNew`: only processes started in between, as a page
+ * opened on a new site is (the browser's own pages, such as its omnibox popup, which Chromium
+ * starts with the browser, then stay out).
+ */
+export function rendererCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null, onlyNew = false): number | null {
+  if (!before || !after) return null;
+  let sum = 0;
+  for (const [id, ms] of after) if (!onlyNew || !before.has(id)) sum += ms - (before.get(id) ?? 0);
+  return sum;
 }
 
 /** Marks, in the page, the epoch time of the first frame painted after the catalog showed `count` products. */
@@ -168,7 +179,7 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
       if (entry) entry.answeredMs = Date.now() - launchedAt;
     });
   });
-  const cpuBefore = await rendererCpuMs(browser);
+  const cpuBefore = await rendererCpu(browser);
   const launchedAt = Date.now();
   const child = spawn(TSX, [CLI], {
     cwd: REPO_ROOT,
@@ -189,7 +200,7 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
     const urlAt = Date.now();
     await page.goto(url);
     await page.waitForFunction(() => (globalThis as { __coldStartPainted?: number }).__coldStartPainted, null, { timeout: LIMIT_MS, polling: 50 });
-    const cpuAfter = await rendererCpuMs(browser);
+    const cpuAfter = await rendererCpu(browser);
     const { core, service: servicePid } = shellProcesses(child.pid!);
     const coreMemory = core === null ? null : processMemory(core);
     const serviceMemory = servicePid === null ? null : processMemory(servicePid);
@@ -205,7 +216,7 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
         core: coreMemory,
         service: serviceMemory,
         calls: calls.filter((call) => call.sentMs <= paintedAt - launchedAt),
-        rendererCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+        rendererCpuMs: rendererCpuBetween(cpuBefore, cpuAfter, true),
       },
       page,
       context,

@@ -15,7 +15,7 @@ import type { DatasetStatus } from '../shared/bridge';
 import { RENDERER_DIST, ensureRendererBuilt } from '../test/support/e2e-build';
 import { launchChromium } from '../test/support/e2e-browser';
 import { startE2eApp, type E2eApp } from '../test/support/e2e-harness';
-import { launchToPaint, measureColdStart, rendererCpuMs } from './cold-start';
+import { launchToPaint, measureColdStart, rendererCpu, rendererCpuBetween } from './cold-start';
 import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
 import {
@@ -207,16 +207,16 @@ async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<
     const { metrics: list } = await session.send('Performance.getMetrics');
     return new Map(list.map((metric) => [metric.name, metric.value * 1000]));
   };
-  const cpuBefore = await rendererCpuMs(browser);
+  const cpuBefore = await rendererCpu(browser);
   const before = await metrics();
   const value = await run();
   const after = await metrics();
-  const cpuAfter = await rendererCpuMs(browser);
+  const cpuAfter = await rendererCpu(browser);
   await session.detach();
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   return {
     value,
-    cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    cpuMs: rendererCpuBetween(cpuBefore, cpuAfter),
     taskMs: delta('TaskDuration'),
     scriptMs: delta('ScriptDuration'),
     layoutMs: delta('LayoutDuration'),
@@ -385,7 +385,7 @@ async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof me
               `${median(starts.map((report) => report.paintedMs)).toFixed(0)} ms (${starts.map((report) => report.paintedMs.toFixed(0)).join(', ')}); from opening the URL ${median(starts.map((report) => report.pageMs)).toFixed(0)} ms; URL printed after ${median(starts.map((report) => report.urlMs)).toFixed(0)} ms`,
               '≤ 1.5 s',
             ],
-            ['renderer CPU from the launch to that paint, median', `${median(starts.map((report) => report.rendererCpuMs ?? Number.NaN)).toFixed(0)} ms`, ''],
+            ['CPU of the page\'s renderer from the launch to that paint, median', `${median(starts.map((report) => report.rendererCpuMs ?? Number.NaN)).toFixed(0)} ms`, ''],
           ];
     const shell = await launchToPaint(browser, dataDir, folder.products, folder.service);
     try {
