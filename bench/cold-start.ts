@@ -161,6 +161,8 @@ async function stop(child: ChildProcess): Promise<void> {
  * shell and the page keep running until `close`.
  */
 export async function launchToPaint(browser: Browser, dataDir: string, expectedCount: number, service?: ShellService): Promise<PaintedShell> {
+  // Read before the page exists: the renderer started for it then counts from its start.
+  const cpuBefore = await rendererCpu(browser);
   const context = await newLightContext(browser);
   await context.addInitScript({ content: paintWatcher(expectedCount) });
   const page = await context.newPage();
@@ -179,7 +181,6 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
       if (entry) entry.answeredMs = Date.now() - launchedAt;
     });
   });
-  const cpuBefore = await rendererCpu(browser);
   const launchedAt = Date.now();
   const child = spawn(TSX, [CLI], {
     cwd: REPO_ROOT,
