@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newLightContext } from '../test/support/e2e-browser';
 import { REPO_ROOT } from '../test/support/e2e-build';
 import { READ_RESULTS, type ResultsState } from './ui-probe';
@@ -36,6 +36,48 @@ export interface ColdStartReport {
   service: ProcessMemory | null;
   /** The page's bridge calls until the paint: method, sent and answered (ms after launch). */
   calls: { method: string; sentMs: number; answeredMs: number | null }[];
+  /** CPU time of the renderer processes started for the page, from the launch until that paint, when Chromium tells it. */
+  rendererCpuMs: number | null;
+}
+
+/** A shell launched and painted, still running: its page stays open for what the caller measures next. */
+export interface PaintedShell {
+  report: Omit<ColdStartReport, 'coreLater' | 'laterMs'>;
+  page: Page;
+  context: BrowserContext;
+  corePid: number;
+  close(): Promise<void>;
+}
+
+/** Where the shell finds its service: the demo it starts (the default), or this address and key (e.g. one that does not answer). */
+export interface ShellService {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** CPU time (ms) of each renderer process of the browser by its id, from Chromium's own accounting; null when it does not tell. */
+export async function rendererCpu(browser: Browser): Promise<Map<number, number> | null> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number; cpuTime: number }[] };
+    return new Map(processInfo.filter((process) => process.type === 'renderer').map((process) => [process.id, process.cpuTime * 1000]));
+  } catch {
+    return null;
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
+/**
+ * The renderers' CPU between two readings. `onlyNew`: only processes started in between, as a page
+ * opened on a new site is (the browser's own pages, such as its omnibox popup, which Chromium
+ * starts with the browser, then stay out).
+ */
+export function rendererCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null, onlyNew = false): number | null {
+  if (!before || !after) return null;
+  let sum = 0;
+  for (const [id, ms] of after) if (!onlyNew || !before.has(id)) sum += ms - (before.get(id) ?? 0);
+  return sum;
 }
 
 /** Marks, in the page, the epoch time of the first frame painted after the catalog showed `count` products. */
@@ -114,10 +156,13 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Launches the shell on `dataDir` (the browser is already running, as a buyer's is) and opens its
- * URL as soon as it is printed. `expectedCount`: the products the catalog must show.
+ * Launches the shell on `dataDir` (the browser is already running, as a buyer's is), opens its URL
+ * as soon as it is printed and waits for the catalog painted with `expectedCount` products. The
+ * shell and the page keep running until `close`.
  */
-export async function measureColdStart(browser: Browser, dataDir: string, expectedCount: number, laterMs = 15_000): Promise<ColdStartReport> {
+export async function launchToPaint(browser: Browser, dataDir: string, expectedCount: number, service?: ShellService): Promise<PaintedShell> {
+  // Read before the page exists: the renderer started for it then counts from its start.
+  const cpuBefore = await rendererCpu(browser);
   const context = await newLightContext(browser);
   await context.addInitScript({ content: paintWatcher(expectedCount) });
   const page = await context.newPage();
@@ -139,35 +184,60 @@ export async function measureColdStart(browser: Browser, dataDir: string, expect
   const launchedAt = Date.now();
   const child = spawn(TSX, [CLI], {
     cwd: REPO_ROOT,
-    env: { ...process.env, CASEWORKS_DATA_DIR: dataDir, CASEWORKS_PORT: '0' },
+    env: {
+      ...process.env,
+      CASEWORKS_DATA_DIR: dataDir,
+      CASEWORKS_PORT: '0',
+      ...(service ? { CASEWORKS_SERVICE_URL: service.baseUrl, CASEWORKS_API_KEY: service.apiKey } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const close = async () => {
+    await context.close();
+    await stop(child);
+  };
   try {
     const url = await waitForUrl(child);
     const urlAt = Date.now();
     await page.goto(url);
     await page.waitForFunction(() => (globalThis as { __coldStartPainted?: number }).__coldStartPainted, null, { timeout: LIMIT_MS, polling: 50 });
-    const { core, service } = shellProcesses(child.pid!);
+    const cpuAfter = await rendererCpu(browser);
+    const { core, service: servicePid } = shellProcesses(child.pid!);
     const coreMemory = core === null ? null : processMemory(core);
-    const serviceMemory = service === null ? null : processMemory(service);
+    const serviceMemory = servicePid === null ? null : processMemory(servicePid);
     const paintedAt = (await page.evaluate(() => (globalThis as { __coldStartPainted?: number }).__coldStartPainted)) as number;
     const shown = (await page.evaluate(`(${READ_RESULTS})()`)) as ResultsState;
-    if (!coreMemory) throw new Error('the core process was not found under the launched shell');
+    if (!coreMemory || core === null) throw new Error('the core process was not found under the launched shell');
     if (shown.count !== expectedCount) throw new Error(`the catalog showed ${shown.count} products, not ${expectedCount}`);
-    await new Promise((resolve) => setTimeout(resolve, laterMs));
-    const coreLater = processMemory(core!) ?? coreMemory;
     return {
-      urlMs: urlAt - launchedAt,
-      paintedMs: paintedAt - launchedAt,
-      pageMs: paintedAt - urlAt,
-      core: coreMemory,
-      coreLater,
-      laterMs,
-      service: serviceMemory,
-      calls: calls.filter((call) => call.sentMs <= paintedAt - launchedAt),
+      report: {
+        urlMs: urlAt - launchedAt,
+        paintedMs: paintedAt - launchedAt,
+        pageMs: paintedAt - urlAt,
+        core: coreMemory,
+        service: serviceMemory,
+        calls: calls.filter((call) => call.sentMs <= paintedAt - launchedAt),
+        rendererCpuMs: rendererCpuBetween(cpuBefore, cpuAfter, true),
+      },
+      page,
+      context,
+      corePid: core,
+      close,
     };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A cold start (see `launchToPaint`), with the core's memory again `laterMs` after the paint; the shell is stopped after. */
+export async function measureColdStart(browser: Browser, dataDir: string, expectedCount: number, laterMs = 15_000, service?: ShellService): Promise<ColdStartReport> {
+  const shell = await launchToPaint(browser, dataDir, expectedCount, service);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, laterMs));
+    const coreLater = processMemory(shell.corePid) ?? shell.report.core;
+    return { ...shell.report, coreLater, laterMs };
   } finally {
-    await context.close();
-    await stop(child);
+    await shell.close();
   }
 }

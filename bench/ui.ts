@@ -10,10 +10,13 @@
  *   the most rows or cards the DOM ever held;
  * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DatasetStatus } from '../shared/bridge';
 import { RENDERER_DIST, ensureRendererBuilt } from '../test/support/e2e-build';
+import { launchChromium } from '../test/support/e2e-browser';
 import { startE2eApp, type E2eApp } from '../test/support/e2e-harness';
+import { launchToPaint, measureColdStart, rendererCpu, rendererCpuBetween } from './cold-start';
+import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
 import {
   COUNT_RENDERED,
@@ -32,6 +35,15 @@ import {
   type TimedState,
 } from './ui-probe';
 
+/**
+ * BENCH_UI_DATA_DIR names a prepared data folder whose offline copy already holds the catalog (e.g.
+ * a copy of a million-product database): the shell (`npm run web`) opens it with the service it
+ * belongs to unreachable, as a rep offline; cold starts to the painted catalog are measured first
+ * (BENCH_UI_COLD_STARTS, 3), then the typing and the scrolling on one more start. The folder is
+ * written to (the offline copy is opened as the app opens it): use a copy.
+ */
+const PREPARED_DIR = process.env.BENCH_UI_DATA_DIR || null;
+const COLD_STARTS = Number(process.env.BENCH_UI_COLD_STARTS ?? 3);
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
 /** How long to let the background work after the first sync (details, images) settle before typing. */
@@ -42,6 +54,8 @@ const KEY_DELAY_MS = 150;
  * way, through this many (each step loads 200 more, and a full second pass doubles the run).
  */
 const CARD_SCROLL_ITEMS = Number(process.env.BENCH_UI_CARD_SCROLL_ITEMS ?? 10_000);
+/** The table is scrolled through this many results (every one by default). */
+const TABLE_SCROLL_ITEMS = Number(process.env.BENCH_UI_TABLE_SCROLL_ITEMS ?? Number.POSITIVE_INFINITY);
 const QUERIES = [
   'cabernet',
   'pinot noir',
@@ -160,6 +174,7 @@ async function scrollWholeList(page: Page, upTo: number) {
   const started = Date.now();
   let maxRows = 0;
   let steps = 0;
+  let reported = 0;
   for (;;) {
     await page.evaluate(SCROLL_TO_END);
     steps += 1;
@@ -168,6 +183,10 @@ async function scrollWholeList(page: Page, upTo: number) {
       return rendered.rows > 0 ? rendered : null;
     });
     maxRows = Math.max(maxRows, rows);
+    if (Math.floor(furthest / 100_000) > Math.floor(reported / 100_000)) {
+      console.log(`  scrolled to row ${furthest.toLocaleString('en-US')} after ${seconds(Date.now() - started)} (${steps} scrolls)`);
+    }
+    reported = furthest;
     if (furthest >= upTo) break;
     await until(`more rows to load past ${furthest}`, 30_000, async () => {
       const rendered = (await page.evaluate(COUNT_RENDERED)) as { rows: number; furthest: number };
@@ -180,11 +199,117 @@ async function scrollWholeList(page: Page, upTo: number) {
   return { maxRows, steps, ms: Date.now() - started };
 }
 
-async function main() {
-  ensureRendererBuilt();
-  const initialJs = measureInitialJavaScript(RENDERER_DIST);
-  console.log(`Initial JavaScript: ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzipped (${(initialJs.bytes / 1024).toFixed(1)} KB raw) in ${initialJs.files.length} files`);
+/** What the renderer did while `run` ran: its processes' CPU time and the page's main-thread durations from Chromium. */
+async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Performance.enable');
+  const metrics = async () => {
+    const { metrics: list } = await session.send('Performance.getMetrics');
+    return new Map(list.map((metric) => [metric.name, metric.value * 1000]));
+  };
+  const cpuBefore = await rendererCpu(browser);
+  const before = await metrics();
+  const value = await run();
+  const after = await metrics();
+  const cpuAfter = await rendererCpu(browser);
+  await session.detach();
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  return {
+    value,
+    cpuMs: rendererCpuBetween(cpuBefore, cpuAfter),
+    taskMs: delta('TaskDuration'),
+    scriptMs: delta('ScriptDuration'),
+    layoutMs: delta('LayoutDuration'),
+    styleMs: delta('RecalcStyleDuration'),
+  };
+}
 
+type RendererWork = Awaited<ReturnType<typeof rendererWork>>;
+const describeWork = (work: RendererWork, per: number, unit: string) => {
+  const each = (value: number) => (value / per).toFixed(1);
+  const cpu = work.cpuMs === null ? 'CPU ?' : `CPU ${(work.cpuMs / 1000).toFixed(2)} s (${each(work.cpuMs)} ms a ${unit})`;
+  return `${cpu}; main thread's tasks ${each(work.taskMs)} ms a ${unit}: script ${each(work.scriptMs)}, style ${each(work.styleMs)}, layout ${each(work.layoutMs)}`;
+};
+
+interface Setting {
+  browser: Browser;
+  catalogSize: number;
+  /** How the background work stood while typing, in words; and a function telling how it ended. */
+  background: string;
+  backgroundState: string;
+  whileTyping: () => Promise<string>;
+  /** Figures measured before (the cold starts), printed first in the table. */
+  rowsBefore: string[][];
+}
+
+/** Typing and scrolling on a page that shows the whole catalog, with the table of figures printed at the end. */
+async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<typeof measureInitialJavaScript>) {
+  const { browser, catalogSize, background, backgroundState } = setting;
+  await page.evaluate(INSTALL_PROBE);
+
+  const typingWork = await rendererWork(browser, page, () => measureTyping(page));
+  const typing = typingWork.value;
+  const afterTyping = await setting.whileTyping();
+  if (afterTyping) console.log(`  ${afterTyping}`);
+  const timings = typing.flatMap((entry) => entry.timings);
+  const latencies = timings.map((timing) => timing.total);
+  for (const { query, timings: own } of typing) {
+    console.log(`  "${query}": ${own.map((timing) => timing.total.toFixed(0)).join(', ')} ms`);
+  }
+  const keystrokes = typing.reduce((sum, entry) => sum + entry.query.length, 0);
+  console.log(`The renderer while typing ${keystrokes} keys (and clearing the field between queries): ${describeWork(typingWork, keystrokes, 'key')}`);
+  const slowest = typing
+    .flatMap(({ query, timings: own }) => own.map((timing, index) => ({ query, index, timing })))
+    .sort((a, b) => b.timing.total - a.timing.total)
+    .slice(0, 5);
+  const stage = (value: number | null) => (value === null ? '–' : value.toFixed(0));
+  console.log('Slowest keystrokes (total: to call + round trip + to DOM + to paint, ms):');
+  for (const { query, index, timing } of slowest) {
+    console.log(
+      `  "${query}" #${index + 1}: ${timing.total.toFixed(0)} = ${stage(timing.toCall)} + ${stage(timing.roundTrip)} + ${stage(timing.toDom)} + ${stage(timing.toPaint)}`,
+    );
+  }
+  const p50 = percentile(latencies, 0.5);
+  const p95 = percentile(latencies, 0.95);
+  const bridgeMs = typing.flatMap((entry) => entry.bridgeMs);
+  console.log(`Keystroke to painted results: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${latencies.length} keystrokes`);
+
+  // Cards first: each view then loads pages as it scrolls (the loaded pages stay for the next view).
+  const cardItems = Math.min(CARD_SCROLL_ITEMS, catalogSize);
+  const cards = await scrollWholeList(page, cardItems);
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
+  const tableItems = Math.min(TABLE_SCROLL_ITEMS, catalogSize);
+  const tableWork = await rendererWork(browser, page, () => scrollWholeList(page, tableItems));
+  const table = tableWork.value;
+  console.log(`The renderer while scrolling the table: ${describeWork(tableWork, table.steps, 'scroll')}`);
+
+  const rows = [
+    ...setting.rowsBefore,
+    ['keystroke to painted results p50', `${p50.toFixed(1)} ms`, ''],
+    ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
+    ['keystrokes measured', String(latencies.length), ''],
+    ['renderer while typing (every key, clearing included)', describeWork(typingWork, keystrokes, 'key'), ''],
+    ['search through the bridge alone (no rendering), p50 / p95', `${percentile(bridgeMs, 0.5).toFixed(1)} / ${percentile(bridgeMs, 0.95).toFixed(1)} ms`, ''],
+    ...STAGES.map(({ key, label }) => {
+      const values = timings.flatMap((timing) => (timing[key] === null ? [] : [timing[key]]));
+      return [`${label}, p50 / p95 (${values.length} keystrokes)`, `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)} ms`, ''];
+    }),
+    ['background sync while typing', `${background}; ${backgroundState}${afterTyping ? `; ${afterTyping}` : ''}`, ''],
+    [
+      `most table rows in the DOM (${tableItems === catalogSize ? 'whole list' : `first ${tableItems.toLocaleString('en-US')}`} scrolled)`,
+      `${table.maxRows} (${table.steps} scrolls, ${seconds(table.ms)}; renderer ${describeWork(tableWork, table.steps, 'scroll')})`,
+      `≤ ${TARGETS.domRows}`,
+    ],
+    [`most cards in the DOM (first ${cardItems.toLocaleString('en-US')} scrolled)`, `${cards.maxRows} (${cards.steps} scrolls, ${seconds(cards.ms)})`, `≤ ${TARGETS.domRows}`],
+    ['initial JavaScript, gzipped', `${(initialJs.gzipBytes / 1024).toFixed(1)} KB`, `≤ ${TARGETS.gzipKb} KB`],
+  ];
+  console.log(`\nUI benchmark, ${catalogSize.toLocaleString('en-US')} cached products, Chromium ${browser.version()}`);
+  console.log('| measure | result | target |\n|---|---|---|');
+  for (const [measure, result, target] of rows) console.log(`| ${measure} | ${result} | ${target} |`);
+}
+
+/** The embedded demo service seeded with BENCH_UI_CATALOG_SIZE products, synced first. */
+async function onDemoService(initialJs: ReturnType<typeof measureInitialJavaScript>) {
   const startedAt = Date.now();
   const app = await startE2eApp({ catalogSize: CATALOG_SIZE, ...(BACKGROUND_OFF ? { core: { hydrateDetails: false } } : {}) });
   try {
@@ -224,59 +349,62 @@ async function main() {
         : `still running after ${seconds(SETTLE_LIMIT_MS)} (measured while it runs)`;
       backgroundState = (await backgroundProgress(app.shell.core, detailProgress)).words;
     }
+    if (BACKGROUND_OFF) background = `product-detail hydration off; ${background}`;
     console.log(`Background sync work (product details, images): ${background}`);
     console.log(`  ${backgroundState}`);
-    await page.evaluate(INSTALL_PROBE);
-
-    const typing = await measureTyping(page);
-    const afterTyping = await whileTyping();
-    if (afterTyping) console.log(`  ${afterTyping}`);
-    const timings = typing.flatMap((entry) => entry.timings);
-    const latencies = timings.map((timing) => timing.total);
-    for (const { query, timings: own } of typing) {
-      console.log(`  "${query}": ${own.map((timing) => timing.total.toFixed(0)).join(', ')} ms`);
-    }
-    const slowest = typing
-      .flatMap(({ query, timings: own }) => own.map((timing, index) => ({ query, index, timing })))
-      .sort((a, b) => b.timing.total - a.timing.total)
-      .slice(0, 5);
-    const stage = (value: number | null) => (value === null ? '–' : value.toFixed(0));
-    console.log('Slowest keystrokes (total: to call + round trip + to DOM + to paint, ms):');
-    for (const { query, index, timing } of slowest) {
-      console.log(
-        `  "${query}" #${index + 1}: ${timing.total.toFixed(0)} = ${stage(timing.toCall)} + ${stage(timing.roundTrip)} + ${stage(timing.toDom)} + ${stage(timing.toPaint)}`,
-      );
-    }
-    const p50 = percentile(latencies, 0.5);
-    const p95 = percentile(latencies, 0.95);
-    const bridgeMs = typing.flatMap((entry) => entry.bridgeMs);
-
-    // Cards first: each view then loads pages as it scrolls (the loaded pages stay for the next view).
-    const cardItems = Math.min(CARD_SCROLL_ITEMS, CATALOG_SIZE);
-    const cards = await scrollWholeList(page, cardItems);
-    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
-    const table = await scrollWholeList(page, CATALOG_SIZE);
-
-    const rows = [
-      ['keystroke to painted results p50', `${p50.toFixed(1)} ms`, ''],
-      ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
-      ['keystrokes measured', String(latencies.length), ''],
-      ['search through the bridge alone (no rendering), p50 / p95', `${percentile(bridgeMs, 0.5).toFixed(1)} / ${percentile(bridgeMs, 0.95).toFixed(1)} ms`, ''],
-      ...STAGES.map(({ key, label }) => {
-        const values = timings.flatMap((timing) => (timing[key] === null ? [] : [timing[key]]));
-        return [`${label}, p50 / p95 (${values.length} keystrokes)`, `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)} ms`, ''];
-      }),
-      ['background sync while typing', BACKGROUND_OFF ? `product-detail hydration off; ${background}` : `${background}; ${backgroundState}${afterTyping ? `; ${afterTyping}` : ''}`, ''],
-      ['most table rows in the DOM (whole list scrolled)', `${table.maxRows} (${table.steps} scrolls, ${seconds(table.ms)})`, `≤ ${TARGETS.domRows}`],
-      [`most cards in the DOM (first ${cardItems.toLocaleString('en-US')} scrolled)`, `${cards.maxRows} (${cards.steps} scrolls, ${seconds(cards.ms)})`, `≤ ${TARGETS.domRows}`],
-      ['initial JavaScript, gzipped', `${(initialJs.gzipBytes / 1024).toFixed(1)} KB`, `≤ ${TARGETS.gzipKb} KB`],
-    ];
-    console.log(`\nUI benchmark, ${CATALOG_SIZE.toLocaleString('en-US')} cached products, Chromium ${app.browser.version()}`);
-    console.log('| measure | result | target |\n|---|---|---|');
-    for (const [measure, result, target] of rows) console.log(`| ${measure} | ${result} | ${target} |`);
+    await measurePage(page, { browser: app.browser, catalogSize: CATALOG_SIZE, background, backgroundState, whileTyping, rowsBefore: [] }, initialJs);
   } finally {
     await app.close();
   }
+}
+
+/** A prepared data folder (BENCH_UI_DATA_DIR) opened offline: cold starts, then typing and scrolling. */
+async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof measureInitialJavaScript>) {
+  const folder = readPreparedFolder(dataDir);
+  await assertUnreachable(folder.service.baseUrl);
+  console.log(`Prepared folder ${dataDir}: ${folder.products.toLocaleString('en-US')} products offline, service ${folder.service.baseUrl} unreachable`);
+  const browser = await launchChromium();
+  try {
+    const starts = [];
+    for (let run = 0; run < COLD_STARTS; run += 1) {
+      const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service);
+      const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
+      console.log(
+        `cold start ${run + 1}: URL after ${report.urlMs} ms, catalog painted after ${report.paintedMs.toFixed(0)} ms (${report.pageMs.toFixed(0)} ms from opening the URL); renderer CPU ${report.rendererCpuMs?.toFixed(0) ?? '?'} ms; core RSS ${(report.core.rssBytes / 2 ** 20).toFixed(0)} MB`,
+      );
+      console.log(`  the page's bridge calls until then (ms after launch): ${calls}`);
+      starts.push(report);
+    }
+    const median = (values: number[]) => percentile(values, 0.5);
+    const rowsBefore =
+      starts.length === 0
+        ? []
+        : [
+            [
+              `cold start of npm run web offline to the painted catalog, ${starts.length} launches: median (each)`,
+              `${median(starts.map((report) => report.paintedMs)).toFixed(0)} ms (${starts.map((report) => report.paintedMs.toFixed(0)).join(', ')}); from opening the URL ${median(starts.map((report) => report.pageMs)).toFixed(0)} ms; URL printed after ${median(starts.map((report) => report.urlMs)).toFixed(0)} ms`,
+              '≤ 1.5 s',
+            ],
+            ['CPU of the page\'s renderer from the launch to that paint, median', `${median(starts.map((report) => report.rendererCpuMs ?? Number.NaN)).toFixed(0)} ms`, ''],
+          ];
+    const shell = await launchToPaint(browser, dataDir, folder.products, folder.service);
+    try {
+      const background = 'offline: the service unreachable, no sync';
+      await measurePage(shell.page, { browser, catalogSize: folder.products, background, backgroundState: 'nothing downloading', whileTyping: async () => '', rowsBefore }, initialJs);
+    } finally {
+      await shell.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  ensureRendererBuilt();
+  const initialJs = measureInitialJavaScript(RENDERER_DIST);
+  console.log(`Initial JavaScript: ${(initialJs.gzipBytes / 1024).toFixed(1)} KB gzipped (${(initialJs.bytes / 1024).toFixed(1)} KB raw) in ${initialJs.files.length} files`);
+  if (PREPARED_DIR) await onPreparedFolder(PREPARED_DIR, initialJs);
+  else await onDemoService(initialJs);
 }
 
 main().then(

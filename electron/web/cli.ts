@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { SessionInfo } from '../../shared/bridge/session';
 import { DATA_FOLDER_IN_USE_EXIT_CODE } from '../../shared/embedded-service';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
+import { currentOfflineWorkerBuild } from './offline-worker-build';
 import { rendererBuildIsCurrent } from './renderer-build';
 import { sessionLine } from './session-words';
 
@@ -28,6 +29,8 @@ if (rendererBuildIsCurrent()) {
   }
 }
 
+const offlineWorkerEntry = currentOfflineWorkerBuild();
+
 // Loaded only when starting, so --help and mistakes answer at once.
 const { DataFolderInUse, startBrowserShell } = await import('./browser-shell');
 let shell;
@@ -37,6 +40,8 @@ try {
     dataDir: options.dataDir,
     service: options.service,
     embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
+    // The worker `vite build` made, when it is current: it starts without being compiled first.
+    core: { ...(offlineWorkerEntry ? { offlineWorkerEntry } : {}) },
     // The page is served at once: it shows the offline copy while the service starts.
     waitFor: 'listening',
   });

@@ -7,7 +7,8 @@ export const RENDERER_DIST = path.join(REPO_ROOT, 'dist', 'renderer');
 /** What the built renderer is made of: a change in any of these makes the build stale. */
 const RENDERER_SOURCES = ['renderer', 'shared'];
 
-function newestModification(folder: string): number {
+/** The latest modification time of any file under `folder`. */
+export function newestModification(folder: string): number {
   let newest = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const full = path.join(folder, entry.name);

@@ -38,6 +38,8 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
   const pending = new Map<number, (result: BridgeResult<unknown>) => void>();
   const listeners = new Set<(event: BridgeEvent) => void>();
   let opening: Promise<WebSocket | null> | null = null;
+  /** The socket once open, until it is lost: a call on it is sent at once, not a microtask later. */
+  let openSocket: WebSocket | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let nextId = 1;
 
@@ -61,6 +63,7 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
 
   function lost() {
     opening = null;
+    openSocket = null;
     const waiting = [...pending.values()];
     pending.clear();
     for (const settle of waiting) settle(fail('internal', LOST, true));
@@ -86,6 +89,7 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
       let opened = false;
       socket.onopen = () => {
         opened = true;
+        openSocket = socket;
         options.onLinkChange?.('open');
         resolve(socket);
       };
@@ -102,15 +106,23 @@ export function createSocketBridge(options: SocketBridgeOptions = {}): Caseworks
     return opening;
   }
 
-  async function call(method: string, input: unknown): Promise<BridgeResult<unknown>> {
-    const socket = await open();
-    if (!socket || socket.readyState !== socket.OPEN) return fail('internal', UNREACHABLE, true);
+  function send(socket: WebSocket, method: string, input: unknown): Promise<BridgeResult<unknown>> {
     const id = nextId;
     nextId += 1;
     return new Promise((resolve) => {
       pending.set(id, resolve);
       socket.send(JSON.stringify({ id, method, input }));
     });
+  }
+
+  /**
+   * On an open socket the call is sent before this returns: a keystroke's search then leaves
+   * before React renders the keystroke (its event's synchronous render runs before any microtask),
+   * so the core searches while the page renders.
+   */
+  function call(method: string, input: unknown): Promise<BridgeResult<unknown>> {
+    if (openSocket && openSocket.readyState === openSocket.OPEN) return send(openSocket, method, input);
+    return open().then((socket) => (socket && socket.readyState === socket.OPEN ? send(socket, method, input) : fail('internal', UNREACHABLE, true)));
   }
 
   const methods = Object.fromEntries(BRIDGE_METHODS.map((method) => [method, (input?: unknown) => call(method, input)]));

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
@@ -12,6 +11,7 @@ import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../l
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
 import { useFitToWindow } from '../../lib/useFitToWindow';
+import { useScaledVirtualList } from '../../lib/useScaledVirtualList';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
@@ -40,23 +40,23 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   const columns = useColumns(scrollRef);
   const rowCount = Math.ceil(items.length / columns);
   // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
-  // the virtual list, whose size follows what is loaded: a keystroke never measures them out).
-  const unloadedHeight = Math.max(0, Math.ceil(total / columns) - rowCount) * CARD_ROW_HEIGHT;
-  const virtualizer = useVirtualizer({
+  // the virtual list, whose size follows what is loaded: a keystroke never measures them out). A
+  // list taller than the browser lays out is scrolled in proportion (useScaledVirtualList).
+  const { virtualizer, height, drawnAt, scrollTopOf } = useScaledVirtualList({
+    scrollRef,
     count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ROW_HEIGHT,
+    rowHeight: CARD_ROW_HEIGHT,
+    contentHeight: Math.ceil(total / columns) * CARD_ROW_HEIGHT,
     overscan: 3,
-    initialRect: { width: 1024, height: 720 },
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
-  const offsetOf = useCallback((index: number) => Math.floor(index / columns) * CARD_ROW_HEIGHT, [columns]);
+  const offsetOf = useCallback((index: number) => scrollTopOf(Math.floor(index / columns) * CARD_ROW_HEIGHT), [columns, scrollTopOf]);
   const onKeyDown = useResultKeys(scrollRef, items.length, columns, offsetOf);
 
   return (
     <div ref={scrollRef} className="results-scroll">
-      <ul className="card-grid" aria-label="Products" style={{ height: virtualizer.getTotalSize() + unloadedHeight }} onKeyDown={onKeyDown}>
+      <ul className="card-grid" aria-label="Products" style={{ height }} onKeyDown={onKeyDown}>
         {rows.flatMap((row) =>
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
             const problem = orderProblemOf(product);
@@ -74,7 +74,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                   width: `calc(${100 / columns}% - 12px)`,
                   height: CARD_ROW_HEIGHT - 12,
                   left: `${(column * 100) / columns}%`,
-                  top: row.start,
+                  top: drawnAt(row.start),
                 }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >

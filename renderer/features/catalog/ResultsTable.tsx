@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { CatalogSort } from '../../../shared/bridge';
 import { formatCents, formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
@@ -14,6 +13,7 @@ import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { onProductRowKeyDown } from './rowKeys';
 import { useFitToWindow } from '../../lib/useFitToWindow';
+import { useScaledVirtualList } from '../../lib/useScaledVirtualList';
 import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
@@ -91,22 +91,24 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   const scrollRef = useRef<HTMLDivElement>(null);
   useFitToWindow(scrollRef);
   const addToCart = useAddToCart();
-  const virtualizer = useVirtualizer({
+  // The results not loaded yet keep their place below, so the scrollbar spans every result. They
+  // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
+  // so a keystroke never measures out tens of thousands of rows. A list taller than the browser
+  // lays out is scrolled in proportion (useScaledVirtualList).
+  const { virtualizer, height, drawnAt, scrollTopOf } = useScaledVirtualList({
+    scrollRef,
     count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
+    contentHeight: total * ROW_HEIGHT,
     overscan: 12,
-    initialRect: { width: 1024, height: 720 },
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(rows.at(-1)?.index ?? 0, items.length, hasMore, loadingMore, loadMore);
-  const onKeyDown = useResultKeys(scrollRef, items.length, 1, rowOffset);
-  const paddingTop = rows[0]?.start ?? 0;
-  // The results not loaded yet keep their place below, so the scrollbar spans every result. They
-  // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
-  // so a keystroke never measures out tens of thousands of rows.
-  const unloadedHeight = Math.max(0, total - items.length) * ROW_HEIGHT;
-  const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) + unloadedHeight;
+  const offsetOf = useCallback((index: number) => scrollTopOf(rowOffset(index)), [scrollTopOf]);
+  const onKeyDown = useResultKeys(scrollRef, items.length, 1, offsetOf);
+  const paddingTop = rows[0] ? drawnAt(rows[0].start) : 0;
+  const paddingBottom = Math.max(0, height - paddingTop - rows.length * ROW_HEIGHT);
+  const unloaded = total > items.length;
 
   return (
     <div ref={scrollRef} className="results-scroll table-scroll">
@@ -159,7 +161,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
             );
           })}
           {paddingBottom > 0 ? (
-            <tr aria-hidden="true" className={unloadedHeight > 0 ? 'placeholder-row' : undefined} style={{ height: paddingBottom }} />
+            <tr aria-hidden="true" className={unloaded ? 'placeholder-row' : undefined} style={{ height: paddingBottom }} />
           ) : null}
         </tbody>
       </table>

@@ -54,6 +54,20 @@ describe('getBridge', () => {
     expect(opened).toEqual(['ws://127.0.0.1:4321/bridge/socket']);
   });
 
+  it('sends a call on an open socket before the call returns, so it leaves before the page renders', async () => {
+    const sent: string[] = [];
+    const socket = new ScriptedSocket((call) => {
+      sent.push(call.method);
+      return [JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, data: call.method } })];
+    });
+    const { createSocketBridge } = await import('../../../renderer/bridge');
+    const bridge = createSocketBridge({ url: 'ws://127.0.0.1:1/bridge/socket', createSocket: () => socket as unknown as WebSocket });
+    expect(await bridge.getSession()).toEqual({ ok: true, data: 'getSession' });
+    const searched = bridge.searchCatalog({ text: 'pinot' });
+    expect(sent, 'sent before any microtask ran').toEqual(['getSession', 'searchCatalog']);
+    expect(await searched).toEqual({ ok: true, data: 'searchCatalog' });
+  });
+
   it('ignores messages that are not bridge messages and still pairs the real reply', async () => {
     const socket = new ScriptedSocket((call) => ['<html>proxy error</html>', '{"kind":"reply","id":"x"}', JSON.stringify({ kind: 'reply', id: call.id, result: { ok: true, data: 1 } })]);
     const { createSocketBridge } = await import('../../../renderer/bridge');
