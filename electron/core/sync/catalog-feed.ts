@@ -12,7 +12,9 @@ export const FEED_RESTART_NOTICE =
  * Entries asked per feed page. With the service client (`callText`) each page is parsed and checked
  * in the offline worker; a parse on the main thread (a client without it) of 1,000 full products
  * (the most a page may hold) held that thread for hundreds of milliseconds on a loaded machine
- * (bench:core), a quarter of that keeps each parse short.
+ * (bench:core), a quarter of that keeps each parse short. Larger pages would not make the
+ * offline write cheaper: four pages of 250 in one transaction wrote 1,407 database pages to the
+ * WAL a feed page instead of about 1,900, for no CPU measurably saved (docs/benchmarks.md, `bench/offline-write.ts`).
  */
 export const FEED_PAGE_LIMIT = 250;
 
