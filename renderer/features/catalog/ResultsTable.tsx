@@ -18,7 +18,7 @@ import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
 export interface ResultsProps {
-  items: CatalogProduct[];
+  items: readonly CatalogProduct[];
   /** Every result of the search: the list is as long as this, whatever has been loaded yet. */
   total: number;
   hasMore: boolean;

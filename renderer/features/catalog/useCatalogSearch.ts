@@ -5,6 +5,7 @@ import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
+import { itemsOfPages } from './loadedItems';
 import { toSearchInput } from './searchInput';
 
 /** The first page only has to fill the screen, so each keystroke moves little data; scrolling loads more per page. */
@@ -32,7 +33,8 @@ export function useCatalogSearch() {
   // No debounce: a local search answers within milliseconds, and each keystroke's results should show at once.
   const options = useMemo(() => catalogSearch(bridge, filters), [bridge, filters]);
   const query = useInfiniteQuery({ ...options, placeholderData: keepPreviousData });
-  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // Scrolling loads page after page: only the new pages' items are appended (loadedItems.ts).
+  const items = useMemo(() => (query.data ? itemsOfPages(query.data.pages) : []), [query.data]);
   const first = query.data?.pages[0];
   return { query, items, first };
 }
