@@ -99,7 +99,7 @@ running.core.ready.then(
   async () => {
     await reportSession();
     running.core.events.subscribe((event) => {
-      if (event.type === 'session-changed' || event.type === 'connectivity') void reportSession();
+      if (event.type === 'session-changed' || event.type === 'session-problem' || event.type === 'connectivity') void reportSession();
     });
   },
   (error: unknown) => console.error(`Caseworks could not connect: ${error instanceof Error ? error.message : String(error)}`),

@@ -72,6 +72,11 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
       case 'session-changed':
         void queryClient.invalidateQueries();
         return;
+      case 'session-problem':
+        // The account is the same: its catalog, orders and lists stand; the session carries the problem.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
+        return;
     }
   };
 }

@@ -21,6 +21,9 @@ export const BridgeEvent = z.discriminatedUnion('type', [
     orderNumber: z.string(),
     status: OrderStatus,
   }),
+  /** Another account, or none: everything the screens hold belongs to another account. */
   z.object({ type: z.literal('session-changed') }),
+  /** The same account's connection problem appeared, changed or cleared (a service not answering, a key refused): only the session reads anew. */
+  z.object({ type: z.literal('session-problem') }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;

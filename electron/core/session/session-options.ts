@@ -29,7 +29,7 @@ export interface SessionOptions
   offlineProbeMs?: number;
   /** How often the offline copy is refreshed while online (default 2 minutes; 0: never). */
   syncIntervalMs?: number;
-  /** Events for the screens ('session-changed', 'connectivity', 'outbox-changed', the active engine's). */
+  /** Events for the screens ('session-changed', 'session-problem', 'connectivity', 'outbox-changed', the active engine's). */
   emit(event: BridgeEvent): void;
   /** Order moves of a background account, announced by its name. */
   onOtherAccountEvent(event: BridgeEvent, accountName: string): void;

@@ -83,7 +83,7 @@ export function createSession(options: SessionOptions): { session: Session; host
     onProblemChange: () => {
       switching = switching.then(() => {
         if (meansOffline(manager.problem())) connectivity.report(false);
-        emit({ type: 'session-changed' });
+        emit({ type: 'session-problem' });
       });
     },
     onChange: (connection) => {

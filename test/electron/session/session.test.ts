@@ -41,7 +41,7 @@ function fakeEngine(connection: Connection | null) {
 }
 
 /** Everything the session is given, as fakes it can be watched through. */
-async function setup() {
+async function setup({ demoStarts = true }: { demoStarts?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'session-'));
   folders.push(dataDir);
   const settings = createMemorySettings();
@@ -57,7 +57,10 @@ async function setup() {
     vaultFor: (settingsKey) => createKeyVault({ safeStorage: NO_SAFE_STORAGE, settings, settingsKey }),
     settings,
     memoryOnlyKeys: true,
-    startEmbedded: async () => ({ ok: true, service: { baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) } }),
+    startEmbedded: async () =>
+      demoStarts
+        ? { ok: true, service: { baseUrl: DEMO, apiKey: 'demo_key', buyers: [{ accountId: 'org_demo', apiKey: 'demo_key' }], stop: async () => void (stopped += 1) } }
+        : { ok: false, failure: { code: 'failed', message: 'It did not start within 120 s.' } },
     verify: async (baseUrl, apiKey): Promise<VerifyOutcome> => {
       const known = accountsByKey[apiKey];
       if (known?.service !== baseUrl) return { ok: false, error: { code: 'unauthorized', message: 'Not accepted.', retryable: false } };
@@ -106,6 +109,14 @@ describe('the session', () => {
     expect(told).toEqual(['Demo Buyer']);
     expect(events).toContainEqual({ type: 'session-changed' });
     expect((await session.list()).map((account) => [account.name, account.active])).toEqual([['Demo Buyer', true]]);
+  });
+
+  it('tells the screens of a problem with the same account as a problem, not as another account (which would make them read everything again)', async () => {
+    const { session, host, events } = await setup({ demoStarts: false });
+    await host.start();
+    await vi.waitFor(() => expect(session.info().problem).toMatchObject({ code: 'demo_unavailable' }));
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'session-problem' }));
+    expect(events.map((event) => event.type)).not.toContain('session-changed');
   });
 
   it('switches between accounts: the previous engine stops its background work, each account keeps its outbox', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../../../shared/schemas';
 import { createBridgeEventHandler, ORDER_MOVES_GATHER_MS } from '../../../renderer/app/bridgeEvents';
 import { useToastStore } from '../../../renderer/app/toastStore';
+import { queryKeys } from '../../../renderer/lib/queryKeys';
 
 const move = (status: OrderStatus, n: number) => ({ type: 'order-status' as const, orderId: `ord_${n}`, orderNumber: `CW-24000${n}`, status });
 const toasts = () => useToastStore.getState().toasts.map(({ title, description }) => ({ title, description }));
@@ -39,5 +40,22 @@ describe('order moves told in the screens', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     createBridgeEventHandler(queryClient)(move('shipped', 1));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['order', 'ord_1'] });
+  });
+});
+
+describe('the session told in the screens', () => {
+  const invalidated = (type: 'session-changed' | 'session-problem') => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    createBridgeEventHandler(queryClient)({ type });
+    return invalidate.mock.calls.map(([filters]) => filters?.queryKey ?? 'everything');
+  };
+
+  it('another account reads everything again', () => {
+    expect(invalidated('session-changed')).toEqual(['everything']);
+  });
+
+  it('a problem of the same account reads the session and the sync status again, not the catalog it is showing', () => {
+    expect(invalidated('session-problem')).toEqual([queryKeys.session, queryKeys.syncStatus]);
   });
 });
