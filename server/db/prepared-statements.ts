@@ -19,12 +19,22 @@ let preparedCount = 0;
  * never text from a request.
  */
 export async function prepareStatement(db: Database, stem: string, parameterTypes: readonly string[], statement: SQL): Promise<string | null> {
+  const named = namedStatement(stem, statement);
+  if (named === null) return null;
+  await db.execute(sql.raw(`prepare ${named.name} (${parameterTypes.join(', ')}) as ${named.text}`));
+  return named.name;
+}
+
+/**
+ * `statement`'s text (parameters written as `sql.raw('$1')`…) under a name no other statement of
+ * this process has, for a named statement of the wire protocol (node-postgres parses it once on each
+ * connection of its pool), or for `PREPARE`; null when it carries parameters of its own (drizzle's).
+ */
+export function namedStatement(stem: string, statement: SQL): { name: string; text: string } | null {
   const query = dialect.sqlToQuery(statement);
   if (query.params.length > 0) return null;
   preparedCount += 1;
-  const name = `caseworks_${stem}_${preparedCount}`;
-  await db.execute(sql.raw(`prepare ${name} (${parameterTypes.join(', ')}) as ${query.sql}`));
-  return name;
+  return { name: `caseworks_${stem}_${preparedCount}`, text: query.sql };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { rowsOf, type Database } from '../../db/database';
 import { products } from '../../db/schema';
 
 /**
@@ -12,11 +12,11 @@ import { products } from '../../db/schema';
  */
 export async function idsInByteOrder(db: Database): Promise<boolean> {
   const id = sql.identifier(products.id.name);
-  const [row] = (
-    (await db.execute(sql`
+  const [row] = rowsOf<{ out_of_order: number }>(
+    await db.execute(sql`
       select count(*)::integer as out_of_order
       from (select ${id} as id, lead(${id}) over (order by ${id}) as next from ${products}) as ordered
-      where next is not null and not (id collate "C" < next collate "C")`)) as unknown as { rows: Array<{ out_of_order: number }> }
-  ).rows;
+      where next is not null and not (id collate "C" < next collate "C")`),
+  );
   return Number(row?.out_of_order) === 0;
 }

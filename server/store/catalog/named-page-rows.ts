@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database } from '../../db/database';
+import { namedStatement } from '../../db/prepared-statements';
 import { ordinalArrayText, pageRowOf, pageStatement, productRowsInOrder, type PageRowsReader, type PageShape } from './rows-in-order';
-
-const dialect = new PgDialect();
-
-/** Statement names already given in this process. */
-let namedCount = 0;
 
 /**
  * productRowsInOrder on PostgreSQL's pool, its statement named in the wire protocol once per page
@@ -27,9 +22,7 @@ export function namedPageRows(db: Database): PageRowsReader {
   return async (ordinals, shape) => {
     let statement = statements.get(shape);
     if (statement === undefined) {
-      const query = dialect.sqlToQuery(pageStatement(sql.raw('$1'), shape));
-      namedCount += 1;
-      statement = query.params.length > 0 ? null : { name: `caseworks_page_rows_${namedCount}`, text: query.sql };
+      statement = namedStatement('page_rows', pageStatement(sql.raw('$1'), shape));
       statements.set(shape, statement);
     }
     if (statement === null) return unprepared(ordinals, shape);
