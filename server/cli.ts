@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     ...command.options,
     dataDir,
     logger: { level: 'warn', stream: process.stderr },
-    onSeedNotice: (message) => process.stderr.write(`notice: ${message}\n`),
+    onStartNotice: (message) => process.stderr.write(`notice: ${message}\n`),
     onSeedProgress: (written, total) => {
       const line = progress(written, total);
       if (line !== null) process.stderr.write(`${line}\n`);

@@ -63,8 +63,8 @@ export interface ServiceOptions {
   /** How often each instance looks for due deliveries when nothing wakes it. */
   webhookPollIntervalMs?: number;
   logger?: FastifyServerOptions['logger'];
-  /** Told what seeding an empty database went on without (the CLI writes it to stderr). */
-  onSeedNotice?: (message: string) => void;
+  /** Told what the start went on without: seeding's product worker, the listings warm-up (the CLI writes it to stderr). */
+  onStartNotice?: (message: string) => void;
   /** Told after each chunk of demo products seeding writes (the CLI says each tenth of a large catalog). */
   onSeedProgress?: (productsWritten: number, total: number) => void;
   /** Opens the store; tests pass one that copies a prepared template instead of seeding. */
@@ -124,7 +124,7 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     applicationName: `caseworks ${instanceId}`,
     // The demo's registrations point at a receiver on this machine, which production mode would refuse.
     demoWebhooks: mode === 'sandbox',
-    onSeedNotice: options.onSeedNotice,
+    onStartNotice: options.onStartNotice,
     onSeedProgress: options.onSeedProgress,
   });
   const { store } = opened;

@@ -2,9 +2,9 @@ import { mapLargeAllocations, releaseFreedMemory } from '../db/release-memory';
 import { openPglite, openPostgres, type Connection } from '../db/connection';
 import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
-import { createSqlStore } from './sql-store';
+import { createSqlStore, pageStatementsFor } from './sql-store';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
-import { warmUpListings } from './catalog/listing-warm-up';
+import { warmUpListings, warmUpNotice } from './catalog/listing-warm-up';
 import type { Store } from './types';
 import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
 import type { PublicBaseUrl } from './catalog/image-url';
@@ -36,8 +36,8 @@ export interface OpenStoreOptions {
    * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
    */
   applicationName?: string;
-  /** Told what seeding went on without (see SeedOptions.onNotice). */
-  onSeedNotice?: (message: string) => void;
+  /** Told what the start went on without: seeding's product worker (SeedOptions.onNotice), the listings warm-up (warmUpNotice). */
+  onStartNotice?: (message: string) => void;
   /** Told after each chunk of products seeding writes (SeedOptions.onProgress). */
   onSeedProgress?: (productsWritten: number, total: number) => void;
   /** Run once the store that seeding filled is open: gives seeding's freed memory back (default releaseFreedMemory). */
@@ -64,7 +64,7 @@ async function connect(options: OpenStoreOptions): Promise<Connection> {
 /** Seeds an open (migrated) connection when it is empty, under the setup lock; the demo keys (and the listings index) when it did. */
 function seedIfEmpty(
   connection: Connection,
-  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks' | 'onSeedNotice' | 'onSeedProgress'>,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'demoWebhooks' | 'onStartNotice' | 'onSeedProgress'>,
 ): Promise<SeededDemo | null> {
   return connection.underSetupLock((db) =>
     seedDemo(db, {
@@ -72,7 +72,7 @@ function seedIfEmpty(
       seed: options.demoSeed,
       webhooks: options.demoWebhooks,
       database: connection.kind,
-      onNotice: options.onSeedNotice,
+      onNotice: options.onStartNotice,
       onProgress: options.onSeedProgress,
     }),
   );
@@ -82,13 +82,16 @@ function seedIfEmpty(
  * The store on an open connection, its listings index read first (seconds for a million products,
  * so no first page waits for it), or the one seeding just made of the same catalog.
  */
-async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl'>, seeded: SeededDemo | null, close: () => Promise<void>): Promise<OpenedStore> {
+async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl' | 'onStartNotice'>, seeded: SeededDemo | null, close: () => Promise<void>): Promise<OpenedStore> {
   const demoCredentials = seeded?.credentials ?? null;
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
-  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, preparedPages: connection.kind === 'pglite', namedPages: connection.kind === 'postgres' });
+  const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, pageStatements: pageStatementsFor(connection.kind) });
   // PGlite's WebAssembly runs its baseline code until hot: the first pages' cost goes to the start.
-  if (connection.kind === 'pglite') await warmUpListings(store, listingIndex.current);
+  if (connection.kind === 'pglite') {
+    const notice = warmUpNotice(await warmUpListings(store, listingIndex.current));
+    if (notice !== null) options.onStartNotice?.(notice);
+  }
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
 }
@@ -99,7 +102,7 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
  */
 export async function openStoreOn(
   connection: Connection,
-  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks'>,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks' | 'onStartNotice'>,
   close: () => Promise<void>,
 ): Promise<OpenedStore> {
   return storeOn(connection, options, await seedIfEmpty(connection, options), close);

@@ -42,17 +42,23 @@ export interface SqlStoreOptions {
   close?: () => Promise<void>;
   /** The listings index, when the caller read it already (see ListingIndexKeeper.prepare); else one is made, read on first use. */
   listingIndex?: ListingIndexKeeper;
-  /**
-   * Whether `db` is one database session (PGlite), so a listing page's statement and the change
-   * feed's are prepared once on it and executed by name (preparedPageRows, preparedFeedPage). False on a pool (PostgreSQL), where a prepared
-   * statement would live on one of its connections only.
-   */
-  preparedPages?: boolean;
-  /**
-   * Whether `db` is node-postgres' pool (PostgreSQL), where a listing page's statement is named in
-   * the wire protocol and so parsed once on each connection (namedPageRows).
-   */
-  namedPages?: boolean;
+  /** How a listing page's statement and the change feed's reach the database (default 'built'; see PageStatements). */
+  pageStatements?: PageStatements;
+}
+
+/**
+ * How the store sends a listing page's statement and the change feed's page statement:
+ * - 'prepared': SQL `PREPARE` once and `EXECUTE` by name (preparedPageRows, preparedFeedPage), for
+ *   one database session (PGlite, whose driver has no named statements);
+ * - 'named': named in the wire protocol, so parsed once on each connection of node-postgres' pool
+ *   (namedPageRows), where an SQL `PREPARE` would live on one connection only;
+ * - 'built': built by drizzle for every page (productRowsInOrder), for any database.
+ */
+export type PageStatements = 'prepared' | 'named' | 'built';
+
+/** The page statements the service uses on a connection of this kind. */
+export function pageStatementsFor(kind: 'pglite' | 'postgres'): PageStatements {
+  return kind === 'pglite' ? 'prepared' : 'named';
 }
 
 /** The Store on a drizzle database: the same code for PGlite and PostgreSQL. */
@@ -60,14 +66,16 @@ export function createSqlStore(db: Database, options: SqlStoreOptions): Store {
   const now = options.now ?? (() => new Date());
   const { publicBaseUrl } = options;
   const listingIndex = options.listingIndex ?? new ListingIndexKeeper(db);
-  const pageRows = options.preparedPages
-    ? preparedPageRows(db)
-    : options.namedPages
-      ? namedPageRows(db)
-      : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
+  const statements = options.pageStatements ?? 'built';
+  const pageRows =
+    statements === 'prepared'
+      ? preparedPageRows(db)
+      : statements === 'named'
+        ? namedPageRows(db)
+        : (ordinals: ArrayLike<number>, shape: PageShape) => productRowsInOrder(db, ordinals, shape);
   const listings: CatalogListings = { db, index: listingIndex, orderedIds: new OrderedIdCache(), lowered: new Map(), pageRows };
   const supplierCounts = new VersionedValue<ReadonlyMap<string, number>>();
-  const feedPage = options.preparedPages ? preparedFeedPage(db) : async () => null;
+  const feedPage = statements === 'prepared' ? preparedFeedPage(db) : async () => null;
   return guardStorableText({
     authenticate: (apiKey) => authenticate(db, apiKey),
     listSuppliers: (query) => listSuppliers(db, listingIndex, query),

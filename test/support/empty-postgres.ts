@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPostgres, type Connection } from '../../server/db/connection';
+import { createTestDatabase } from './postgres-admin';
 
 /**
  * Runs `work` on an empty, migrated database of its own on the DATABASE_URL server, dropped after:
@@ -8,28 +7,15 @@ import { openPostgres, type Connection } from '../../server/db/connection';
  * in for. `create` is added to its CREATE DATABASE (a collation, say).
  */
 export async function withEmptyPostgres(work: (connection: Connection) => Promise<void>, create = ''): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL as string;
-  const name = `cw_seeding_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}" ${create}`);
+  const database = await createTestDatabase(process.env.DATABASE_URL as string, 'cw_seeding', create);
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const connection = await openPostgres({ databaseUrl: url.toString() });
+    const connection = await openPostgres({ databaseUrl: database.url });
     try {
       await work(connection);
     } finally {
       await connection.close();
     }
   } finally {
-    await admin(`drop database if exists "${name}" with (force)`);
+    await database.drop();
   }
 }

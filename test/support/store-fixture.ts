@@ -3,13 +3,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { openPglite, openPostgres, type Connection } from '../../server/db/connection';
 import type { Database } from '../../server/db/database';
 import { seedDemoData } from '../../server/demo/seed';
 import { openStore, type DemoCredentials, type Store } from '../../server/store';
-import { createSqlStore } from '../../server/store/sql-store';
+import { createSqlStore, pageStatementsFor } from '../../server/store/sql-store';
 import { sharedTmpdir } from './temporary-root';
+import { databaseUrlFor, withAdmin } from './postgres-admin';
 
 /**
  * Test stores that start in well under a second: the demo database is built once (initdb,
@@ -155,25 +156,10 @@ function storeOn(
 ): TestStore {
   let closing: Promise<void> | null = null;
   const closeOnce = () => (closing ??= close());
-  const store = createSqlStore(connection.db, { publicBaseUrl, close: closeOnce, preparedPages: connection.kind === 'pglite' });
+  const store = createSqlStore(connection.db, { publicBaseUrl, close: closeOnce, pageStatements: pageStatementsFor(connection.kind) });
   return { store, demoCredentials, kind: connection.kind, databaseUrl, db: connection.db, close: closeOnce };
 }
 
-function databaseUrlFor(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function ensurePostgresTemplate(client: pg.Client, serverUrl: string, name: string, catalogSize: number): Promise<DemoCredentials> {
   const found = await client.query<{ comment: string | null }>(

@@ -7,6 +7,12 @@ export const WARM_UP_PAGES = 80;
 /** Catalogs smaller than this are not warmed up: their pages are cheap, and tests open many stores. */
 export const WARM_UP_CATALOG = 50_000;
 
+/** How far a warm-up went: the pages it read, and what stopped it early (null when nothing did). */
+export interface WarmUp {
+  pagesRead: number;
+  failure: unknown;
+}
+
 const WARM_UP_SORTS: Array<ProductSort | undefined> = [undefined, ...PRODUCT_SORTS];
 
 /**
@@ -17,18 +23,20 @@ const WARM_UP_SORTS: Array<ProductSort | undefined> = [undefined, ...PRODUCT_SOR
  * the first 60 to 80 pages asked of a freshly opened PGlite cost 2 to 6 times what later ones do
  * (docs/benchmarks.md, "A page at a million on PGlite"). Asking them before the service is ready
  * moves that cost to its start. Nothing for a catalog under `smallestCatalog` products, or without
- * an index; a failed page ends the warm-up (the service then starts colder, answering the same).
+ * an index; a failed page ends the warm-up (the service then starts colder, answering the same),
+ * and the warm-up says how far it went and why it stopped.
  */
 export async function warmUpListings(
   store: Pick<Store, 'listProducts' | 'listSupplierProducts'>,
   index: ListingIndex | null,
   { pages = WARM_UP_PAGES, smallestCatalog = WARM_UP_CATALOG }: { pages?: number; smallestCatalog?: number } = {},
-): Promise<void> {
-  if (index === null || index.size < smallestCatalog) return;
+): Promise<WarmUp> {
+  if (index === null || index.size < smallestCatalog) return { pagesRead: 0, failure: null };
   const suppliers = [...index.productsPerSupplier()];
   const catalogPages = Math.ceil(index.size / PER_PAGE_MAX);
+  let read = 0;
   try {
-    for (let read = 0; read < pages; read += 1) {
+    for (; read < pages; read += 1) {
       // Every fifth page is a supplier's: the other page statement (its own fields, no join).
       const supplier = read % 5 === 4 ? suppliers[Math.floor(read / 5) % suppliers.length] : undefined;
       if (supplier) {
@@ -40,7 +48,17 @@ export async function warmUpListings(
       const page = 1 + Math.floor(((read + 0.5) / pages) * catalogPages);
       await store.listProducts({ page, per_page: PER_PAGE_MAX, ...(sort ? { sort } : {}) });
     }
-  } catch {
-    // The warm-up only moves work earlier: its pages' answers are not needed.
+  } catch (error) {
+    // The warm-up only moves work earlier: its pages' answers are not needed, and the service
+    // answers them again when asked; the failure is told, not thrown.
+    return { pagesRead: read, failure: error };
   }
+  return { pagesRead: read, failure: null };
+}
+
+/** What a warm-up that stopped early tells the operator (null when it did not stop early). */
+export function warmUpNotice({ pagesRead, failure }: WarmUp, pages = WARM_UP_PAGES): string | null {
+  if (failure === null) return null;
+  const reason = failure instanceof Error ? failure.message : String(failure);
+  return `The listings warm-up stopped after ${pagesRead} of ${pages} pages (${reason}); the first listing pages asked will be slower.`;
 }

@@ -6,7 +6,7 @@ import { ordinalArrayText, pageRowOf, pageStatement, productRowsInOrder, type Pa
 /**
  * productRowsInOrder with its statement prepared once per page shape (prepareStatement), so a page
  * is not planned again each time: for a database that is one session (PGlite). On PostgreSQL's
- * pool the service does not use it (see SqlStoreOptions.preparedPages). The page's ordinals are
+ * pool the service does not use it (see PageStatements). The page's ordinals are
  * written into the `EXECUTE`'s text as an int array: whole numbers from the listings index, checked
  * by ordinalArrayText. A shape whose statement would carry parameters of its own is read
  * unprepared.

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { CatalogProduct, Paginated } from '../../../shared';
 import { waitFor } from '../../server/webhooks/receiver';
+import { createTestDatabase } from '../../support/postgres-admin';
 
 /**
  * Several processes of the real CLI (`tsx server/cli.ts`, as `npm run server` runs it) on one
@@ -21,22 +22,6 @@ export function serverUrl(): string {
   return url;
 }
 
-export function databaseUrlFor(name: string): string {
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export interface ClusterDatabase {
   name: string;
   url: string;
@@ -49,9 +34,7 @@ export interface ClusterDatabase {
 
 /** An empty database, dropped (with every connection to it) by drop(). */
 export async function createDatabase(): Promise<ClusterDatabase> {
-  const name = `cluster_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database "${name}"`));
-  const url = databaseUrlFor(name);
+  const { name, url, drop } = await createTestDatabase(serverUrl(), 'cluster');
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined);
   const clients: pg.Client[] = [];
@@ -69,7 +52,7 @@ export async function createDatabase(): Promise<ClusterDatabase> {
     async drop() {
       await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
       await pool.end().catch(() => undefined);
-      await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
+      await drop();
     },
   };
 }

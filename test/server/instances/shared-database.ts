@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPglite, type PgliteConnection } from '../../../server/db/connection';
 import { openStoreOn, type OpenStoreOptions, type OpenedStore } from '../../../server/store';
 import { createSqlStore } from '../../../server/store/sql-store';
 import type { ServiceOptions } from '../../../server/main';
 import { createTestStore, type TestStore } from '../../support/store-fixture';
+import { createTestDatabase } from '../../support/postgres-admin';
 
 /**
  * One database that several in-process service instances share, as several processes share one
@@ -19,34 +18,12 @@ export interface SharedDatabase {
   close(): Promise<void>;
 }
 
-async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrlFor(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /** A database with nothing in it: no schema, no data. */
 export async function emptySharedDatabase(): Promise<SharedDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `cw_empty_${randomBytes(6).toString('hex')}`;
-    await withAdmin(serverUrl, (client) => client.query(`create database "${name}"`));
-    const databaseUrl = databaseUrlFor(serverUrl, name);
-    return {
-      kind: 'postgres',
-      service: () => ({ databaseUrl }),
-      close: () => withAdmin(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
-    };
+    const database = await createTestDatabase(serverUrl, 'cw_empty');
+    return { kind: 'postgres', service: () => ({ databaseUrl: database.url }), close: database.drop };
   }
   let connection: Promise<PgliteConnection> | null = null;
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PER_PAGE_MAX, type PageQuery, type ProductListQuery } from '../../../shared';
 import { ListingIndex } from '../../../server/store/catalog/listing-index';
-import { warmUpListings } from '../../../server/store/catalog/listing-warm-up';
+import { warmUpListings, warmUpNotice } from '../../../server/store/catalog/listing-warm-up';
 import type { Store } from '../../../server/store/types';
 
 /** An index of `size` products (ordinals 1…size) of two suppliers, every order the ordinals' own. */
@@ -61,9 +61,25 @@ describe('warmUpListings', () => {
     expect(asked).toHaveLength(0);
   });
 
-  it('stops at the first page that fails, without failing', async () => {
+  it('stops at the first page that fails, without failing, and says how far it went and why', async () => {
     const { store, asked } = recordingStore(3);
-    await expect(warmUpListings(store, indexOf(1_000), { pages: 40, smallestCatalog: 0 })).resolves.toBeUndefined();
+    const warmUp = await warmUpListings(store, indexOf(1_000), { pages: 40, smallestCatalog: 0 });
     expect(asked).toHaveLength(3);
+    expect(warmUp.pagesRead).toBe(3);
+    expect(warmUp.failure).toBeInstanceOf(Error);
+    expect((warmUp.failure as Error).message).toBe('the database went away');
+  });
+
+  it('says it read every page and met no failure', async () => {
+    const { store } = recordingStore();
+    expect(await warmUpListings(store, indexOf(1_000), { pages: 40, smallestCatalog: 0 })).toEqual({ pagesRead: 40, failure: null });
+    expect(await warmUpListings(store, indexOf(999), { pages: 40, smallestCatalog: 1_000 })).toEqual({ pagesRead: 0, failure: null });
+  });
+
+  it('tells the operator only a warm-up that stopped early, with its reason', () => {
+    expect(warmUpNotice({ pagesRead: 80, failure: null }, 80)).toBeNull();
+    expect(warmUpNotice({ pagesRead: 3, failure: new Error('the database went away') }, 80)).toBe(
+      'The listings warm-up stopped after 3 of 80 pages (the database went away); the first listing pages asked will be slower.',
+    );
   });
 });

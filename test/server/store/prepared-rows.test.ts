@@ -52,8 +52,8 @@ describe('listing pages from a prepared statement (PGlite)', () => {
     // In one transaction: on PostgreSQL, one session of the pool, where the prepared statement lives.
     await testStore.db.transaction(async (tx) => {
       const before = new Set((await pageStatements(tx)).map((statement) => statement.name));
-      const prepared: Store = createSqlStore(tx, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, preparedPages: true });
-      const plain: Store = createSqlStore(tx, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, preparedPages: false });
+      const prepared: Store = createSqlStore(tx, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, pageStatements: 'prepared' });
+      const plain: Store = createSqlStore(tx, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, pageStatements: 'built' });
       const sample = (await plain.getProduct((await plain.listProducts({ page: 5, per_page: 1 })).data[0]!.id))!;
       const filters: Array<Omit<ProductListQuery, 'page' | 'per_page' | 'sort'>> = [
         {},
@@ -102,7 +102,7 @@ describe.each(ON_POSTGRES)('listing pages from statements named on each connecti
     // A pool of one connection, so the statements named on it are the ones pg_prepared_statements shows.
     const connection = await openPostgres({ databaseUrl: testStore.databaseUrl as string, maxConnections: 1 });
     try {
-      const named: Store = createSqlStore(connection.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, namedPages: true });
+      const named: Store = createSqlStore(connection.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, pageStatements: 'named' });
       const plain: Store = createSqlStore(connection.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL });
       const sample = (await plain.getProduct((await plain.listProducts({ page: 5, per_page: 1 })).data[0]!.id))!;
       let pages = 0;

@@ -1,35 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { openStore, type OpenStoreOptions } from '../../../server/store';
 import type { CatalogProduct, CreateOrderBody } from '../../../shared';
 import { SHIPPING_ADDRESS } from './helpers';
+import { createTestDatabase } from '../../support/postgres-admin';
 
 const serverUrl = process.env.DATABASE_URL;
 let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
 let cleanup: () => Promise<void>;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   if (serverUrl) {
-    const name = `cw_restart_${randomBytes(5).toString('hex')}`;
-    await admin(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    target = { databaseUrl: url.toString() };
-    cleanup = () => admin(`drop database if exists "${name}" with (force)`);
+    const database = await createTestDatabase(serverUrl, 'cw_restart');
+    target = { databaseUrl: database.url };
+    cleanup = database.drop;
   } else {
     const parent = await mkdtemp(join(tmpdir(), 'caseworks-restart-'));
     target = { dataDir: join(parent, 'not', 'yet', 'there') };
