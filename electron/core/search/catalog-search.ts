@@ -26,6 +26,7 @@ import { ABOUT_FIELD, NAME_FIELD, NON_VINTAGE_KEY, termKey } from './search-inde
 import { FUZZINESS, MIN_FUZZY_TERM_LENGTH, foldTerm, wordsOf } from './text-terms';
 import { ANY, offerGroupHits, runGroupPass, runHitPass, SortKey, type HitPass } from './hit-pass';
 import { TopPositions } from './top-positions';
+import { makeGroupNameLists, offerByName, type GroupNameLists } from './group-name-lists';
 import type { OrderKey } from './key-orders';
 import { priceStretch, runStretchPass, walkOrder, type OrderWalk } from './order-walk';
 import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
@@ -192,6 +193,14 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       yearKeys[id] = key === NON_VINTAGE_KEY || key === '' ? Number.POSITIVE_INFINITY : Number(key);
     }
     return yearKeys;
+  }
+
+  /** Each combination's positions in name order, kept while the name-rank order they were made from is. */
+  let nameLists: GroupNameLists | null = null;
+  function nameListsNow(): GroupNameLists {
+    const order = index.orders.order('rank').positions;
+    if (nameLists?.from !== order) nameLists = makeGroupNameLists(order, index.groups.groupOf, index.groups.groups.size);
+    return nameLists;
   }
 
   /** How a sort reads a hit's key (hit-pass.ts). */
@@ -402,7 +411,9 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       else if (match || ownFilters) hits = runGroupPass(counting);
       else {
         hits = index.groups.groups.count.subarray(0, failures.length);
-        if (pageInPass) offerGroupHits(counting);
+        // In name order the page is the first products of the combinations that pass (group-name-lists.ts).
+        if (pageInPass && sort === 'name' && walks !== 'never') offerByName(nameListsNow(), index.orders.order('rank'), index.groups.groupOf, failures, columns.rank, top);
+        else if (pageInPass) offerGroupHits(counting);
       }
       total = countGroups(failures, hits, counts);
       if (heapSize > 0 && !pageInPass && total > 0) {

@@ -243,6 +243,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     groups.add(position, { ...before, country: id, flags }, 1);
     columns.set('country', position, id);
     columns.set('flags', position, flags);
+    // Its combination changed: the kept orders look at it apart (group-name-lists.ts reads them).
+    orders.touch(position);
   }
 
   /** Products of a region whose country is not their own take the region's (learned from a detail). */

@@ -25,7 +25,7 @@ const VIEWS: readonly { view: CatalogView; label: string }[] = [
 ];
 
 export default function CatalogScreen() {
-  const { query, items, first } = useCatalogSearch();
+  const { query, items, first, hasMore } = useCatalogSearch();
   const view = usePrefsStore((state) => state.catalogView);
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
@@ -86,7 +86,7 @@ export default function CatalogScreen() {
               <Results
                 items={shown.items}
                 total={shown.first.total}
-                hasMore={query.hasNextPage}
+                hasMore={hasMore}
                 loadingMore={query.isFetchingNextPage}
                 loadMore={loadMore}
               />

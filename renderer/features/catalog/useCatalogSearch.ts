@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { CaseworksBridge } from '../../../shared/bridge';
+import type { CaseworksBridge, CatalogSearchResult } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
@@ -12,6 +12,12 @@ import { toSearchInput } from './searchInput';
 export const FIRST_PAGE_SIZE = 60;
 export const NEXT_PAGE_SIZE = 200;
 
+/** Where the page after `pages` starts, or undefined when they hold every result. */
+function nextOffset(last: CatalogSearchResult, pages: readonly CatalogSearchResult[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
 /** One catalog search, paged: the same options wherever it is started, so a search is never run twice. */
 function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
   const input = toSearchInput(filters);
@@ -20,10 +26,7 @@ function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
     queryFn: ({ pageParam }) =>
       dataOrThrow(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, asYouType: true })),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    getNextPageParam: nextOffset,
   });
 }
 
@@ -36,7 +39,12 @@ export function useCatalogSearch() {
   // Scrolling loads page after page: only the new pages' items are appended (loadedItems.ts).
   const items = useMemo(() => (query.data ? itemsOfPages(query.data.pages) : []), [query.data]);
   const first = query.data?.pages[0];
-  return { query, items, first };
+  // Whether the results shown have more pages. Not the query's `hasNextPage`: that is false while
+  // the previous text's results stand in for a keystroke's, so every result on screen rendered
+  // again in the keystroke's own event, and again when its answer came.
+  const pages = query.data?.pages;
+  const hasMore = pages !== undefined && pages.length > 0 && nextOffset(pages[pages.length - 1]!, pages) !== undefined;
+  return { query, items, first, hasMore };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogSearchInput, NON_VINTAGE, type CatalogSearchInput as SearchInput } from '../../../shared/bridge';
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
-import { catalogDatabase } from './catalog-database';
+import { catalogDatabase, detailOf } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
 import { orderableNow } from '../../../shared/orderable';
 
@@ -154,5 +154,27 @@ describe('catalog search over the offline database', () => {
     expect(index.lookupCode('SKU-NAP-41')).toBeNull();
     expect(search({ text: 'SKU-BOR-42' }).items[0]?.id).toBe('prod_00042');
     expect(search({ text: 'SKU-BOR-42' }).items.map((item) => item.id)).toEqual(['prod_00042', 'prod_00422', 'prod_00426']);
+  });
+});
+
+describe('a page in name order filtered by facets alone, read from each combination’s products in name order', () => {
+  it('finds a product whose country changed (its detail arrived) after the lists were made', () => {
+    const small = makeCatalog(40);
+    const database = catalogDatabase(
+      small.map((product) => product.item),
+      asOf,
+      small,
+    );
+    const index = createCatalogSearch(database);
+    const search = (input: SearchInput) => index.search(CatalogSearchInput.parse(input));
+    // The lists are made by the first such page.
+    expect(search({ varietal: 'Malbec', limit: 5 }).items).toHaveLength(5);
+    const moved = small[3]!;
+    database.putProductDetails([{ detail: detailOf(moved.item, { ...moved.facts, country: 'Chile' }), etag: null, fetchedAt: asOf }]);
+    const chile = search({ country: 'Chile', limit: 5 });
+    expect(chile.total).toBe(1);
+    expect(chile.items.map((item) => item.id)).toEqual([moved.item.id]);
+    // It left its old combination's page too.
+    expect(search({ country: 'France', limit: 50 }).items.map((item) => item.id)).not.toContain(moved.item.id);
   });
 });
