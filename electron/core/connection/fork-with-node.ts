@@ -1,10 +1,11 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRootOf } from '../files/package-root';
 import type { ForkedProcess, ForkService } from '../platform';
 import { readEmbeddedServiceArgs } from './embedded-service-args';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Found from this module whether it runs from source or inside the browser shell's bundle. */
+const repoRoot = packageRootOf(import.meta.url);
 
 /**
  * Runs the service's own CLI (`server/cli.ts`, through tsx) as a Node child process: the
