@@ -4,15 +4,15 @@ import { packageRootOf } from '../files/package-root';
 import type { ForkedProcess, ForkService } from '../platform';
 import { readEmbeddedServiceArgs } from './embedded-service-args';
 
-/** Found from this module whether it runs from source or inside the browser shell's bundle. */
-const repoRoot = packageRootOf(import.meta.url);
-
 /**
  * Runs the service's own CLI (`server/cli.ts`, through tsx) as a Node child process: the
  * embedded service outside Electron (the browser shell, tests). The CLI announces itself with
  * `{ type: 'ready', baseUrl }` over the IPC channel and stops cleanly on SIGTERM.
  */
 export const forkWithNode: ForkService = ({ env }) => {
+  // Found when forking, from this module, whether it runs from source or inside the browser shell's
+  // bundle (not when the module loads: the desktop app imports it too, and never forks this way).
+  const repoRoot = packageRootOf(import.meta.url);
   const args = readEmbeddedServiceArgs([], env);
   const child = fork(path.join(repoRoot, 'server/cli.ts'), args, {
     cwd: repoRoot,
