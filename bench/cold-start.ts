@@ -1,18 +1,18 @@
 /**
- * bench:core's cold start: the browser shell (`npm run web`, i.e. electron/web/cli.ts through tsx)
- * launched on a data folder that already holds the whole catalog, timed until Chromium has painted
- * the catalog's first results, with the core process's resident memory at that moment.
+ * bench:core's cold start: the browser shell (what `npm run web` runs, the command of its
+ * package.json) launched on a data folder that already holds the whole catalog, timed until
+ * Chromium has painted the catalog's first results, with the core process's resident memory at
+ * that moment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_DATA_FOLDER_LOCK_FILE } from '../server/data-folder-lock';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newLightContext } from '../test/support/e2e-browser';
 import { REPO_ROOT } from '../test/support/e2e-build';
 import { READ_RESULTS, type ResultsState } from './ui-probe';
 
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = 'electron/web/cli.ts';
 /** How long the shell may take to print its URL, and the page to show the catalog. */
 const LIMIT_MS = 120_000;
 
@@ -38,6 +38,33 @@ export interface ColdStartReport {
   calls: { method: string; sentMs: number; answeredMs: number | null }[];
   /** CPU time of the renderer processes started for the page, from the launch until that paint, when Chromium tells it. */
   rendererCpuMs: number | null;
+  /** CPU time of the shell's processes (the launched command and its children) from the launch until that paint. */
+  shellCpuMs: number | null;
+  /** In the page, ms after launch: its document received, the last script or style file received (lazy screens included), DOMContentLoaded. */
+  pageTimings: PageTimings | null;
+}
+
+export interface PageTimings {
+  documentMs: number;
+  lastResourceMs: number;
+  domContentLoadedMs: number;
+}
+
+/**
+ * What to launch: the `web` script of the package.json in `root` (this repository by default, or
+ * another checkout to compare with), its first word found in that root's node_modules/.bin or run
+ * as it is (`node`), from that root.
+ */
+export interface ShellLaunch {
+  root: string;
+}
+
+function webCommand(root: string): { file: string; args: string[] } {
+  const script = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.web;
+  if (!script) throw new Error(`${root}/package.json has no web script`);
+  const [program, ...args] = script.trim().split(/\s+/);
+  const local = path.join(root, 'node_modules', '.bin', program!);
+  return { file: program === 'node' ? process.execPath : existsSync(local) ? local : program!, args };
 }
 
 /** A shell launched and painted, still running: its page stays open for what the caller measures next. */
@@ -119,13 +146,40 @@ export function processMemory(pid: number): ProcessMemory | null {
   }
 }
 
-/** The process running the shell's code (tsx runs it in a child of its own), and the embedded service's. */
-function shellProcesses(launched: number): { core: number | null; service: number | null } {
+/** CPU time (ms) a process has used, from /proc (user and system); null when it is gone. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The process running the shell's code: the one holding the data folder's lock (tsx runs the code
+ * in a child of its own, a built shell in the launched process); and the embedded service's.
+ */
+function shellProcesses(launched: number, dataDir: string): { core: number | null; service: number | null } {
   const all = [launched, ...descendants(launched)];
-  const core = all.filter((pid) => commandLine(pid).includes(CLI)).at(-1) ?? null;
-  const service = all.find((pid) => commandLine(pid).includes('server/cli.ts')) ?? null;
+  let holder: number | null;
+  try {
+    holder = (JSON.parse(readFileSync(path.join(dataDir, APP_DATA_FOLDER_LOCK_FILE), 'utf8')) as { pid: number }).pid;
+  } catch {
+    holder = null;
+  }
+  const core = holder !== null && all.includes(holder) ? holder : null;
+  const service = all.find((pid) => /server\/cli\.ts|embedded-service\.js/.test(commandLine(pid))) ?? null;
   return { core, service };
 }
+
+/** The page's own timings (Navigation and Resource Timing), in ms after `launchedAt` (epoch ms). */
+const PAGE_TIMINGS = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const code = performance.getEntriesByType('resource').filter((entry) => /\\.(js|css)$/.test(new URL(entry.name).pathname));
+  const end = Math.max(0, ...code.map((entry) => entry.responseEnd));
+  return { origin: performance.timeOrigin, documentMs: nav.responseEnd, lastResourceMs: end, domContentLoadedMs: nav.domContentLoadedEventEnd };
+})()`;
 
 function waitForUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -160,7 +214,8 @@ async function stop(child: ChildProcess): Promise<void> {
  * as soon as it is printed and waits for the catalog painted with `expectedCount` products. The
  * shell and the page keep running until `close`.
  */
-export async function launchToPaint(browser: Browser, dataDir: string, expectedCount: number, service?: ShellService): Promise<PaintedShell> {
+export async function launchToPaint(browser: Browser, dataDir: string, expectedCount: number, service?: ShellService, launch: ShellLaunch = { root: REPO_ROOT }): Promise<PaintedShell> {
+  const command = webCommand(launch.root);
   // Read before the page exists: the renderer started for it then counts from its start.
   const cpuBefore = await rendererCpu(browser);
   const context = await newLightContext(browser);
@@ -182,8 +237,8 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
     });
   });
   const launchedAt = Date.now();
-  const child = spawn(TSX, [CLI], {
-    cwd: REPO_ROOT,
+  const child = spawn(command.file, command.args, {
+    cwd: launch.root,
     env: {
       ...process.env,
       CASEWORKS_DATA_DIR: dataDir,
@@ -202,11 +257,15 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
     await page.goto(url);
     await page.waitForFunction(() => (globalThis as { __coldStartPainted?: number }).__coldStartPainted, null, { timeout: LIMIT_MS, polling: 50 });
     const cpuAfter = await rendererCpu(browser);
-    const { core, service: servicePid } = shellProcesses(child.pid!);
+    const shellPids = [child.pid!, ...descendants(child.pid!)];
+    const shellCpu = shellPids.map(processCpuMs);
+    const { core, service: servicePid } = shellProcesses(child.pid!, dataDir);
     const coreMemory = core === null ? null : processMemory(core);
     const serviceMemory = servicePid === null ? null : processMemory(servicePid);
     const paintedAt = (await page.evaluate(() => (globalThis as { __coldStartPainted?: number }).__coldStartPainted)) as number;
     const shown = (await page.evaluate(`(${READ_RESULTS})()`)) as ResultsState;
+    const timings = (await page.evaluate(PAGE_TIMINGS).catch(() => null)) as (PageTimings & { origin: number }) | null;
+    const sinceLaunch = (ms: number) => (timings ? timings.origin + ms - launchedAt : 0);
     if (!coreMemory || core === null) throw new Error('the core process was not found under the launched shell');
     if (shown.count !== expectedCount) throw new Error(`the catalog showed ${shown.count} products, not ${expectedCount}`);
     return {
@@ -218,6 +277,10 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
         service: serviceMemory,
         calls: calls.filter((call) => call.sentMs <= paintedAt - launchedAt),
         rendererCpuMs: rendererCpuBetween(cpuBefore, cpuAfter, true),
+        shellCpuMs: shellCpu.some((ms) => ms === null) ? null : shellCpu.reduce<number>((sum, ms) => sum + (ms ?? 0), 0),
+        pageTimings: timings
+          ? { documentMs: sinceLaunch(timings.documentMs), lastResourceMs: sinceLaunch(timings.lastResourceMs), domContentLoadedMs: sinceLaunch(timings.domContentLoadedMs) }
+          : null,
       },
       page,
       context,
@@ -231,8 +294,15 @@ export async function launchToPaint(browser: Browser, dataDir: string, expectedC
 }
 
 /** A cold start (see `launchToPaint`), with the core's memory again `laterMs` after the paint; the shell is stopped after. */
-export async function measureColdStart(browser: Browser, dataDir: string, expectedCount: number, laterMs = 15_000, service?: ShellService): Promise<ColdStartReport> {
-  const shell = await launchToPaint(browser, dataDir, expectedCount, service);
+export async function measureColdStart(
+  browser: Browser,
+  dataDir: string,
+  expectedCount: number,
+  laterMs = 15_000,
+  service?: ShellService,
+  launch?: ShellLaunch,
+): Promise<ColdStartReport> {
+  const shell = await launchToPaint(browser, dataDir, expectedCount, service, launch);
   try {
     await new Promise((resolve) => setTimeout(resolve, laterMs));
     const coreLater = processMemory(shell.corePid) ?? shell.report.core;

@@ -10,12 +10,13 @@
  *   the most rows or cards the DOM ever held;
  * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
  */
+import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import type { DatasetStatus } from '../shared/bridge';
-import { RENDERER_DIST, ensureRendererBuilt } from '../test/support/e2e-build';
+import { RENDERER_DIST, REPO_ROOT, ensureRendererBuilt } from '../test/support/e2e-build';
 import { launchChromium } from '../test/support/e2e-browser';
 import { startE2eApp, type E2eApp } from '../test/support/e2e-harness';
-import { launchToPaint, measureColdStart, rendererCpu, rendererCpuBetween } from './cold-start';
+import { launchToPaint, measureColdStart, rendererCpu, rendererCpuBetween, type ColdStartReport } from './cold-start';
 import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
 import {
@@ -44,6 +45,13 @@ import {
  */
 const PREPARED_DIR = process.env.BENCH_UI_DATA_DIR || null;
 const COLD_STARTS = Number(process.env.BENCH_UI_COLD_STARTS ?? 3);
+/**
+ * BENCH_UI_COMPARE_ROOT names another checkout (built, with its node_modules) whose `npm run web`
+ * is launched in turn with this one's, each cold start of this tree followed by one of that tree,
+ * so both meet the same load; BENCH_UI_COLD_ONLY=1 stops after the cold starts.
+ */
+const COMPARE_ROOT = process.env.BENCH_UI_COMPARE_ROOT || null;
+const COLD_ONLY = process.env.BENCH_UI_COLD_ONLY === '1';
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
 /** How long to let the background work after the first sync (details, images) settle before typing. */
@@ -365,28 +373,41 @@ async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof me
   console.log(`Prepared folder ${dataDir}: ${folder.products.toLocaleString('en-US')} products offline, service ${folder.service.baseUrl} unreachable`);
   const browser = await launchChromium();
   try {
-    const starts = [];
-    for (let run = 0; run < COLD_STARTS; run += 1) {
-      const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service);
-      const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
-      console.log(
-        `cold start ${run + 1}: URL after ${report.urlMs} ms, catalog painted after ${report.paintedMs.toFixed(0)} ms (${report.pageMs.toFixed(0)} ms from opening the URL); renderer CPU ${report.rendererCpuMs?.toFixed(0) ?? '?'} ms; core RSS ${(report.core.rssBytes / 2 ** 20).toFixed(0)} MB`,
-      );
-      console.log(`  the page's bridge calls until then (ms after launch): ${calls}`);
-      starts.push(report);
-    }
     const median = (values: number[]) => percentile(values, 0.5);
-    const rowsBefore =
-      starts.length === 0
+    const trees = [{ label: 'this tree', launch: { root: REPO_ROOT } }, ...(COMPARE_ROOT ? [{ label: COMPARE_ROOT, launch: { root: COMPARE_ROOT } }] : [])];
+    const startsOf = new Map(trees.map((tree) => [tree.label, [] as ColdStartReport[]]));
+    for (let run = 0; run < COLD_STARTS; run += 1) {
+      for (const tree of trees) {
+        const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service, tree.launch);
+        const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
+        const page = report.pageTimings;
+        console.log(
+          `cold start ${run + 1}${trees.length > 1 ? ` (${tree.label})` : ''}: URL after ${report.urlMs} ms, catalog painted after ${report.paintedMs.toFixed(0)} ms (${report.pageMs.toFixed(0)} ms from opening the URL); renderer CPU ${report.rendererCpuMs?.toFixed(0) ?? '?'} ms; shell CPU ${report.shellCpuMs?.toFixed(0) ?? '?'} ms; core RSS ${(report.core.rssBytes / 2 ** 20).toFixed(0)} MB; load ${loadavg()[0]!.toFixed(1)}`,
+        );
+        if (page) console.log(`  the page (ms after launch): document ${page.documentMs.toFixed(0)}, last script or style ${page.lastResourceMs.toFixed(0)}, DOMContentLoaded ${page.domContentLoadedMs.toFixed(0)}`);
+        console.log(`  the page's bridge calls until then (ms after launch): ${calls}`);
+        startsOf.get(tree.label)!.push(report);
+      }
+    }
+    const rowsBefore = trees.flatMap((tree) => {
+      const starts = startsOf.get(tree.label)!;
+      const of = trees.length > 1 ? ` (${tree.label})` : '';
+      return starts.length === 0
         ? []
         : [
             [
-              `cold start of npm run web offline to the painted catalog, ${starts.length} launches: median (each)`,
+              `cold start of npm run web offline to the painted catalog${of}, ${starts.length} launches: median (each)`,
               `${median(starts.map((report) => report.paintedMs)).toFixed(0)} ms (${starts.map((report) => report.paintedMs.toFixed(0)).join(', ')}); from opening the URL ${median(starts.map((report) => report.pageMs)).toFixed(0)} ms; URL printed after ${median(starts.map((report) => report.urlMs)).toFixed(0)} ms`,
               '≤ 1.5 s',
             ],
-            ['CPU of the page\'s renderer from the launch to that paint, median', `${median(starts.map((report) => report.rendererCpuMs ?? Number.NaN)).toFixed(0)} ms`, ''],
+            [`CPU from the launch to that paint${of}, median: the page's renderer; the shell's processes`, `${median(starts.map((report) => report.rendererCpuMs ?? Number.NaN)).toFixed(0)} ms; ${median(starts.map((report) => report.shellCpuMs ?? Number.NaN)).toFixed(0)} ms`, ''],
           ];
+    });
+    if (COLD_ONLY) {
+      console.log('| measure | result | target |\n|---|---|---|');
+      for (const [measure, result, target] of rowsBefore) console.log(`| ${measure} | ${result} | ${target} |`);
+      return;
+    }
     const shell = await launchToPaint(browser, dataDir, folder.products, folder.service);
     try {
       const background = 'offline: the service unreachable, no sync';

@@ -8,6 +8,8 @@ export const MAIN_ENTRIES = {
   'offline-worker': 'electron/core/offline/offline-worker.ts',
   // Found beside the embedded service's bundle by server/demo/product-source.ts (productWorkerEntry).
   'demo-product-worker': 'server/demo/product-worker.ts',
+  // Not the desktop app's: the browser shell, which `npm run web` runs when it is current (scripts/web.mjs).
+  'web-shell': 'electron/web/web-shell.ts',
 } as const;
 
 /**

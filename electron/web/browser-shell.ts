@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
 import { APP_DATA_FOLDER_LOCK_FILE, takeDataFolder, type DataFolderInUseError, type LockHolder } from '../../server/data-folder-lock';
@@ -9,8 +8,7 @@ import type { CaseworksPlatform } from '../core/platform';
 import { createShellToken } from './shell-auth';
 import { startShellServer } from './shell-server';
 import { fileSettings } from './file-settings';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { REPO_ROOT } from './renderer-build';
 
 export interface BrowserShellOptions {
   /** 0 (default): any free port. */

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRootOf } from '../core/files/package-root';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository, from the source or from the built shell (dist-electron/main/web-shell.js). */
+export const REPO_ROOT = packageRootOf(import.meta.url);
 export const RENDERER_DIST = path.join(REPO_ROOT, 'dist', 'renderer');
 /** What the built renderer is made of: a change in any of these makes the build stale. */
 const RENDERER_SOURCES = ['renderer', 'shared'];

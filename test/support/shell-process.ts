@@ -5,8 +5,9 @@ import type { BridgeResult } from '../../shared/bridge/result';
 import { REPO_ROOT } from './e2e-build';
 
 /**
- * `npm run web` as a user starts it: its own Node process (`tsx electron/web/cli.ts`), settings
- * from the environment. The renderer must be built (`ensureRendererBuilt`), or it builds it first.
+ * `npm run web` as a user starts it: its own Node process (`node scripts/web.mjs`: the built shell
+ * when it is current, else the source through tsx), settings from the environment. The renderer
+ * must be built (`ensureRendererBuilt`), or it builds it first.
  */
 export interface ShellProcess {
   child: ChildProcess;
@@ -28,7 +29,7 @@ export interface ShellProcess {
 }
 
 export function startShellProcess(env: Record<string, string>): ShellProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'electron/web/cli.ts')], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/web.mjs')], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'production', VITEST: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRootOf } from '../files/package-root';
 import type { ForkedProcess, ForkService } from '../platform';
 import { readEmbeddedServiceArgs } from './embedded-service-args';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * Runs the service's own CLI (`server/cli.ts`, through tsx) as a Node child process: the
@@ -12,6 +10,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * `{ type: 'ready', baseUrl }` over the IPC channel and stops cleanly on SIGTERM.
  */
 export const forkWithNode: ForkService = ({ env }) => {
+  // Found when forking, from this module, whether it runs from source or inside the browser shell's
+  // bundle (not when the module loads: the desktop app imports it too, and never forks this way).
+  const repoRoot = packageRootOf(import.meta.url);
   const args = readEmbeddedServiceArgs([], env);
   const child = fork(path.join(repoRoot, 'server/cli.ts'), args, {
     cwd: repoRoot,

@@ -97,18 +97,22 @@ export function createOfflineChoiceService(database: OfflineDatabase, baseUrl: (
       // Not expected of a read (a damaged copy is set aside and the next call answers): the dispatcher says this one went wrong.
       throw new Error(choice.message);
     },
-    /** What searches cover; null when the whole catalog is kept, or the copy cannot be read. */
+    /**
+     * What searches cover; null when the whole catalog is kept, or the copy cannot be read. Its
+     * requests are sent at once, with the search that asks for it: a start's first browse is
+     * answered from its saved answer and the worker then reads the search index (about 2 s at a
+     * million products), so a request sent only after an answer waited for that read, and so did
+     * the first painted page.
+     */
     async coverage(): Promise<SearchCoverage | null> {
       const service = baseUrl();
       if (!service) return null;
-      if (!resumeChecked.has(service)) {
-        // A removal cut short by a restart goes on in the background (the first search after it asks).
-        resumeChecked.add(service);
-        const pending = await database.answer(service, 'choiceRemovalPending');
-        if (pending.ok && pending.value) void removeLeftOut(service).catch(() => undefined);
-        else if (!pending.ok && pending.code !== 'unavailable') throw new Error(pending.message);
-      }
-      const coverage = await database.answer(service, 'searchCoverage');
+      // A removal cut short by a restart goes on in the background (the first search after it asks).
+      const checkResume = !resumeChecked.has(service);
+      resumeChecked.add(service);
+      const [pending, coverage] = await Promise.all([checkResume ? database.answer(service, 'choiceRemovalPending') : null, database.answer(service, 'searchCoverage')]);
+      if (pending?.ok && pending.value) void removeLeftOut(service).catch(() => undefined);
+      else if (pending && !pending.ok && pending.code !== 'unavailable') throw new Error(pending.message);
       if (coverage.ok) return coverage.value;
       if (coverage.code === 'unavailable') return null;
       throw new Error(coverage.message);

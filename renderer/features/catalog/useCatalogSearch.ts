@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { CaseworksBridge, CatalogSearchResult } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
@@ -55,7 +55,14 @@ export function useCatalogSearch() {
 export function useStartCatalogSearch(): () => void {
   const bridge = useBridge();
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
-  }, [bridge, queryClient]);
+  return useCallback(() => startCatalogSearch(bridge, queryClient), [bridge, queryClient]);
+}
+
+/**
+ * Starts the first page's search of the filters as they are now, into `queryClient`: the results
+ * screen finds it there (the same options, so it runs once). Also called as the page starts
+ * (renderer/app/firstScreen.ts), before React has rendered anything.
+ */
+export function startCatalogSearch(bridge: CaseworksBridge, queryClient: QueryClient): void {
+  void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
 }

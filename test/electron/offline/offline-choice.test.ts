@@ -1,4 +1,4 @@
-import { valueOrFault } from '../../../electron/core/offline/offline-database';
+import { valueOrFault, type OfflineDatabase } from '../../../electron/core/offline/offline-database';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -264,5 +264,36 @@ describe('clearing the offline copy', () => {
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the search coverage a start asks for with its first browse', () => {
+  it('sends its requests to the worker together, not each after the answer before (the index read then runs between them)', async () => {
+    const asked: string[] = [];
+    const answers: (() => void)[] = [];
+    const database = {
+      answer: (_service: string, op: string) => {
+        asked.push(op);
+        return new Promise((resolve) => answers.push(() => resolve({ ok: true, value: op === 'choiceRemovalPending' ? false : null })));
+      },
+    } as unknown as OfflineDatabase;
+    const coverage = createOfflineChoiceService(database, () => baseUrl).coverage();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual(['choiceRemovalPending', 'searchCoverage']);
+    for (const answer of answers) answer();
+    expect(await coverage).toBeNull();
+    // The pending removal is asked once per service; later searches ask for the coverage alone.
+    const again = createOfflineChoiceService(database, () => baseUrl);
+    const first = again.coverage();
+    for (const answer of answers.splice(0)) answer();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const answer of answers.splice(0)) answer();
+    await first;
+    asked.length = 0;
+    const second = again.coverage();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const answer of answers.splice(0)) answer();
+    await second;
+    expect(asked).toEqual(['searchCoverage']);
   });
 });
