@@ -10,6 +10,7 @@ import { checkEndpointText } from '../api/response-text';
 import { normalizeCode } from '../search/product-codes';
 import { FLAG_LIVE } from '../search/catalog-columns';
 import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
+import { HELD_FROM_KEY } from '../search/posting-store';
 import { foldTerm } from '../search/text-terms';
 import type { DetailRecord } from './dataset-records';
 import { createChoiceHolder, widenedPending } from './offline-choice';
@@ -431,14 +432,17 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * replaced as they come; those the bootstrap did not bring (removed meanwhile, or left by the list
    * pages of before) go when it ends. Kept in the database, so a bootstrap cut short goes on.
    */
-  const startFeedBootstrap = transaction(() => {
+  const startFeedBootstrap = catalogTransaction(() => {
     sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FEED_BOOTSTRAP, '1');
+    // Its new products are appended: the postings' last chunks are held until full, not rewritten by every page.
+    index.holdPostings();
     widenedPending.clear(sql);
     sql('UPDATE datasets SET cursor = NULL WHERE account = ? AND name = ?').run(PUBLIC, 'catalog');
   });
 
   const finishFeedBootstrap = catalogTransaction(() => {
     if (sql('SELECT value FROM meta WHERE key = ?').pluck().get(FEED_BOOTSTRAP) === undefined) return 0;
+    index.releasePostings();
     const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
     for (const { pos, id } of stale) {
       removeProduct(pos);
@@ -446,8 +450,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     }
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
     sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
-    const count = sql('SELECT count(*) FROM products').pluck().get() as number;
-    sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(count, PUBLIC, 'catalog');
+    // The index counts the products it holds: `count(*)` would read a whole index of the table.
+    sql('UPDATE datasets SET count = ? WHERE account = ? AND name = ?').run(index.live, PUBLIC, 'catalog');
     return stale.length;
   });
 
@@ -458,6 +462,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     detailRows = null;
     sql('DELETE FROM datasets WHERE account = ?').run(PUBLIC);
     sql('DELETE FROM list_pages WHERE account = ?').run(PUBLIC);
+    sql('DELETE FROM meta WHERE key = ?').run(HELD_FROM_KEY);
     index.reset();
   });
 

@@ -28,7 +28,8 @@ import { facetLists } from './facet-lists';
 import { hasFirstBrowse, readFirstBrowse, saveFirstBrowse } from './first-browse';
 import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
-import { createPostingStore, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
+import { CHUNK_BITS } from './posting-chunks';
+import { createPostingStore, DEFAULT_HELD_POSTING_BYTES, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
 import { foldTerm, sameText, textOf, wordsOf } from './text-terms';
 import { createVocabulary, prefixTermsOf } from './vocabulary';
 
@@ -66,6 +67,8 @@ export interface CountryOf {
 export interface SearchIndexOptions {
   /** Bytes of terms kept in memory after a query read them (default 24 MiB). */
   postingCacheBytes?: number;
+  /** Bytes of the postings' last chunks held while a feed's bootstrap fills the copy (posting-store.ts; default 4 MiB). */
+  heldPostingBytes?: number;
   /** Combinations of facet values kept before search counts from the columns instead (default and most MAX_FACET_GROUPS). */
   maxFacetGroups?: number;
   /** Positions changed since the sorted orders were made before they are made again (key-orders.ts; default DEFAULT_MAX_CHANGED). */
@@ -78,7 +81,10 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   const columns = createCatalogColumns(sql);
   const dictionaries = Object.fromEntries(FACETS.map((facet) => [facet, createFacetDictionary(sql, facet)])) as Record<Facet, FacetDictionary>;
   const vocabulary = createVocabulary(sql);
-  const postings = createPostingStore(sql, { cacheBytes: options.postingCacheBytes ?? DEFAULT_POSTING_CACHE_BYTES });
+  const postings = createPostingStore(sql, {
+    cacheBytes: options.postingCacheBytes ?? DEFAULT_POSTING_CACHE_BYTES,
+    heldBytes: options.heldPostingBytes ?? DEFAULT_HELD_POSTING_BYTES,
+  });
   /** Positions sorted by price, creation time and name rank, made when a search first needs them. */
   const orders = createKeyOrders(columns, { maxChanged: options.maxOrderChanges });
   const nameOrder = createNameOrder(sql, {
@@ -113,7 +119,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     columns.load();
     for (const dictionary of Object.values(dictionaries)) dictionary.load();
     vocabulary.load();
-    postings.forget();
+    postings.load();
+    restoreHeld();
     orders.reset();
     for (const facet of FACETS) totals[facet] = [];
     groups.reset();
@@ -138,6 +145,27 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
       count(position, values, 1);
     }
     loaded = true;
+  }
+
+  /**
+   * The postings' held chunks (posting-store.ts), made again from the products stored at their
+   * positions: what the database has of them after a crash or a write that failed.
+   */
+  function restoreHeld() {
+    const from = postings.heldFrom;
+    if (from === null) return;
+    // At most the held chunks' positions (a few chunks of 4,096: `heldPostingBytes` bounds them).
+    const rows = sql('SELECT pos, json FROM products WHERE pos >= ?').raw().all(from * 2 ** CHUNK_BITS) as [number, string][];
+    postings.restoreHeld(rows.map(([position, json]) => ({ position, termKeys: termKeysOf(JSON.parse(json) as CatalogProduct, false) })));
+  }
+
+  /**
+   * A feed's bootstrap fills the copy: the postings' chunks past the highest position stored, where
+   * its new products go, are held and written once full (posting-store.ts) until `releasePostings`.
+   */
+  function holdPostings() {
+    const top = sql('SELECT max(pos) FROM products').pluck().get() as number | null;
+    postings.hold(top === null ? 0 : (top >>> CHUNK_BITS) + 1);
   }
 
   /** The first browse's answer as the index counts it (first-browse.ts). */
@@ -302,6 +330,9 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     setCountry: readFirst(setCountry),
     setRegionCountry: readFirst(setRegionCountry),
     commit: readFirst(commit),
+    holdPostings: readFirst(holdPostings),
+    /** Writes the held postings' chunks and holds no more (inside a write's transaction). */
+    releasePostings: readFirst(() => postings.release()),
     /** Forgets everything (the catalog was cleared; its tables are emptied by the caller). */
     reset() {
       columns.reset();

@@ -8,19 +8,27 @@ import { CatalogSearchInput } from '../../../shared/bridge';
 import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { createServiceDatabase } from '../../../electron/core/offline/service-database';
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
+import { catalogRows, feedPagesOf } from '../search/bootstrap-feed';
 import { makeCatalog } from '../search/catalog-fixture';
+import { HELD_KILL_AS_OF, HELD_KILL_BASE_URL, HELD_KILL_PRODUCTS, heldKillFile } from './held-postings-child';
 import { KILL_TEST_PRODUCTS } from './sync-child';
 
 const CHILD = path.join(import.meta.dirname, 'sync-child.ts');
+const HELD_CHILD = path.join(import.meta.dirname, 'held-postings-child.ts');
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const KILLS = 20;
 /** How the catalog comes: list pages and a request per detail, or the change feed (pages written while the next is fetched). */
 type Via = 'pages' | 'feed';
 
 /** Runs the sync child; `killAfterMs` after it says `syncing`, SIGKILL. Resolves with what it printed last. */
-function runChild(dataDir: string, killAfterMs: number | null, via: Via): Promise<{ killed: boolean; done: { failed: unknown[]; pages200: number; details200: number } | null }> {
+function runChild(
+  dataDir: string,
+  killAfterMs: number | null,
+  via: Via | 'held',
+): Promise<{ killed: boolean; done: { failed: unknown[]; pages200: number; details200: number } | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, via], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = via === 'held' ? [HELD_CHILD, dataDir] : [CHILD, dataDir, via];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
@@ -81,5 +89,39 @@ describe('a sync killed at random moments', () => {
     const found = search.search(CatalogSearchInput.parse({ text: 'reserve', limit: 1 }));
     expect(found.total).toBe(KILL_TEST_PRODUCTS);
     expect(search.search(CatalogSearchInput.parse({ limit: 1 })).facets.supplier.reduce((sum, facet) => sum + facet.count, 0)).toBe(KILL_TEST_PRODUCTS);
+  }, 900_000);
+
+  it(`a feed bootstrap holding the postings' last chunks: after each of ${KILLS} SIGKILLs it opens intact and resumes, and ends with the rows page-by-page writes leave`, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-kill-held-'));
+    let killedMidway = 0;
+    let seed = 11;
+    // Moments over the whole bootstrap (36 pages), so kills land before, between and after the held chunks are written.
+    const nextMoment = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed % 3_000;
+    };
+    for (let run = 0; run < KILLS; run += 1) {
+      const { killed } = await runChild(dataDir, nextMoment(), 'held');
+      if (killed) killedMidway += 1;
+      const db = new Database(heldKillFile(dataDir));
+      expect(db.pragma('integrity_check', { simple: true }), `after kill ${run + 1}`).toBe('ok');
+      db.close();
+    }
+    expect(killedMidway, 'most runs were killed before they finished').toBeGreaterThan(KILLS / 2);
+    const last = await runChild(dataDir, null, 'held');
+    expect(last.done).not.toBeNull();
+
+    // The same pages written one transaction each, nothing held, nothing killed.
+    const reference = createServiceDatabase(openServiceFile(heldKillFile(mkdtempSync(path.join(tmpdir(), 'caseworks-kill-held-reference-'))), HELD_KILL_BASE_URL));
+    feedPagesOf(makeCatalog(HELD_KILL_PRODUCTS)).forEach((changes, page) => reference.applyChanges(changes, `c${page + 1}`, HELD_KILL_AS_OF));
+    const resumed = createServiceDatabase(openServiceFile(heldKillFile(dataDir), HELD_KILL_BASE_URL));
+    expect(catalogRows(resumed.db)).toEqual(catalogRows(reference.db));
+    const search = createCatalogSearch(resumed);
+    expect(search.search(CatalogSearchInput.parse({ text: 'reserve', limit: 1 })).total).toBe(HELD_KILL_PRODUCTS);
+    expect(search.search(CatalogSearchInput.parse({ text: 'malbec reserve 89', limit: 20 })).items.map((item) => item.id)).toEqual(
+      createCatalogSearch(reference).search(CatalogSearchInput.parse({ text: 'malbec reserve 89', limit: 20 })).items.map((item) => item.id),
+    );
+    resumed.db.close();
+    reference.db.close();
   }, 900_000);
 });
