@@ -40,12 +40,9 @@ import { collectGarbage } from '../server/db/release-memory';
 import Database from 'better-sqlite3';
 import { serviceDatabaseFile } from '../electron/core/offline/service-files';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
-import { EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../electron/core/connection/embedded-service-args';
-import { launchChromium } from '../test/support/e2e-browser';
-import { ensureRendererBuilt } from '../test/support/e2e-build';
-import { measureColdStart, type ColdStartReport } from './cold-start';
-import { LONG_WAIT_MS, pacedDetails } from './core-paced';
-import { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline, type UpcCheck } from './core-app';
+import type { ColdStartReport } from './cold-start';
+import type { UpcCheck } from './core-app';
+import type { CoreMemory } from './core-memory';
 import { createFeedTimeline } from './feed-timeline';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
@@ -66,6 +63,7 @@ interface Ready {
 /** The service side: runs in the forked child. */
 async function serve() {
   const { startService } = await import('../server/main');
+  const { EMBEDDED_RATE_LIMIT_PER_MINUTE } = await import('../electron/core/connection/embedded-service-args');
   const { openPglite } = await import('../server/db/connection');
   const { applyPriceUpdate } = await import('../server/store/catalog/price-update');
   const { copyServiceTemplate, seededServiceTemplate } = await import('../test/support/e2e-service-template');
@@ -519,6 +517,7 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
 
 /** The core's detail download against the service limiting the key to 6,000 requests a minute. */
 async function pacedPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const { LONG_WAIT_MS, pacedDetails } = await import('./core-paced');
   const service = await startServiceProcess(PACED_LIMIT_PER_MINUTE);
   services.push(service);
   const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-paced-'));
@@ -546,6 +545,12 @@ async function pacedPhase(figure: Figure, workDirs: string[], services: RunningS
  * BENCH_APP_DATA_DIR keeps the folder (and reuses it when it already holds a catalog).
  */
 async function appPhases(figure: Figure, workDirs: string[]) {
+  // Imported here: the browser and the app's shell are no part of the sync phase's core, whose main
+  // thread's heap (its stalls' garbage collections) and memory that phase measures.
+  const { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline } = await import('./core-app');
+  const { measureColdStart } = await import('./cold-start');
+  const { launchChromium } = await import('../test/support/e2e-browser');
+  const { ensureRendererBuilt } = await import('../test/support/e2e-build');
   const given = process.env.BENCH_APP_DATA_DIR;
   const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'caseworks-bench-app-')));
   workDirs.push(dataDir);
@@ -609,52 +614,14 @@ async function appPhases(figure: Figure, workDirs: string[]) {
 const describeUpc = (check: UpcCheck) =>
   `${check.resolved} of ${check.products} products found by their UPC (${check.withDetail} with a stored detail) in ${ms(check.millis)}${check.failures.length > 0 ? `; e.g. ${check.failures.join('; ')}` : ''}`;
 
-interface CoreMemory {
-  rss: number;
-  heapUsed: number;
-  workerHeapUsed: number;
-  documents: number;
-}
-
-/** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory. */
+/** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory (bench/core-memory.ts). */
 function freshCoreMemory(dir: string, scope: { baseUrl: string; accountId: string | null }): Promise<CoreMemory> {
-  const child = fork(fileURLToPath(import.meta.url), ['--core-memory', JSON.stringify({ dir, scope })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./core-memory.ts', import.meta.url)), [JSON.stringify({ dir, scope })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '1', String(child.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
     child.on('message', (message: CoreMemory) => resolve(message));
     child.on('exit', (code) => reject(new Error(`the core process exited with ${code}`)));
   });
-}
-
-async function reportCoreMemory(argument: string) {
-  const { dir, scope } = JSON.parse(argument) as { dir: string; scope: { baseUrl: string; accountId: string | null } };
-  const store = createOfflineStore({ dataDir: dir });
-  const search = createSearchService(store.database);
-  const engine = createSyncEngine({
-    api: createServiceClient({ baseUrl: scope.baseUrl, getApiKey: () => null }),
-    store,
-    scope,
-    search,
-  });
-  await engine.init();
-  await Promise.all([engine.copy.suppliers(), engine.copy.orders(), engine.copy.account()]);
-  // Every query of the benchmark once, so the worker holds what searching takes.
-  const browse = await search.search({ limit: 1 });
-  for (const query of querySet({
-    varietal: browse.facets.varietal.map((facet) => facet.value),
-    region: browse.facets.region.map((facet) => facet.value),
-    country: browse.facets.country.map((facet) => facet.value),
-    supplier: browse.facets.supplier.map((facet) => facet.value),
-  })) await search.search(query);
-  const { total } = await search.search({ text: 'cabernet', limit: 50 });
-  collectGarbage();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const memory = process.memoryUsage();
-  const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await search.search({ limit: 1 })).total };
-  if (total === 0) throw new Error('the loaded catalog answered nothing');
-  process.send!(report);
-  await store.close();
-  process.exit(0);
 }
 
 /**
@@ -688,13 +655,10 @@ function idleProbe() {
   });
 }
 
-const coreMemoryArgument = process.argv.indexOf('--core-memory');
 if (process.argv.includes('--serve')) {
   await serve();
 } else if (process.argv.includes('--idle-probe')) {
   idleProbe();
-} else if (coreMemoryArgument > 0) {
-  await reportCoreMemory(process.argv[coreMemoryArgument + 1]!);
 } else {
   await main();
 }
