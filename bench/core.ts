@@ -30,7 +30,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import { createServiceClient } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
@@ -209,10 +209,30 @@ type Figure = (name: string, value: string) => void;
 /** Records where each sync's feed pages spend their time (bench/feed-timeline.ts). */
 const timeline = createFeedTimeline();
 
+/** The pauses of this thread's garbage collections from now until `stop()`. */
+function watchGarbageCollections(): { stop: () => { longestGcMs: number; gcMs: number; gcs: number } } {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      return { longestGcMs: Math.max(0, ...pauses), gcMs: pauses.reduce((sum, pause) => sum + pause, 0), gcs: pauses.length };
+    },
+  };
+}
+
+/** User + system CPU time of this process's main thread (its thread id is the process's), in ms, from /proc; NaN where there is none. */
+const cpuOfThread = (pid: number) => cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
+
 /** User + system CPU time of a process (a service child), in ms, from /proc; NaN where there is none. */
-function cpuOfProcess(pid: number | undefined): number {
+const cpuOfProcess = (pid: number | undefined) => cpuOfStat(`/proc/${pid}/stat`);
+
+function cpuOfStat(file: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, the 12th and 13th after the command's name; in clock ticks (100 a second).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -268,6 +288,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   /** CPU time of this process (main thread and offline worker) during each sync. */
   const syncCpu: number[] = [];
   const mainStalls: { maxMs: number; p99Ms: number }[] = [];
+  /** The main thread's own CPU during each sync, and its garbage collections' pauses (the longest, and all together). */
+  const mainThread: { cpuMs: number; longestGcMs: number; gcMs: number; gcs: number }[] = [];
   const idleStalls: { maxMs: number; p99Ms: number }[] = [];
 
   const measurePlain = async () => {
@@ -308,6 +330,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
     const cpuStarted = process.cpuUsage();
+    const mainCpuStarted = cpuOfThread(process.pid);
+    const gcs = watchGarbageCollections();
     const serviceCpuStarted = cpuOfProcess(service.child.pid);
     // Results are searchable while the list downloads: how long until the first ones are.
     const syncStarted = performance.now();
@@ -322,6 +346,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     stalls.disable();
     const cpu = process.cpuUsage(cpuStarted);
     syncCpu.push((cpu.user + cpu.system) / 1000);
+    mainThread.push({ cpuMs: cpuOfThread(process.pid) - mainCpuStarted, ...gcs.stop() });
     figure(`first sync, round ${round + 1}: the service's CPU meanwhile`, ms(cpuOfProcess(service.child.pid) - serviceCpuStarted));
     figure(`first sync, round ${round + 1}: the feed page by page`, timeline.summary());
     idleStalls.push(await idle.stop());
@@ -367,6 +392,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   figure(
     'main-thread longest stall during sync',
     `${ms(mainStall)} (p99 ${mainStalls.map((stall) => ms(stall.p99Ms)).join(', ')}); an idle process on the same core meanwhile: longest ${idleStalls.map((stall) => ms(stall.maxMs)).join(', ')}, p99 ${idleStalls.map((stall) => ms(stall.p99Ms)).join(', ')} (target ≤ 50 ms)`,
+  );
+  figure(
+    "the main thread during the sync: its CPU; its garbage collections' pauses",
+    mainThread.map((main) => `CPU ${ms(main.cpuMs)}; ${main.gcs} collections, ${ms(main.gcMs)} in all, the longest ${ms(main.longestGcMs)}`).join('; '),
   );
   figure('first results searchable after the sync started', `${firstSearchable.map(ms).join(', ')} (target ≤ 3 s)`);
 

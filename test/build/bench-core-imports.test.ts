@@ -37,5 +37,4 @@ describe("bench:core measures the core, not the benchmark's own modules", () => 
     expect(files.filter(benchOwn)).toEqual([]);
     expect(packages.filter((name) => name.includes('playwright'))).toEqual([]);
   });
-
 });
