@@ -30,7 +30,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pLimit from 'p-limit';
 import { createServiceClient } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
@@ -40,12 +40,9 @@ import { collectGarbage } from '../server/db/release-memory';
 import Database from 'better-sqlite3';
 import { serviceDatabaseFile } from '../electron/core/offline/service-files';
 import { createSyncEngine, SYNC_DEFAULTS } from '../electron/core/sync/sync-engine';
-import { EMBEDDED_RATE_LIMIT_PER_MINUTE } from '../electron/core/connection/embedded-service-args';
-import { launchChromium } from '../test/support/e2e-browser';
-import { ensureRendererBuilt } from '../test/support/e2e-build';
-import { measureColdStart, type ColdStartReport } from './cold-start';
-import { LONG_WAIT_MS, pacedDetails } from './core-paced';
-import { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline, type UpcCheck } from './core-app';
+import type { ColdStartReport } from './cold-start';
+import type { UpcCheck } from './core-app';
+import type { CoreMemory } from './core-memory';
 import { createFeedTimeline } from './feed-timeline';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
@@ -66,6 +63,7 @@ interface Ready {
 /** The service side: runs in the forked child. */
 async function serve() {
   const { startService } = await import('../server/main');
+  const { EMBEDDED_RATE_LIMIT_PER_MINUTE } = await import('../electron/core/connection/embedded-service-args');
   const { openPglite } = await import('../server/db/connection');
   const { applyPriceUpdate } = await import('../server/store/catalog/price-update');
   const { copyServiceTemplate, seededServiceTemplate } = await import('../test/support/e2e-service-template');
@@ -211,10 +209,30 @@ type Figure = (name: string, value: string) => void;
 /** Records where each sync's feed pages spend their time (bench/feed-timeline.ts). */
 const timeline = createFeedTimeline();
 
+/** The pauses of this thread's garbage collections from now until `stop()`. */
+function watchGarbageCollections(): { stop: () => { longestGcMs: number; gcMs: number; gcs: number } } {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      return { longestGcMs: Math.max(0, ...pauses), gcMs: pauses.reduce((sum, pause) => sum + pause, 0), gcs: pauses.length };
+    },
+  };
+}
+
+/** User + system CPU time of this process's main thread (its thread id is the process's), in ms, from /proc; NaN where there is none. */
+const cpuOfThread = (pid: number) => cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
+
 /** User + system CPU time of a process (a service child), in ms, from /proc; NaN where there is none. */
-function cpuOfProcess(pid: number | undefined): number {
+const cpuOfProcess = (pid: number | undefined) => cpuOfStat(`/proc/${pid}/stat`);
+
+function cpuOfStat(file: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, the 12th and 13th after the command's name; in clock ticks (100 a second).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -270,6 +288,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   /** CPU time of this process (main thread and offline worker) during each sync. */
   const syncCpu: number[] = [];
   const mainStalls: { maxMs: number; p99Ms: number }[] = [];
+  /** The main thread's own CPU during each sync, and its garbage collections' pauses (the longest, and all together). */
+  const mainThread: { cpuMs: number; longestGcMs: number; gcMs: number; gcs: number }[] = [];
   const idleStalls: { maxMs: number; p99Ms: number }[] = [];
 
   const measurePlain = async () => {
@@ -310,6 +330,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
     const cpuStarted = process.cpuUsage();
+    const mainCpuStarted = cpuOfThread(process.pid);
+    const gcs = watchGarbageCollections();
     const serviceCpuStarted = cpuOfProcess(service.child.pid);
     // Results are searchable while the list downloads: how long until the first ones are.
     const syncStarted = performance.now();
@@ -324,6 +346,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     stalls.disable();
     const cpu = process.cpuUsage(cpuStarted);
     syncCpu.push((cpu.user + cpu.system) / 1000);
+    mainThread.push({ cpuMs: cpuOfThread(process.pid) - mainCpuStarted, ...gcs.stop() });
     figure(`first sync, round ${round + 1}: the service's CPU meanwhile`, ms(cpuOfProcess(service.child.pid) - serviceCpuStarted));
     figure(`first sync, round ${round + 1}: the feed page by page`, timeline.summary());
     idleStalls.push(await idle.stop());
@@ -369,6 +392,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   figure(
     'main-thread longest stall during sync',
     `${ms(mainStall)} (p99 ${mainStalls.map((stall) => ms(stall.p99Ms)).join(', ')}); an idle process on the same core meanwhile: longest ${idleStalls.map((stall) => ms(stall.maxMs)).join(', ')}, p99 ${idleStalls.map((stall) => ms(stall.p99Ms)).join(', ')} (target ≤ 50 ms)`,
+  );
+  figure(
+    "the main thread during the sync: its CPU; its garbage collections' pauses",
+    mainThread.map((main) => `CPU ${ms(main.cpuMs)}; ${main.gcs} collections, ${ms(main.gcMs)} in all, the longest ${ms(main.longestGcMs)}`).join('; '),
   );
   figure('first results searchable after the sync started', `${firstSearchable.map(ms).join(', ')} (target ≤ 3 s)`);
 
@@ -417,6 +444,8 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   const firstPass: number[] = [];
   const roundTrips: number[] = [];
   const inWorker: number[] = [];
+  const searchCpu = process.cpuUsage();
+  const searchMainCpu = cpuOfThread(process.pid);
   for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
     for (const query of queries) {
       const started = performance.now();
@@ -427,9 +456,11 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
       inWorker.push(result.tookMs);
     }
   }
+  const searchesCpu = process.cpuUsage(searchCpu);
+  const searchesMainCpu = cpuOfThread(process.pid) - searchMainCpu;
   figure(
     'local search',
-    `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); ${queries.length} queries; targets p95 ≤ 5 ms at 50,000, ≤ 16 ms at 1,000,000`,
+    `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); CPU a search ${ms((searchesCpu.user + searchesCpu.system) / 1000 / roundTrips.length)} (the main thread's ${ms(searchesMainCpu / roundTrips.length)}); ${queries.length} queries; targets p95 ≤ 5 ms at 50,000, ≤ 16 ms at 1,000,000`,
   );
 
   collectGarbage();
@@ -519,6 +550,7 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
 
 /** The core's detail download against the service limiting the key to 6,000 requests a minute. */
 async function pacedPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const { LONG_WAIT_MS, pacedDetails } = await import('./core-paced');
   const service = await startServiceProcess(PACED_LIMIT_PER_MINUTE);
   services.push(service);
   const dataDir = await mkdtemp(join(tmpdir(), 'caseworks-bench-paced-'));
@@ -546,6 +578,12 @@ async function pacedPhase(figure: Figure, workDirs: string[], services: RunningS
  * BENCH_APP_DATA_DIR keeps the folder (and reuses it when it already holds a catalog).
  */
 async function appPhases(figure: Figure, workDirs: string[]) {
+  // Imported here: the browser and the app's shell are no part of the sync phase's core, whose main
+  // thread's heap (its stalls' garbage collections) and memory that phase measures.
+  const { checkUpcLookups, prepareAppDataDir, startShell, storedCatalog, wholeCatalogOffline } = await import('./core-app');
+  const { measureColdStart } = await import('./cold-start');
+  const { launchChromium } = await import('../test/support/e2e-browser');
+  const { ensureRendererBuilt } = await import('../test/support/e2e-build');
   const given = process.env.BENCH_APP_DATA_DIR;
   const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'caseworks-bench-app-')));
   workDirs.push(dataDir);
@@ -609,52 +647,14 @@ async function appPhases(figure: Figure, workDirs: string[]) {
 const describeUpc = (check: UpcCheck) =>
   `${check.resolved} of ${check.products} products found by their UPC (${check.withDetail} with a stored detail) in ${ms(check.millis)}${check.failures.length > 0 ? `; e.g. ${check.failures.join('; ')}` : ''}`;
 
-interface CoreMemory {
-  rss: number;
-  heapUsed: number;
-  workerHeapUsed: number;
-  documents: number;
-}
-
-/** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory. */
+/** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory (bench/core-memory.ts). */
 function freshCoreMemory(dir: string, scope: { baseUrl: string; accountId: string | null }): Promise<CoreMemory> {
-  const child = fork(fileURLToPath(import.meta.url), ['--core-memory', JSON.stringify({ dir, scope })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./core-memory.ts', import.meta.url)), [JSON.stringify({ dir, scope })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   if (canPin && child.pid) spawnSync('taskset', ['-p', '-c', '1', String(child.pid)], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
     child.on('message', (message: CoreMemory) => resolve(message));
     child.on('exit', (code) => reject(new Error(`the core process exited with ${code}`)));
   });
-}
-
-async function reportCoreMemory(argument: string) {
-  const { dir, scope } = JSON.parse(argument) as { dir: string; scope: { baseUrl: string; accountId: string | null } };
-  const store = createOfflineStore({ dataDir: dir });
-  const search = createSearchService(store.database);
-  const engine = createSyncEngine({
-    api: createServiceClient({ baseUrl: scope.baseUrl, getApiKey: () => null }),
-    store,
-    scope,
-    search,
-  });
-  await engine.init();
-  await Promise.all([engine.copy.suppliers(), engine.copy.orders(), engine.copy.account()]);
-  // Every query of the benchmark once, so the worker holds what searching takes.
-  const browse = await search.search({ limit: 1 });
-  for (const query of querySet({
-    varietal: browse.facets.varietal.map((facet) => facet.value),
-    region: browse.facets.region.map((facet) => facet.value),
-    country: browse.facets.country.map((facet) => facet.value),
-    supplier: browse.facets.supplier.map((facet) => facet.value),
-  })) await search.search(query);
-  const { total } = await search.search({ text: 'cabernet', limit: 50 });
-  collectGarbage();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const memory = process.memoryUsage();
-  const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await search.search({ limit: 1 })).total };
-  if (total === 0) throw new Error('the loaded catalog answered nothing');
-  process.send!(report);
-  await store.close();
-  process.exit(0);
 }
 
 /**
@@ -688,13 +688,10 @@ function idleProbe() {
   });
 }
 
-const coreMemoryArgument = process.argv.indexOf('--core-memory');
 if (process.argv.includes('--serve')) {
   await serve();
 } else if (process.argv.includes('--idle-probe')) {
   idleProbe();
-} else if (coreMemoryArgument > 0) {
-  await reportCoreMemory(process.argv[coreMemoryArgument + 1]!);
 } else {
   await main();
 }

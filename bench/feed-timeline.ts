@@ -1,7 +1,7 @@
 /**
  * Where a sync through the change feed spends its wall time, page by page, seen from the core's
  * main thread (bench:core): each feed request asked, its headers in, its body read, the page read
- * by the offline worker (`readChangesText`: the text handed over, parsed and checked) and written
+ * by the offline worker (`readChangesBytes`: the bytes handed over, decoded, parsed and checked) and written
  * (`writeReadChanges`: one transaction). Pages are matched in the order they were asked, which is
  * the order the sync reads and writes them.
  */
@@ -53,21 +53,21 @@ export function createFeedTimeline(): FeedTimeline {
     },
     client: (inner) => ({
       ...inner,
-      callText: (async (...args: Parameters<ServiceClient['callText']>) => {
-        const result = await inner.callText(...args);
+      callBytes: (async (...args: Parameters<ServiceClient['callBytes']>) => {
+        const result = await inner.callBytes(...args);
         if (args[0] === 'catalogChanges') {
           const moments = pages[bodies++];
           if (moments) moments.body = now();
         }
         return result;
-      }) as ServiceClient['callText'],
+      }) as ServiceClient['callBytes'],
     }),
     store: (inner) => ({
       ...inner,
-      readChangesText: async (...args: Parameters<OfflineStore['readChangesText']>) => {
+      readChangesBytes: async (...args: Parameters<OfflineStore['readChangesBytes']>) => {
         const moments = pages[reads++];
         if (moments) moments.readStart = now();
-        const result = await inner.readChangesText(...args);
+        const result = await inner.readChangesBytes(...args);
         if (moments) moments.readEnd = now();
         return result;
       },

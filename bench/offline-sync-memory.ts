@@ -1,7 +1,7 @@
 /**
  * `BENCH_SOURCE_DB=… BENCH_DATA_DIR=… npx tsx bench/offline-sync-memory.ts`: the resident memory
  * of a core that writes a first sync through the change feed, without the network: the main
- * thread hands each feed page's text to the offline worker (`readChangesText`, then
+ * thread hands each feed page's bytes to the offline worker (`readChangesBytes`, then
  * `writeReadChanges`, as catalog-feed.ts does) for a new, empty offline copy in BENCH_DATA_DIR.
  * The pages are made from the product details of the offline database BENCH_SOURCE_DB (opened
  * read-only; BENCH_PAGES pages of 250, all by default). Every BENCH_REPORT_EVERY pages, and at
@@ -57,9 +57,9 @@ for (let page = 0; page < pages; page += 1) {
   const jsons = details.all(after, PAGE) as [string][];
   after = lastRowid.get(after, PAGE) as number;
   const cursor = `c${page + 1}`;
-  // The page as the service's text: its entries' JSON spliced in, as the body arrives.
+  // The page as the service's bytes: its entries' JSON spliced in, as the body arrives.
   const text = `{"data":[${jsons.map(([json]) => `{"type":"product.changed","product":${json}}`).join(',')}],"next_cursor":"${cursor}","has_more":${page + 1 < pages}}`;
-  const outcome = await must(store.readChangesText(scope, text, since));
+  const outcome = await must(store.readChangesBytes(scope, new TextEncoder().encode(text), since));
   if (!outcome.ok) throw new Error(outcome.message);
   await must(store.writeReadChanges(scope, new Date().toISOString()));
   since = cursor;

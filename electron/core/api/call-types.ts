@@ -61,6 +61,9 @@ export type CallFailure = { ok: false; error: ServiceError };
 
 export type CallResult<N extends EndpointName> = CallSuccess<N> | CallNotModified | CallFailure;
 
-/** A call whose body is handed back as text (see ServiceClient.callText). */
-export type TextCallSuccess = { ok: true; notModified: false; text: string; etag: string | null; status: number };
-export type TextCallResult = TextCallSuccess | CallNotModified | CallFailure;
+/**
+ * A call whose body is handed back as its bytes (see ServiceClient.callBytes), in a buffer of their
+ * own (`bytes.buffer` holds nothing else), so they can be moved to a worker thread rather than copied.
+ */
+export type BytesCallSuccess = { ok: true; notModified: false; bytes: Uint8Array; etag: string | null; status: number };
+export type BytesCallResult = BytesCallSuccess | CallNotModified | CallFailure;

@@ -1,7 +1,7 @@
 export { createServiceClient, CLIENT_DEFAULTS, type ServiceClient, type ServiceClientOptions } from './service-client';
-export type { CallArgs, CallOptions, CallQuery, CallBody, CallParams, CallResult, CallSuccess, CallNotModified, CallFailure, TextCallResult, TextCallSuccess } from './call-types';
+export type { CallArgs, CallOptions, CallQuery, CallBody, CallParams, CallResult, CallSuccess, CallNotModified, CallFailure, BytesCallResult, BytesCallSuccess } from './call-types';
 export { isConnectionFailure, serviceError, type ServiceError } from './service-error';
 export { backoffDelayMs, parseRetryAfter } from './retry-policy';
 export { abortableSleep, type Sleep } from './sleep';
 export { createExtensionRegistry, extensionsInDocument, type ExtensionRegistry } from './service-extensions';
-export { checkEndpointText, checkResponseText, RESPONSE_NAMES, type CheckedText } from './response-text';
+export { checkEndpointBytes, checkResponseText, RESPONSE_NAMES, type CheckedText } from './response-text';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Problem } from '../../../shared';
-import { checkResponseText } from './response-text';
+import { checkResponseText, decodeUtf8 } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
 
@@ -9,7 +9,7 @@ const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
 
 export type Interpreted =
   | { kind: 'data'; data: unknown; etag: string | null; status: number }
-  | { kind: 'text'; text: string; etag: string | null; status: number }
+  | { kind: 'bytes'; bytes: Uint8Array; etag: string | null; status: number }
   | { kind: 'not-modified'; etag: string | null }
   | { kind: 'error'; error: ServiceError };
 
@@ -19,8 +19,8 @@ export interface InterpretOptions {
   what: string;
   maxResponseBytes: number;
   nowMs: number;
-  /** Hand back the body's text unparsed and unchecked (the caller checks it against `schema` elsewhere). */
-  asText?: boolean;
+  /** Hand back the body's bytes, not decoded, parsed or checked (the caller checks them against `schema` elsewhere). */
+  asBytes?: boolean;
 }
 
 /**
@@ -52,16 +52,15 @@ async function readData(response: Response, options: InterpretOptions, etag: str
       `The service answered with ${received} instead of JSON. Check that the URL points to a Caseworks service.`,
     );
   }
-  const body = await readBodyText(response, options.maxResponseBytes);
+  const body = await readBodyBytes(response, options.maxResponseBytes);
   if (!body.ok) {
     return badResponse(
       response.status,
       `The service sent ${options.what} larger than ${formatMegabytes(body.tooLargeBytes)}, which this app refuses to read.`,
     );
   }
-  const { text } = body;
-  if (options.asText) return { kind: 'text', text, etag, status: response.status };
-  const checked = checkResponseText(text, options.schema, options.what);
+  if (options.asBytes) return { kind: 'bytes', bytes: body.bytes, etag, status: response.status };
+  const checked = checkResponseText(decodeUtf8(body.bytes), options.schema, options.what);
   if (!checked.ok) return badResponse(response.status, checked.message);
   return { kind: 'data', data: checked.data, etag, status: response.status };
 }
@@ -71,8 +70,8 @@ async function readProblem(response: Response, nowMs: number): Promise<ServiceEr
   const problem: ProblemInfo = { detail: null, code: null, fields: [] };
   if (isJsonContentType(response.headers.get('content-type'))) {
     try {
-      const body = await readBodyText(response, ERROR_BODY_LIMIT_BYTES);
-      const parsed = Problem.safeParse(body.ok ? JSON.parse(body.text) : null);
+      const body = await readBodyBytes(response, ERROR_BODY_LIMIT_BYTES);
+      const parsed = Problem.safeParse(body.ok ? JSON.parse(decodeUtf8(body.bytes)) : null);
       if (parsed.success) {
         problem.detail = parsed.data.detail.slice(0, 1000);
         problem.code = parsed.data.code.slice(0, 100);
@@ -95,22 +94,23 @@ function formatMegabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** The body's text, or that it was larger than the limit (an expected answer, so a value). */
-export type BodyText = { ok: true; text: string } | { ok: false; tooLargeBytes: number };
+/** The body's bytes (in a buffer of their own), or that it was larger than the limit (an expected answer, so a value). */
+export type BodyBytes = { ok: true; bytes: Uint8Array } | { ok: false; tooLargeBytes: number };
 
 /**
- * Reads a response body as UTF-8 text, refusing to hold more than `limitBytes` in memory:
+ * Reads a response body's bytes into one buffer that holds nothing else (so it can be transferred
+ * to a worker thread), refusing to hold more than `limitBytes` in memory:
  * a declared Content-Length over the limit is refused before reading, and a body that streams
  * past the limit is cancelled as soon as it crosses it. A failure to read (a timeout, a reset) is
  * not decided here: it propagates, so the caller can classify it with the request.
  */
-export async function readBodyText(response: Response, limitBytes: number): Promise<BodyText> {
+export async function readBodyBytes(response: Response, limitBytes: number): Promise<BodyBytes> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) {
     await response.body?.cancel().catch(() => undefined);
     return { ok: false, tooLargeBytes: limitBytes };
   }
-  if (!response.body) return { ok: true, text: '' };
+  if (!response.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -124,11 +124,13 @@ export async function readBodyText(response: Response, limitBytes: number): Prom
     }
     chunks.push(value);
   }
-  return { ok: true, text: new TextDecoder('utf-8').decode(concat(chunks, total)) };
+  return { ok: true, bytes: concat(chunks, total) };
 }
 
+/** The chunks in one new buffer; a single chunk that is its buffer's whole is kept as it is. */
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const only = chunks[0];
+  if (chunks.length === 1 && only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
   const joined = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,7 +1,8 @@
 /**
- * A response body read as the contract describes it: JSON, then the endpoint's schema. Used where
- * the body arrives (the service client) and, for the catalog's big pages, where it is written (the
- * offline worker, which is handed the text so the main thread never parses or checks it).
+ * A response body read as the contract describes it: UTF-8 JSON, then the endpoint's schema. Used
+ * where the body arrives (the service client) and, for the change feed's big pages, where it is
+ * written (the offline worker, which is handed the bytes so the main thread never decodes, parses
+ * or checks them).
  */
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointResponse } from '../../../shared';
@@ -49,7 +50,10 @@ export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: 
   return { ok: true, data: parsed.data };
 }
 
-/** The body of one endpoint's response, checked against its schema in the contract. */
-export function checkEndpointText<N extends EndpointName>(name: N, text: string): CheckedText<EndpointResponse<N>> {
-  return checkResponseText(text, endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, RESPONSE_NAMES[name]);
+/** A body's bytes as text, as the contract's JSON is: UTF-8. */
+export const decodeUtf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);
+
+/** The body of one endpoint's response, as its bytes, checked against its schema in the contract. */
+export function checkEndpointBytes<N extends EndpointName>(name: N, bytes: Uint8Array): CheckedText<EndpointResponse<N>> {
+  return checkResponseText(decodeUtf8(bytes), endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, RESPONSE_NAMES[name]);
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
-import type { CallArgs, CallControls, CallOptions, CallResult, TextCallResult } from './call-types';
+import type { CallArgs, CallControls, CallOptions, CallResult, BytesCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { RESPONSE_NAMES } from './response-text';
 import { backoffDelayMs } from './retry-policy';
@@ -37,11 +37,13 @@ export interface ServiceClient {
   /** One typed call to the service. Never throws for anything the network or the service does. */
   call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>>;
   /**
-   * The same call, its body handed back as text, unparsed and unchecked: for big responses
-   * (catalog pages) that the offline worker parses and checks against the contract
-   * (`checkEndpointText`), so the main thread never does. ETags, retries and pacing are the same.
+   * The same call, its body handed back as bytes, not decoded, parsed or checked: for big responses
+   * (the change feed's pages) that the offline worker decodes, parses and checks against the
+   * contract (`checkEndpointBytes`), so the main thread never makes a string of them (a page of
+   * about a megabyte a time, whose collection held the main thread about 20 ms). ETags, retries and
+   * pacing are the same.
    */
-  callText<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<TextCallResult>;
+  callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<BytesCallResult>;
 }
 
 export const CLIENT_DEFAULTS = {
@@ -69,11 +71,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return run(name, false, args) as Promise<CallResult<N>>;
   }
 
-  function callText<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<TextCallResult> {
-    return run(name, true, args) as Promise<TextCallResult>;
+  function callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<BytesCallResult> {
+    return run(name, true, args) as Promise<BytesCallResult>;
   }
 
-  async function run<N extends EndpointName>(name: N, asText: boolean, args: CallArgs<N>): Promise<CallResult<N> | TextCallResult> {
+  async function run<N extends EndpointName>(name: N, asBytes: boolean, args: CallArgs<N>): Promise<CallResult<N> | BytesCallResult> {
     const callOptions = (args[0] ?? {}) as CallOptions<N>;
     const spec: EndpointSpec = endpoints[name];
     const prepared = prepare(options.baseUrl, spec, callOptions as CallOptions<EndpointName>);
@@ -94,7 +96,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const mayRetry = spec.method === 'GET' || (spec.idempotent === true && Boolean(callOptions.idempotencyKey));
 
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions, asText);
+      const outcome = await attemptOnce(name, spec, prepared.url, headers, prepared.body, callOptions, asBytes);
       if (outcome.ok) return outcome;
       const error = redactError(outcome.error, apiKey);
       if (!error.retryable || !mayRetry || error.cancelled || attempt >= settings.maxAttempts) return failure(error);
@@ -118,8 +120,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     headers: Record<string, string>,
     body: string | undefined,
     callOptions: CallControls,
-    asText: boolean,
-  ): Promise<CallResult<N> | TextCallResult> {
+    asBytes: boolean,
+  ): Promise<CallResult<N> | BytesCallResult> {
     const signal = callOptions.signal;
     if (signal?.aborted) return failure(cancelledError());
     const paceMs = pacer.reserve();
@@ -152,9 +154,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         what: RESPONSE_NAMES[name],
         maxResponseBytes: settings.maxResponseBytes,
         nowMs: now(),
-        asText,
+        asBytes,
       });
-      if (interpreted.kind === 'text') return { ok: true, notModified: false, text: interpreted.text, etag: interpreted.etag, status: interpreted.status };
+      if (interpreted.kind === 'bytes') return { ok: true, notModified: false, bytes: interpreted.bytes, etag: interpreted.etag, status: interpreted.status };
       if (interpreted.kind === 'data') {
         return { ok: true, notModified: false, data: interpreted.data as never, etag: interpreted.etag, status: interpreted.status };
       }
@@ -187,7 +189,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  return { baseUrl: options.baseUrl, call, callText };
+  return { baseUrl: options.baseUrl, call, callBytes };
 }
 
 /** Checks the call's own inputs against the endpoint table before anything goes on the wire. */

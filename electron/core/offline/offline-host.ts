@@ -94,6 +94,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       ...writes,
       ...createOfflineChoiceOps(database),
       search: search.search,
+      searchItemsJson: search.searchItemsJson,
       lookupCode: search.lookupCode,
       matchCodes: search.matchCodes,
       products: search.products,
@@ -197,7 +198,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       try {
         const entry = openService(baseUrl, Driver);
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
-        if (op === 'search' && !entry.indexRead()) readIndexSoon(baseUrl);
+        if ((op === 'search' || op === 'searchItemsJson') && !entry.indexRead()) readIndexSoon(baseUrl);
         return { ok: true, value };
       } catch (error) {
         const answer = failure(baseUrl, error);

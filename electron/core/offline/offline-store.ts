@@ -48,10 +48,15 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     writeCatalogPage: (scope: StoreScope, page: number, etag: string | null, items: CatalogProduct[]) => database.answer(on(scope), 'writeCatalogPage', page, etag, items),
     finishCatalog: (scope: StoreScope, totalPages: number, savedAt: string) => database.answer(on(scope), 'finishCatalog', totalPages, savedAt),
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.answer(on(scope), 'applyChanges', changes, cursor, savedAt),
-    /** A feed page as the service's text, parsed, checked and written by the worker (the main thread only passes the string on). */
-    applyChangesText: (scope: StoreScope, text: string, since: string | null, savedAt: string) => database.answer(on(scope), 'applyChangesText', text, since, savedAt),
+    /**
+     * A feed page as the service's bytes, decoded, parsed, checked and written by the worker: the
+     * bytes' buffer moves to the worker (`bytes` is empty after the call), so the main thread never
+     * copies or decodes a page.
+     */
+    applyChangesBytes: (scope: StoreScope, bytes: Uint8Array, since: string | null, savedAt: string) =>
+      database.answerMoving(on(scope), 'applyChangesBytes', [bytes.buffer as ArrayBuffer], bytes, since, savedAt),
     /** The same in two calls: the page read and checked (its cursor known), then written; the next page is fetched in between. */
-    readChangesText: (scope: StoreScope, text: string, since: string | null) => database.answer(on(scope), 'readChangesText', text, since),
+    readChangesBytes: (scope: StoreScope, bytes: Uint8Array, since: string | null) => database.answerMoving(on(scope), 'readChangesBytes', [bytes.buffer as ArrayBuffer], bytes, since),
     writeReadChanges: (scope: StoreScope, savedAt: string) => database.answer(on(scope), 'writeReadChanges', savedAt),
     startFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'startFeedBootstrap'),
     finishFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'finishFeedBootstrap'),

@@ -6,7 +6,7 @@
 import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { CatalogChange, CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
-import { checkEndpointText } from '../api/response-text';
+import { checkEndpointBytes } from '../api/response-text';
 import { normalizeCode } from '../search/product-codes';
 import { FLAG_LIVE } from '../search/catalog-columns';
 import { createSearchIndex, nameKeyOf, type CountryOf, type SearchIndexOptions } from '../search/search-index';
@@ -392,26 +392,27 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   });
 
   /**
-   * A feed page read and checked by `readChangesText`, waiting for `writeReadChanges`: the feed's
+   * A feed page read and checked by `readChangesBytes`, waiting for `writeReadChanges`: the feed's
    * next page is asked for while this one is written (its cursor is known once it is read).
    */
   let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
 
   /**
-   * A page of the change feed as the service sent it (text): parsed and checked against the
-   * contract here, in the worker, so the main thread never holds a page of whole products. Nothing
-   * is written yet: `writeReadChanges` writes it, with its cursor, in one transaction.
+   * A page of the change feed as the service sent it (its bytes): decoded, parsed and checked
+   * against the contract here, in the worker, so the main thread never holds a page of whole
+   * products, nor its text. Nothing is written yet: `writeReadChanges` writes it, with its cursor,
+   * in one transaction.
    */
-  function readChangesText(text: string, since: string | null): FeedPageOutcome {
+  function readChangesBytes(bytes: Uint8Array, since: string | null): FeedPageOutcome {
     readFeedPage = null;
-    const checked = checkEndpointText('catalogChanges', text);
+    const checked = checkEndpointBytes('catalogChanges', bytes);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
     readFeedPage = { page, since };
     return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
   }
 
-  /** Writes the page `readChangesText` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
+  /** Writes the page `readChangesBytes` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
   function writeReadChanges(savedAt: string): void {
     const read = readFeedPage;
     readFeedPage = null;
@@ -419,9 +420,9 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     if (read.page.data.length > 0 || read.page.next_cursor !== read.since) applyChanges(read.page.data, read.page.next_cursor, savedAt);
   }
 
-  /** `readChangesText` and `writeReadChanges` in one call. */
-  function applyChangesText(text: string, since: string | null, savedAt: string): FeedPageOutcome {
-    const outcome = readChangesText(text, since);
+  /** `readChangesBytes` and `writeReadChanges` in one call. */
+  function applyChangesBytes(bytes: Uint8Array, since: string | null, savedAt: string): FeedPageOutcome {
+    const outcome = readChangesBytes(bytes, since);
     if (outcome.ok) writeReadChanges(savedAt);
     return outcome;
   }
@@ -580,8 +581,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     productDetail,
     imageUrls,
     applyChanges,
-    applyChangesText,
-    readChangesText,
+    applyChangesBytes,
+    readChangesBytes,
     writeReadChanges,
     startFeedBootstrap,
     finishFeedBootstrap,

@@ -31,6 +31,14 @@ import type { OrderKey } from './key-orders';
 import { priceStretch, runStretchPass, walkOrder, type OrderWalk } from './order-walk';
 import { prefixTerm, readsAsPrefixTerm } from './vocabulary';
 
+/**
+ * A search's answer as it crosses from the offline worker to the main thread: the page's products
+ * as one JSON array made of their rows' own text, never parsed in the worker, parsed once where
+ * they arrive (search-service.ts). Cloning 50 products as objects between the threads cost about
+ * three times the CPU of cloning one string and parsing it (bench:core, "Where the time goes").
+ */
+export type CatalogSearchCrossing = Omit<CatalogSearchResult, 'items'> & { itemsJson: string };
+
 /** How many SKU-prefix hits a text query may add ahead of the text hits. */
 const SKU_PREFIX_LIMIT = 50;
 /** How many products one code of a batch lookup names at most: more than one is already ambiguous. */
@@ -173,13 +181,17 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
   /** The positions of a page of the whole catalog in name order. */
   const namePage = (query: Pick<CatalogSearchQuery, 'limit' | 'offset'>) => sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck().all(query.limit, query.offset) as number[];
 
-  /** The products at these positions, in this order. */
-  function itemsAt(positions: number[]): CatalogProduct[] {
+  /** The stored JSON of the products at these positions, in this order. */
+  function jsonAt(positions: number[]): string[] {
     if (positions.length === 0) return [];
     const rows = sql('SELECT pos, json FROM products WHERE pos IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(positions)) as [number, string][];
     const byPosition = new Map(rows);
-    return positions.filter((position) => byPosition.has(position)).map((position) => JSON.parse(byPosition.get(position)!) as CatalogProduct);
+    return positions.filter((position) => byPosition.has(position)).map((position) => byPosition.get(position)!);
   }
+  /** The products at these positions, in this order. */
+  const itemsAt = (positions: number[]): CatalogProduct[] => jsonAt(positions).map((json) => JSON.parse(json) as CatalogProduct);
+  /** The same as one JSON array, the rows' own text joined: nothing parsed. */
+  const itemsJsonAt = (positions: number[]): string => `[${jsonAt(positions).join(',')}]`;
 
   /** Each vintage id's year as a sort key (ascending), non-vintage wines last; kept until the dictionary grows. */
   let yearKeys = new Float64Array(0);
@@ -259,11 +271,22 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
   }
 
   function search(query: CatalogSearchQuery): CatalogSearchResult {
+    return answer(query, itemsAt);
+  }
+
+  /** `search`'s answer with its page's products as one JSON text (CatalogSearchCrossing): what the offline worker sends. */
+  function searchItemsJson(query: CatalogSearchQuery): CatalogSearchCrossing {
+    const { items, ...rest } = answer(query, itemsJsonAt);
+    return { ...rest, itemsJson: items };
+  }
+
+  /** A search's answer, its page's products read by `readItems`. */
+  function answer<Items>(query: CatalogSearchQuery, readItems: (positions: number[]) => Items): Omit<CatalogSearchResult, 'items'> & { items: Items } {
     const started = performance.now();
     // A start's first browse, before the index is read: its saved total and facets, its page by name.
     const saved = !index.loaded && isFirstBrowse(query) ? readFirstBrowse(sql) : null;
     if (saved) {
-      const items = itemsAt(namePage(query));
+      const items = readItems(namePage(query));
       return { items, total: saved.total, facets: saved.facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
     }
     const { dictionaries } = index;
@@ -444,7 +467,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     const facets = facetLists(dictionaries, unfiltered ? index.totals : counts);
     // Unknown countries are not a value of the country facet.
     if (!unfiltered) facets.country = facets.country.filter((entry) => entry.value !== '');
-    return { items: itemsAt(pagePositions), total, facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
+    return { items: readItems(pagePositions), total, facets, tookMs: performance.now() - started, freshness: { asOf: asOf(), fromCache: true } };
   }
 
   function lookupCode(code: string): CatalogProduct | null {
@@ -490,5 +513,5 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     return result;
   }
 
-  return { search, lookupCode, matchCodes, products, supplierRegions, asOf };
+  return { search, searchItemsJson, lookupCode, matchCodes, products, supplierRegions, asOf };
 }

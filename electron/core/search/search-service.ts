@@ -1,9 +1,11 @@
 /**
  * `createSearchService(database)`: the main process's handle on catalog search, answered by the
  * offline worker over the database of the service in `use(baseUrl)` (see catalog-search.ts).
- * Nothing is loaded or indexed up front: what sync commits is searchable at once. When the offline
- * copy is unavailable (its database module could not be loaded) searches answer nothing, with no
- * date, rather than failing.
+ * Nothing is loaded or indexed up front: what sync commits is searchable at once. A search's page
+ * of products crosses from the worker as one JSON text (CatalogSearchCrossing), parsed here and not
+ * checked again: the worker is the app's own thread, and what it answers from was checked against
+ * the contract as it arrived from the service. When the offline copy is unavailable (its database
+ * module could not be loaded) searches answer nothing, with no date, rather than failing.
  */
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
@@ -45,7 +47,10 @@ export function createSearchService(database: OfflineDatabase) {
       const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
       const service = baseUrl;
       if (!service) return nothing();
-      return unlessUnavailable(() => database.answer(service, 'search', query), nothing());
+      const crossing = await unlessUnavailable(() => database.answer(service, 'searchItemsJson', query), null);
+      if (!crossing) return nothing();
+      const { itemsJson, ...answer } = crossing;
+      return { ...answer, items: JSON.parse(itemsJson) as CatalogProduct[] };
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       const service = baseUrl;

@@ -9,8 +9,8 @@ export const FEED_RESTART_NOTICE =
   'The service could no longer tell what changed since the last sync, so the whole catalog was downloaded again. Nothing needs doing.';
 
 /**
- * Entries asked per feed page. With the service client (`callText`) each page is parsed and checked
- * in the offline worker; a parse on the main thread (a client without it) of 1,000 full products
+ * Entries asked per feed page. With the service client (`callBytes`) each page is decoded, parsed
+ * and checked in the offline worker; a parse on the main thread (a client without it) of 1,000 full products
  * (the most a page may hold) held that thread for hundreds of milliseconds on a loaded machine
  * (bench:core), a quarter of that keeps each parse short. Larger pages would not make the
  * offline write cheaper: four pages of 250 in one transaction wrote 1,407 database pages to the
@@ -59,9 +59,9 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     }
     return null;
   };
-  const callText = context.api.callText;
+  const callBytes = context.api.callBytes;
   // The next page is asked for as soon as a page's headers name it (feed-requests.ts).
-  const textPages = createFeedRequests((since, extras) => context.pages(() => callText!('catalogChanges', { query: query(since), ...extras })));
+  const bytePages = createFeedRequests((since, extras) => context.pages(() => callBytes!('catalogChanges', { query: query(since), ...extras })));
   const parsedPages = createFeedRequests(
     (since, extras) => context.pages(() => context.api.call('catalogChanges', { query: query(since), ...extras }) as unknown as Promise<FetchOutcome<CatalogChangesPage>>),
   );
@@ -88,14 +88,15 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   };
   /** Fetches the page after `since`, reads it, and starts its write with its cursor. */
   const step = async (since: string | null): Promise<PageStep> => {
-    if (callText) {
-      // The text goes to the worker as it came: parsing and checking 250 whole products stays off the main thread.
-      const outcome = await textPages.page(since);
+    if (callBytes) {
+      // The bytes move to the worker as they came (not copied): decoding, parsing and checking 250
+      // whole products stays off the main thread, and so does the garbage of a megabyte's string.
+      const outcome = await bytePages.page(since);
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
       const notReady = await readyToWrite(since);
       if (notReady) return { ok: false, error: copyFailure(notReady) };
-      const read = await context.store.readChangesText(scope, outcome.text, since);
+      const read = await context.store.readChangesBytes(scope, outcome.bytes, since);
       if (!read.ok) return { ok: false, error: copyFailure(read) };
       if (!read.value.ok) return { ok: false, error: { message: read.value.message, code: 'bad_response', status: outcome.status } };
       const savedAt = context.nowIso();
@@ -159,7 +160,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     return { dataset: 'catalog', result: changed > 0 ? 'changed' : 'unchanged', via: 'feed' };
   } finally {
     // A page asked for ahead that no one will read (the sync failed, or the link named another page).
-    textPages.close();
+    bytePages.close();
     parsedPages.close();
   }
 }

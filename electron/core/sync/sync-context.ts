@@ -8,10 +8,10 @@ import type { Limiter } from './paged-sync';
 
 /**
  * The service calls sync makes: the service client satisfies it; tests pass a fake. With
- * `callText`, the change feed's pages are handed to the offline worker as text (parsed and checked
- * there); without it, they are parsed where they arrive.
+ * `callBytes`, the change feed's pages are handed to the offline worker as bytes (decoded, parsed and
+ * checked there); without it, they are parsed where they arrive.
  */
-export type SyncApi = Pick<ServiceClient, 'call'> & Partial<Pick<ServiceClient, 'callText'>>;
+export type SyncApi = Pick<ServiceClient, 'call'> & Partial<Pick<ServiceClient, 'callBytes'>>;
 
 export type SyncEvent = Extract<BridgeEvent, { type: 'sync-progress' | 'data-changed' | 'order-status' }>;
 

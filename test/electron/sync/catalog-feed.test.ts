@@ -53,25 +53,39 @@ describe('the catalog through the service’s change feed', () => {
     expect((await search().search({ country: 'France', limit: 1 })).total).toBe(300);
   });
 
-  /** The fake service's answers as the service client's `callText` gives them: the body as text, `mangle`d when given. */
-  const withText = (service: ReturnType<typeof createFakeService>, mangle: (text: string, call: number) => string = (text) => text) => {
+  /** The fake service's answers as the service client's `callBytes` gives them: the body's bytes (its text `mangle`d when given), each in a buffer of its own. */
+  const withBytes = (service: ReturnType<typeof createFakeService>, mangle: (text: string, call: number) => string = (text) => text) => {
     let calls = 0;
     const call = service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; notModified?: boolean; data?: unknown; etag?: string | null }>;
     return {
       call: service.api.call,
-      callText: (async (name: string, input: unknown) => {
+      callBytes: (async (name: string, input: unknown) => {
         const outcome = await call(name, input);
         if (!outcome.ok || outcome.notModified) return outcome;
         calls += 1;
-        return { ok: true, notModified: false, text: mangle(JSON.stringify(outcome.data), calls), etag: outcome.etag ?? null, status: 200 };
+        return { ok: true, notModified: false, bytes: new TextEncoder().encode(mangle(JSON.stringify(outcome.data), calls)), etag: outcome.etag ?? null, status: 200 };
       }) as never,
     };
   };
 
-  it('with the service client, hands each page to the worker as text: parsed, checked and written there, the same catalog', async () => {
+  it('with the service client, moves each page’s bytes to the worker (not copied): decoded, parsed, checked and written there, the same catalog', async () => {
     const service = createFakeService({ products: 600, feed: true });
-    const engine = engineFor(service, { api: withText(service) });
+    const api = withBytes(service);
+    const handed: Uint8Array[] = [];
+    const inner = api.callBytes as (name: string, input: unknown) => Promise<{ ok: boolean; bytes?: Uint8Array }>;
+    const recording = {
+      ...api,
+      callBytes: (async (name: string, input: unknown) => {
+        const outcome = await inner(name, input);
+        if (name === 'catalogChanges' && outcome.bytes) handed.push(outcome.bytes);
+        return outcome;
+      }) as never,
+    };
+    const engine = engineFor(service, { api: recording });
     const report = await engine.sync();
+    // Moved: the main thread's views of the pages are empty (a copy would have left them whole).
+    expect(handed).toHaveLength(3);
+    expect(handed.map((bytes) => bytes.byteLength)).toEqual([0, 0, 0]);
     await engine.whenIdle();
     expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
     expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
@@ -85,12 +99,12 @@ describe('the catalog through the service’s change feed', () => {
     const service = createFakeService({ products: 1_000, feed: true });
     const events: string[] = [];
     let fetches = 0;
-    const text = withText(service);
+    const bytes = withBytes(service);
     const api = {
-      ...text,
-      callText: (async (name: string, input: unknown) => {
+      ...bytes,
+      callBytes: (async (name: string, input: unknown) => {
         if (name === 'catalogChanges') events.push(`fetch ${(fetches += 1)}`);
-        return (text.callText as (name: string, input: unknown) => Promise<unknown>)(name, input);
+        return (bytes.callBytes as (name: string, input: unknown) => Promise<unknown>)(name, input);
       }) as never,
     };
     let writes = 0;
@@ -110,7 +124,7 @@ describe('the catalog through the service’s change feed', () => {
     const slowStore: OfflineStore = {
       ...store,
       writeReadChanges: (...args) => slowWrite(() => store.writeReadChanges(...args)),
-      applyChangesText: (...args) => slowWrite(() => store.applyChangesText(...args)),
+      applyChangesBytes: (...args) => slowWrite(() => store.applyChangesBytes(...args)),
     };
     const engine = engineFor(service, { api, store: slowStore });
     await engine.sync();
@@ -124,14 +138,14 @@ describe('the catalog through the service’s change feed', () => {
   });
 
   type FeedInput = { query?: { since?: string }; onHeaders?: (headers: Headers) => void; signal?: AbortSignal };
-  /** The service client's `callText` over the fake, each feed answer's body arriving `bodyMs` after its headers; `observe` sees each feed request. */
+  /** The service client's `callBytes` over the fake, each feed answer's body arriving `bodyMs` after its headers; `observe` sees each feed request. */
   const slowBodies = (service: ReturnType<typeof createFakeService>, events: string[], observe: (input: FeedInput) => FeedInput = (input) => input, bodyMs = 20) => {
-    const text = withText(service);
-    const inner = text.callText as (name: string, input: unknown) => Promise<unknown>;
+    const bytes = withBytes(service);
+    const inner = bytes.callBytes as (name: string, input: unknown) => Promise<unknown>;
     const feed = { asked: 0, inFlight: 0, mostInFlight: 0 };
     const api = {
-      ...text,
-      callText: (async (name: string, input: FeedInput) => {
+      ...bytes,
+      callBytes: (async (name: string, input: FeedInput) => {
         if (name !== 'catalogChanges') return inner(name, input);
         const page = (feed.asked += 1);
         events.push(`asked ${page}`);
@@ -228,7 +242,7 @@ describe('the catalog through the service’s change feed', () => {
   it('a page of text the contract does not allow fails the sync in plain words and writes nothing of it; the pages before stay', async () => {
     const service = createFakeService({ products: 600, feed: true });
     // The second page: a product without its price.
-    const engine = engineFor(service, { api: withText(service, (text, call) => (call === 2 ? text.replace(/"case_price_cents":\d+,/, '') : text)) });
+    const engine = engineFor(service, { api: withBytes(service, (text, call) => (call === 2 ? text.replace(/"case_price_cents":\d+,/, '') : text)) });
     await engine.sync();
     await engine.whenIdle();
     expect(status(engine, 'catalog').error).toMatch(/in a form this app cannot read/);

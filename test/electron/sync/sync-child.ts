@@ -27,11 +27,11 @@ if (dataDir) {
     call: slowCall as typeof service.api.call,
     ...(viaFeed
       ? {
-          callText: (async (name: string, input: unknown) => {
+          callBytes: (async (name: string, input: unknown) => {
             const outcome = await slowCall(name, input);
             if (!outcome.ok || outcome.notModified) return outcome;
-            return { ok: true, notModified: false, text: JSON.stringify(outcome.data), etag: outcome.etag ?? null, status: 200 };
-          }) as NonNullable<SyncApi['callText']>,
+            return { ok: true, notModified: false, bytes: new TextEncoder().encode(JSON.stringify(outcome.data)), etag: outcome.etag ?? null, status: 200 };
+          }) as NonNullable<SyncApi['callBytes']>,
         }
       : {}),
   };

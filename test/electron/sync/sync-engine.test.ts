@@ -353,7 +353,7 @@ describe('sync engine', () => {
   // The catalog's page writes run inside the paged list and the feed's write-behind: a full disk there is the catalog step's failure, with its code.
   it.each([
     ['list pages', false, { writeCatalogPage: () => diskFull() }],
-    ['the change feed', true, { applyChanges: () => diskFull(), applyChangesText: () => diskFull(), writeReadChanges: () => diskFull() }],
+    ['the change feed', true, { applyChanges: () => diskFull(), applyChangesBytes: () => diskFull(), writeReadChanges: () => diskFull() }],
   ] as const)('a catalog page that cannot be written (through %s) fails the catalog with the disk-full words and code', async (_via, feed, failing) => {
     const service = createFakeService({ products: 250, feed });
     const engine = engineFor(service, { store: { ...store, ...failing } as OfflineStore });
