@@ -2,8 +2,8 @@
  * A feed bootstrap written straight into an offline database in a process of its own, for the kill
  * test of the held postings (posting-store.ts): the fixture catalog as feed pages of 250, each
  * written with its cursor as the feed writes them, going on from the stored cursor after a kill,
- * and ended with `finishFeedBootstrap`. Prints `syncing` when it starts writing and `done` at the
- * end. Run with `node --import tsx`.
+ * and ended with `finishFeedBootstrap`. Prints `syncing <pages left>` when it starts writing,
+ * `page` after each page it wrote, and `done` at the end. Run with `node --import tsx`.
  */
 import path from 'node:path';
 import { PUBLIC } from '../../../electron/core/offline/offline-schema';
@@ -25,8 +25,12 @@ if (dataDir) {
   const cursor = database.datasetInfo(PUBLIC, 'catalog')?.cursor ?? null;
   // Read from nothing (no cursor yet) is marked first, as the feed does.
   if (cursor === null) database.startFeedBootstrap();
-  process.stdout.write('syncing\n');
-  for (let page = cursor === null ? 0 : Number(cursor.slice(1)); page < pages.length; page += 1) database.applyChanges(pages[page]!, `c${page + 1}`, HELD_KILL_AS_OF);
+  const first = cursor === null ? 0 : Number(cursor.slice(1));
+  process.stdout.write(`syncing ${pages.length - first}\n`);
+  for (let page = first; page < pages.length; page += 1) {
+    database.applyChanges(pages[page]!, `c${page + 1}`, HELD_KILL_AS_OF);
+    process.stdout.write('page\n');
+  }
   database.finishFeedBootstrap();
   database.db.close();
   process.stdout.write('done {}\n');

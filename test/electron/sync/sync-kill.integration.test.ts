@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,15 +25,22 @@ function runChild(
   dataDir: string,
   killAfterMs: number | null,
   via: Via | 'held',
+  /** For 'held': how many of the pages left the child writes before the kill's `killAfterMs` starts (null: the kill starts at `syncing`). */
+  killAfterPages: ((pagesLeft: number) => number) | null = null,
 ): Promise<{ killed: boolean; done: { failed: unknown[]; pages200: number; details200: number } | null }> {
   return new Promise((resolve, reject) => {
     const args = via === 'held' ? [HELD_CHILD, dataDir] : [CHILD, dataDir, via];
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     let killed = false;
+    let pagesBeforeKill: number | null = null;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (killAfterMs !== null && !killed && output.includes('syncing\n')) {
+      if (killAfterMs === null || killed) return;
+      const syncing = /^syncing(?: (\d+))?$/m.exec(output);
+      if (!syncing) return;
+      if (killAfterPages && syncing[1] !== undefined) pagesBeforeKill ??= killAfterPages(Number(syncing[1]));
+      if ((output.match(/^page$/gm)?.length ?? 0) >= (pagesBeforeKill ?? 0)) {
         killed = true;
         setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       }
@@ -95,17 +102,17 @@ describe('a sync killed at random moments', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-kill-held-'));
     let killedMidway = 0;
     let seed = 11;
-    // Moments over the whole bootstrap (36 pages), so kills land before, between and after the held chunks are written.
-    const nextMoment = () => {
-      seed = (seed * 48_271) % 2_147_483_647;
-      return seed % 3_000;
-    };
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    // Each kill lands after a chosen number of the pages left (0 to all of them: before, between and
+    // after the held chunks are written, and in the finish) and up to 30 ms into the next, however
+    // fast the machine writes. A run that finished starts the bootstrap again on an empty file.
     for (let run = 0; run < KILLS; run += 1) {
-      const { killed } = await runChild(dataDir, nextMoment(), 'held');
+      const { killed } = await runChild(dataDir, next() % 30, 'held', (pagesLeft) => next() % (pagesLeft + 1));
       if (killed) killedMidway += 1;
       const db = new Database(heldKillFile(dataDir));
       expect(db.pragma('integrity_check', { simple: true }), `after kill ${run + 1}`).toBe('ok');
       db.close();
+      if (!killed) for (const file of [heldKillFile(dataDir), `${heldKillFile(dataDir)}-wal`, `${heldKillFile(dataDir)}-shm`]) rmSync(file, { force: true });
     }
     expect(killedMidway, 'most runs were killed before they finished').toBeGreaterThan(KILLS / 2);
     const last = await runChild(dataDir, null, 'held');
