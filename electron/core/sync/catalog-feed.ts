@@ -14,7 +14,8 @@ export const FEED_RESTART_NOTICE =
  * (the most a page may hold) held that thread for hundreds of milliseconds on a loaded machine
  * (bench:core), a quarter of that keeps each parse short. Larger pages would not make the
  * offline write cheaper: four pages of 250 in one transaction wrote 1,407 database pages to the
- * WAL a feed page instead of about 1,900, for no CPU measurably saved (docs/benchmarks.md, `bench/offline-write.ts`).
+ * WAL a feed page instead of about 1,900 (measured before a bootstrap held the postings' last
+ * chunks), for no CPU measurably saved (docs/benchmarks.md, `bench/offline-write.ts`).
  */
 export const FEED_PAGE_LIMIT = 250;
 
