@@ -93,7 +93,6 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     const ops: ServiceOps = {
       ...writes,
       ...createOfflineChoiceOps(database),
-      search: search.search,
       searchItemsJson: search.searchItemsJson,
       lookupCode: search.lookupCode,
       matchCodes: search.matchCodes,
@@ -198,7 +197,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       try {
         const entry = openService(baseUrl, Driver);
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
-        if ((op === 'search' || op === 'searchItemsJson') && !entry.indexRead()) readIndexSoon(baseUrl);
+        if (op === 'searchItemsJson' && !entry.indexRead()) readIndexSoon(baseUrl);
         return { ok: true, value };
       } catch (error) {
         const answer = failure(baseUrl, error);

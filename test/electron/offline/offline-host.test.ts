@@ -5,7 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { createOfflineHost, DAMAGED_MESSAGE, DISK_FULL_MESSAGE } from '../../../electron/core/offline/offline-host';
 import type { OfflineNotice } from '../../../electron/core/offline/offline-protocol';
-import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
+import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
+import { createServiceDatabase } from '../../../electron/core/offline/service-database';
+import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
+import { CatalogSearchInput } from '../../../shared/bridge';
 import type { SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
 import { makeCatalog } from '../search/catalog-fixture';
 
@@ -31,7 +34,7 @@ function withCatalog(dataDir: string, pages: number) {
 
 /** How many products a search finds, or the answer when the copy could not give one. */
 function searched(host: ReturnType<typeof createOfflineHost>) {
-  const answer = host.service(baseUrl, 'search', [{ text: '', offset: 0, limit: 1 }]);
+  const answer = host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 1 }]);
   return answer.ok ? { ok: true as const, total: (answer.value as { total: number }).total } : answer;
 }
 
@@ -45,16 +48,19 @@ describe('the offline worker’s host', () => {
   it('answers the main thread’s search with the page’s products as one JSON text of their stored rows, parsing none of them in the worker', () => {
     const { dataDir } = dataFolder();
     withCatalog(dataDir, 3);
-    const host = createOfflineHost({ dataDir });
     const query = { text: 'cabernet', offset: 0, limit: 50 };
-    const objects = host.service(baseUrl, 'search', [query]);
+    // The same search answered with objects, in this thread, on the same file.
+    const referenceDatabase = createServiceDatabase(openServiceFile(serviceDatabaseFile(dataDir, baseUrl), baseUrl));
+    const { items, ...rest } = createCatalogSearch(referenceDatabase).search(CatalogSearchInput.parse(query));
+    referenceDatabase.db.close();
+    const host = createOfflineHost({ dataDir });
+    host.service(baseUrl, 'searchItemsJson', [query]);
     const parse = vi.spyOn(JSON, 'parse');
     const crossing = host.service(baseUrl, 'searchItemsJson', [query]);
     const parses = parse.mock.calls.length;
     parse.mockRestore();
     host.close();
-    if (!objects.ok || !crossing.ok) throw new Error('the search was refused');
-    const { items, ...rest } = objects.value as { items: unknown[] };
+    if (!crossing.ok) throw new Error('the search was refused');
     const { itemsJson, ...crossed } = crossing.value as { itemsJson: string };
     // Cloned between threads as objects, 50 products cost about three times the CPU of one string and one parse on arrival.
     expect(parses).toBe(0);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchInput as SearchInput, type CatalogSearchResult } from '../../../shared/bridge';
-import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
+import { createCatalogSearch, type CatalogSearchCrossing } from '../../../electron/core/search/catalog-search';
 import { FIRST_BROWSE_KEY, readFirstBrowse } from '../../../electron/core/search/first-browse';
 import { SCHEMA_VERSION } from '../../../electron/core/offline/offline-schema';
 import { openServiceFile } from '../../../electron/core/offline/service-files';
@@ -24,6 +24,11 @@ const FIRST_BROWSES: SearchInput[] = [{ limit: 60 }, { offset: 60, limit: 200 },
 
 /** An answer without its timing. */
 const answerOf = ({ tookMs: _took, ...rest }: CatalogSearchResult) => rest;
+/** A search's answer as the offline worker sends it (its products as one JSON text), read back. */
+const crossed = (value: unknown): CatalogSearchResult => {
+  const { itemsJson, ...rest } = value as CatalogSearchCrossing;
+  return { ...rest, items: JSON.parse(itemsJson) as CatalogSearchResult['items'] };
+};
 
 /** The service database of a file, as a start opens it: nothing of the search index read yet. */
 const reopen = (file: string): ServiceDatabase => createServiceDatabase(openServiceFile(file, baseUrl));
@@ -147,16 +152,16 @@ describe('the first browse before the search index is read', () => {
 
     const reopened = createOfflineHost({ dataDir });
     const query = CatalogSearchInput.parse({ limit: 60 });
-    const first = reopened.service(baseUrl, 'search', [query]);
+    const first = reopened.service(baseUrl, 'searchItemsJson', [query]);
     const file = new Database(serviceDatabaseFile(dataDir, baseUrl), { readonly: true });
     expect(file.prepare('SELECT count(*) FROM meta WHERE key = ?').pluck().get(FIRST_BROWSE_KEY)).toBe(1);
     file.close();
     await new Promise((resolve) => setImmediate(resolve));
-    const second = reopened.service(baseUrl, 'search', [query]);
+    const second = reopened.service(baseUrl, 'searchItemsJson', [query]);
     expect(first.ok && second.ok).toBe(true);
-    if (first.ok && second.ok) expect(answerOf(first.value as CatalogSearchResult)).toEqual(answerOf(second.value as CatalogSearchResult));
-    const text = reopened.service(baseUrl, 'search', [CatalogSearchInput.parse({ text: 'chardonnay', limit: 5 })]);
-    expect(text.ok && (text.value as CatalogSearchResult).total).toBe(items.slice(0, 100).filter((item) => item.varietal === 'Chardonnay').length);
+    if (first.ok && second.ok) expect(answerOf(crossed(first.value))).toEqual(answerOf(crossed(second.value)));
+    const text = reopened.service(baseUrl, 'searchItemsJson', [CatalogSearchInput.parse({ text: 'chardonnay', limit: 5 })]);
+    expect(text.ok && crossed(text.value).total).toBe(items.slice(0, 100).filter((item) => item.varietal === 'Chardonnay').length);
     reopened.close();
   });
 });
