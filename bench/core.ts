@@ -22,6 +22,9 @@
  *   limits the key to 6,000 requests a minute and the core's first sync and background detail
  *   download run through the real service client; details per second against the allowed 100
  *   requests/s, 429 answers, and the client's waits longer than 2 s (long Retry-After stalls).
+ * - on a copy of an offline database a first sync wrote (BENCH_OFFLINE_DB): the re-syncs alone
+ *   (BENCH_PHASES=resync), or the cold open, local search and a fresh core's memory alone, no
+ *   service (BENCH_PHASES=search).
  * Loopback only; every phase is bounded by the catalog size or by time.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
@@ -157,7 +160,7 @@ const percentile = (samples: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start), `paced` (details against a rate-limited service; not by default). */
+/** Phases to run (BENCH_PHASES, comma-separated): `sync` (first sync against plain fetch, re-sync, index, search, memory), `app` (whole catalog and cold start), `paced` (details against a rate-limited service; not by default), `resync` and `search` (on a copy of BENCH_OFFLINE_DB). */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'sync,app').split(',').map((phase) => phase.trim()));
 /** Cold starts measured, one after the other on the same folder (BENCH_COLD_STARTS). */
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 3);
@@ -252,6 +255,7 @@ async function main() {
   try {
     if (PHASES.has('sync')) await syncPhases(figure, workDirs, services);
     if (PHASES.has('resync')) await resyncPhase(figure, workDirs, services);
+    if (PHASES.has('search')) await searchPhase(figure, workDirs);
     if (PHASES.has('paced')) await pacedPhase(figure, workDirs, services);
     if (PHASES.has('app')) {
       unpin();
@@ -413,13 +417,30 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
   raw.close();
   figure('disk used by the offline copy', `${mb(onDisk)} for ${CATALOG_SIZE} products, ${(onDisk / rawJson).toFixed(2)}× the ${mb(rawJson)} of JSON it holds (list items, no details)`);
 
+  const reloader = await searchFigures(figure, dir, scope.baseUrl);
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const memory = process.memoryUsage();
+  figure(
+    'resident memory at the end of this run',
+    `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.search.workerHeapUsed())}, external ${mb(memory.external)}; ${residentKinds()})`,
+  );
+  await reloader.close();
+  await freshCoreFigure(figure, dir, scope);
+}
+
+/**
+ * A cold open of the offline copy in `dir` (new worker, database opened, first browse) and local
+ * search through the worker over the query set; the opened core is handed back for more figures.
+ */
+async function searchFigures(figure: Figure, dir: string, baseUrl: string) {
   // A cold open: a new worker, the database opened, the first browse answered.
   const coldIdle = startIdleProbe();
   const coldCpu = process.cpuUsage();
   const coldStarted = performance.now();
   const coldStore = createOfflineStore({ dataDir: dir });
   const reloader = createSearchService(coldStore.database);
-  reloader.use(scope.baseUrl);
+  reloader.use(baseUrl);
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
   await reloader.search({ limit: 50 });
@@ -463,16 +484,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     `first pass p50 ${ms(percentile(firstPass, 50))}, p95 ${ms(percentile(firstPass, 95))}; all ${SEARCH_REPEATS} passes p50 ${ms(percentile(roundTrips, 50))}, p95 ${ms(percentile(roundTrips, 95))} through the worker (inside it p50 ${ms(percentile(inWorker, 50))}, p95 ${ms(percentile(inWorker, 95))}); CPU a search ${ms((searchesCpu.user + searchesCpu.system) / 1000 / roundTrips.length)} (the main thread's ${ms(searchesMainCpu / roundTrips.length)}); ${queries.length} queries; targets p95 ≤ 5 ms at 50,000, ≤ 16 ms at 1,000,000`,
   );
 
-  collectGarbage();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const memory = process.memoryUsage();
-  figure(
-    'resident memory at the end of this run',
-    `${mb(memory.rss)} RSS after the syncs above (main heap ${mb(memory.heapUsed)}, worker heap ${mb(await reloader.workerHeapUsed())}, external ${mb(memory.external)}; ${residentKinds()})`,
-  );
-  await coldStore.close();
-  const fresh = await freshCoreMemory(dir, scope);
-  figure('resident memory of a freshly started core with the catalog searchable', `${mb(fresh.rss)} RSS (main + worker; main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; ${fresh.documents} products; targets ≤ 250 MB at 50,000, ≤ 400 MB at 1,000,000)`);
+  return { search: reloader, close: () => coldStore.close() };
 }
 
 /** The unchanged re-sync and a 1 % change re-synced (the service reprices every 100th product), with where their feed pages' time went. */
@@ -503,15 +515,13 @@ async function resyncFigures(figure: Figure, engine: ReturnType<typeof createSyn
 }
 
 /**
- * The re-syncs alone (BENCH_PHASES=resync) on a copy of an offline database a first sync wrote
- * (BENCH_OFFLINE_DB, e.g. one kept with BENCH_KEEP_SYNCED_DB): a service from the same seeded
- * template is started on the address the database belongs to (so its cursor is the service's),
- * the core opens the copy and loads its search index, then the unchanged re-sync and the 1 % change.
+ * A data folder holding a copy of BENCH_OFFLINE_DB (an offline database a first sync wrote, e.g.
+ * one kept with BENCH_KEEP_SYNCED_DB) under the name of the service it belongs to.
  */
-async function resyncPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+async function copyOfflineDatabase(phase: string, workDirs: string[]): Promise<{ dir: string; baseUrl: string }> {
   const source = process.env.BENCH_OFFLINE_DB;
-  if (!source) throw new Error('BENCH_PHASES=resync needs BENCH_OFFLINE_DB: an offline database a first sync of the same catalog size wrote');
-  const dir = await mkdtemp(join(tmpdir(), 'caseworks-bench-resync-'));
+  if (!source) throw new Error(`BENCH_PHASES=${phase} needs BENCH_OFFLINE_DB: an offline database a first sync of the same catalog size wrote`);
+  const dir = await mkdtemp(join(tmpdir(), `caseworks-bench-${phase}-`));
   workDirs.push(dir);
   await mkdir(join(dir, 'offline'));
   const copying = join(dir, 'offline', 'copying.db');
@@ -522,6 +532,28 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
   meta.close();
   await rename(copying, serviceDatabaseFile(dir, baseUrl));
   console.log(`offline database copied in ${ms(performance.now() - copied)}; it belongs to ${baseUrl}`);
+  return { dir, baseUrl };
+}
+
+/**
+ * Search alone (BENCH_PHASES=search) on a copy of BENCH_OFFLINE_DB, no service: the cold open and
+ * local search through the worker, then a freshly started core's memory on that copy.
+ */
+async function searchPhase(figure: Figure, workDirs: string[]) {
+  const { dir, baseUrl } = await copyOfflineDatabase('search', workDirs);
+  const opened = await searchFigures(figure, dir, baseUrl);
+  await opened.close();
+  await freshCoreFigure(figure, dir, { baseUrl, accountId: null });
+}
+
+/**
+ * The re-syncs alone (BENCH_PHASES=resync) on a copy of an offline database a first sync wrote
+ * (BENCH_OFFLINE_DB, e.g. one kept with BENCH_KEEP_SYNCED_DB): a service from the same seeded
+ * template is started on the address the database belongs to (so its cursor is the service's),
+ * the core opens the copy and loads its search index, then the unchanged re-sync and the 1 % change.
+ */
+async function resyncPhase(figure: Figure, workDirs: string[], services: RunningService[]) {
+  const { dir, baseUrl } = await copyOfflineDatabase('resync', workDirs);
   const service = await freshService(Number(new URL(baseUrl).port));
   services.push(service);
   if (service.ready.baseUrl !== baseUrl) throw new Error(`the service started at ${service.ready.baseUrl}, not ${baseUrl}`);
@@ -646,6 +678,11 @@ async function appPhases(figure: Figure, workDirs: string[]) {
 
 const describeUpc = (check: UpcCheck) =>
   `${check.resolved} of ${check.products} products found by their UPC (${check.withDetail} with a stored detail) in ${ms(check.millis)}${check.failures.length > 0 ? `; e.g. ${check.failures.join('; ')}` : ''}`;
+
+async function freshCoreFigure(figure: Figure, dir: string, scope: { baseUrl: string; accountId: string | null }) {
+  const fresh = await freshCoreMemory(dir, scope);
+  figure('resident memory of a freshly started core with the catalog searchable', `${mb(fresh.rss)} RSS (main + worker; main heap ${mb(fresh.heapUsed)}, worker heap ${mb(fresh.workerHeapUsed)}; ${fresh.documents} products; targets ≤ 250 MB at 50,000, ≤ 400 MB at 1,000,000)`);
+}
 
 /** A new process that starts the core on the stored copy (as the app does at launch) and reports its memory (bench/core-memory.ts). */
 function freshCoreMemory(dir: string, scope: { baseUrl: string; accountId: string | null }): Promise<CoreMemory> {
