@@ -4,7 +4,7 @@ import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { faultLine } from './logging/fault';
 import { seedingProgress } from './seeding-progress';
 import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
-import type { EmbeddedServiceMessage } from '../shared/embedded-service';
+import { SERVICE_STOP_DEADLINE_MS, type EmbeddedServiceMessage } from '../shared/embedded-service';
 
 /**
  * `npm run server -- …`: see USAGE. Exit codes: 0 after a clean stop, 1 on a failure, 2 on bad
@@ -47,9 +47,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     const forced = setTimeout(() => {
-      process.stderr.write(`error: could not stop cleanly within 30 s after ${reason}\n`);
+      process.stderr.write(`error: could not stop cleanly within ${SERVICE_STOP_DEADLINE_MS / 1000} s after ${reason}\n`);
       process.exit(1);
-    }, 30_000);
+    }, SERVICE_STOP_DEADLINE_MS);
     forced.unref();
     starting
       .then((service) => service.close())

@@ -7,6 +7,7 @@ import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type Opene
 import { IDEMPOTENCY_WINDOW_MS } from './store/orders/place-order';
 import type { Store } from './store/types';
 import { buildApp } from './http/app';
+import { closeDraining } from './http/close-draining';
 import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
@@ -58,6 +59,8 @@ export interface ServiceOptions {
   webhookMaxAttempts?: number;
   /** How long a send waits for the receiver's answer (default 10 s). */
   webhookTimeoutMs?: number;
+  /** How long `close()` waits for requests in flight before cutting their connections (HTTP_DRAIN_MS). */
+  drainMs?: number;
   /** How long a claimed delivery stays this instance's before another may take it over. */
   webhookLeaseMs?: number;
   /** How often each instance looks for due deliveries when nothing wakes it. */
@@ -84,7 +87,8 @@ export interface RunningService {
   /** Names this instance's claims on background work (webhook deliveries). */
   instanceId: string;
   /**
-   * Stops taking requests and lets those in flight finish, stops the simulator, lets webhook
+   * Stops taking requests and lets those in flight finish (cutting the connections of any still
+   * open after `drainMs`), stops the simulator, lets webhook
    * sends in flight finish and releases this instance's remaining claims, then closes the store.
    */
   close(): Promise<void>;
@@ -225,7 +229,7 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     close() {
       closing ??= (async () => {
         clearInterval(pruneTimer);
-        await app.close();
+        if (await closeDraining(app, options.drainMs)) app.log.warn('stopping: connections with requests still in flight were closed');
         await simulator.stop();
         await dispatcher.stop();
         await store.close();

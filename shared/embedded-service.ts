@@ -15,6 +15,14 @@ export const DATA_FOLDER_IN_USE = 'data_folder_in_use';
  */
 export const DATA_FOLDER_IN_USE_EXIT_CODE = 75;
 
+/**
+ * A service asked to stop (SIGTERM, a stop message, its parent gone) exits within this: with code
+ * 0 once it has closed, with 1 if closing took longer (requests in flight get `HTTP_DRAIN_MS` of
+ * it, webhook sends their own timeout). Whoever started it waits a little longer than this before
+ * saying it did not stop, so a service that ends its own stop is never reported stuck.
+ */
+export const SERVICE_STOP_DEADLINE_MS = 20_000;
+
 export const EmbeddedServiceMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), baseUrl: z.string() }),
   /** `code` tells a refusal the app can act on (`DATA_FOLDER_IN_USE`) apart; `message` is for people. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CliUsageError, parseCliArgs } from '../../server/cli-args';
 import { startService, type RunningService } from '../../server/main';
 import { readEmbeddedServiceArgs } from '../core/connection/embedded-service-args';
-import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, type EmbeddedServiceMessage } from '../../shared/embedded-service';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, SERVICE_STOP_DEADLINE_MS, type EmbeddedServiceMessage } from '../../shared/embedded-service';
 
 /**
  * The embedded demo service, as it runs inside Electron's utilityProcess (built to
@@ -42,7 +42,7 @@ async function run(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    const forced = setTimeout(() => process.exit(1), 15_000);
+    const forced = setTimeout(() => process.exit(1), SERVICE_STOP_DEADLINE_MS);
     forced.unref();
     // Still starting: run() closes the service as soon as it is up.
     service?.close().then(

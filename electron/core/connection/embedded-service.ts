@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, EmbeddedServiceMessage } from '../../../shared/embedded-service';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, EmbeddedServiceMessage, SERVICE_STOP_DEADLINE_MS } from '../../../shared/embedded-service';
 import type { ForkedProcess, ForkService } from '../platform';
 import { embeddedServiceArgs, embeddedServiceEnv, type EmbeddedServiceSettings } from './embedded-service-args';
 
@@ -17,7 +17,7 @@ export interface EmbeddedServiceOptions extends EmbeddedServiceSettings {
   fork: ForkService;
   /** How long the first start (database creation and seeding) may take. */
   startTimeoutMs?: number;
-  /** How long `stop()` waits for a clean exit before giving up on the process. */
+  /** How long `stop()` waits for the process to exit before giving up on it (`STOP_WAIT_MS`). */
   stopTimeoutMs?: number;
   /** Told when the service exits without being asked to. */
   onUnexpectedExit?: (code: number | null) => void;
@@ -50,6 +50,9 @@ const cannotStart = (message: string, code: EmbeddedServiceFailure['code'] = 'fa
   failure: { code, message },
 });
 
+/** The service ends its own stop within SERVICE_STOP_DEADLINE_MS; past it and a margin, it is stuck. */
+export const STOP_WAIT_MS = SERVICE_STOP_DEADLINE_MS + 5_000;
+
 /**
  * Starts the demo service in its own process (a utilityProcess in Electron, a child process
  * elsewhere) on 127.0.0.1 and a free port (or `port`), with its data in `dataDir`, and waits until it
@@ -57,7 +60,7 @@ const cannotStart = (message: string, code: EmbeddedServiceFailure['code'] = 'fa
  */
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<ServiceStart<EmbeddedService>> {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
-  const stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
+  const stopTimeoutMs = options.stopTimeoutMs ?? STOP_WAIT_MS;
   const child = options.fork({ env: embeddedServiceEnv(embeddedServiceArgs(options)) });
 
   let exitCode: number | null | undefined;

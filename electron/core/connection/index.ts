@@ -1,6 +1,7 @@
 export { verifyService, type VerifyServiceInput, type VerifiedService } from './verify-service';
 export {
   startEmbeddedService,
+  STOP_WAIT_MS,
   lastPortIfFree,
   rememberPort,
   readDemoBuyers,

@@ -13,9 +13,10 @@ import {
   EMBEDDED_ARGS_ENV,
   readEmbeddedServiceArgs,
   startEmbeddedService,
+  STOP_WAIT_MS,
 } from '../../../electron/core/connection';
 import type { ForkedProcess } from '../../../electron/core/platform';
-import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE } from '../../../shared/embedded-service';
+import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, SERVICE_STOP_DEADLINE_MS } from '../../../shared/embedded-service';
 import { startedService } from '../../support/started-service';
 
 /** A start refused as a value, with words matching `message`. */
@@ -169,6 +170,42 @@ describe('startEmbeddedService with an injected fork', () => {
     await startEmbeddedService({ dataDir: dir, fork: () => child, onUnexpectedExit });
     child.exit(3);
     expect(onUnexpectedExit).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('stopping the embedded service', () => {
+  /** A started service whose process, asked to stop, exits after `exitAfterMs` (never when null). */
+  async function startedWith(exitAfterMs: number | null) {
+    const dir = await dataDir();
+    const { child } = fakeChild();
+    child.kill = vi.fn(() => {
+      if (exitAfterMs !== null) setTimeout(() => child.exit(1), exitAfterMs);
+      return true;
+    });
+    await writeFile(path.join(dir, DEMO_CREDENTIALS_FILE), JSON.stringify({ base_url: 'x', buyers }));
+    setImmediate(() => child.emitMessage({ type: 'ready', baseUrl: 'http://127.0.0.1:1/api/v1' }));
+    return startedService(startEmbeddedService({ dataDir: dir, fork: () => child }));
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for a service that ends its own stop at its deadline, instead of calling it stuck first', async () => {
+    const service = await startedWith(SERVICE_STOP_DEADLINE_MS);
+    vi.useFakeTimers();
+    const stopping = service.stop();
+    await vi.advanceTimersByTimeAsync(SERVICE_STOP_DEADLINE_MS);
+    await expect(stopping).resolves.toBeUndefined();
+  });
+
+  it('says the service did not stop once it is past its deadline and the wait', async () => {
+    const service = await startedWith(null);
+    vi.useFakeTimers();
+    const stopping = service.stop();
+    const said = expect(stopping).rejects.toThrow(`did not stop within ${STOP_WAIT_MS / 1000} s`);
+    await vi.advanceTimersByTimeAsync(STOP_WAIT_MS);
+    await said;
+    expect(STOP_WAIT_MS).toBeGreaterThan(SERVICE_STOP_DEADLINE_MS);
   });
 });
 

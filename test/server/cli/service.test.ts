@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogProduct, CreatedWebhook, Order, WebhookDelivery, WebhookDeliveryRecord, paginated } from '../../../shared';
 import { startService, type RunningService } from '../../../server/main';
@@ -139,4 +139,34 @@ describe('startService with a webhook send timeout', () => {
       blackHole.close();
     }
   });
+});
+
+describe('startService closing while a client holds a request open', () => {
+  it('cuts the connection of a request whose body never ends after drainMs, and closes', async () => {
+    const running = await startService({
+      drainMs: 300,
+      openStore: async ({ publicBaseUrl }) => {
+        const test = await createTestStore({ publicBaseUrl });
+        return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
+      },
+    });
+    const { port } = new URL(running.listenUrl);
+    // An order whose body says 1,000 bytes and sends ten: the request stays in flight.
+    const stalled = connect(Number(port), '127.0.0.1');
+    const closedByService = new Promise<void>((resolve) => stalled.once('close', () => resolve()));
+    stalled.on('error', () => undefined);
+    await new Promise<void>((resolve) => stalled.once('connect', () => resolve()));
+    stalled.write(
+      `POST /api/v1/orders HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${running.demoCredentials?.buyers[0]?.api_key}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"items":`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    try {
+      await running.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await closedByService;
+    } finally {
+      stalled.destroy();
+    }
+  }, 20_000);
 });
