@@ -7,7 +7,7 @@ import { openStore, type DemoBuyerCredentials, type OpenStoreOptions, type Opene
 import { IDEMPOTENCY_WINDOW_MS } from './store/orders/place-order';
 import type { Store } from './store/types';
 import { buildApp } from './http/app';
-import { closeDraining } from './http/close-draining';
+import { closeDraining, requestsInFlight } from './http/close-draining';
 import { classifyFault } from './logging/fault';
 import { createFulfilmentSimulator } from './fulfilment/simulator';
 import { createWebhookDispatcher, newInstanceId } from './webhooks/dispatcher';
@@ -174,6 +174,7 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
   });
   log = (message, error) => app.log.error({ fault: classifyFault(error) }, message);
 
+  const inFlight = requestsInFlight(app.server);
   try {
     await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
@@ -229,7 +230,8 @@ async function startLocked(options: ServiceOptions, lock: DataFolderLock | null)
     close() {
       closing ??= (async () => {
         clearInterval(pruneTimer);
-        if (await closeDraining(app, options.drainMs)) app.log.warn('stopping: connections with requests still in flight were closed');
+        const cut = await closeDraining(app, inFlight, options.drainMs);
+        if (cut.length > 0) app.log.warn({ requests: cut }, 'stopping: requests still in flight had their connections closed');
         await simulator.stop();
         await dispatcher.stop();
         await store.close();

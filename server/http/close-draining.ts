@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -7,14 +8,24 @@ import type { FastifyInstance } from 'fastify';
  */
 export const HTTP_DRAIN_MS = 5_000;
 
+/** The requests a server has received and not yet finished answering. */
+export function requestsInFlight(server: Server): ReadonlySet<IncomingMessage> {
+  const open = new Set<IncomingMessage>();
+  server.on('request', (request: IncomingMessage, response) => {
+    open.add(request);
+    response.once('close', () => open.delete(request));
+  });
+  return open;
+}
+
 /**
  * Stops taking connections and waits for the requests in flight, at most `drainMs`; then cuts the
- * connections still open. Resolves to whether any had to be cut.
+ * connections still open. Resolves to the requests that were cut (method and path), if any.
  */
-export async function closeDraining(app: FastifyInstance, drainMs = HTTP_DRAIN_MS): Promise<boolean> {
-  let cut = false;
+export async function closeDraining(app: FastifyInstance, inFlight: ReadonlySet<IncomingMessage>, drainMs = HTTP_DRAIN_MS): Promise<string[]> {
+  const cut: string[] = [];
   const timer = setTimeout(() => {
-    cut = true;
+    for (const request of inFlight) cut.push(`${request.method} ${request.url?.split('?')[0]}`);
     app.server.closeAllConnections();
   }, drainMs);
   try {

@@ -143,8 +143,10 @@ describe('startService with a webhook send timeout', () => {
 
 describe('startService closing while a client holds a request open', () => {
   it('cuts the connection of a request whose body never ends after drainMs, and closes', async () => {
+    const warnings: unknown[] = [];
     const running = await startService({
       drainMs: 300,
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line)) } },
       openStore: async ({ publicBaseUrl }) => {
         const test = await createTestStore({ publicBaseUrl });
         return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
@@ -165,6 +167,7 @@ describe('startService closing while a client holds a request open', () => {
       await running.close();
       expect(Date.now() - started).toBeLessThan(5_000);
       await closedByService;
+      expect(warnings).toEqual([expect.objectContaining({ requests: ['POST /api/v1/orders'] })]);
     } finally {
       stalled.destroy();
     }
