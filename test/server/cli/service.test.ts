@@ -142,6 +142,42 @@ describe('startService with a webhook send timeout', () => {
 });
 
 describe('startService closing while a client holds a request open', () => {
+  it('answers a request in flight and closes its kept-alive connection then, without waiting for drainMs', async () => {
+    // A receiver that accepts the connection and never answers: the test event below takes the send timeout.
+    const sockets = new Set<Socket>();
+    const blackHole = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const running = await startService({
+      webhookTimeoutMs: 600,
+      drainMs: 15_000,
+      openStore: async ({ publicBaseUrl }) => {
+        const test = await createTestStore({ publicBaseUrl });
+        return { store: { ...test.store, close: test.close }, seeded: false, demoCredentials: test.demoCredentials };
+      },
+    });
+    try {
+      const authorization = `Bearer ${running.demoCredentials?.buyers[0]?.api_key}`;
+      const created = await fetch(`${running.baseUrl}/webhooks`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${(blackHole.address() as AddressInfo).port}/silent`, events: ['order.confirmed'] }),
+      });
+      const webhook = CreatedWebhook.parse(await created.json());
+      // fetch keeps its connection alive, as the app's client does. Once the receiver is reached, the request is in its handler.
+      const reached = new Promise<void>((resolve) => blackHole.once('connection', () => resolve()));
+      const inFlight = fetch(`${running.baseUrl}/webhooks/${webhook.id}/test`, { method: 'POST', headers: { authorization } });
+      await reached;
+      const started = Date.now();
+      await running.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((await inFlight).status).toBe(200);
+    } finally {
+      await running.close();
+      for (const socket of sockets) socket.destroy();
+      blackHole.close();
+    }
+  }, 30_000);
+
   it('cuts the connection of a request whose body never ends after drainMs, and closes', async () => {
     const warnings: unknown[] = [];
     const running = await startService({
