@@ -92,6 +92,7 @@ function run(label: string, pagesOfFeed: CatalogChange[][]) {
   for (let page = 0; page < pagesOfFeed.length; page += PAGES_A_WRITE) batches.push(pagesOfFeed.slice(page, page + PAGES_A_WRITE).flat());
   db.pragma('wal_checkpoint(TRUNCATE)');
   statementTime.clear();
+  if (batches.length === 0) return;
   const cpu: number[] = [];
   const wall: number[] = [];
   const allStarted = performance.now();
