@@ -5,28 +5,10 @@ import electron from 'vite-plugin-electron/simple';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mainEntryPaths } from './scripts/main-entries';
+import { MAIN_PROCESS_EXTERNALS, mainEntryPaths } from './scripts/main-entries';
 
 /** The Vite root is `renderer/`; everything of the Electron side is named from the repository root. */
 const fromRoot = (file: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), file);
-
-/** Packages the main process loads at run time from node_modules instead of bundling. */
-const mainProcessExternals = [
-  'electron',
-  'electron-store',
-  '@electric-sql/pglite',
-  'pg',
-  'pg-native',
-  'fastify',
-  '@fastify/rate-limit',
-  'drizzle-orm',
-  'minisearch',
-  // A native module: loaded from node_modules, rebuilt for Electron's ABI by the packaging step.
-  'better-sqlite3',
-  'write-file-atomic',
-  'p-limit',
-  'zod',
-];
 
 /** The main process's bundles (scripts/main-entries.ts); a missing source fails the build. */
 const mainEntries = mainEntryPaths(fromRoot('.'));
@@ -48,7 +30,7 @@ const nodeBuild = (outDir: string) => ({
     outDir: fromRoot(outDir),
     emptyOutDir: false,
     sourcemap: true,
-    rolldownOptions: { external: mainProcessExternals },
+    rolldownOptions: { external: [...MAIN_PROCESS_EXTERNALS] },
   },
 });
 

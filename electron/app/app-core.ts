@@ -38,7 +38,12 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   hub.subscribe(notifyMoves());
   const emit = hub.emit;
   const onOfflineProblem = (problem: { file: string; message: string }) => (log(`offline copy: ${problem.file} was damaged and set aside`), platform.notify('Offline copy', problem.message));
-  const store = createOfflineStore({ dataDir, ...(options.offlineWorkerEntry ? { workerEntry: options.offlineWorkerEntry } : {}), onProblem: onOfflineProblem });
+  const store = createOfflineStore({
+    dataDir,
+    ...(options.offlineWorkerEntry ? { workerEntry: options.offlineWorkerEntry } : {}),
+    ...(options.offlineWorker ? { started: options.offlineWorker } : {}),
+    onProblem: onOfflineProblem,
+  });
   const search = createSearchService(store.database);
   /** What the offline copy of the service in use keeps (the service search reads). */
   const offlineChoices = createOfflineChoiceService(store.database, () => search.baseUrl);

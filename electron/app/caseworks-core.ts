@@ -3,6 +3,7 @@ import type { BridgeEventHub } from '../bridge/event-hub';
 import type { ServiceClientOptions } from '../core/api';
 import type { ProductImage } from '../core/platform';
 import type { WorkerEntry } from '../core/offline/worker-entry';
+import type { Worker } from 'node:worker_threads';
 import type { DemoStart, EmbeddedRestartPolicy, EmbeddedServiceHandle, VerifyOutcome } from '../core/session/session-manager';
 
 /** What the transports (IPC, the browser shell) see of the app: the bridge's table, its events, images. */
@@ -23,6 +24,8 @@ export interface CoreOptions {
   verify?: (baseUrl: string, apiKey: string) => Promise<VerifyOutcome>;
   /** The offline worker's entry (Electron: the built offline-worker.js; default: the TypeScript source under tsx). */
   offlineWorkerEntry?: WorkerEntry;
+  /** The offline worker already started for the data folder (startOfflineWorker): its first request goes to it. */
+  offlineWorker?: Worker;
   /** How long the first contact with a service waits for `GET /account` (default FIRST_CONTACT_TIMEOUT_MS). */
   firstContactMs?: number;
   /** Timeouts and retries of the service client (tests shorten them). */

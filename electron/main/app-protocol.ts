@@ -9,7 +9,9 @@ import { APP_HOST, APP_SCHEME } from './app-origin';
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     // corsEnabled: the page's module scripts are loaded in CORS mode (crossorigin), even from their own origin.
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
+    // codeCache (standard schemes only): V8 keeps the page's compiled scripts between launches, so a
+    // start after the first does not compile its 476 KB of JavaScript again.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true, codeCache: true } },
   ]);
 }
 

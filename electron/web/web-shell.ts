@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { SessionInfo } from '../../shared/bridge/session';
-import { DATA_FOLDER_IN_USE_EXIT_CODE } from '../../shared/embedded-service';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
+import { startOfflineWorker } from '../core/offline/worker-entry';
 import { currentOfflineWorkerBuild, currentWebShellBuild } from './main-build';
 import { rendererBuildIsCurrent } from './renderer-build';
 import { sessionLine } from './session-words';
@@ -48,6 +48,11 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
   // From source, the worker `vite build` made when it is current: it starts without being compiled first.
   if (code === 'source') offlineWorkerEntry = currentOfflineWorkerBuild();
 
+  // The offline worker starts now, before the shell's modules load: its thread boots on another
+  // core meanwhile, and is ready when the page asks for the catalog's first page instead of
+  // starting only once the core exists (worker-entry.ts; it reads nothing before it is asked).
+  const offlineWorker = startOfflineWorker(options.dataDir, offlineWorkerEntry ?? undefined);
+
   // Loaded only when starting, so --help and mistakes answer at once.
   const { DataFolderInUse, startBrowserShell } = await import('./browser-shell');
   let shell;
@@ -57,7 +62,7 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
       dataDir: options.dataDir,
       service: options.service,
       embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
-      core: { ...(offlineWorkerEntry ? { offlineWorkerEntry } : {}) },
+      core: { ...(offlineWorkerEntry ? { offlineWorkerEntry } : {}), offlineWorker },
       // The page is served at once: it shows the offline copy while the service starts.
       waitFor: 'listening',
     });
@@ -65,6 +70,8 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
     if (error instanceof DataFolderInUse) {
       console.error(`Caseworks is already running on this data folder: ${error.message}`);
       console.error('Use that one, stop it first (Ctrl+C in its terminal), or set CASEWORKS_DATA_DIR to another folder.');
+      // Imported here: its module loads zod, which the offline worker's start above need not wait for.
+      const { DATA_FOLDER_IN_USE_EXIT_CODE } = await import('../../shared/embedded-service');
       process.exit(DATA_FOLDER_IN_USE_EXIT_CODE);
     }
     console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);

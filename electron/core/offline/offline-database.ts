@@ -4,7 +4,7 @@
  * answer comes back when the worker has run it. A worker that dies is started again at the next
  * call (the databases are on disk, so nothing is lost but the call it was answering).
  * In Electron pass `workerEntry: <dist-electron/main/offline-worker.js>`; under tsx the default
- * runs the TypeScript source.
+ * runs the TypeScript source. `started`: a worker started ahead (worker-entry.ts), used first.
  */
 import type { Worker } from 'node:worker_threads';
 import type { FolderOp, FolderOps, OfflineFailureCode, OfflineMessage, OfflineNotice, OfflineRequest, ServiceOp, ServiceOps } from './offline-protocol';
@@ -13,6 +13,11 @@ import { sourceWorkerEntry, startWorker, type WorkerEntry } from './worker-entry
 export interface OfflineDatabaseOptions {
   dataDir: string;
   workerEntry?: WorkerEntry;
+  /**
+   * A worker already started for `dataDir` (startOfflineWorker): the first request goes to it
+   * instead of starting one, unless it has stopped by then.
+   */
+  started?: Worker;
   /** A database was damaged and set aside; `message` is for the buyer. */
   onProblem?: (notice: OfflineNotice) => void;
 }
@@ -43,15 +48,19 @@ type Result<T> = T extends (...args: never[]) => infer R ? R : never;
 
 export type OfflineDatabase = ReturnType<typeof createOfflineDatabase>;
 
-export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), onProblem = () => {} }: OfflineDatabaseOptions) {
+export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), started: startedAhead, onProblem = () => {} }: OfflineDatabaseOptions) {
   let worker: Worker | null = null;
+  /** The worker started ahead, until the first request takes it (its threadId is -1 once it has stopped). */
+  let ahead: Worker | null = startedAhead ?? null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let closed = false;
 
   function ensureWorker(): Worker {
     if (worker) return worker;
-    const started = startWorker(workerEntry, { dataDir });
+    const adopted = ahead !== null && ahead.threadId !== -1 ? ahead : null;
+    ahead = null;
+    const started = adopted ?? startWorker(workerEntry, { dataDir });
     started.unref();
     started.on('message', (message: OfflineMessage) => {
       if ('notice' in message) {
@@ -117,8 +126,9 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
     },
     async close(): Promise<void> {
       closed = true;
-      const stopping = worker;
+      const stopping = worker ?? ahead;
       worker = null;
+      ahead = null;
       for (const waiting of pending.values()) waiting.resolve({ ok: false, message: 'The offline copy is closed.', code: null });
       pending.clear();
       if (stopping) await stopping.terminate();

@@ -214,6 +214,10 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
         throw error;
       }
     },
+    /** Loads the SQLite driver now rather than at the first request (the worker does as it starts); a failure waits for that request to tell it. */
+    warm(): void {
+      loadDriver();
+    },
     close() {
       for (const entry of opened.values()) entry.close();
       opened.clear();

@@ -7,6 +7,9 @@ import type { SqliteLoader } from './sqlite-driver';
 export function serveOfflineWorker(port: Pick<MessagePort, 'on' | 'postMessage'>, { dataDir }: { dataDir: string }, load?: SqliteLoader) {
   const post = (message: OfflineMessage) => port.postMessage(message);
   const host = createOfflineHost({ dataDir, ...(load ? { load } : {}), notify: post });
+  // Started ahead of the app's core (worker-entry.ts), the worker would otherwise idle until asked
+  // and then load the native module inside the start's first request.
+  host.warm();
   port.on('message', (request: OfflineRequest) => {
     try {
       const answer = request.scope === 'service' ? host.service(request.baseUrl, request.op, request.args) : host.folder(request.op, request.args);

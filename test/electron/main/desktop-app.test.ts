@@ -222,6 +222,12 @@ describe('the app:// protocol', () => {
     ]);
   });
 
+  it("keeps V8's code cache of the page's scripts, so a later start does not compile them again", () => {
+    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, codeCache: true }) }),
+    ]);
+  });
+
   it('serves the renderer with a strict Content-Security-Policy', async () => {
     const response = await requestApp('app://caseworks/index.html');
     expect(response.status).toBe(200);
