@@ -32,7 +32,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import { createServiceClient } from '../electron/core/api';
+import { createServiceClient, fetchAsSent } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { querySet } from './query-set';
@@ -313,13 +313,16 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     await search.workerHeapUsed();
     const recording: string[] = [];
     const { baseUrl, apiKey } = service.ready;
-    const recordingFetch: typeof fetch = (input, init) => {
-      recording.push(String(input).slice(baseUrl.length));
-      return fetch(input, init);
-    };
+    /** The client's transports (`fetch`, and `fetchAsSent` for the feed's pages), each recording what it asks. */
+    const recorded =
+      (transport: typeof fetch): typeof fetch =>
+      (input, init) => {
+        recording.push(String(input).slice(baseUrl.length));
+        return transport(input, init);
+      };
     timeline.reset();
     const engine = createSyncEngine({
-      api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: timeline.fetch(recordingFetch) })),
+      api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: timeline.fetch(recorded(fetch)), fetchAsSent: timeline.fetch(recorded(fetchAsSent)) })),
       store: timeline.store(store),
       scope: { baseUrl, accountId: null },
       search,
@@ -532,7 +535,7 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
   const { total } = await search.search({ limit: 1 });
   console.log(`offline copy opened with ${total} products searchable in ${ms(performance.now() - opened)}`);
   const engine = createSyncEngine({
-    api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch) })),
+    api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch), fetchAsSent: timeline.fetch(fetchAsSent) })),
     store: timeline.store(store),
     scope: { baseUrl, accountId: null },
     search,
