@@ -224,6 +224,33 @@ function watchGarbageCollections(): { stop: () => { longestGcMs: number; gcMs: n
   };
 }
 
+/**
+ * When this thread's event loop was held longest, from now until `stop()`: the three longest
+ * latenesses of a 10 ms timer, each with when it began (ms after the start), to find the work in a
+ * CPU profile of the same run.
+ */
+function watchLongestDelays(): { stop: () => { atMs: number; delayMs: number }[] } {
+  const started = performance.now();
+  const longest: { atMs: number; delayMs: number }[] = [];
+  let expected = started + 10;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const delayMs = now - expected;
+    expected = now + 10;
+    if (longest.length < 3 || delayMs > longest[longest.length - 1]!.delayMs) {
+      longest.push({ atMs: now - delayMs - 10 - started, delayMs });
+      longest.sort((a, b) => b.delayMs - a.delayMs);
+      longest.length = Math.min(longest.length, 3);
+    }
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
 /** User + system CPU time of this process's main thread (its thread id is the process's), in ms, from /proc; NaN where there is none. */
 const cpuOfThread = (pid: number) => cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
 
@@ -332,6 +359,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     const idle = startIdleProbe();
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
+    const delays = watchLongestDelays();
     const cpuStarted = process.cpuUsage();
     const mainCpuStarted = cpuOfThread(process.pid);
     const gcs = watchGarbageCollections();
@@ -347,6 +375,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     })();
     const report = await engine.sync();
     stalls.disable();
+    figure(
+      `first sync, round ${round + 1}: the main thread's longest delays (a 10 ms timer's lateness), when they began after the sync's start`,
+      delays.stop().map((delay) => `${ms(delay.delayMs)} at ${(delay.atMs / 1000).toFixed(2)} s`).join(', '),
+    );
     const cpu = process.cpuUsage(cpuStarted);
     syncCpu.push((cpu.user + cpu.system) / 1000);
     mainThread.push({ cpuMs: cpuOfThread(process.pid) - mainCpuStarted, ...gcs.stop() });
