@@ -5,7 +5,7 @@
  * client); what the service answered and how long the client waited are counted from outside the
  * client, through the fetch and sleep it is given.
  */
-import { createServiceClient, abortableSleep, type Sleep } from '../electron/core/api';
+import { createServiceClient, abortableSleep, fetchAsSent, type Sleep } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSyncEngine } from '../electron/core/sync/sync-engine';
 
@@ -42,11 +42,12 @@ export async function pacedDetails(input: { baseUrl: string; apiKey: string; dat
   let lastDetailAt: number | null = null;
   let longestDetailGapMs = 0;
   const detailsPer10s: number[] = [];
-  const countingFetch: typeof fetch = async (request, init) => {
+  /** The client's transports (`fetch`, and `fetchAsSent` for the feed's pages), each counting what it carries. */
+  const counting = (transport: typeof fetch): typeof fetch => async (request, init) => {
     const detail = isDetailUrl(String(request));
     if (detail) firstDetailAt ??= performance.now();
     requests += 1;
-    const response = await fetch(request, init);
+    const response = await transport(request, init);
     if (response.status === 429) answers429 += 1;
     // Details answered after the stop (requests already under way) are outside the measured time.
     if (detail && stoppedAt === null && (response.status === 200 || response.status === 304)) {
@@ -65,7 +66,7 @@ export async function pacedDetails(input: { baseUrl: string; apiKey: string; dat
     return abortableSleep(ms, signal);
   };
   const engine = createSyncEngine({
-    api: createServiceClient({ baseUrl: input.baseUrl, getApiKey: () => input.apiKey, fetch: countingFetch, sleep: countingSleep }),
+    api: createServiceClient({ baseUrl: input.baseUrl, getApiKey: () => input.apiKey, fetch: counting(fetch), fetchAsSent: counting(fetchAsSent), sleep: countingSleep }),
     store: createOfflineStore({ dataDir: input.dataDir }),
     scope: { baseUrl: input.baseUrl, accountId: null },
     search: null,

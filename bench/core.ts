@@ -35,7 +35,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pLimit from 'p-limit';
-import { createServiceClient } from '../electron/core/api';
+import { createServiceClient, fetchAsSent } from '../electron/core/api';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { querySet } from './query-set';
@@ -227,6 +227,33 @@ function watchGarbageCollections(): { stop: () => { longestGcMs: number; gcMs: n
   };
 }
 
+/**
+ * When this thread's event loop was held longest, from now until `stop()`: the three longest
+ * latenesses of a 10 ms timer, each with when it began (ms after the start), to find the work in a
+ * CPU profile of the same run.
+ */
+function watchLongestDelays(): { stop: () => { atMs: number; delayMs: number }[] } {
+  const started = performance.now();
+  const longest: { atMs: number; delayMs: number }[] = [];
+  let expected = started + 10;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const delayMs = now - expected;
+    expected = now + 10;
+    if (longest.length < 3 || delayMs > longest[longest.length - 1]!.delayMs) {
+      longest.push({ atMs: now - delayMs - 10 - started, delayMs });
+      longest.sort((a, b) => b.delayMs - a.delayMs);
+      longest.length = Math.min(longest.length, 3);
+    }
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
 /** User + system CPU time of this process's main thread (its thread id is the process's), in ms, from /proc; NaN where there is none. */
 const cpuOfThread = (pid: number) => cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
 
@@ -317,13 +344,16 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     await search.workerHeapUsed();
     const recording: string[] = [];
     const { baseUrl, apiKey } = service.ready;
-    const recordingFetch: typeof fetch = (input, init) => {
-      recording.push(String(input).slice(baseUrl.length));
-      return fetch(input, init);
-    };
+    /** The client's transports (`fetch`, and `fetchAsSent` for the feed's pages), each recording what it asks. */
+    const recorded =
+      (transport: typeof fetch): typeof fetch =>
+      (input, init) => {
+        recording.push(String(input).slice(baseUrl.length));
+        return transport(input, init);
+      };
     timeline.reset();
     const engine = createSyncEngine({
-      api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: timeline.fetch(recordingFetch) })),
+      api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => apiKey, timeoutMs: 60_000, fetch: timeline.fetch(recorded(fetch)), fetchAsSent: timeline.fetch(recorded(fetchAsSent)) })),
       store: timeline.store(store),
       scope: { baseUrl, accountId: null },
       search,
@@ -333,6 +363,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     const idle = startIdleProbe();
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
+    const delays = watchLongestDelays();
     const cpuStarted = process.cpuUsage();
     const mainCpuStarted = cpuOfThread(process.pid);
     const gcs = watchGarbageCollections();
@@ -348,6 +379,10 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     })();
     const report = await engine.sync();
     stalls.disable();
+    figure(
+      `first sync, round ${round + 1}: the main thread's longest delays (a 10 ms timer's lateness), when they began after the sync's start`,
+      delays.stop().map((delay) => `${ms(delay.delayMs)} at ${(delay.atMs / 1000).toFixed(2)} s`).join(', '),
+    );
     const cpu = process.cpuUsage(cpuStarted);
     syncCpu.push((cpu.user + cpu.system) / 1000);
     mainThread.push({ cpuMs: cpuOfThread(process.pid) - mainCpuStarted, ...gcs.stop() });
@@ -564,7 +599,7 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
   const { total } = await search.search({ limit: 1 });
   console.log(`offline copy opened with ${total} products searchable in ${ms(performance.now() - opened)}`);
   const engine = createSyncEngine({
-    api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch) })),
+    api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch), fetchAsSent: timeline.fetch(fetchAsSent) })),
     store: timeline.store(store),
     scope: { baseUrl, accountId: null },
     search,

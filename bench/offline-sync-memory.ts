@@ -59,7 +59,7 @@ for (let page = 0; page < pages; page += 1) {
   const cursor = `c${page + 1}`;
   // The page as the service's bytes: its entries' JSON spliced in, as the body arrives.
   const text = `{"data":[${jsons.map(([json]) => `{"type":"product.changed","product":${json}}`).join(',')}],"next_cursor":"${cursor}","has_more":${page + 1 < pages}}`;
-  const outcome = await must(store.readChangesBytes(scope, new TextEncoder().encode(text), since));
+  const outcome = await must(store.readChangesBytes(scope, new TextEncoder().encode(text), null, since));
   if (!outcome.ok) throw new Error(outcome.message);
   await must(store.writeReadChanges(scope, new Date().toISOString()));
   since = cursor;

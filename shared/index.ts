@@ -1,5 +1,6 @@
 export * from './schemas';
 export * from './api/endpoints';
+export * from './api/content-coding';
 export * from './pricing';
 export * from './format';
 export * from './upc';

@@ -1,14 +1,12 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { CONTENT_CODINGS, type ContentCoding } from '../../shared';
 
 /**
  * Compression of the catalog change feed's pages with node:zlib rather than @fastify/compress: only
  * that route needs it, zlib's async calls run on libuv's thread pool (not the event loop), and the
  * plugin would compress every route after our onSend ETag hook had tagged the uncompressed bytes.
  */
-
-/** The content codings the service compresses with, best first. */
-export type ContentCoding = 'br' | 'gzip';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -25,7 +23,7 @@ const GZIP_LEVEL = 3;
 
 /**
  * The coding to answer with for an `Accept-Encoding` header (RFC 9110 §12.5.3): the first of
- * br, gzip that the client accepts with a q-value above 0 (named, or through `*`); null for
+ * CONTENT_CODINGS that the client accepts with a q-value above 0 (named, or through `*`); null for
  * none (identity). Codings are compared without case; a malformed q-value counts as 1.
  */
 export function chooseCoding(header: string | string[] | undefined): ContentCoding | null {
@@ -39,7 +37,7 @@ export function chooseCoding(header: string | string[] | undefined): ContentCodi
     weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 1);
   }
   const wildcard = weights.get('*');
-  for (const coding of ['br', 'gzip'] as const) {
+  for (const coding of CONTENT_CODINGS) {
     const weight = weights.get(coding) ?? wildcard ?? 0;
     if (weight > 0) return coding;
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EndpointName, EndpointQueryInput, EndpointResponse, Endpoints } from '../../../shared';
+import type { ContentCoding, EndpointName, EndpointQueryInput, EndpointResponse, Endpoints } from '../../../shared';
 import type { ServiceError } from './service-error';
 
 type Spec<N extends EndpointName> = Endpoints[N];
@@ -62,8 +62,9 @@ export type CallFailure = { ok: false; error: ServiceError };
 export type CallResult<N extends EndpointName> = CallSuccess<N> | CallNotModified | CallFailure;
 
 /**
- * A call whose body is handed back as its bytes (see ServiceClient.callBytes), in a buffer of their
- * own (`bytes.buffer` holds nothing else), so they can be moved to a worker thread rather than copied.
+ * A call whose body is handed back as its bytes as sent (see ServiceClient.callBytes), in a buffer of
+ * their own (`bytes.buffer` holds nothing else), so they can be moved to a worker thread rather than
+ * copied; `coding` is their content coding (null: not compressed), undone where they are read.
  */
-export type BytesCallSuccess = { ok: true; notModified: false; bytes: Uint8Array; etag: string | null; status: number };
+export type BytesCallSuccess = { ok: true; notModified: false; bytes: Uint8Array; coding: ContentCoding | null; etag: string | null; status: number };
 export type BytesCallResult = BytesCallSuccess | CallNotModified | CallFailure;

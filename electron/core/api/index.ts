@@ -1,4 +1,5 @@
 export { createServiceClient, CLIENT_DEFAULTS, type ServiceClient, type ServiceClientOptions } from './service-client';
+export { fetchAsSent } from './fetch-as-sent';
 export type { CallArgs, CallOptions, CallQuery, CallBody, CallParams, CallResult, CallSuccess, CallNotModified, CallFailure, BytesCallResult, BytesCallSuccess } from './call-types';
 export { isConnectionFailure, serviceError, type ServiceError } from './service-error';
 export { backoffDelayMs, parseRetryAfter } from './retry-policy';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Problem } from '../../../shared';
+import { Problem, readContentCoding, type ContentCoding } from '../../../shared';
 import { checkResponseText, decodeUtf8 } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
@@ -9,7 +9,7 @@ const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
 
 export type Interpreted =
   | { kind: 'data'; data: unknown; etag: string | null; status: number }
-  | { kind: 'bytes'; bytes: Uint8Array; etag: string | null; status: number }
+  | { kind: 'bytes'; bytes: Uint8Array; coding: ContentCoding | null; etag: string | null; status: number }
   | { kind: 'not-modified'; etag: string | null }
   | { kind: 'error'; error: ServiceError };
 
@@ -19,7 +19,11 @@ export interface InterpretOptions {
   what: string;
   maxResponseBytes: number;
   nowMs: number;
-  /** Hand back the body's bytes, not decoded, parsed or checked (the caller checks them against `schema` elsewhere). */
+  /**
+   * Hand back the body's bytes as the transport gave them, with their content coding, not inflated,
+   * decoded, parsed or checked (the caller checks them against `schema` elsewhere). Only for a
+   * transport that leaves the coding as sent (`fetchAsSent`).
+   */
   asBytes?: boolean;
 }
 
@@ -52,6 +56,11 @@ async function readData(response: Response, options: InterpretOptions, etag: str
       `The service answered with ${received} instead of JSON. Check that the URL points to a Caseworks service.`,
     );
   }
+  const coding = options.asBytes ? readContentCoding(response.headers.get('content-encoding')) : null;
+  if (coding === undefined) {
+    await response.body?.cancel().catch(() => undefined);
+    return badResponse(response.status, `The service sent ${options.what} compressed in a form this app cannot read.`);
+  }
   const body = await readBodyBytes(response, options.maxResponseBytes);
   if (!body.ok) {
     return badResponse(
@@ -59,7 +68,7 @@ async function readData(response: Response, options: InterpretOptions, etag: str
       `The service sent ${options.what} larger than ${formatMegabytes(body.tooLargeBytes)}, which this app refuses to read.`,
     );
   }
-  if (options.asBytes) return { kind: 'bytes', bytes: body.bytes, etag, status: response.status };
+  if (options.asBytes) return { kind: 'bytes', bytes: body.bytes, coding, etag, status: response.status };
   const checked = checkResponseText(decodeUtf8(body.bytes), options.schema, options.what);
   if (!checked.ok) return badResponse(response.status, checked.message);
   return { kind: 'data', data: checked.data, etag, status: response.status };

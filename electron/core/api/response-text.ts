@@ -5,7 +5,11 @@
  * or checks them).
  */
 import type { z } from 'zod';
-import { endpoints, type EndpointName, type EndpointResponse } from '../../../shared';
+import { endpoints, type ContentCoding, type EndpointName, type EndpointResponse } from '../../../shared';
+import { inflateBody } from './inflate-body';
+
+/** The most a response's body may hold, read or inflated (the service client's `maxResponseBytes` by default). */
+export const MAX_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 /** How each response is named in messages. */
 export const RESPONSE_NAMES: Record<EndpointName, string> = {
@@ -53,7 +57,21 @@ export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: 
 /** A body's bytes as text, as the contract's JSON is: UTF-8. */
 export const decodeUtf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);
 
-/** The body of one endpoint's response, as its bytes, checked against its schema in the contract. */
-export function checkEndpointBytes<N extends EndpointName>(name: N, bytes: Uint8Array): CheckedText<EndpointResponse<N>> {
-  return checkResponseText(decodeUtf8(bytes), endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, RESPONSE_NAMES[name]);
+/**
+ * The body of one endpoint's response as the service sent it (its bytes in `coding`, see
+ * `fetchAsSent`): inflated up to MAX_RESPONSE_BYTES, then checked against its schema in the contract.
+ */
+export function checkEndpointBytes<N extends EndpointName>(name: N, bytes: Uint8Array, coding: ContentCoding | null): CheckedText<EndpointResponse<N>> {
+  const what = RESPONSE_NAMES[name];
+  const inflated = inflateBody(bytes, coding, MAX_RESPONSE_BYTES);
+  if (!inflated.ok) {
+    return {
+      ok: false,
+      message:
+        inflated.reason === 'too_large'
+          ? `The service sent ${what} larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB, which this app refuses to read.`
+          : `The service sent ${what} compressed in a form this app cannot read.`,
+    };
+  }
+  return checkResponseText(decodeUtf8(inflated.bytes), endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, what);
 }

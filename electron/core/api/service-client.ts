@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
+import { CONTENT_CODINGS, endpoints, type EndpointName, type EndpointSpec } from '../../../shared';
 import type { CallArgs, CallControls, CallOptions, CallResult, BytesCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
-import { RESPONSE_NAMES } from './response-text';
+import { fetchAsSent } from './fetch-as-sent';
+import { MAX_RESPONSE_BYTES, RESPONSE_NAMES } from './response-text';
 import { backoffDelayMs } from './retry-policy';
 import { RatePacer, readRateLimit } from './rate-pacer';
 import { redactError, serviceError, type ServiceError } from './service-error';
@@ -14,6 +15,11 @@ export interface ServiceClientOptions {
   /** Asked before every call, so a key change takes effect at once. Null means "no key set". */
   getApiKey: () => string | null | undefined | Promise<string | null | undefined>;
   fetch?: typeof fetch;
+  /**
+   * The transport of `callBytes`: a fetch that hands back the body as sent, its Content-Encoding not
+   * undone (`fetchAsSent` by default), so a compressed page crosses to the offline worker compressed.
+   */
+  fetchAsSent?: typeof fetch;
   /** Per attempt, covering the response body too. */
   timeoutMs?: number;
   /** Attempts per call, including the first. */
@@ -40,8 +46,9 @@ export interface ServiceClient {
    * The same call, its body handed back as bytes, not decoded, parsed or checked: for big responses
    * (the change feed's pages) that the offline worker decodes, parses and checks against the
    * contract (`checkEndpointBytes`), so the main thread never makes a string of them (a page of
-   * about a megabyte a time, whose collection held the main thread about 20 ms). ETags, retries and
-   * pacing are the same.
+   * about a megabyte a time, whose collection held the main thread about 20 ms). It asks for the
+   * body compressed (CONTENT_CODINGS) and hands it back compressed, with its `coding`: the worker
+   * inflates it (`checkEndpointBytes`). ETags, retries and pacing are the same.
    */
   callBytes<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<BytesCallResult>;
 }
@@ -53,7 +60,7 @@ export const CLIENT_DEFAULTS = {
   maxDelayMs: 8_000,
   maxRetryAfterMs: 30_000,
   maxPaceDelayMs: 30_000,
-  maxResponseBytes: 20 * 1024 * 1024,
+  maxResponseBytes: MAX_RESPONSE_BYTES,
 } as const;
 
 type Prepared = { url: string; body: string | undefined } | { error: ServiceError };
@@ -61,6 +68,7 @@ type Prepared = { url: string; body: string | undefined } | { error: ServiceErro
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const settings = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetchBytes = options.fetchAsSent ?? fetchAsSent;
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
@@ -93,6 +101,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     if (prepared.body !== undefined) headers['content-type'] = 'application/json';
     if (callOptions.idempotencyKey) headers['idempotency-key'] = callOptions.idempotencyKey;
     if (callOptions.etag) headers['if-none-match'] = callOptions.etag;
+    // A byte call's body crosses to the worker as sent: compressed, when the service compresses it.
+    if (asBytes) headers['accept-encoding'] = CONTENT_CODINGS.join(', ');
     const mayRetry = spec.method === 'GET' || (spec.idempotent === true && Boolean(callOptions.idempotencyKey));
 
     for (let attempt = 1; ; attempt += 1) {
@@ -145,7 +155,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const forwardAbort = () => controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
     try {
-      const response = await fetchImpl(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
+      const response = await (asBytes ? fetchBytes : fetchImpl)(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
       options.onReachability?.(true);
       reading = readRateLimit(response.headers, now());
       callOptions.onHeaders?.(response.headers);
@@ -156,7 +166,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         nowMs: now(),
         asBytes,
       });
-      if (interpreted.kind === 'bytes') return { ok: true, notModified: false, bytes: interpreted.bytes, etag: interpreted.etag, status: interpreted.status };
+      if (interpreted.kind === 'bytes') return { ok: true, notModified: false, bytes: interpreted.bytes, coding: interpreted.coding, etag: interpreted.etag, status: interpreted.status };
       if (interpreted.kind === 'data') {
         return { ok: true, notModified: false, data: interpreted.data as never, etag: interpreted.etag, status: interpreted.status };
       }

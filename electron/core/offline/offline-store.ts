@@ -9,7 +9,7 @@
  * Settings' calls (`clearAccount`, `clearAll`, `sizeOnDisk`) reject instead, as nothing expects
  * them to fail (`valueOrFault`).
  */
-import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
+import type { Account, CatalogProduct, ContentCoding, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { DatasetStatus } from '../../../shared/bridge';
 import type { CatalogChange } from '../../../shared/schemas/catalog-changes';
 import type { DetailRecord } from './dataset-records';
@@ -49,14 +49,16 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     finishCatalog: (scope: StoreScope, totalPages: number, savedAt: string) => database.answer(on(scope), 'finishCatalog', totalPages, savedAt),
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.answer(on(scope), 'applyChanges', changes, cursor, savedAt),
     /**
-     * A feed page as the service's bytes, decoded, parsed, checked and written by the worker: the
+     * A feed page as the service's bytes (compressed in `coding`, or not), inflated, decoded, parsed,
+     * checked and written by the worker: the
      * bytes' buffer moves to the worker (`bytes` is empty after the call), so the main thread never
      * copies or decodes a page.
      */
-    applyChangesBytes: (scope: StoreScope, bytes: Uint8Array, since: string | null, savedAt: string) =>
-      database.answerMoving(on(scope), 'applyChangesBytes', [bytes.buffer as ArrayBuffer], bytes, since, savedAt),
+    applyChangesBytes: (scope: StoreScope, bytes: Uint8Array, coding: ContentCoding | null, since: string | null, savedAt: string) =>
+      database.answerMoving(on(scope), 'applyChangesBytes', [bytes.buffer as ArrayBuffer], bytes, coding, since, savedAt),
     /** The same in two calls: the page read and checked (its cursor known), then written; the next page is fetched in between. */
-    readChangesBytes: (scope: StoreScope, bytes: Uint8Array, since: string | null) => database.answerMoving(on(scope), 'readChangesBytes', [bytes.buffer as ArrayBuffer], bytes, since),
+    readChangesBytes: (scope: StoreScope, bytes: Uint8Array, coding: ContentCoding | null, since: string | null) =>
+      database.answerMoving(on(scope), 'readChangesBytes', [bytes.buffer as ArrayBuffer], bytes, coding, since),
     writeReadChanges: (scope: StoreScope, savedAt: string) => database.answer(on(scope), 'writeReadChanges', savedAt),
     startFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'startFeedBootstrap'),
     finishFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'finishFeedBootstrap'),

@@ -3,7 +3,7 @@
  * offline worker). Each write is one transaction: a page of the catalog, a batch of details, a
  * dataset list, a page of the change feed with its cursor. See offline-schema.ts for the tables.
  */
-import type { Account, CatalogProduct, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
+import type { Account, CatalogProduct, ContentCoding, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { CatalogChange, CatalogChangesPage } from '../../../shared/schemas/catalog-changes';
 import type { DatasetStatus } from '../../../shared/bridge';
 import { checkEndpointBytes } from '../api/response-text';
@@ -411,14 +411,14 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
 
   /**
-   * A page of the change feed as the service sent it (its bytes): decoded, parsed and checked
-   * against the contract here, in the worker, so the main thread never holds a page of whole
-   * products, nor its text. Nothing is written yet: `writeReadChanges` writes it, with its cursor,
+   * A page of the change feed as the service sent it (its bytes, compressed in `coding` or not):
+   * inflated, decoded, parsed and checked against the contract here, in the worker, so the main
+   * thread never holds a page of whole products, nor its text, nor its inflated bytes. Nothing is written yet: `writeReadChanges` writes it, with its cursor,
    * in one transaction.
    */
-  function readChangesBytes(bytes: Uint8Array, since: string | null): FeedPageOutcome {
+  function readChangesBytes(bytes: Uint8Array, coding: ContentCoding | null, since: string | null): FeedPageOutcome {
     readFeedPage = null;
-    const checked = checkEndpointBytes('catalogChanges', bytes);
+    const checked = checkEndpointBytes('catalogChanges', bytes, coding);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
     readFeedPage = { page, since };
@@ -434,8 +434,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   }
 
   /** `readChangesBytes` and `writeReadChanges` in one call. */
-  function applyChangesBytes(bytes: Uint8Array, since: string | null, savedAt: string): FeedPageOutcome {
-    const outcome = readChangesBytes(bytes, since);
+  function applyChangesBytes(bytes: Uint8Array, coding: ContentCoding | null, since: string | null, savedAt: string): FeedPageOutcome {
+    const outcome = readChangesBytes(bytes, coding, since);
     if (outcome.ok) writeReadChanges(savedAt);
     return outcome;
   }

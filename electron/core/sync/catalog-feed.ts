@@ -90,14 +90,15 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   /** Fetches the page after `since`, reads it, and starts its write with its cursor. */
   const step = async (since: string | null): Promise<PageStep> => {
     if (callBytes) {
-      // The bytes move to the worker as they came (not copied): decoding, parsing and checking 250
-      // whole products stays off the main thread, and so does the garbage of a megabyte's string.
+      // The bytes move to the worker as they came (not copied, still compressed): inflating,
+      // decoding, parsing and checking 250 whole products stays off the main thread, and so does
+      // the garbage of a megabyte's string and of its inflated bytes.
       const outcome = await bytePages.page(since);
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
       const notReady = await readyToWrite(since);
       if (notReady) return { ok: false, error: copyFailure(notReady) };
-      const read = await context.store.readChangesBytes(scope, outcome.bytes, since);
+      const read = await context.store.readChangesBytes(scope, outcome.bytes, outcome.coding, since);
       if (!read.ok) return { ok: false, error: copyFailure(read) };
       if (!read.value.ok) return { ok: false, error: { message: read.value.message, code: 'bad_response', status: outcome.status } };
       const savedAt = context.nowIso();

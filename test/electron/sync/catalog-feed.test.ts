@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ContentCoding } from '../../../shared';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService } from '../../../electron/core/search/search-service';
 import { FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
@@ -53,8 +55,15 @@ describe('the catalog through the service’s change feed', () => {
     expect((await search().search({ country: 'France', limit: 1 })).total).toBe(300);
   });
 
-  /** The fake service's answers as the service client's `callBytes` gives them: the body's bytes (its text `mangle`d when given), each in a buffer of its own. */
-  const withBytes = (service: ReturnType<typeof createFakeService>, mangle: (text: string, call: number) => string = (text) => text) => {
+  /**
+   * The fake service's answers as the service client's `callBytes` gives them: the body's bytes (its
+   * text `mangle`d when given), each in a buffer of its own, compressed in the `coding` given for the call.
+   */
+  const withBytes = (
+    service: ReturnType<typeof createFakeService>,
+    mangle: (text: string, call: number) => string = (text) => text,
+    codingOf: (call: number) => ContentCoding | null = () => null,
+  ) => {
     let calls = 0;
     const call = service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; notModified?: boolean; data?: unknown; etag?: string | null }>;
     return {
@@ -63,7 +72,10 @@ describe('the catalog through the service’s change feed', () => {
         const outcome = await call(name, input);
         if (!outcome.ok || outcome.notModified) return outcome;
         calls += 1;
-        return { ok: true, notModified: false, bytes: new TextEncoder().encode(mangle(JSON.stringify(outcome.data), calls)), etag: outcome.etag ?? null, status: 200 };
+        const text = new TextEncoder().encode(mangle(JSON.stringify(outcome.data), calls));
+        const coding = codingOf(calls);
+        const sent = coding === null ? text : new Uint8Array(coding === 'br' ? brotliCompressSync(text) : gzipSync(text));
+        return { ok: true, notModified: false, bytes: sent, coding, etag: outcome.etag ?? null, status: 200 };
       }) as never,
     };
   };
@@ -87,6 +99,33 @@ describe('the catalog through the service’s change feed', () => {
     expect(handed).toHaveLength(3);
     expect(handed.map((bytes) => bytes.byteLength)).toEqual([0, 0, 0]);
     await engine.whenIdle();
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
+    expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
+    expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });
+    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
+    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('with pages sent compressed (br, gzip) or not, moves them compressed to the worker, which inflates them: the same catalog', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    const codings = [null, 'br', 'gzip'] as const;
+    const api = withBytes(service, undefined, (call) => codings[call % codings.length]!);
+    const inner = api.callBytes as (name: string, input: unknown) => Promise<{ ok: boolean; bytes?: Uint8Array; coding?: ContentCoding | null }>;
+    const handed: { coding: ContentCoding | null | undefined; bytes: number }[] = [];
+    const engine = engineFor(service, {
+      api: {
+        ...api,
+        callBytes: (async (name: string, input: unknown) => {
+          const outcome = await inner(name, input);
+          if (name === 'catalogChanges' && outcome.bytes) handed.push({ coding: outcome.coding, bytes: outcome.bytes.byteLength });
+          return outcome;
+        }) as never,
+      },
+    });
+    const report = await engine.sync();
+    await engine.whenIdle();
+    expect(handed.map((page) => page.coding)).toEqual(['br', 'gzip', null]);
     expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
     expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
     expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../../server/main';
-import { createServiceClient } from '../../../electron/core/api';
+import { createServiceClient, fetchAsSent } from '../../../electron/core/api';
 import { createImageCache } from '../../../electron/core/images/image-cache';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService, type SearchService } from '../../../electron/core/search/search-service';
@@ -28,12 +28,22 @@ describe('sync against the real embedded service', () => {
     copyServiceTemplate(await seededServiceTemplate(CATALOG_SIZE), serviceDir);
     service = await startService({ dataDir: serviceDir, catalogSize: CATALOG_SIZE, rateLimitPerMinute: 100_000, logger: false });
     const apiKey = service.demoCredentials!.buyers[0]!.api_key;
-    const recordingFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      statuses.push(response.status);
-      return response;
-    };
-    const api = createServiceClient({ baseUrl: service.baseUrl, getApiKey: () => apiKey, fetch: recordingFetch, maxAttempts: 1, timeoutMs: 5_000 });
+    /** The client's transports (`fetch`, and `fetchAsSent` for the feed's pages), each recording its answers' statuses. */
+    const recording =
+      (transport: typeof fetch): typeof fetch =>
+      async (input, init) => {
+        const response = await transport(input, init);
+        statuses.push(response.status);
+        return response;
+      };
+    const api = createServiceClient({
+      baseUrl: service.baseUrl,
+      getApiKey: () => apiKey,
+      fetch: recording(fetch),
+      fetchAsSent: recording(fetchAsSent),
+      maxAttempts: 1,
+      timeoutMs: 5_000,
+    });
     store = createOfflineStore({ dataDir });
     search = createSearchService(store.database);
     engine = createSyncEngine({

@@ -30,7 +30,7 @@ if (dataDir) {
           callBytes: (async (name: string, input: unknown) => {
             const outcome = await slowCall(name, input);
             if (!outcome.ok || outcome.notModified) return outcome;
-            return { ok: true, notModified: false, bytes: new TextEncoder().encode(JSON.stringify(outcome.data)), etag: outcome.etag ?? null, status: 200 };
+            return { ok: true, notModified: false, bytes: new TextEncoder().encode(JSON.stringify(outcome.data)), coding: null, etag: outcome.etag ?? null, status: 200 };
           }) as NonNullable<SyncApi['callBytes']>,
         }
       : {}),
