@@ -18,6 +18,6 @@ export function preparedPageRows(db: Database): PageRowsReader {
   return async (ordinals, shape) => {
     const name = await nameOf(shape);
     if (name === null) return productRowsInOrder(db, ordinals, shape);
-    return pageRowOf(await db.execute(sql.raw(`execute ${name}('${ordinalArrayText(ordinals)}')`)));
+    return pageRowOf(await db.execute(sql.raw(`execute ${name}('${ordinalArrayText(ordinals)}')`)), ordinals);
   };
 }
