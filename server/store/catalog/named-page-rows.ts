@@ -26,6 +26,6 @@ export function namedPageRows(db: Database): PageRowsReader {
       statements.set(shape, statement);
     }
     if (statement === null) return unprepared(ordinals, shape);
-    return pageRowOf(await pool.query({ ...statement, values: [ordinalArrayText(ordinals)] }));
+    return pageRowOf(await pool.query({ ...statement, values: [ordinalArrayText(ordinals)] }), ordinals);
   };
 }

@@ -127,3 +127,28 @@ describe.each(ON_POSTGRES)('listing pages from statements named on each connecti
     }
   });
 });
+
+describe.each(testDatabaseKind() === 'pglite' ? (['pglite'] as const) : [])('a prepared page on PGlite (%s)', () => {
+  it('runs its EXECUTE on PGlite’s client, not through drizzle', async () => {
+    let executes = 0;
+    const counted = new Proxy(testStore.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          executes += 1;
+          return (value as (...args: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const prepared = createSqlStore(counted, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, pageStatements: 'prepared' });
+    const first = await prepared.listProducts({ page: 1, per_page: 20 });
+    const plain = createSqlStore(testStore.db, { publicBaseUrl: () => TEST_PUBLIC_BASE_URL, pageStatements: 'built' });
+    executes = 0;
+    for (let page = 2; page <= 5; page += 1) {
+      expect(await prepared.listProducts({ page, per_page: 20 })).toEqual(await plain.listProducts({ page, per_page: 20 }));
+    }
+    expect(first.data).toHaveLength(20);
+    expect(executes).toBe(0);
+  });
+});
