@@ -571,10 +571,12 @@ async function copyOfflineDatabase(phase: string, workDirs: string[]): Promise<{
 }
 
 /**
- * Search alone (BENCH_PHASES=search) on a copy of BENCH_OFFLINE_DB, no service: the cold open and
- * local search through the worker, then a freshly started core's memory on that copy.
+ * Search alone (BENCH_PHASES=search) on a copy of BENCH_OFFLINE_DB, no service, not pinned to a
+ * core: the cold open and local search through the worker, then a freshly started core's memory.
  */
 async function searchPhase(figure: Figure, workDirs: string[]) {
+  // No service runs beside it: the core's threads get both cores, as on a buyer's machine.
+  unpin();
   const { dir, baseUrl } = await copyOfflineDatabase('search', workDirs);
   const opened = await searchFigures(figure, dir, baseUrl);
   await opened.close();
