@@ -88,14 +88,20 @@ class CopyWriter {
     this.length += 4;
   }
 
-  /** UTF-8 text of `value`, after its length (written once known). */
+  /** Writes `value` as UTF-8 where the buffer has room for it (3 bytes a UTF-16 unit) and returns its length in bytes. */
+  private utf8(value: string): number {
+    return encoder.encodeInto(value, this.buffer.subarray(this.length)).written;
+  }
+
+  /** UTF-8 text of `value`, after its length. */
   text(value: string | null): void {
     if (value === null) return this.null();
     this.room(4 + value.length * 3);
-    const start = this.length + 4;
-    const { written } = encoder.encodeInto(value, this.buffer.subarray(start));
-    this.view.setInt32(this.length, written);
-    this.length = start + written;
+    const lengthAt = this.length;
+    this.length += 4;
+    const written = this.utf8(value);
+    this.view.setInt32(lengthAt, written);
+    this.length += written;
   }
 
   /** A tsvector (tsvector's binary input): its lexemes, each NUL-terminated with its positions. */
@@ -107,15 +113,15 @@ class CopyWriter {
     this.int32(lexemes.length);
     for (const { lexeme, positions } of lexemes) {
       this.room(lexeme.length * 3 + 1);
-      this.length += encoder.encodeInto(lexeme, this.buffer.subarray(this.length)).written;
+      this.length += this.utf8(lexeme);
       this.buffer[this.length++] = 0;
-      const kept: number[] = [];
+      let kept = 0;
       for (const position of positions) {
-        kept.push(Math.min(position, MAX_POSITION));
-        if (kept.length === MAX_POSITIONS || position >= MAX_POSITION) break;
+        kept += 1;
+        if (kept === MAX_POSITIONS || position >= MAX_POSITION) break;
       }
-      this.int16(kept.length);
-      for (const position of kept) this.int16(position);
+      this.int16(kept);
+      for (let index = 0; index < kept; index += 1) this.int16(Math.min(positions[index] as number, MAX_POSITION));
     }
     this.view.setInt32(lengthAt, this.length - start);
   }
