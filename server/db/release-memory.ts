@@ -68,7 +68,7 @@ export const OWN_MAPPING_FROM = 1024 * 1024;
 /**
  * Has glibc give every allocation of OWN_MAPPING_FROM or more a mapping of its own, returned to
  * the system as soon as it is freed. By default glibc raises that threshold each time such a
- * block is freed, up to 32 MB, and then serves the buffers seeding passes around (COPY text, blobs,
+ * block is freed, up to 32 MB, and then serves the buffers seeding passes around (COPY input, blobs,
  * pages of a few megabytes each) from its heap, where freed ones stay resident between live small
  * blocks. False where the C library is not glibc.
  */

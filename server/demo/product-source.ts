@@ -8,10 +8,10 @@ import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataOptions, type DemoPe
 import { productColumns } from './product-columns';
 import type { DemoProduct } from './products';
 import { DemoSearchText } from './search-document';
-import { productCopyBytes } from './product-copy-lines';
+import { productCopyBinary } from './product-copy-binary';
 import type { DemoSupplier } from './wineries';
 
-/** One chunk of products as UTF-8 COPY text (see productCopyBytes) and how many products it holds. */
+/** One chunk of products as one COPY's input in binary format (see productCopyBinary) and how many products it holds. */
 export interface CopyChunk {
   bytes: Uint8Array;
   count: number;
@@ -19,7 +19,7 @@ export interface CopyChunk {
 
 /**
  * The demo data as seeding takes it: the suppliers, then the products a chunk at a time
- * as COPY text, then the people (drawn after every product, see streamDemoData). The same seed,
+ * as COPY input, then the people (drawn after every product, see streamDemoData). The same seed,
  * size and `now` give the same data whether it is made here or in a worker thread.
  */
 export interface DemoProductSource {
@@ -32,15 +32,15 @@ export interface DemoProductSource {
   close(): Promise<void>;
 }
 
-/** The columns of a CopyChunk's lines, in order (search_document follows them). */
+/** The columns of a CopyChunk's rows, in order (search_document follows them). */
 export const PRODUCT_COPY_COLUMNS: readonly string[] = productColumns([], new Map(), new DemoSearchText()).columns.map((column) => column.name);
 
-/** Makes the COPY text of chunks of one catalog (it remembers folded supplier and vocabulary text between chunks). */
+/** Makes the COPY input of chunks of one catalog (it remembers folded supplier and vocabulary text between chunks). */
 export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: readonly DemoProduct[]) => CopyChunk {
   const supplierById = new Map(suppliers.map((supplier) => [supplier.id, supplier]));
   const texts = new DemoSearchText();
   return (chunk) => {
-    return { bytes: productCopyBytes(chunk, supplierById, texts), count: chunk.length };
+    return { bytes: productCopyBinary(chunk, supplierById, texts), count: chunk.length };
   };
 }
 
@@ -93,7 +93,7 @@ export function productWorkerEntry(): WorkerEntry {
 
 /**
  * The demo data made in a worker thread while the database takes the chunks before (PGlite on this thread):
- * making a product and its COPY line costs about as much CPU as the COPY itself, so on two cores
+ * making a product and its COPY row costs about as much CPU as the COPY itself, so on two cores
  * seeding takes the longer of the two rather than their sum. Rejects when the worker cannot start.
  */
 export async function demoProductsInWorker(options: ProductSourceOptions, entry: WorkerEntry = productWorkerEntry()): Promise<DemoProductSource> {

@@ -1,7 +1,7 @@
 /**
  * The demo product worker (see demoProductsInWorker in product-source.ts): draws the demo data
  * for `workerData` (ProductSourceOptions) and sends the suppliers, each chunk of products as COPY
- * text (at most CHUNKS_AHEAD beyond what the seeding thread asked for), then the people, then,
+ * input (at most CHUNKS_AHEAD beyond what the seeding thread asked for), then the people, then,
  * when asked to collect them, the parts of the products' listings index (sorted here while the
  * seeding thread builds the table's indexes).
  */

@@ -2,30 +2,33 @@ import { searchText } from '../store/catalog/search-text';
 import type { DemoProduct } from './products';
 import type { DemoSupplier } from './wineries';
 
+/** One lexeme of a search document and its positions (from 1, ascending). */
+export interface SearchLexeme {
+  lexeme: string;
+  positions: number[];
+}
+
 /**
- * The `search_document` of a demo product as tsvector input text, built here rather than by
- * `to_tsvector('simple', …)` in the database (see searchDocument in server/store/catalog/search-text.ts),
- * which cost about 40 µs a product while seeding on PGlite. Both read the same folded text
- * (searchText: runs of letters and digits separated by single spaces): each run is a lexeme at its
- * position, from 1. test/server/demo/search-document.test.ts checks it gives what to_tsvector gives
- * for the demo catalog, on both databases. A demo text has a few dozen words, so a list beats a map.
+ * The lexemes of a demo product's `search_document`, in the order of their first position, built
+ * here rather than by `to_tsvector('simple', …)` in the database (see searchDocument in
+ * server/store/catalog/search-text.ts), which cost about 40 µs a product while seeding on PGlite.
+ * Both read the same folded text (searchText: runs of letters and digits separated by single
+ * spaces): each run is a lexeme at its position, from 1. Seeding writes them in COPY's binary
+ * format (server/demo/product-copy-binary.ts); test/server/demo/search-document.test.ts checks
+ * they are what to_tsvector gives for the demo catalog, on both databases. A demo text has a few
+ * dozen words, so a list beats a map.
  */
-export function searchDocumentText(foldedText: string): string {
+export function searchDocumentLexemes(foldedText: string): SearchLexeme[] {
   const words = foldedText.split(' ');
-  const lexemes: string[] = [];
-  const positions: string[] = [];
+  const lexemes: SearchLexeme[] = [];
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index] as string;
     if (word === '') continue;
-    const seen = lexemes.indexOf(word);
-    if (seen === -1) {
-      lexemes.push(word);
-      positions.push(String(index + 1));
-    } else positions[seen] += `,${index + 1}`;
+    const seen = lexemes.find((entry) => entry.lexeme === word);
+    if (seen) seen.positions.push(index + 1);
+    else lexemes.push({ lexeme: word, positions: [index + 1] });
   }
-  let text = '';
-  for (let index = 0; index < lexemes.length; index += 1) text += `${index === 0 ? '' : ' '}'${lexemes[index] as string}':${positions[index] as string}`;
-  return text;
+  return lexemes;
 }
 
 /** Fields folded at most before the memory starts over (the demo has a few thousand distinct ones). */

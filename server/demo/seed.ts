@@ -10,7 +10,7 @@ import { DEMO_RECEIVER_SEED_URL } from '../webhooks/demo-receiver';
 import { shipmentFor } from '../fulfilment/carriers';
 import { DEFAULT_CATALOG_SIZE, type DemoPeople } from './generate';
 import type { OrderPlan } from './order-plans';
-import { bulkInsert, copyFromText, copyFromTextOnPostgres, withoutIndexes } from './bulk-insert';
+import { bulkInsert, copyBinary, copyBinaryOnPostgres, withoutIndexes } from './bulk-insert';
 import { withCatalogLogAfter } from './seeded-changes';
 import type { WorkerEntry } from '../threads/start-worker';
 import { demoProductsHere, demoProductsInWorker, PRODUCT_COPY_COLUMNS, type DemoProductSource, type ProductSourceOptions } from './product-source';
@@ -58,13 +58,14 @@ async function insertSuppliers(tx: Database, list: readonly DemoSupplier[]): Pro
 /**
  * Writes the products a chunk at a time as they are made, into a table whose indexes and foreign
  * keys are built once at the end (see withoutIndexes), by COPY (frozen when the table was emptied
- * in this transaction) of text a worker thread makes meanwhile (see product-source.ts): on PGlite
- * from a Blob, on PostgreSQL from STDIN, the same text. On PostgreSQL this replaced INSERTs of
+ * in this transaction) of rows in COPY's binary format a worker thread makes meanwhile (see
+ * product-source.ts): on PGlite from a Blob, on PostgreSQL from STDIN, the same rows. On PostgreSQL
+ * COPY replaced INSERTs of
  * column arrays made on the seeding thread (docs/benchmarks.md, "Seeding a million products on
  * PostgreSQL").
  */
 async function copyProducts(tx: Database, source: DemoProductSource, options: ProductWriting): Promise<number> {
-  const copy = options.database === 'pglite' ? copyFromText : copyFromTextOnPostgres;
+  const copy = options.database === 'pglite' ? copyBinary : copyBinaryOnPostgres;
   let written = 0;
   for await (const chunk of source.chunks()) {
     await copy(tx, products, PRODUCT_COPY_COLUMNS, chunk.bytes, options.emptied);
@@ -77,7 +78,7 @@ async function copyProducts(tx: Database, source: DemoProductSource, options: Pr
 interface ProductWriting {
   catalogSize: number;
   onProgress: SeedOptions['onProgress'];
-  /** The table was emptied in this transaction (see copyFromText's freeze). */
+  /** The table was emptied in this transaction (see copyBinary's freeze). */
   emptied: boolean;
   database: 'pglite' | 'postgres';
 }
