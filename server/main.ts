@@ -88,8 +88,8 @@ export interface RunningService {
   instanceId: string;
   /**
    * Stops taking requests and lets those in flight finish (cutting the connections of any still
-   * open after `drainMs`), stops the simulator, lets webhook
-   * sends in flight finish and releases this instance's remaining claims, then closes the store.
+   * open after `drainMs`), stops the simulator, lets webhook sends in flight finish and releases
+   * this instance's remaining claims, then closes the store.
    */
   close(): Promise<void>;
 }
