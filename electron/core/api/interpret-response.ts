@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Problem, readContentCoding, type ContentCoding } from '../../../shared';
-import { checkResponseText, decodeUtf8 } from './response-text';
+import { checkResponseText, decodeUtf8, tooLargeMessage, unreadableCodingMessage } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
 
@@ -59,14 +59,11 @@ async function readData(response: Response, options: InterpretOptions, etag: str
   const coding = options.asBytes ? readContentCoding(response.headers.get('content-encoding')) : null;
   if (coding === undefined) {
     await response.body?.cancel().catch(() => undefined);
-    return badResponse(response.status, `The service sent ${options.what} compressed in a form this app cannot read.`);
+    return badResponse(response.status, unreadableCodingMessage(options.what));
   }
   const body = await readBodyBytes(response, options.maxResponseBytes);
   if (!body.ok) {
-    return badResponse(
-      response.status,
-      `The service sent ${options.what} larger than ${formatMegabytes(body.tooLargeBytes)}, which this app refuses to read.`,
-    );
+    return badResponse(response.status, tooLargeMessage(options.what, body.tooLargeBytes));
   }
   if (options.asBytes) return { kind: 'bytes', bytes: body.bytes, coding, etag, status: response.status };
   const checked = checkResponseText(decodeUtf8(body.bytes), options.schema, options.what);
@@ -97,10 +94,6 @@ async function readProblem(response: Response, nowMs: number): Promise<ServiceEr
 
 function badResponse(status: number, message: string): Interpreted {
   return { kind: 'error', error: serviceError({ code: 'bad_response', message, retryable: false, status }) };
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
 /** The body's bytes (in a buffer of their own), or that it was larger than the limit (an expected answer, so a value). */

@@ -54,6 +54,13 @@ export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: 
   return { ok: true, data: parsed.data };
 }
 
+/** What the client says of a body larger than it reads (`limitBytes`), wherever it found that out. */
+export const tooLargeMessage = (what: string, limitBytes: number): string =>
+  `The service sent ${what} larger than ${Math.round((limitBytes / (1024 * 1024)) * 10) / 10} MB, which this app refuses to read.`;
+
+/** What the client says of a body in a content coding it cannot undo. */
+export const unreadableCodingMessage = (what: string): string => `The service sent ${what} compressed in a form this app cannot read.`;
+
 /** A body's bytes as text, as the contract's JSON is: UTF-8. */
 export const decodeUtf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);
 
@@ -65,13 +72,7 @@ export function checkEndpointBytes<N extends EndpointName>(name: N, bytes: Uint8
   const what = RESPONSE_NAMES[name];
   const inflated = inflateBody(bytes, coding, MAX_RESPONSE_BYTES);
   if (!inflated.ok) {
-    return {
-      ok: false,
-      message:
-        inflated.reason === 'too_large'
-          ? `The service sent ${what} larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB, which this app refuses to read.`
-          : `The service sent ${what} compressed in a form this app cannot read.`,
-    };
+    return { ok: false, message: inflated.reason === 'too_large' ? tooLargeMessage(what, MAX_RESPONSE_BYTES) : unreadableCodingMessage(what) };
   }
   return checkResponseText(decodeUtf8(inflated.bytes), endpoints[name].response as unknown as z.ZodType<EndpointResponse<N>>, what);
 }
