@@ -50,9 +50,8 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     applyChanges: (scope: StoreScope, changes: CatalogChange[], cursor: string, savedAt: string) => database.answer(on(scope), 'applyChanges', changes, cursor, savedAt),
     /**
      * A feed page as the service's bytes (compressed in `coding`, or not), inflated, decoded, parsed,
-     * checked and written by the worker: the
-     * bytes' buffer moves to the worker (`bytes` is empty after the call), so the main thread never
-     * copies or decodes a page.
+     * checked and written by the worker: the bytes' buffer moves to the worker (`bytes` is empty
+     * after the call), so the main thread never copies, inflates or decodes a page.
      */
     applyChangesBytes: (scope: StoreScope, bytes: Uint8Array, coding: ContentCoding | null, since: string | null, savedAt: string) =>
       database.answerMoving(on(scope), 'applyChangesBytes', [bytes.buffer as ArrayBuffer], bytes, coding, since, savedAt),
