@@ -84,8 +84,9 @@ export const bridgeContract = {
   // catalog
   searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },
   /**
-   * The page is idle after its first paint: the core reads the search index now (unless it was
-   * read), so that the first typed search finds it read; `read` says whether this call read it.
+   * The catalog's first page is painted and the page idle: the core reads the search index now
+   * (unless it was read), so that the first typed search finds it read; `read` says whether this
+   * call read it.
    */
   prepareSearch: { input: none, output: z.object({ read: z.boolean() }) },
   lookupProductCode: {

@@ -5,7 +5,7 @@ import type { ServiceDatabase } from './service-database';
 /** What the offline worker does for one service: its database's reads and writes, and catalog search. */
 export type ServiceOps = Omit<ServiceDatabase, InternalParts> &
   Omit<CatalogSearch, 'asOf' | 'search'> & { catalogAsOf: CatalogSearch['asOf'] } & OfflineChoiceOps & {
-    /** Reads the search index unless it was read: true when this call read it (`prepareSearch`, the page idle after its first paint). */
+    /** Reads the search index unless it was read: true when this call read it (`prepareSearch`: the catalog painted, the page idle). */
     readSearchIndex(): boolean;
   };
 /** What the service database keeps to itself and its neighbours in the worker. */

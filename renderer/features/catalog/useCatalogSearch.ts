@@ -55,7 +55,7 @@ export function useCatalogSearch() {
 export function useStartCatalogSearch(): () => void {
   const bridge = useBridge();
   const queryClient = useQueryClient();
-  return useCallback(() => void startCatalogSearch(bridge, queryClient), [bridge, queryClient]);
+  return useCallback(() => startCatalogSearch(bridge, queryClient), [bridge, queryClient]);
 }
 
 /**
@@ -63,6 +63,6 @@ export function useStartCatalogSearch(): () => void {
  * screen finds it there (the same options, so it runs once). Also called as the page starts
  * (renderer/app/firstScreen.ts), before React has rendered anything.
  */
-export function startCatalogSearch(bridge: CaseworksBridge, queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
+export function startCatalogSearch(bridge: CaseworksBridge, queryClient: QueryClient): void {
+  void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
 }

@@ -70,7 +70,7 @@ describe('the offline worker’s host', () => {
     expect({ ...crossed, tookMs: 0 }).toEqual({ ...rest, tookMs: 0 });
   });
 
-  it('leaves the search index unread after a first browse answered from its saved answer until `readSearchIndex` asks (the page idle after its first paint)', async () => {
+  it('leaves the search index unread after a first browse answered from its saved answer until `readSearchIndex` asks (the catalog painted, the page idle)', async () => {
     const { dataDir } = dataFolder();
     withCatalog(dataDir, 3);
     const host = createOfflineHost({ dataDir });
