@@ -1,8 +1,6 @@
 import { notifyManager } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { startFirstScreen } from './app/firstScreen';
+import { startApp } from './app/startApp';
 import { getBridge } from './bridge';
 import { createQueryClient } from './lib/queryClient';
 import './styles/base.css';
@@ -20,13 +18,5 @@ notifyManager.setScheduler(queueMicrotask);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-const bridge = getBridge();
-const queryClient = createQueryClient();
-// The first screen's data and code are asked for now, while React renders the shell.
-startFirstScreen(window.location.hash, bridge, queryClient);
-
-createRoot(root).render(
-  <StrictMode>
-    <App bridge={bridge} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first screen's data and code are asked for now; React renders once that code is here.
+void startApp(window.location.hash, getBridge(), createQueryClient(), (app) => createRoot(root).render(app));

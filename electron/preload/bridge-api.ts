@@ -27,6 +27,7 @@ export function createBridgeApi(transport: InvokeTransport) {
     syncNow: call('syncNow'),
     clearCache: call('clearCache'),
     searchCatalog: call('searchCatalog'),
+    prepareSearch: call('prepareSearch'),
     lookupProductCode: call('lookupProductCode'),
     matchProductCodes: call('matchProductCodes'),
     getProduct: call('getProduct'),

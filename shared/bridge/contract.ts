@@ -83,6 +83,12 @@ export const bridgeContract = {
 
   // catalog
   searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },
+  /**
+   * The catalog's first page is painted and the page idle: the core reads the search index now
+   * (unless it was read), so that the first typed search finds it read; `read` says whether this
+   * call read it.
+   */
+  prepareSearch: { input: none, output: z.object({ read: z.boolean() }) },
   lookupProductCode: {
     input: z.strictObject({ code: z.string().trim().min(1).max(64) }),
     output: z.object({ product: CatalogProduct.nullable(), freshness: Freshness }),

@@ -18,6 +18,7 @@ export const validBridgeInputs: { [M in BridgeMethod]: BridgeInput<M> } = {
   getOfflineChoice: {},
   setOfflineChoice: { choice: { keep: 'suppliers', supplierIds: ['sup_napa'] } },
   searchCatalog: { text: 'pinot', inStock: true },
+  prepareSearch: {},
   lookupProductCode: { code: '012345678905' },
   matchProductCodes: { codes: ['012345678905', 'SKU-NAP-00012'] },
   getProduct: { id: 'prod_abc123' },

@@ -18,6 +18,8 @@ export interface CatalogHandlerDeps extends ReadContext {
   favouriteIds?(): Promise<readonly string[]>;
   /** What searches cover when only chosen suppliers are kept offline (null: the whole catalog). */
   searchCoverage?(): Promise<SearchCoverage | null>;
+  /** Reads the offline catalog's search index unless it was read: true when this call read it. */
+  readSearchIndex?(): Promise<boolean>;
 }
 
 /** The catalog is searched locally (the offline copy in the search worker); one product is read fresh when possible. */
@@ -27,6 +29,9 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
       const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
       const [result, coverage] = await Promise.all([deps.search.search(input, onlyIds), deps.searchCoverage?.() ?? null]);
       return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)), coverage });
+    },
+    async prepareSearch() {
+      return succeed({ read: (await deps.readSearchIndex?.()) ?? false });
     },
     async lookupProductCode({ code }) {
       const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
@@ -50,5 +55,5 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
       }
       return succeed({ data: deps.images.localize(read.data.data), freshness: read.data.freshness });
     },
-  } satisfies HandlerGroup<'searchCatalog' | 'lookupProductCode' | 'getProduct'>;
+  } satisfies HandlerGroup<'searchCatalog' | 'prepareSearch' | 'lookupProductCode' | 'getProduct'>;
 }

@@ -35,9 +35,6 @@ export const DAMAGED_MESSAGE = 'The offline copy was damaged. It was set aside a
 
 interface Opened {
   ops: ServiceOps;
-  /** Reads the search index unless it was read (search-index.ts). */
-  readIndex(): void;
-  indexRead(): boolean;
   close(): void;
 }
 
@@ -99,8 +96,13 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       products: search.products,
       supplierRegions: search.supplierRegions,
       catalogAsOf: search.asOf,
+      readSearchIndex: () => {
+        if (database.index.loaded) return false;
+        database.index.ready();
+        return true;
+      },
     };
-    const entry: Opened = { ops, readIndex: () => database.index.ready(), indexRead: () => database.index.loaded, close: () => db.close() };
+    const entry: Opened = { ops, close: () => db.close() };
     opened.set(baseUrl, entry);
     const legacy = legacyServiceFolder(dataDir, baseUrl);
     if (existsSync(legacy)) {
@@ -173,23 +175,6 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     memory: () => ({ heapUsed: process.memoryUsage().heapUsed }),
   };
 
-  /**
-   * After a first browse answered from its saved answer, the search index is read as soon as the
-   * answer has gone: the searches that follow need it. Its failure is the next call's to meet (a
-   * damaged file is set aside then, as for any read).
-   */
-  function readIndexSoon(baseUrl: string) {
-    setImmediate(() => {
-      const entry = opened.get(baseUrl);
-      if (!entry || entry.indexRead()) return;
-      try {
-        entry.readIndex();
-      } catch (error) {
-        failure(baseUrl, error);
-      }
-    });
-  }
-
   return {
     service(baseUrl: string, op: ServiceOp, args: unknown[]): OfflineAnswer {
       const Driver = loadDriver();
@@ -197,7 +182,6 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       try {
         const entry = openService(baseUrl, Driver);
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
-        if (op === 'searchItemsJson' && !entry.indexRead()) readIndexSoon(baseUrl);
         return { ok: true, value };
       } catch (error) {
         const answer = failure(baseUrl, error);

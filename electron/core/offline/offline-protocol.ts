@@ -3,7 +3,11 @@ import type { OfflineChoiceOps } from './offline-choice-ops';
 import type { ServiceDatabase } from './service-database';
 
 /** What the offline worker does for one service: its database's reads and writes, and catalog search. */
-export type ServiceOps = Omit<ServiceDatabase, InternalParts> & Omit<CatalogSearch, 'asOf' | 'search'> & { catalogAsOf: CatalogSearch['asOf'] } & OfflineChoiceOps;
+export type ServiceOps = Omit<ServiceDatabase, InternalParts> &
+  Omit<CatalogSearch, 'asOf' | 'search'> & { catalogAsOf: CatalogSearch['asOf'] } & OfflineChoiceOps & {
+    /** Reads the search index unless it was read: true when this call read it (`prepareSearch`: the catalog painted, the page idle). */
+    readSearchIndex(): boolean;
+  };
 /** What the service database keeps to itself and its neighbours in the worker. */
 type InternalParts = 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'catalogTransaction';
 export type ServiceOp = keyof ServiceOps;

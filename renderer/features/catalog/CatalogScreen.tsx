@@ -16,6 +16,7 @@ import { ResultsCards } from './ResultsCards';
 import { ResultsTable } from './ResultsTable';
 import { SearchBox } from './SearchBox';
 import { useCatalogSearch } from './useCatalogSearch';
+import { usePrepareSearch } from './usePrepareSearch';
 
 const SEARCHING_NOTICE_DELAY_MS = 300;
 
@@ -26,6 +27,7 @@ const VIEWS: readonly { view: CatalogView; label: string }[] = [
 
 export default function CatalogScreen() {
   const { query, items, first, hasMore } = useCatalogSearch();
+  usePrepareSearch(first !== undefined);
   const view = usePrefsStore((state) => state.catalogView);
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);

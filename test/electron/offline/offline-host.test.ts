@@ -70,6 +70,40 @@ describe('the offline worker’s host', () => {
     expect({ ...crossed, tookMs: 0 }).toEqual({ ...rest, tookMs: 0 });
   });
 
+  it('leaves the search index unread after a first browse answered from its saved answer until `readSearchIndex` asks (the catalog painted, the page idle)', async () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 3);
+    const host = createOfflineHost({ dataDir });
+    const firstBrowse = host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 60 }]);
+    expect(firstBrowse.ok && (firstBrowse.value as { total: number }).total).toBe(300);
+    // What the worker does once the answer has gone: nothing read behind the page's rendering of it.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host.service(baseUrl, 'readSearchIndex', []), 'this call read the index').toEqual({ ok: true, value: true });
+    expect(host.service(baseUrl, 'readSearchIndex', []), 'read already').toEqual({ ok: true, value: false });
+    host.close();
+  });
+
+  it('answers a search typed before the index was asked for as the index answers it, reading the index for it', () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 3);
+    const query = { text: 'cabernet', offset: 0, limit: 50 };
+    const referenceDatabase = createServiceDatabase(openServiceFile(serviceDatabaseFile(dataDir, baseUrl), baseUrl));
+    referenceDatabase.index.ready();
+    const { items, ...rest } = createCatalogSearch(referenceDatabase).search(CatalogSearchInput.parse(query));
+    referenceDatabase.db.close();
+    const host = createOfflineHost({ dataDir });
+    host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 60 }]);
+    const typed = host.service(baseUrl, 'searchItemsJson', [query]);
+    if (!typed.ok) throw new Error('the search was refused');
+    const { itemsJson, ...crossed } = typed.value as { itemsJson: string };
+    expect(items.length).toBeGreaterThan(0);
+    expect(JSON.parse(itemsJson)).toEqual(items);
+    expect({ ...crossed, tookMs: 0 }).toEqual({ ...rest, tookMs: 0 });
+    expect(host.service(baseUrl, 'readSearchIndex', []), 'the typed search read it').toEqual({ ok: true, value: false });
+    host.close();
+  });
+
   it('sets a database that is not one aside, tells the buyer in plain words, and starts an empty one; the buyer’s files stay as they were', async () => {
     const { dataDir, outbox, outboxBytes } = dataFolder();
     withCatalog(dataDir, 3);

@@ -100,6 +100,10 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
       record('searchCatalog', input);
       return catalog.methods.searchCatalog(input);
     },
+    async prepareSearch(input) {
+      record('prepareSearch', input);
+      return ok({ read: false });
+    },
     async getOfflineChoice(input) {
       record('getOfflineChoice', input);
       return catalog.methods.getOfflineChoice(input);
