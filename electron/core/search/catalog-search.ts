@@ -224,8 +224,8 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
    * load 8), against about 3.5 ms counted from the positions the text does not match.
    */
   function tiesByName(match: Uint32Array | null, words: readonly WordMatch[], relevanceAlone: boolean): match is Uint32Array {
-    if (!relevanceAlone || match === null || words.some((word) => anyBit(word.name) || anyBit(word.exact))) return false;
-    return isDense(match, Math.min(index.columns.capacity, index.groups.groupOf.length));
+    if (!relevanceAlone || match === null || !isDense(match, Math.min(index.columns.capacity, index.groups.groupOf.length))) return false;
+    return words.every((word) => !anyBit(word.name) && !anyBit(word.exact));
   }
 
   /**
@@ -475,7 +475,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
       let hits: Int32Array;
       if (useStretch) hits = runStretchPass(counting, priceOrder, stretch.from, stretch.to);
       else if (byGroupPrices) hits = index.groups.pricesBetween(minPrice, maxPrice, columns.price, capacity);
-      else if (match || ownFilters) hits = countGroupHits(counting, index.groups.groups.count);
+      else if (match || ownFilters) hits = runGroupPass(counting);
       else {
         hits = index.groups.groups.count.subarray(0, failures.length);
         // In name order the page is the first products of the combinations that pass (group-name-lists.ts).
