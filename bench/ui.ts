@@ -16,7 +16,7 @@ import type { DatasetStatus } from '../shared/bridge';
 import { RENDERER_DIST, REPO_ROOT, ensureRendererBuilt } from '../test/support/e2e-build';
 import { launchChromium } from '../test/support/e2e-browser';
 import { startE2eApp, type E2eApp } from '../test/support/e2e-harness';
-import { launchToPaint, measureColdStart, rendererCpu, rendererCpuBetween, type ColdStartReport } from './cold-start';
+import { launchToPaint, measureColdStart, processCpuMs, rendererCpu, rendererCpuBetween, type ColdStartReport } from './cold-start';
 import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
 import {
@@ -51,6 +51,11 @@ const COLD_STARTS = Number(process.env.BENCH_UI_COLD_STARTS ?? 3);
  * so both meet the same load; BENCH_UI_COLD_ONLY=1 stops after the cold starts.
  */
 const COMPARE_ROOT = process.env.BENCH_UI_COMPARE_ROOT || null;
+/**
+ * BENCH_UI_TYPING_ROOT names the checkout (built, with its node_modules) whose `npm run web` the
+ * typing and scrolling run on (this one by default), so two trees are typed into by the same bench.
+ */
+const TYPING_ROOT = process.env.BENCH_UI_TYPING_ROOT || REPO_ROOT;
 const COLD_ONLY = process.env.BENCH_UI_COLD_ONLY === '1';
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
@@ -154,10 +159,16 @@ async function settledOn(page: Page, wanted: ResultsState, limitMs = 30_000) {
   });
 }
 
-async function measureTyping(page: Page) {
+/**
+ * Types every query and times its keystrokes. `corePid`: the process running the core (and its
+ * offline worker) apart from this one, whose CPU is added up over the typing alone (from the first
+ * key of each query to its results shown; not the searches made to know what each should show).
+ */
+async function measureTyping(page: Page, corePid: number | null) {
   const search = page.getByRole('searchbox', { name: 'Search the catalog' });
   const everything = (await page.evaluate(expectedResultsScript(''))) as ExpectedResults;
   const perQuery: { query: string; timings: KeystrokeTiming[]; bridgeMs: number[] }[] = [];
+  let coreCpuMs: number | null = corePid === null ? null : 0;
   for (const query of QUERIES) {
     await search.fill('');
     await settledOn(page, everything);
@@ -165,16 +176,19 @@ async function measureTyping(page: Page) {
     const expected: ExpectedResults[] = [];
     for (const text of typed) expected.push((await page.evaluate(expectedResultsScript(text))) as ExpectedResults);
     await page.evaluate(RESET);
+    const coreBefore = corePid === null ? null : processCpuMs(corePid);
     await search.pressSequentially(query, { delay: KEY_DELAY_MS });
     const last = expected.at(-1);
     if (last) await settledOn(page, last);
+    const coreAfter = corePid === null ? null : processCpuMs(corePid);
+    coreCpuMs = coreCpuMs === null || coreBefore === null || coreAfter === null ? null : coreCpuMs + coreAfter - coreBefore;
     const { keys, states, calls } = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[]; calls: TimedCall[] };
     if (keys.length !== query.length) throw new Error(`Typed ${query.length} keys into the search field but it saw ${keys.length}`);
     perQuery.push({ query, timings: keystrokeTimings(keys, typed, expected, states, calls), bridgeMs: expected.map((result) => result.tookMs) });
   }
   await search.fill('');
   await settledOn(page, everything);
-  return perQuery;
+  return { perQuery, coreCpuMs };
 }
 
 /** Scrolls the results list to its end, page by page as it loads, until `upTo` items are shown. */
@@ -248,6 +262,8 @@ interface Setting {
   whileTyping: () => Promise<string>;
   /** Figures measured before (the cold starts), printed first in the table. */
   rowsBefore: string[][];
+  /** The core's process when it is not this one (a launched shell's): its CPU while typing is reported. */
+  corePid: number | null;
 }
 
 /** Typing and scrolling on a page that shows the whole catalog, with the table of figures printed at the end. */
@@ -255,8 +271,8 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   const { browser, catalogSize, background, backgroundState } = setting;
   await page.evaluate(INSTALL_PROBE);
 
-  const typingWork = await rendererWork(browser, page, () => measureTyping(page));
-  const typing = typingWork.value;
+  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid));
+  const { perQuery: typing, coreCpuMs } = typingWork.value;
   const afterTyping = await setting.whileTyping();
   if (afterTyping) console.log(`  ${afterTyping}`);
   const timings = typing.flatMap((entry) => entry.timings);
@@ -266,6 +282,8 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   }
   const keystrokes = typing.reduce((sum, entry) => sum + entry.query.length, 0);
   console.log(`The renderer while typing ${keystrokes} keys (and clearing the field between queries): ${describeWork(typingWork, keystrokes, 'key')}`);
+  const coreWhileTyping = coreCpuMs === null ? null : `${(coreCpuMs / 1000).toFixed(2)} s (${(coreCpuMs / keystrokes).toFixed(1)} ms a key)`;
+  if (coreWhileTyping) console.log(`The core's process (its offline worker included) while the keys were typed, from each query's first key to its results: CPU ${coreWhileTyping}`);
   const slowest = typing
     .flatMap(({ query, timings: own }) => own.map((timing, index) => ({ query, index, timing })))
     .sort((a, b) => b.timing.total - a.timing.total)
@@ -297,6 +315,7 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
     ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
     ['keystrokes measured', String(latencies.length), ''],
     ['renderer while typing (every key, clearing included)', describeWork(typingWork, keystrokes, 'key'), ''],
+    ...(coreWhileTyping ? [["the core's process while the keys were typed (offline worker included)", `CPU ${coreWhileTyping}`, '']] : []),
     ['search through the bridge alone (no rendering), p50 / p95', `${percentile(bridgeMs, 0.5).toFixed(1)} / ${percentile(bridgeMs, 0.95).toFixed(1)} ms`, ''],
     ...STAGES.map(({ key, label }) => {
       const values = timings.flatMap((timing) => (timing[key] === null ? [] : [timing[key]]));
@@ -360,7 +379,7 @@ async function onDemoService(initialJs: ReturnType<typeof measureInitialJavaScri
     if (BACKGROUND_OFF) background = `product-detail hydration off; ${background}`;
     console.log(`Background sync work (product details, images): ${background}`);
     console.log(`  ${backgroundState}`);
-    await measurePage(page, { browser: app.browser, catalogSize: CATALOG_SIZE, background, backgroundState, whileTyping, rowsBefore: [] }, initialJs);
+    await measurePage(page, { browser: app.browser, catalogSize: CATALOG_SIZE, background, backgroundState, whileTyping, rowsBefore: [], corePid: null }, initialJs);
   } finally {
     await app.close();
   }
@@ -408,10 +427,11 @@ async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof me
       for (const [measure, result, target] of rowsBefore) console.log(`| ${measure} | ${result} | ${target} |`);
       return;
     }
-    const shell = await launchToPaint(browser, dataDir, folder.products, folder.service);
+    if (TYPING_ROOT !== REPO_ROOT) console.log(`Typing and scrolling on ${TYPING_ROOT}`);
+    const shell = await launchToPaint(browser, dataDir, folder.products, folder.service, { root: TYPING_ROOT });
     try {
       const background = 'offline: the service unreachable, no sync';
-      await measurePage(shell.page, { browser, catalogSize: folder.products, background, backgroundState: 'nothing downloading', whileTyping: async () => '', rowsBefore }, initialJs);
+      await measurePage(shell.page, { browser, catalogSize: folder.products, background, backgroundState: 'nothing downloading', whileTyping: async () => '', rowsBefore, corePid: shell.corePid }, initialJs);
     } finally {
       await shell.close();
     }

@@ -15,6 +15,8 @@ export const BRIDGE_ERROR_CODES = [
   'service_error',
   'bad_response',
   'storage_error',
+  /** A keystroke's search that a newer keystroke's replaced before it ran (never computed). */
+  'superseded',
   'internal',
 ] as const;
 export const BridgeErrorCode = z.enum(BRIDGE_ERROR_CODES);

@@ -10,6 +10,8 @@ import { PRODUCT_NOT_CARRIED } from '../../core/offline/offline-choice-service';
 export interface CatalogHandlerDeps extends ReadContext {
   search: {
     search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult>;
+    /** A keystroke's search: null when a newer keystroke's replaced it before it ran (search-service.ts). */
+    searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult | null>;
     lookupCode(code: string): Promise<CatalogProduct | null>;
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
@@ -27,7 +29,12 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
   return {
     async searchCatalog(input) {
       const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
-      const [result, coverage] = await Promise.all([deps.search.search(input, onlyIds), deps.searchCoverage?.() ?? null]);
+      // The search box's first page, one per keystroke: a newer keystroke's search replaces it while it waits.
+      const typed = input.asYouType === true && input.offset === 0;
+      const searching = typed ? deps.search.searchAsTyped(input, onlyIds) : deps.search.search(input, onlyIds);
+      const [result, coverage] = await Promise.all([searching, deps.searchCoverage?.() ?? null]);
+      // Retryable: a page whose search was replaced no longer asks again; one that still shows it does.
+      if (!result) return failWith('superseded', 'A newer search replaced this one before it ran.', true);
       return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)), coverage });
     },
     async prepareSearch() {

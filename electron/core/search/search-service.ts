@@ -6,6 +6,11 @@
  * checked again: the worker is the app's own thread, and what it answers from was checked against
  * the contract as it arrived from the service. When the offline copy is unavailable (its database
  * module could not be loaded) searches answer nothing, with no date, rather than failing.
+ *
+ * A keystroke's search (`searchAsTyped`) goes to the worker only once the keystroke's before it
+ * has been answered there; one that is still waiting when a newer keystroke's arrives is never
+ * computed (null). The worker answers one call at a time, in order: before, every keystroke typed
+ * while a slow search ran was computed and sent in turn, though only the last one was wanted.
  */
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
@@ -15,8 +20,17 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 const EMPTY_FACETS = { varietal: [], region: [], country: [], supplier: [], vintage: [] };
 
+/** A keystroke's search waiting for its turn: `go` sends it, `drop` answers that a newer one replaced it. */
+interface WaitingSearch {
+  go(): void;
+  drop(): void;
+}
+
 export function createSearchService(database: OfflineDatabase) {
   let baseUrl: string | null = null;
+  /** Whether a keystroke's search is with the worker, and the one waiting for it to be answered. */
+  let typedAsked = false;
+  let typedWaiting: WaitingSearch | null = null;
 
   /** The answer when there is no catalog to search. */
   const nothing = (): CatalogSearchResult => ({ items: [], total: 0, facets: EMPTY_FACETS, tookMs: 0, freshness: { asOf: null, fromCache: true } });
@@ -32,6 +46,38 @@ export function createSearchService(database: OfflineDatabase) {
     throw new Error(answer.message);
   };
 
+  /** The worker's answer to a search, its page still one JSON text (null: there is no catalog to search). */
+  function ask(input: CatalogSearchInput, onlyIds: readonly string[] | undefined) {
+    // Whether the buyer is typing it is not part of the search.
+    const { asYouType: _typing, ...parsed } = CatalogSearchInput.parse(input);
+    const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
+    const service = baseUrl;
+    if (!service) return Promise.resolve(null);
+    return unlessUnavailable(() => database.answer(service, 'searchItemsJson', query), null);
+  }
+
+  function resultOf(crossing: Awaited<ReturnType<typeof ask>>): CatalogSearchResult {
+    if (!crossing) return nothing();
+    const { itemsJson, ...answer } = crossing;
+    return { ...answer, items: JSON.parse(itemsJson) as CatalogProduct[] };
+  }
+
+  /** Waits behind the keystroke's search with the worker: true when its turn comes, false when a newer keystroke's search replaced it first. */
+  function typedTurn(): Promise<boolean> {
+    typedWaiting?.drop();
+    return new Promise((resolve) => {
+      typedWaiting = { go: () => resolve(true), drop: () => resolve(false) };
+    });
+  }
+
+  /** The worker answered a keystroke's search: the one waiting, if any, goes now (the turn passes to it). */
+  function typedAnswered() {
+    const next = typedWaiting;
+    typedWaiting = null;
+    if (next) next.go();
+    else typedAsked = false;
+  }
+
   return {
     /** Searches this service's offline catalog from now on. */
     use(service: string) {
@@ -42,15 +88,25 @@ export function createSearchService(database: OfflineDatabase) {
     },
     /** `onlyIds`: keep only these products (the account's favourites). */
     async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
-      // Whether the buyer is typing it is not part of the search.
-      const { asYouType: _typing, ...parsed } = CatalogSearchInput.parse(input);
-      const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
-      const service = baseUrl;
-      if (!service) return nothing();
-      const crossing = await unlessUnavailable(() => database.answer(service, 'searchItemsJson', query), null);
-      if (!crossing) return nothing();
-      const { itemsJson, ...answer } = crossing;
-      return { ...answer, items: JSON.parse(itemsJson) as CatalogProduct[] };
+      return resultOf(await ask(input, onlyIds));
+    },
+    /**
+     * A keystroke's search (the search box's first page): sent once the worker has answered the
+     * keystroke's before it; null when a newer keystroke's search arrived while it waited (it was
+     * never computed).
+     */
+    async searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult | null> {
+      // The first goes at once (in this tick); one behind it waits for its turn.
+      if (typedAsked) {
+        if (!(await typedTurn())) return null;
+      } else typedAsked = true;
+      let crossing: Awaited<ReturnType<typeof ask>>;
+      try {
+        crossing = await ask(input, onlyIds);
+      } finally {
+        typedAnswered();
+      }
+      return resultOf(crossing);
     },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       const service = baseUrl;

@@ -93,9 +93,9 @@ describe('offline, what the offline copy does not carry is said plainly', () => 
   const context = { client: () => unreachable, online: () => false, offline, now: () => new Date(stamp), images: createProductImageAddresses(), catalogAsOf: async () => stamp };
 
   it('a product not in the copy while only chosen suppliers are kept: not carried (and the usual words when all are kept)', async () => {
-    const partial = createCatalogHandlers({ ...context, search: { search: emptySearch, lookupCode: async () => null }, searchCoverage: async () => ({ suppliersKept: 2, productsKept: 10, productsInCatalog: 40 }) });
+    const partial = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => null }, searchCoverage: async () => ({ suppliersKept: 2, productsKept: 10, productsInCatalog: 40 }) });
     expect(await partial.getProduct({ id: 'prod_elsewhere' })).toMatchObject({ ok: false, error: { code: 'offline', message: PRODUCT_NOT_CARRIED } });
-    const whole = createCatalogHandlers({ ...context, search: { search: emptySearch, lookupCode: async () => null }, searchCoverage: async () => null });
+    const whole = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => null }, searchCoverage: async () => null });
     const answer = await whole.getProduct({ id: 'prod_elsewhere' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'offline' } });
     expect(answer.ok ? null : answer.error.message).not.toBe(PRODUCT_NOT_CARRIED);
