@@ -4,11 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerEntry } from '../threads/start-worker';
 import { ListingIndexCollector, type ListingIndexParts } from '../store/catalog/listing-index-handover';
-import { DEFAULT_CATALOG_SIZE, streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
+import { DEFAULT_CATALOG_SIZE, DEMO_PRODUCT_BATCH, DEMO_PRODUCT_CHUNK, streamDemoData, type DemoDataOptions, type DemoPeople } from './generate';
 import { productColumns } from './product-columns';
-import type { DemoProduct } from './products';
 import { DemoSearchText } from './search-document';
-import { productCopyBinary } from './product-copy-binary';
+import { ProductCopyInput } from './product-copy-binary';
 import type { DemoSupplier } from './wineries';
 
 /** One chunk of products as one COPY's input in binary format (see productCopyBinary) and how many products it holds. */
@@ -35,30 +34,57 @@ export interface DemoProductSource {
 /** The columns of a CopyChunk's rows, in order (search_document follows them). */
 export const PRODUCT_COPY_COLUMNS: readonly string[] = productColumns([], new Map(), new DemoSearchText()).columns.map((column) => column.name);
 
-/** Makes the COPY input of chunks of one catalog (it remembers folded supplier and vocabulary text between chunks). */
-export function copyChunkMaker(suppliers: readonly DemoSupplier[]): (chunk: readonly DemoProduct[]) => CopyChunk {
-  const supplierById = new Map(suppliers.map((supplier) => [supplier.id, supplier]));
-  const texts = new DemoSearchText();
-  return (chunk) => {
-    return { bytes: productCopyBinary(chunk, supplierById, texts), count: chunk.length };
+/** The demo data with the products as COPY input, made on the thread that takes it (see demoCopyInput). */
+export interface DemoCopyInput {
+  suppliers: DemoSupplier[];
+  /** The products' COPY input, DEMO_PRODUCT_CHUNK products a chunk. */
+  chunks: Iterable<CopyChunk>;
+  /** Drawn after every chunk was taken. */
+  people(): DemoPeople;
+  /** The parts of the products' listings index, after every chunk was taken; null when not collected. */
+  listingIndex(): ListingIndexParts | null;
+}
+
+/**
+ * The demo data of `options` with the products as COPY input: drawn DEMO_PRODUCT_BATCH at a time,
+ * each batch's rows written (and its listings index values collected) before the next is drawn,
+ * DEMO_PRODUCT_CHUNK products to a chunk. It remembers folded supplier and vocabulary text from one
+ * product to the next.
+ */
+export function demoCopyInput(options: ProductSourceOptions): DemoCopyInput {
+  const stream = streamDemoData(options, DEMO_PRODUCT_BATCH);
+  const input = new ProductCopyInput(new Map(stream.suppliers.map((supplier) => [supplier.id, supplier])), new DemoSearchText());
+  const collector = options.listingIndex ? new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE) : null;
+  function* chunks(): Generator<CopyChunk, void, undefined> {
+    let count = 0;
+    for (const batch of stream.productChunks) {
+      input.add(batch);
+      collector?.add(batch);
+      count += batch.length;
+      if (count < DEMO_PRODUCT_CHUNK) continue;
+      yield { bytes: input.take(), count };
+      count = 0;
+    }
+    if (count > 0) yield { bytes: input.take(), count };
+  }
+  return {
+    suppliers: stream.suppliers,
+    chunks: chunks(),
+    people: () => stream.people(),
+    listingIndex: () => collector?.finish() ?? null,
   };
 }
 
 /** The demo data made on this thread, between the database's statements. */
 export function demoProductsHere(options: ProductSourceOptions): DemoProductSource {
-  const stream = streamDemoData(options);
-  const copyChunk = copyChunkMaker(stream.suppliers);
-  const collector = options.listingIndex ? new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE) : null;
+  const data = demoCopyInput(options);
   return {
-    suppliers: stream.suppliers,
+    suppliers: data.suppliers,
     async *chunks() {
-      for (const chunk of stream.productChunks) {
-        collector?.add(chunk);
-        yield copyChunk(chunk);
-      }
+      yield* data.chunks;
     },
-    people: async () => stream.people(),
-    listingIndex: async () => collector?.finish() ?? null,
+    people: async () => data.people(),
+    listingIndex: async () => data.listingIndex(),
     close: async () => undefined,
   };
 }
