@@ -12,7 +12,7 @@ export interface SearchLexeme {
 const SPACE = 0x20;
 
 /** `array`, or a larger copy when it cannot hold `length` values. */
-function atLeast(array: Int32Array, length: number): Int32Array {
+function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
   if (length <= array.length) return array;
   const larger = new Int32Array(Math.max(length, array.length * 2));
   larger.set(array);
