@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
@@ -185,9 +186,12 @@ class WorkerInbox {
  * (see ChunkShare). Writing the rows costs a worker about three times what drawing the products
  * does, and three times what the COPY of them costs the seeding thread, so with one worker that
  * thread waited for most chunks; with two, the three threads share two cores (docs/benchmarks.md,
- * "Seeding a million products on PGlite").
+ * "Seeding a million products on PGlite"). One on a machine of one core, where nothing runs beside.
  */
 export const PRODUCT_WORKERS = 2;
+
+/** How many product workers a seeding on this machine starts (see PRODUCT_WORKERS). */
+const workersHere = () => (availableParallelism() > 1 ? PRODUCT_WORKERS : 1);
 
 /**
  * The demo data made in worker threads while the database takes the chunks before (PGlite on
@@ -195,7 +199,7 @@ export const PRODUCT_WORKERS = 2;
  * product and its COPY row costs more CPU than the COPY itself. The first worker also collects the
  * listings index and draws the people. Rejects when a worker cannot start.
  */
-export async function demoProductsInWorker(options: ProductSourceOptions, entry: WorkerEntry = productWorkerEntry(), workers = PRODUCT_WORKERS): Promise<DemoProductSource> {
+export async function demoProductsInWorker(options: ProductSourceOptions, entry: WorkerEntry = productWorkerEntry(), workers = workersHere()): Promise<DemoProductSource> {
   const inboxes: WorkerInbox[] = [];
   const close = async () => {
     await Promise.all(inboxes.map((inbox) => inbox.close()));

@@ -44,6 +44,13 @@ describe('the demo products as COPY text', () => {
     expect([even, odd].map((chunks) => chunks!.length)).toEqual([2, 1]);
   });
 
+  it('are the same from one worker as from two', { timeout: 120_000 }, async () => {
+    const [one, two] = [await drain(await demoProductsInWorker(options, undefined, 1)), await drain(await demoProductsInWorker(options, undefined, 2))];
+    expect(one.counts).toEqual(two.counts);
+    expect(one.text).toBe(two.text);
+    expect(one.people).toEqual(two.people);
+  });
+
   it('refuse the buyers before every product was taken', { timeout: 120_000 }, async () => {
     const source = await demoProductsInWorker(options);
     try {
