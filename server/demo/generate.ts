@@ -7,8 +7,15 @@ import { DemoCatalogSummary } from './catalog-summary';
 
 export const DEFAULT_CATALOG_SIZE = 2_000;
 export const DEFAULT_DEMO_SEED = 20_240_117;
-/** Products generated (and written) at a time when seeding. */
+/** Products written by one COPY statement when seeding. */
 export const DEMO_PRODUCT_CHUNK = 5_000;
+/**
+ * Products drawn at a time when seeding, each batch's rows written before the next is drawn, so
+ * that the products are let go while the garbage collector's young generation still holds them
+ * (drawn a chunk at a time, they lived on into the old generation; see docs/benchmarks.md,
+ * "Seeding a million products on PGlite"). A chunk holds a whole number of batches.
+ */
+export const DEMO_PRODUCT_BATCH = 500;
 
 export interface DemoData {
   suppliers: DemoSupplier[];

@@ -1,6 +1,7 @@
 import type { DemoProduct } from './products';
-import { searchDocumentLexemes, type DemoSearchText } from './search-document';
+import { SearchDocumentWords, type DemoSearchText } from './search-document';
 import type { DemoSupplier } from './wineries';
+import { writeUtf8 } from './write-utf8';
 
 /** COPY's binary format: its signature, then flags and the header extension's length (both 0). */
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -13,8 +14,6 @@ const TWO_32 = 2 ** 32;
 const MAX_POSITION = 2 ** 14 - 1;
 const MAX_POSITIONS = 256;
 
-const encoder = new TextEncoder();
-
 /**
  * Writes the products' rows in COPY's binary format into one buffer that grows as needed: the
  * values as PostgreSQL keeps them (integers, the float, timestamps and the search document's
@@ -25,6 +24,7 @@ const encoder = new TextEncoder();
  * bytes), so the database need not sort them.
  */
 class CopyWriter {
+  private readonly words = new SearchDocumentWords();
   private buffer = new Uint8Array(1 << 20);
   private view = new DataView(this.buffer.buffer);
   length = 0;
@@ -88,84 +88,113 @@ class CopyWriter {
     this.length += 4;
   }
 
-  /** Writes `value` as UTF-8 where the buffer has room for it (3 bytes a UTF-16 unit) and returns its length in bytes. */
-  private utf8(value: string): number {
-    return encoder.encodeInto(value, this.buffer.subarray(this.length)).written;
-  }
-
   /** UTF-8 text of `value`, after its length. */
   text(value: string | null): void {
     if (value === null) return this.null();
     this.room(4 + value.length * 3);
     const lengthAt = this.length;
     this.length += 4;
-    const written = this.utf8(value);
+    const written = writeUtf8(value, this.buffer, this.length);
     this.view.setInt32(lengthAt, written);
     this.length += written;
   }
 
-  /** A tsvector (tsvector's binary input): its lexemes, each NUL-terminated with its positions. */
+  /** A tsvector (tsvector's binary input) of the folded text: its lexemes in order, each NUL-terminated with its positions. */
   tsvector(foldedText: string): void {
-    const lexemes = searchDocumentLexemes(foldedText).sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
+    const words = this.words;
+    const count = words.read(foldedText);
     const lengthAt = this.length;
     this.int32(0);
     const start = this.length;
-    this.int32(lexemes.length);
-    for (const { lexeme, positions } of lexemes) {
-      this.room(lexeme.length * 3 + 1);
-      this.length += this.utf8(lexeme);
-      this.buffer[this.length++] = 0;
+    this.int32(count);
+    for (let rank = 0; rank < count; rank += 1) {
+      const first = words.firstWord(rank);
+      const end = words.end(first);
+      this.room(end - words.start(first) + 1);
+      const { buffer } = this;
+      const { bytes } = words;
+      for (let at = words.start(first); at < end; at += 1) buffer[this.length++] = bytes[at] as number;
+      buffer[this.length++] = 0;
       let kept = 0;
-      for (const position of positions) {
+      for (let word = first; word >= 0; word = words.nextWord(word)) {
         kept += 1;
-        if (kept === MAX_POSITIONS || position >= MAX_POSITION) break;
+        if (kept === MAX_POSITIONS || word + 1 >= MAX_POSITION) break;
       }
       this.int16(kept);
-      for (let index = 0; index < kept; index += 1) this.int16(Math.min(positions[index] as number, MAX_POSITION));
+      for (let word = first, index = 0; index < kept; word = words.nextWord(word), index += 1) this.int16(Math.min(word + 1, MAX_POSITION));
     }
     this.view.setInt32(lengthAt, this.length - start);
   }
 
-  done(): Uint8Array {
-    return this.buffer.slice(0, this.length);
+  /** The bytes written since the last take, copied out; the writer starts again at its beginning (keeping its buffer). */
+  take(): Uint8Array {
+    const written = this.buffer.slice(0, this.length);
+    this.length = 0;
+    return written;
   }
 }
 
 /**
- * The rows of a chunk of products in COPY's binary format (columns PRODUCT_COPY_COLUMNS, then
- * search_document): one COPY statement's whole input, signature to trailer. Made in the product
- * worker while the seeding thread copies the chunk before. The same rows as the COPY text seeding
- * wrote before (test/server/demo/product-copy-binary.test.ts compares them in the database).
+ * The rows of products in COPY's binary format (columns PRODUCT_COPY_COLUMNS, then
+ * search_document), one COPY statement's whole input at a time, signature to trailer: the
+ * products are added a batch at a time as they are drawn, then the input is taken. Made in the
+ * product worker while the seeding thread copies the chunk before. The same rows as the COPY text
+ * seeding wrote before (test/server/demo/product-copy-binary.test.ts compares them in the database).
  */
-export function productCopyBinary(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>, texts: DemoSearchText): Uint8Array {
-  const out = new CopyWriter();
-  out.bytes(SIGNATURE);
-  for (const product of chunk) {
-    out.int16(FIELDS);
-    out.text(product.id);
-    out.text(product.supplierId);
-    out.text(product.name);
-    out.text(product.brand);
-    out.text(product.varietal);
-    out.int4(product.vintage);
-    out.text(product.region);
-    out.text(product.appellation);
-    out.text(product.country);
-    out.float8(product.abv);
-    out.int4(product.sizeMl);
-    out.int4(product.packSize);
-    out.int4(product.casePriceCents);
-    out.int4(product.bottlePriceCents);
-    out.int4(product.inventoryAvailable);
-    out.int4(product.minimumOrder);
-    out.text(product.sku);
-    out.text(product.upc);
-    out.text(product.description);
-    out.text(product.tastingNotes);
-    out.timestamp(product.createdAt);
-    out.timestamp(product.createdAt);
-    out.tsvector(texts.of(product, supplierById.get(product.supplierId)));
+export class ProductCopyInput {
+  private readonly out = new CopyWriter();
+  private started = false;
+
+  constructor(
+    private readonly supplierById: ReadonlyMap<string, DemoSupplier>,
+    private readonly texts: DemoSearchText,
+  ) {}
+
+  /** The next products' rows. */
+  add(products: readonly DemoProduct[]): void {
+    const { out, supplierById, texts } = this;
+    if (!this.started) out.bytes(SIGNATURE);
+    this.started = true;
+    for (const product of products) {
+      out.int16(FIELDS);
+      out.text(product.id);
+      out.text(product.supplierId);
+      out.text(product.name);
+      out.text(product.brand);
+      out.text(product.varietal);
+      out.int4(product.vintage);
+      out.text(product.region);
+      out.text(product.appellation);
+      out.text(product.country);
+      out.float8(product.abv);
+      out.int4(product.sizeMl);
+      out.int4(product.packSize);
+      out.int4(product.casePriceCents);
+      out.int4(product.bottlePriceCents);
+      out.int4(product.inventoryAvailable);
+      out.int4(product.minimumOrder);
+      out.text(product.sku);
+      out.text(product.upc);
+      out.text(product.description);
+      out.text(product.tastingNotes);
+      out.timestamp(product.createdAt);
+      out.timestamp(product.createdAt);
+      out.tsvector(texts.of(product, supplierById.get(product.supplierId)));
+    }
   }
-  out.int16(-1);
-  return out.done();
+
+  /** The input of the products added since the last take (none: an input of no rows). */
+  take(): Uint8Array {
+    if (!this.started) this.out.bytes(SIGNATURE);
+    this.started = false;
+    this.out.int16(-1);
+    return this.out.take();
+  }
+}
+
+/** The COPY input of `chunk` alone (see ProductCopyInput). */
+export function productCopyBinary(chunk: readonly DemoProduct[], supplierById: ReadonlyMap<string, DemoSupplier>, texts: DemoSearchText): Uint8Array {
+  const input = new ProductCopyInput(supplierById, texts);
+  input.add(chunk);
+  return input.take();
 }

@@ -6,9 +6,8 @@
  * seeding thread builds the table's indexes).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ListingIndexCollector, partsBuffers } from '../store/catalog/listing-index-handover';
-import { DEFAULT_CATALOG_SIZE, streamDemoData } from './generate';
-import { CHUNKS_AHEAD, copyChunkMaker, type ProductSourceOptions, type ProductWorkerMessage } from './product-source';
+import { partsBuffers } from '../store/catalog/listing-index-handover';
+import { CHUNKS_AHEAD, demoCopyInput, type ProductSourceOptions, type ProductWorkerMessage } from './product-source';
 
 const port = parentPort;
 if (!port) throw new Error('product-worker.ts runs as a worker thread');
@@ -24,23 +23,16 @@ port.on('message', () => {
 const send = (message: ProductWorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 try {
-  const options = workerData as ProductSourceOptions;
-  const stream = streamDemoData(options);
-  const copyChunk = copyChunkMaker(stream.suppliers);
-  const collector = options.listingIndex ? new ListingIndexCollector(options.catalogSize ?? DEFAULT_CATALOG_SIZE) : null;
-  send({ kind: 'suppliers', suppliers: stream.suppliers });
-  for (const products of stream.productChunks) {
-    const chunk = copyChunk(products);
-    collector?.add(products);
+  const data = demoCopyInput(workerData as ProductSourceOptions);
+  send({ kind: 'suppliers', suppliers: data.suppliers });
+  for (const chunk of data.chunks) {
     while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
     credit -= 1;
     send({ kind: 'chunk', chunk }, [chunk.bytes.buffer as ArrayBuffer]);
   }
-  send({ kind: 'people', people: stream.people() });
-  if (collector) {
-    const parts = collector.finish();
-    send({ kind: 'listing-index', parts }, partsBuffers(parts));
-  }
+  send({ kind: 'people', people: data.people() });
+  const parts = data.listingIndex();
+  if (parts) send({ kind: 'listing-index', parts }, partsBuffers(parts));
 } catch (error) {
   send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

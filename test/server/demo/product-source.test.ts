@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { demoProductsHere, demoProductsInWorker, type DemoProductSource } from '../../../server/demo/product-source';
+import { createHash } from 'node:crypto';
+import { demoCopyInput, demoProductsHere, demoProductsInWorker, type ChunkShare, type DemoProductSource } from '../../../server/demo/product-source';
 
 const options = { catalogSize: 12_345, now: new Date('2026-11-22T09:00:00.000Z'), seed: 7, listingIndex: true };
 
@@ -30,6 +31,24 @@ describe('the demo products as COPY text', () => {
     expect(fromWorker.counts.reduce((sum, count) => sum + count, 0)).toBe(options.catalogSize);
     expect(fromWorker.text).toBe(fromHere.text);
     expect(fromWorker.people).toEqual(fromHere.people);
+  });
+
+  it('are the same chunks written by sources sharing them in turns as by one, each drawing every product', () => {
+    const digests = (share?: ChunkShare) =>
+      [...demoCopyInput({ ...options, listingIndex: false, share }).chunks].map((chunk) => `${chunk.count} ${createHash('sha256').update(chunk.bytes).digest('hex')}`);
+    const whole = digests();
+    expect(whole).toHaveLength(3);
+    expect([0, 1, 2].map((index) => digests({ index, of: 3 }))).toEqual(whole.map((chunk) => [chunk]));
+    const [even, odd] = [0, 1].map((index) => digests({ index, of: 2 }));
+    expect([even![0], odd![0], even![1]]).toEqual(whole);
+    expect([even, odd].map((chunks) => chunks!.length)).toEqual([2, 1]);
+  });
+
+  it('are the same from one worker as from two', { timeout: 120_000 }, async () => {
+    const [one, two] = [await drain(await demoProductsInWorker(options, undefined, 1)), await drain(await demoProductsInWorker(options, undefined, 2))];
+    expect(one.counts).toEqual(two.counts);
+    expect(one.text).toBe(two.text);
+    expect(one.people).toEqual(two.people);
   });
 
   it('refuse the buyers before every product was taken', { timeout: 120_000 }, async () => {

@@ -53,12 +53,22 @@ describe('a demo search document built in JavaScript', () => {
     );
   });
 
-  it('repeats a word at each of its positions', () => {
+  it('repeats a word at each of its positions, the lexemes in the order a tsvector keeps them', () => {
     expect(searchDocumentLexemes('napa red napa 2019')).toEqual([
+      { lexeme: '2019', positions: [4] },
       { lexeme: 'napa', positions: [1, 3] },
       { lexeme: 'red', positions: [2] },
-      { lexeme: '2019', positions: [4] },
     ]);
     expect(searchDocumentLexemes('')).toEqual([]);
+  });
+
+  it('orders lexemes by their UTF-8 bytes, a shorter prefix first, and counts an empty word as a position', () => {
+    expect(searchDocumentLexemes('ab a ñ z  a abc').map(({ lexeme, positions }) => `${lexeme}:${positions.join(',')}`)).toEqual([
+      'a:2,6',
+      'ab:1',
+      'abc:7',
+      'z:4',
+      'ñ:3',
+    ]);
   });
 });
