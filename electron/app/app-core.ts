@@ -47,13 +47,6 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   const search = createSearchService(store.database);
   /** What the offline copy of the service in use keeps (the service search reads). */
   const offlineChoices = createOfflineChoiceService(store.database, () => search.baseUrl);
-  /** `prepareSearch`: the worker reads the searched service's index now; a failure is the next search's to meet. */
-  const readSearchIndex = async (): Promise<boolean> => {
-    const service = search.baseUrl;
-    if (!service) return false;
-    const answer = await store.database.answer(service, 'readSearchIndex');
-    return answer.ok && answer.value;
-  };
   const images = createImageCache({ dir: path.join(dataDir, 'images'), fetch: platform.fetch });
   const imageAddresses = createProductImageAddresses();
   const typing = createTypingActivity();
@@ -114,7 +107,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
       online: session.reachable,
       syncNow: session.syncNow,
     },
-    reads: { ...reads, outbox: session.outbox, searchCoverage: offlineChoices.coverage, offlineKeeps: offlineChoices.keeps, readSearchIndex },
+    reads: { ...reads, outbox: session.outbox, searchCoverage: offlineChoices.coverage, offlineKeeps: offlineChoices.keeps, readSearchIndex: search.readIndex },
     desktop: {
       isOpenableLink: (url) => knownLinks.isOpenable(url),
       ...(platform.openExternal ? { openExternal: platform.openExternal.bind(platform) } : {}),

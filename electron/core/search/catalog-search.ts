@@ -237,9 +237,8 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     const { match, groupOf, failures, skip } = pass;
     const { rank } = pass.columns;
     const batch = Math.max(64, top.size * 2);
-    const names = sql('SELECT pos FROM products ORDER BY name_key LIMIT ? OFFSET ?').pluck();
     for (let offset = 0; !top.full; offset += batch) {
-      const positions = names.all(batch, offset) as number[];
+      const positions = namePage({ limit: batch, offset });
       for (const position of positions) {
         if (position >= groupOf.length || (match !== null && !hasBit(match, position))) continue;
         const group = groupOf[position]!;

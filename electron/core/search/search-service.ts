@@ -108,6 +108,13 @@ export function createSearchService(database: OfflineDatabase) {
       }
       return resultOf(crossing);
     },
+    /** `prepareSearch`: the worker reads the searched service's index now, unless it was read (true when this call read it); a failure is the next search's to meet. */
+    async readIndex(): Promise<boolean> {
+      const service = baseUrl;
+      if (!service) return false;
+      const answer = await database.answer(service, 'readSearchIndex');
+      return answer.ok && answer.value;
+    },
     lookupCode(code: string): Promise<CatalogProduct | null> {
       const service = baseUrl;
       return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(null);

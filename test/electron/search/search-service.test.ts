@@ -46,6 +46,14 @@ describe('search service (the offline worker)', () => {
     expect(result.freshness).toEqual({ asOf: savedAt, fromCache: true });
   });
 
+  it('reads the search index when asked (prepareSearch) once, and nothing where no service is searched', async () => {
+    const { database, search } = opened();
+    expect(await search.readIndex()).toBe(true);
+    expect(await search.readIndex()).toBe(false);
+    expect((await search.search({ text: 'cabernay', limit: 5 })).total).toBe(167);
+    expect(await createSearchService(database).readIndex()).toBe(false);
+  });
+
   it('takes SKU/UPC and country from details as they are stored, and looks codes up exactly', async () => {
     const { database, search } = opened();
     const store = createOfflineStore({ dataDir, database });
