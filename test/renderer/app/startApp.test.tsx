@@ -26,4 +26,23 @@ describe('the page started on the catalog', { timeout: 20_000 }, () => {
     expect(fallbacks).toEqual([]);
     expect(fake.callsTo('searchCatalog'), 'the screen found the search under way').toHaveLength(1);
   });
+
+  it('renders anyway when the first screen’s code never arrives, rather than leaving the window blank', async () => {
+    const fake = createFakeBridge();
+    const rendered: number[] = [];
+    let asked = 0;
+    const neverArrives = () => {
+      asked += 1;
+      return new Promise<never>(() => {});
+    };
+    const started = performance.now();
+    await startApp('#/catalog', fake.bridge, testQueryClient(), (app) => {
+      rendered.push(performance.now() - started);
+      render(app);
+    }, { start: neverArrives, waitAtMost: 200 });
+    expect(asked, 'the first screen was asked for').toBe(1);
+    expect(rendered).toHaveLength(1);
+    expect(rendered[0]).toBeGreaterThanOrEqual(190);
+    expect(await screen.findByRole('navigation', {}, slow)).toBeTruthy();
+  });
 });
