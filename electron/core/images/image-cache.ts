@@ -19,9 +19,12 @@ export interface ImageCacheOptions {
   now?: () => number;
 }
 
+/** Why an image is not here: callers decide by this, the message is for people. */
+export type ImageFailure = 'unreachable' | 'http_status' | 'not_image' | 'too_large' | 'interrupted' | 'bad_address';
+
 export type ImageResult =
   | { ok: true; bytes: Buffer; contentType: string; fromCache: boolean }
-  | { ok: false; error: string; retryable: boolean };
+  | { ok: false; failure: ImageFailure; error: string; retryable: boolean };
 
 interface Entry {
   bytes: number;
@@ -103,18 +106,18 @@ export function createImageCache(options: ImageCacheOptions) {
       response = await fetchImpl(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'image/*' } });
     } catch {
       clearTimeout(timer);
-      return { ok: false, error: 'The image could not be downloaded: the network is unavailable.', retryable: true };
+      return { ok: false, failure: 'unreachable', error: 'The image could not be downloaded: the network is unavailable.', retryable: true };
     }
     try {
       if (response.status !== 200) {
-        return { ok: false, error: `The image could not be downloaded (HTTP ${response.status}).`, retryable: response.status >= 500 || response.status === 429 };
+        return { ok: false, failure: 'http_status', error: `The image could not be downloaded (HTTP ${response.status}).`, retryable: response.status >= 500 || response.status === 429 };
       }
       const contentType = imageContentType(response.headers.get('content-type'));
-      if (!contentType) return { ok: false, error: 'The address did not return an image.', retryable: false };
+      if (!contentType) return { ok: false, failure: 'not_image', error: 'The address did not return an image.', retryable: false };
       const declared = Number(response.headers.get('content-length') ?? '0');
-      if (declared > maxImageBytes) return { ok: false, error: 'The image is too large to keep offline.', retryable: false };
+      if (declared > maxImageBytes) return { ok: false, failure: 'too_large', error: 'The image is too large to keep offline.', retryable: false };
       const bytes = await readCapped(response, maxImageBytes);
-      if (!bytes) return { ok: false, error: 'The image is too large to keep offline.', retryable: false };
+      if (!bytes) return { ok: false, failure: 'too_large', error: 'The image is too large to keep offline.', retryable: false };
       const file = encodeImageFile(url, contentType, bytes);
       await mkdir(dir, { recursive: true });
       // A cache: the rename keeps a file whole, and one lost to a power cut is fetched again, so no fsync per image.
@@ -126,7 +129,7 @@ export function createImageCache(options: ImageCacheOptions) {
       await evict(key);
       return { ok: true, bytes: Buffer.from(bytes), contentType, fromCache: false };
     } catch {
-      return { ok: false, error: 'The image download was interrupted.', retryable: true };
+      return { ok: false, failure: 'interrupted', error: 'The image download was interrupted.', retryable: true };
     } finally {
       clearTimeout(timer);
     }
@@ -137,9 +140,9 @@ export function createImageCache(options: ImageCacheOptions) {
     try {
       parsed = new URL(url);
     } catch {
-      return { ok: false, error: 'Not an image address.', retryable: false };
+      return { ok: false, failure: 'bad_address', error: 'Not an image address.', retryable: false };
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { ok: false, error: 'Not an image address.', retryable: false };
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { ok: false, failure: 'bad_address', error: 'Not an image address.', retryable: false };
     await scan();
     const key = keyOf(url);
     const cached = await fromDisk(key, url);

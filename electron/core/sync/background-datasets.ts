@@ -64,15 +64,20 @@ export async function syncImages(
   for (const url of urls) if (!(await input.images.has(url))) missing.push(url);
   let done = urls.length - missing.length;
   let firstError: string | null = null;
+  // Once the image host cannot be reached, the rest would fail the same way: they are not tried.
+  let unreachable = false;
   let added = 0;
   progress(context, 'images', done, urls.length);
   await Promise.all(
     missing.map((url) =>
       input.limit(async () => {
-        if (input.signal.aborted || (firstError && /network/.test(firstError))) return;
+        if (input.signal.aborted || unreachable) return;
         const result = await input.images.get(url);
         if (result.ok) added += 1;
-        else firstError ??= result.error;
+        else {
+          firstError ??= result.error;
+          unreachable ||= result.failure === 'unreachable';
+        }
         done += 1;
         progress(context, 'images', done, urls.length);
       }),

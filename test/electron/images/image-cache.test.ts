@@ -51,8 +51,8 @@ describe('image cache', () => {
       'https://img.test/missing.png': { status: 404, type: 'image/png', body: '' },
     });
     const cache = createImageCache({ dir, fetch: fetchImpl, maxImageBytes: 1_000 });
-    expect(await cache.get('https://img.test/page')).toMatchObject({ ok: false, error: 'The address did not return an image.' });
-    expect(await cache.get('https://img.test/huge.png')).toMatchObject({ ok: false, error: 'The image is too large to keep offline.' });
+    expect(await cache.get('https://img.test/page')).toMatchObject({ ok: false, failure: 'not_image', error: 'The address did not return an image.' });
+    expect(await cache.get('https://img.test/huge.png')).toMatchObject({ ok: false, failure: 'too_large', error: 'The image is too large to keep offline.' });
     expect(await cache.get('https://img.test/missing.png')).toMatchObject({ ok: false, retryable: false });
     expect(await cache.get('file:///etc/passwd')).toMatchObject({ ok: false });
     expect(await readdir(dir)).toEqual([]);
