@@ -12,16 +12,27 @@ export function jsonPointer(location: InputLocation, path: readonly PropertyKey[
   return prefix + path.map((token) => `/${escapePointerToken(token)}`).join('');
 }
 
-function issueDetail(issue: z.core.$ZodIssue, location: InputLocation): string {
+/** The value at `path` inside `input`, undefined where the path leads nowhere. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const token of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[token];
+  }
+  return value;
+}
+
+function issueDetail(issue: z.core.$ZodIssue, location: InputLocation, input: unknown): string {
   if (issue.code === 'invalid_type' && issue.path.length === 0 && location === 'body') {
     return `the body must be a JSON ${issue.expected}`;
   }
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'is required';
+  // Decided by the input itself, not by the wording of the schema's message.
+  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) return 'is required';
   return issue.message;
 }
 
-/** One field error per offending field; unknown keys get one entry each so every name is reported. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], location: InputLocation): FieldError[] {
+/** One field error per offending field of `input`; unknown keys get one entry each so every name is reported. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], location: InputLocation, input: unknown): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -29,7 +40,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], location: Input
       for (const key of issue.keys) errors.push({ pointer: jsonPointer(location, [...issue.path, key]), detail: what });
       continue;
     }
-    errors.push({ pointer: jsonPointer(location, issue.path), detail: issueDetail(issue, location) });
+    errors.push({ pointer: jsonPointer(location, issue.path), detail: issueDetail(issue, location, input) });
   }
   return errors;
 }
@@ -53,6 +64,6 @@ function describe(errors: readonly FieldError[], location: InputLocation): strin
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: InputLocation): z.output<S> | HttpProblem {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error.issues, location);
+  const errors = fieldErrors(result.error.issues, location, value);
   return new HttpProblem(400, 'validation_failed', describe(errors, location), errors);
 }

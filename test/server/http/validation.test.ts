@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CreateOrderBody, ProductListQuery, Problem } from '../../../shared';
 import { HttpProblem } from '../../../server/http/problem';
 import { jsonPointer, parseInput } from '../../../server/http/validation';
@@ -9,6 +10,24 @@ function problemOf(run: () => unknown): HttpProblem {
   if (result instanceof HttpProblem) return result;
   throw new Error(`expected a problem, got ${JSON.stringify(result)}`);
 }
+
+describe('a missing field', () => {
+  // Told apart from a wrong one by the input, whatever words the schema gives its message.
+  const Body = z.object({ count: z.number({ error: 'must be a number of cases' }), note: z.string({ error: 'received undefined' }) });
+
+  it('is "is required" even when the schema words its message otherwise', () => {
+    const problem = problemOf(() => parseInput(Body, { note: 'x' }, 'body'));
+    expect(problem.errors).toEqual([{ pointer: '/count', detail: 'is required' }]);
+  });
+
+  it('that is present but wrong keeps the schema\'s message, even one that reads like a missing one', () => {
+    const problem = problemOf(() => parseInput(Body, { count: 'two', note: 3 }, 'body'));
+    expect(problem.errors).toEqual([
+      { pointer: '/count', detail: 'must be a number of cases' },
+      { pointer: '/note', detail: 'received undefined' },
+    ]);
+  });
+});
 
 describe('query validation', () => {
   it.each([
