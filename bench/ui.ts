@@ -10,6 +10,7 @@
  *   the most rows or cards the DOM ever held;
  * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import type { DatasetStatus } from '../shared/bridge';
@@ -57,6 +58,8 @@ const COMPARE_ROOT = process.env.BENCH_UI_COMPARE_ROOT || null;
  */
 const TYPING_ROOT = process.env.BENCH_UI_TYPING_ROOT || REPO_ROOT;
 const COLD_ONLY = process.env.BENCH_UI_COLD_ONLY === '1';
+/** BENCH_UI_PROFILE names a file the page's CPU profile while typing is written to (`.cpuprofile`, for Chromium's DevTools). */
+const PROFILE_FILE = process.env.BENCH_UI_PROFILE || null;
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
 /** How long to let the background work after the first sync (details, images) settle before typing. */
@@ -222,9 +225,14 @@ async function scrollWholeList(page: Page, upTo: number) {
 }
 
 /** What the renderer did while `run` ran: its processes' CPU time and the page's main-thread durations from Chromium. */
-async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>) {
+async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>, profileTo: string | null = null) {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
+  if (profileTo) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 200 });
+    await session.send('Profiler.start');
+  }
   const metrics = async () => {
     const { metrics: list } = await session.send('Performance.getMetrics');
     return new Map(list.map((metric) => [metric.name, metric.value * 1000]));
@@ -234,6 +242,11 @@ async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<
   const value = await run();
   const after = await metrics();
   const cpuAfter = await rendererCpu(browser);
+  if (profileTo) {
+    const { profile } = await session.send('Profiler.stop');
+    writeFileSync(profileTo, JSON.stringify(profile));
+    console.log(`The page's CPU profile written to ${profileTo}`);
+  }
   await session.detach();
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   return {
@@ -271,7 +284,7 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   const { browser, catalogSize, background, backgroundState } = setting;
   await page.evaluate(INSTALL_PROBE);
 
-  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid));
+  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid), PROFILE_FILE);
   const { perQuery: typing, coreCpuMs } = typingWork.value;
   const afterTyping = await setting.whileTyping();
   if (afterTyping) console.log(`  ${afterTyping}`);

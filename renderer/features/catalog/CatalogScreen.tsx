@@ -16,6 +16,7 @@ import { ResultsCards } from './ResultsCards';
 import { ResultsTable } from './ResultsTable';
 import { SearchBox } from './SearchBox';
 import { useCatalogSearch } from './useCatalogSearch';
+import { useFacetsShown } from './useFacetsShown';
 import { usePrepareSearch } from './usePrepareSearch';
 
 const SEARCHING_NOTICE_DELAY_MS = 300;
@@ -28,6 +29,8 @@ const VIEWS: readonly { view: CatalogView; label: string }[] = [
 export default function CatalogScreen() {
   const { query, items, first, hasMore } = useCatalogSearch();
   usePrepareSearch(first !== undefined);
+  // While the buyer types, the panel keeps the counts it showed; they follow at a pause.
+  const facets = useFacetsShown(first?.facets);
   const view = usePrefsStore((state) => state.catalogView);
   const setView = usePrefsStore((state) => state.setCatalogView);
   const resetFilters = useFiltersStore((state) => state.resetFilters);
@@ -44,7 +47,7 @@ export default function CatalogScreen() {
       <h1 id="catalog-title">Catalog</h1>
       <SearchBox />
       <div className="catalog-layout">
-        <FiltersPanel facets={first?.facets} />
+        <FiltersPanel facets={facets} />
         <div className="catalog-results">
           <div className="toolbar">
             <p role="status" aria-live="polite" className="result-count">

@@ -6,6 +6,7 @@ import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedNote } from '../orders/LastOrdered';
+import { useLastOrdered } from '../orders/queries';
 import { AddButton } from './AddButton';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../lib/productFacts';
 import type { ResultsProps } from './ResultsTable';
@@ -37,6 +38,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   // At least one whole row of cards, however short the window.
   useFitToWindow(scrollRef, CARD_ROW_HEIGHT + 16);
   const addToCart = useAddToCart();
+  const lastOrders = useLastOrdered().data;
   const columns = useColumns(scrollRef);
   const rowCount = Math.ceil(items.length / columns);
   // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
@@ -92,7 +94,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 <p className={problem ? 'stock-problem' : 'muted'}>
                   Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
                 </p>
-                <LastOrderedNote productId={product.id} />
+                <LastOrderedNote last={lastOrders?.get(product.id)} />
                 <div className="card-actions">
                   <AddButton product={product} addToCart={addToCart} />
                   <FavouriteStar productId={product.id} name={product.name} />

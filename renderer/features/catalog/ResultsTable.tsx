@@ -8,6 +8,7 @@ import { useAddToCart } from '../cart/useAddToCart';
 import { FavouriteStar } from '../favourites/FavouriteStar';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedCell } from '../orders/LastOrdered';
+import { useLastOrdered } from '../orders/queries';
 import { AddButton } from './AddButton';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
@@ -91,6 +92,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
   const scrollRef = useRef<HTMLDivElement>(null);
   useFitToWindow(scrollRef);
   const addToCart = useAddToCart();
+  const lastOrders = useLastOrdered().data;
   // The results not loaded yet keep their place below, so the scrollbar spans every result. They
   // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
   // so a keystroke never measures out tens of thousands of rows. A list taller than the browser
@@ -149,7 +151,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
                 <td className="c-min num">{product.minimum_order}</td>
                 <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
-                <td className="c-last"><LastOrderedCell productId={product.id} /></td>
+                <td className="c-last"><LastOrderedCell last={lastOrders?.get(product.id)} /></td>
                 <td className="c-add">
                   <div className="row-actions">
                     <FavouriteStar productId={product.id} name={product.name} />

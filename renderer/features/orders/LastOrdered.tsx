@@ -1,3 +1,4 @@
+import type { LastOrdered } from '../../../shared/bridge';
 import { formatCases, formatCents, formatDate } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { useLastOrdered } from './queries';
@@ -16,9 +17,12 @@ export function LastOrderedLine({ productId }: { productId: string }) {
   );
 }
 
-/** "Last ordered" in the catalog's table: the day, and the cases × the case price paid. */
-export function LastOrderedCell({ productId }: { productId: string }) {
-  const last = useLastOrdered().data?.get(productId);
+/**
+ * "Last ordered" in the catalog's table: the day, and the cases × the case price paid. The list
+ * reads `useLastOrdered` once and gives each row its product's: a query subscription in every row
+ * was rendered again for every keystroke's results.
+ */
+export function LastOrderedCell({ last }: { last: LastOrdered | undefined }) {
   if (!last) return <span className="muted" aria-label="Not ordered before">—</span>;
   return (
     <>
@@ -29,8 +33,7 @@ export function LastOrderedCell({ productId }: { productId: string }) {
 }
 
 /** "Last ordered" on a catalog card: the day, and the cases × the case price paid; nothing for a product never ordered. */
-export function LastOrderedNote({ productId }: { productId: string }) {
-  const last = useLastOrdered().data?.get(productId);
+export function LastOrderedNote({ last }: { last: LastOrdered | undefined }) {
   if (!last) return null;
   return (
     <p className="muted">
