@@ -1,6 +1,7 @@
 import { bridgeContract, type BridgeCall, type BridgeMethod } from '../../shared/bridge/contract';
 import { fail, ok, type BridgeResult } from '../../shared/bridge/result';
 import type { Outcome } from '../core/failure';
+import { MAIN_THREAD_PARSE } from '../core/main-thread-parse';
 import { writeFailureOf } from '../core/files/write-failure';
 import { bridgeErrorOf } from './bridge-failure';
 import type { BridgeHandlers } from './handler-types';
@@ -29,7 +30,7 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
   const { handlers, onUnexpectedError = () => {}, onCall = () => {} } = options;
 
   async function run(method: BridgeMethod, input: unknown): Promise<BridgeResult<unknown>> {
-    const parsed = bridgeContract[method].input.safeParse(input === undefined ? {} : input);
+    const parsed = bridgeContract[method].input.safeParse(input === undefined ? {} : input, MAIN_THREAD_PARSE);
     if (!parsed.success) {
       const { message, fields } = describeInputError(parsed.error);
       return fail('invalid_input', message, false, fields);

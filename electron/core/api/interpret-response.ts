@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { Problem, readContentCoding, type ContentCoding } from '../../../shared';
+import { MAIN_THREAD_PARSE } from '../main-thread-parse';
 import { checkResponseText, decodeUtf8, tooLargeMessage, unreadableCodingMessage } from './response-text';
 import { errorForStatus, serviceError, type ProblemInfo, type ServiceError } from './service-error';
 import { parseRetryAfter } from './retry-policy';
@@ -66,7 +67,7 @@ async function readData(response: Response, options: InterpretOptions, etag: str
     return badResponse(response.status, tooLargeMessage(options.what, body.tooLargeBytes));
   }
   if (options.asBytes) return { kind: 'bytes', bytes: body.bytes, coding, etag, status: response.status };
-  const checked = checkResponseText(decodeUtf8(body.bytes), options.schema, options.what);
+  const checked = checkResponseText(decodeUtf8(body.bytes), options.schema, options.what, MAIN_THREAD_PARSE);
   if (!checked.ok) return badResponse(response.status, checked.message);
   return { kind: 'data', data: checked.data, etag, status: response.status };
 }
@@ -77,7 +78,7 @@ async function readProblem(response: Response, nowMs: number): Promise<ServiceEr
   if (isJsonContentType(response.headers.get('content-type'))) {
     try {
       const body = await readBodyBytes(response, ERROR_BODY_LIMIT_BYTES);
-      const parsed = Problem.safeParse(body.ok ? JSON.parse(decodeUtf8(body.bytes)) : null);
+      const parsed = Problem.safeParse(body.ok ? JSON.parse(decodeUtf8(body.bytes)) : null, MAIN_THREAD_PARSE);
       if (parsed.success) {
         problem.detail = parsed.data.detail.slice(0, 1000);
         problem.code = parsed.data.code.slice(0, 100);

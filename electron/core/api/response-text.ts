@@ -33,19 +33,22 @@ export const RESPONSE_NAMES: Record<EndpointName, string> = {
 
 export type CheckedText<T> = { ok: true; data: T } | { ok: false; message: string };
 
-/** Parses `text` and checks it against `schema`; a failure is said in plain words naming `what` was sent. */
-export function checkResponseText<T>(text: string, schema: z.ZodType<T>, what: string): CheckedText<T> {
+/**
+ * Parses `text` and checks it against `schema` (with `context`'s options, e.g.
+ * `MAIN_THREAD_PARSE`); a failure is said in plain words naming `what` was sent.
+ */
+export function checkResponseText<T>(text: string, schema: z.ZodType<T>, what: string, context?: z.core.ParseContext<z.core.$ZodIssue>): CheckedText<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return { ok: false, message: `The service sent ${what} that is not valid JSON.` };
   }
-  return checkResponseJson(json, schema, what);
+  return checkResponseJson(json, schema, what, context);
 }
 
-export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: string): CheckedText<T> {
-  const parsed = schema.safeParse(json);
+export function checkResponseJson<T>(json: unknown, schema: z.ZodType<T>, what: string, context?: z.core.ParseContext<z.core.$ZodIssue>): CheckedText<T> {
+  const parsed = schema.safeParse(json, context);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` (at ${issue.path.map(String).join('.')}: ${issue.message})` : '';

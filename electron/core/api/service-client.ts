@@ -3,6 +3,7 @@ import { CONTENT_CODINGS, endpoints, type EndpointName, type EndpointSpec } from
 import type { CallArgs, CallControls, CallOptions, CallResult, BytesCallResult } from './call-types';
 import { interpretResponse } from './interpret-response';
 import { fetchAsSent } from './fetch-as-sent';
+import { MAIN_THREAD_PARSE } from '../main-thread-parse';
 import { MAX_RESPONSE_BYTES, RESPONSE_NAMES } from './response-text';
 import { backoffDelayMs } from './retry-policy';
 import { RatePacer, readRateLimit } from './rate-pacer';
@@ -204,14 +205,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
 /** Checks the call's own inputs against the endpoint table before anything goes on the wire. */
 function prepare(baseUrl: string, spec: EndpointSpec, options: CallOptions<EndpointName>): Prepared {
-  const params = spec.params ? spec.params.safeParse(options.params ?? {}) : null;
+  const params = spec.params ? spec.params.safeParse(options.params ?? {}, MAIN_THREAD_PARSE) : null;
   if (params && !params.success) return { error: invalidInput('path parameters', params.error) };
   const query = stringifyQuery(options.query as Record<string, unknown> | undefined);
-  const checkedQuery = spec.query.safeParse(query);
+  const checkedQuery = spec.query.safeParse(query, MAIN_THREAD_PARSE);
   if (!checkedQuery.success) return { error: invalidInput('query', checkedQuery.error) };
   let body: string | undefined;
   if (spec.body) {
-    const checkedBody = spec.body.safeParse(options.body);
+    const checkedBody = spec.body.safeParse(options.body, MAIN_THREAD_PARSE);
     if (!checkedBody.success) return { error: invalidInput('request body', checkedBody.error) };
     body = JSON.stringify(options.body);
   }
