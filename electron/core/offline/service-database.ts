@@ -49,17 +49,6 @@ export function catalogItemOf(product: Product | CatalogProduct): CatalogProduct
 
 export type ServiceDatabase = ReturnType<typeof createServiceDatabase>;
 
-/** A product's stored row: its position and its list item's JSON. */
-type StoredProduct = [pos: number, json: string];
-/** Said of an id read with the others that has no row. */
-const NOT_STORED = 'not stored' as const;
-/** Rows read ahead for a page of writes: an id's row (or NOT_STORED) once; undefined when not read ahead (or taken already). */
-interface StoredProducts {
-  take(id: string): StoredProduct | typeof NOT_STORED | undefined;
-  /** The id's row changes otherwise (it is removed): it is read from the table if needed again. */
-  forget(id: string): void;
-}
-
 export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOptions = {}) {
   const statements = new Map<string, SqliteStatement>();
   /** One prepared statement per SQL text, made on first use. */
@@ -123,9 +112,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * brings both), so it is not read back. Returns the product's position, and whether it was
    * listed before.
    */
-  function putProduct(item: CatalogProduct, page: number, ownCountry?: string, stored?: StoredProducts): { pos: number; listed: boolean } {
-    const known = stored?.take(item.id);
-    const existing = known === NOT_STORED ? undefined : (known ?? (sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as StoredProduct | undefined));
+  function putProduct(item: CatalogProduct, page: number, ownCountry?: string): { pos: number; listed: boolean } {
+    const existing = sql('SELECT pos, json FROM products WHERE id = ?').raw().get(item.id) as [number, string] | undefined;
     const json = JSON.stringify(item);
     if (existing && existing[1] === json) {
       sql('UPDATE products SET page = ? WHERE pos = ? AND page != ?').run(page, existing[0], page);
@@ -146,33 +134,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
     index.put(Number(lastInsertRowid), item, country, null);
     return { pos: Number(lastInsertRowid), listed: false };
-  }
-
-  /**
-   * The stored rows (position and JSON) of a feed page's products, read in one statement before
-   * the page is written: SQLite then looks the ids up in order, not one statement a product in the
-   * feed's order (a 1 % change at a million: 250 rows in about 10 ms of CPU against 15 ms, cold).
-   * Each row is taken once; an id read again (the page names it twice) is read from the table.
-   */
-  function readStoredProducts(ids: string[]): StoredProducts {
-    const rows = new Map<string, StoredProduct | null>();
-    if (ids.length > 0) {
-      for (const id of ids) rows.set(id, null);
-      for (const [id, pos, json] of sql('SELECT id, pos, json FROM products WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as [string, number, string][]) {
-        rows.set(id, [pos, json]);
-      }
-    }
-    return {
-      take(id) {
-        const row = rows.get(id);
-        if (row === undefined) return undefined;
-        rows.delete(id);
-        return row ?? NOT_STORED;
-      },
-      forget(id) {
-        rows.delete(id);
-      },
-    };
   }
 
   function removeProduct(pos: number) {
@@ -398,7 +359,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * either both or neither. Products arrive whole, so their details are stored with them.
    */
   const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
-    const stored = readStoredProducts(changes.flatMap((change) => (change.type === 'product.changed' && choice.keeps(change.product.supplier.id) ? [change.product.id] : [])));
     for (const change of changes) {
       switch (change.type) {
         case 'product.changed': {
@@ -407,11 +367,10 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
             const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.product.id) as number | undefined;
             if (pos !== undefined) removeProduct(pos);
             removeDetail(change.product.id);
-            stored.forget(change.product.id);
             break;
           }
           // The product's row with the country of the detail that came with it, then the detail (the position known).
-          const { pos, listed } = putProduct(catalogItemOf(change.product), 0, change.product.country, stored);
+          const { pos, listed } = putProduct(catalogItemOf(change.product), 0, change.product.country);
           writeDetail({ detail: change.product, etag: null, fetchedAt: savedAt }, pos, listed);
           learnCountry(change.product.region, change.product.country);
           break;
@@ -420,7 +379,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
           removeDetail(change.id);
-          stored.forget(change.id);
           break;
         }
         case 'supplier.changed':
