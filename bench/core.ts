@@ -54,7 +54,7 @@ const CONCURRENCY = SYNC_DEFAULTS.concurrency.pages;
 const SEARCH_REPEATS = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const canPin = existsSync('/usr/bin/taskset') || existsSync('/bin/taskset');
-/** A folder to keep a copy of the first sync's offline database in (BENCH_KEEP_SYNCED_DB), made with SQLite's backup while nothing writes. */
+/** A folder to keep a copy of the first sync's offline database in (BENCH_KEEP_SYNCED_DB), made with SQLite's backup while nothing writes; in phase `resync`, of the copy after its first re-sync. */
 const KEEP_SYNCED_DB = process.env.BENCH_KEEP_SYNCED_DB;
 
 interface Ready {
@@ -398,15 +398,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     syncTimes.push(report.millis);
     mainStall = Math.max(mainStall, stalls.max / 1e6);
     await engine.whenIdle();
-    if (round === 0 && KEEP_SYNCED_DB) {
-      const file = serviceDatabaseFile(dir, baseUrl);
-      const copy = join(KEEP_SYNCED_DB, basename(file));
-      const source = new Database(file, { readonly: true });
-      const copied = performance.now();
-      await source.backup(copy);
-      source.close();
-      console.log(`the first sync's offline database copied to ${copy} in ${ms(performance.now() - copied)}`);
-    }
+    if (round === 0 && KEEP_SYNCED_DB) await keepOfflineDatabase(serviceDatabaseFile(dir, baseUrl), "the first sync's");
     if (round === 0) {
       collectGarbage();
       const memory = process.memoryUsage();
@@ -549,6 +541,16 @@ async function resyncFigures(figure: Figure, engine: ReturnType<typeof createSyn
   figure('a 1 % change re-synced', `${ms(change.millis)} (CPU ${ms((changeUsed.user + changeUsed.system) / 1000)}) after ${repriced} products were repriced (${changeResults}; target ≤ 3 s)`);
 }
 
+/** A copy of an offline database into BENCH_KEEP_SYNCED_DB, with SQLite's backup (nothing writes it meanwhile). */
+async function keepOfflineDatabase(file: string, what: string) {
+  const copy = join(KEEP_SYNCED_DB!, basename(file));
+  const source = new Database(file, { readonly: true });
+  const copied = performance.now();
+  await source.backup(copy);
+  source.close();
+  console.log(`${what} offline database copied to ${copy} in ${ms(performance.now() - copied)}`);
+}
+
 /**
  * A data folder holding a copy of BENCH_OFFLINE_DB (an offline database a first sync wrote, e.g.
  * one kept with BENCH_KEEP_SYNCED_DB) under the name of the service it belongs to.
@@ -612,6 +614,8 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
   const first = await engine.sync();
   figure('first re-sync after opening the copy', `${ms(first.millis)} (${first.outcomes.map((outcome) => `${outcome.dataset} ${outcome.result}`).join(', ')})`);
   await engine.whenIdle();
+  // A copy synced with this template's catalog: the next run on it skips a first re-sync that fetches everything again.
+  if (KEEP_SYNCED_DB) await keepOfflineDatabase(serviceDatabaseFile(dir, baseUrl), 'the re-synced');
   await resyncFigures(figure, engine, service, null);
   await engine.whenIdle();
   await store.close();

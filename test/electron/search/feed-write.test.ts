@@ -94,4 +94,55 @@ describe('writing pages of the change feed', () => {
     database.applyChanges([{ type: 'product.removed', id: products[2]!.id }, changed({ ...products[3]!, id: 'prod_new' })], 'cursor-5', asOf);
     expect(stored()).toEqual({ said: 4, rows: 4, details: 4, detailRows: 4 });
   });
+
+  it('a page naming a product twice, or removing it and bringing it back, ends with its last entry', () => {
+    const database = catalogDatabase([], asOf);
+    const [first, second] = [0, 1].map((index) => productIn(index, 'Valle Alto', 'Argentina'));
+    database.applyChanges([changed(first!), changed(second!)], 'cursor-1', asOf);
+    database.applyChanges(
+      [
+        changed({ ...first!, case_price_cents: 1_111 }),
+        changed({ ...first!, name: 'Twice Changed', case_price_cents: 2_222 }),
+        { type: 'product.removed', id: second!.id },
+        changed({ ...second!, case_price_cents: 3_333 }),
+      ],
+      'cursor-2',
+      asOf,
+    );
+    const rows = database.sql('SELECT id, json_extract(json, \'$.case_price_cents\') FROM products ORDER BY id').raw().all();
+    expect(rows).toEqual([
+      [first!.id, 2_222],
+      [second!.id, 3_333],
+    ]);
+    expect(database.productDetail(first!.id)?.detail).toMatchObject({ name: 'Twice Changed', case_price_cents: 2_222 });
+    const search = createCatalogSearch(database);
+    expect(search.search(CatalogSearchInput.parse({ text: 'twice', limit: 10 })).items.map((item) => item.id)).toEqual([first!.id]);
+    expect(search.search(CatalogSearchInput.parse({ sort: 'price_asc', limit: 10 })).items.map((item) => [item.id, item.case_price_cents])).toEqual([
+      [first!.id, 2_222],
+      [second!.id, 3_333],
+    ]);
+  });
+
+  it('a page of new prices and stock is seen at once by the price range, in-stock filter and price sorts, the text index untouched', () => {
+    const database = catalogDatabase([], asOf);
+    const products = [0, 1, 2, 3].map((index, order) => ({ ...productIn(index, 'Valle Alto', 'Argentina'), case_price_cents: 10_000 + order * 1_000, inventory_available: 500, minimum_order: 1 }));
+    database.applyChanges(products.map(changed), 'cursor-1', asOf);
+    const search = createCatalogSearch(database);
+    const ids = (input: Record<string, unknown>) => search.search(CatalogSearchInput.parse({ limit: 10, ...input })).items.map((item) => item.id);
+    // The sorted orders and the text's postings are made before the change, as a running app has them.
+    expect(ids({ sort: 'price_asc' })).toEqual(products.map((product) => product.id));
+    const postings = database.sql('SELECT count(*), sum(length(data)) FROM postings').raw().get();
+    const [cheapest, second, third, dearest] = products;
+    database.applyChanges(
+      [changed({ ...dearest!, case_price_cents: 500 }), changed({ ...cheapest!, case_price_cents: 90_000 }), changed({ ...second!, inventory_available: 0 })],
+      'cursor-2',
+      asOf,
+    );
+    expect(database.sql('SELECT count(*), sum(length(data)) FROM postings').raw().get()).toEqual(postings);
+    expect(ids({ sort: 'price_asc' })).toEqual([dearest!.id, second!.id, third!.id, cheapest!.id]);
+    expect(ids({ sort: 'price_desc' })).toEqual([cheapest!.id, third!.id, second!.id, dearest!.id]);
+    expect(ids({ maxPriceCents: 1_000, sort: 'price_asc' })).toEqual([dearest!.id]);
+    expect(ids({ minPriceCents: 50_000 })).toEqual([cheapest!.id]);
+    expect(ids({ inStock: true, sort: 'price_asc' })).toEqual([dearest!.id, third!.id, cheapest!.id]);
+  });
 });
