@@ -55,6 +55,9 @@ const PRODUCT_DETAILS_TABLE = `
 CREATE TABLE product_details (pos INTEGER PRIMARY KEY, id TEXT NOT NULL, etag TEXT, fetched_at TEXT NOT NULL, country TEXT NOT NULL, sku TEXT, upc TEXT, json TEXT NOT NULL);
 CREATE INDEX product_details_sku ON product_details (sku) WHERE sku IS NOT NULL;
 CREATE INDEX product_details_upc ON product_details (upc) WHERE upc IS NOT NULL;
+-- Only so that count(*) reads a few megabytes instead of every detail (2.1 s at a million): its
+-- entries are the positions, so a new product's is appended and a changed detail leaves it alone.
+CREATE INDEX product_details_pos ON product_details (pos);
 `;
 
 /**
@@ -122,7 +125,7 @@ function splitColumnChunks(db: SqliteDatabase) {
 /**
  * Version 5 keys each product's detail by its product's position instead of a unique id
  * (`PRODUCT_DETAILS_TABLE`): the details are copied in position order into the new table, those of
- * products the copy no longer lists left out (the sync drops them anyway), and their codes' indexes
+ * products the copy no longer lists left out (the sync drops them anyway), and the table's indexes
  * made once over the copied rows.
  */
 const DETAILS_BY_POSITION = `

@@ -80,7 +80,7 @@ describe('the offline database written by schema version 4 (details keyed by a u
     expect(db.prepare('SELECT pos, id, etag, fetched_at, country, sku, upc, json FROM product_details ORDER BY pos').all()).toEqual(before);
     expect(db.prepare('SELECT * FROM orders').all()).toEqual(orders);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'product_details' AND sql IS NOT NULL ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['product_details_sku', 'product_details_upc']);
+    expect(indexes).toEqual(['product_details_pos', 'product_details_sku', 'product_details_upc']);
     expect(db.prepare("SELECT count FROM datasets WHERE account = '' AND name = 'productDetails'").pluck().get(), 'the details’ size as kept').toBe(150);
 
     const database = createServiceDatabase(db);
