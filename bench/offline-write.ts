@@ -39,7 +39,7 @@ const database = createServiceDatabase(db);
 console.log(`opened in ${ms(performance.now() - started)}; ${database.datasetInfo('', 'catalog')?.count} products`);
 
 const positions = db.prepare('SELECT max(pos) FROM products').pluck().get() as number;
-const detailsOf = db.prepare('SELECT d.json FROM products p JOIN product_details d ON d.id = p.id WHERE p.pos = ?').pluck();
+const detailsOf = db.prepare('SELECT d.json FROM products p JOIN product_details d ON d.pos = p.pos WHERE p.pos = ?').pluck();
 const stamp = Date.now() % 100_000;
 
 function pages(count: number, make: (index: number) => Product | null): CatalogChange[][] {

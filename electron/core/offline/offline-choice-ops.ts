@@ -26,7 +26,7 @@ export interface RemovalStep {
   done: boolean;
 }
 
-export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'removeDetail' | 'countDetails' | 'catalogTransaction' | 'readList'>) {
+export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'countDetails' | 'catalogTransaction' | 'readList'>) {
   const { db, sql, choice } = database;
   /** A removal under way, kept in `meta` (with the used bytes before it) so one cut short goes on. */
   const removal = {
@@ -90,11 +90,8 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
         ? []
         : sql("SELECT pos, id FROM products WHERE pos > ? AND json_extract(json, '$.supplier.id') NOT IN (SELECT value FROM json_each(?)) ORDER BY pos LIMIT ?").raw().all(afterPos, JSON.stringify(keptIds), limit)
     ) as [number, string][];
-    for (const [pos, id] of rows) {
-      database.removeProduct(pos);
-      // Through the database, which keeps its count of details as it writes and removes them.
-      database.removeDetail(id);
-    }
+    // Through the database, which removes each product's detail with it and keeps its count of details.
+    for (const [pos] of rows) database.removeProduct(pos);
     const done = rows.length < limit;
     if (done) {
       const count = (table: string) => sql(`SELECT count(*) FROM ${table}`).pluck().get() as number;

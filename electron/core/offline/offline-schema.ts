@@ -16,7 +16,7 @@ import { FIRST_BROWSE_KEY } from '../search/first-browse';
 import type { SqliteDatabase } from './sqlite-driver';
 
 /** Bump with a new step below when the schema changes; a newer file than the app knows is rebuilt. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Public datasets are keyed with this in place of an account id. */
 export const PUBLIC = '';
@@ -45,6 +45,22 @@ CREATE TABLE webhooks (account TEXT NOT NULL, id TEXT NOT NULL, position INTEGER
 `;
 
 /**
+ * A product's detail with its codes, keyed by its product's position (`pos`, the row id of
+ * `products`): a detail is kept only for a product the copy lists, and goes with it. No index on
+ * the id: a new product's detail is appended, where a unique id index took an entry at a random
+ * place (about 320 of the 1,800 database pages a bootstrap page wrote at a million products).
+ */
+const PRODUCT_DETAILS_TABLE = `
+-- SKU and UPC as normalizeCode gives them (no case, spaces or dashes; a 13-digit EAN with a leading zero is the UPC).
+CREATE TABLE product_details (pos INTEGER PRIMARY KEY, id TEXT NOT NULL, etag TEXT, fetched_at TEXT NOT NULL, country TEXT NOT NULL, sku TEXT, upc TEXT, json TEXT NOT NULL);
+CREATE INDEX product_details_sku ON product_details (sku) WHERE sku IS NOT NULL;
+CREATE INDEX product_details_upc ON product_details (upc) WHERE upc IS NOT NULL;
+-- Only so that count(*) reads a few megabytes instead of every detail (2.1 s at a million): its
+-- entries are the positions, so a new product's is appended and a changed detail leaves it alone.
+CREATE INDEX product_details_pos ON product_details (pos);
+`;
+
+/**
  * The catalog: each product's row (its position `pos` is its place in the search index's columns,
  * `page` the list page it came from, 0 through the change feed), its detail with its codes, and
  * the search index.
@@ -53,11 +69,7 @@ const CATALOG_TABLES = `
 CREATE TABLE products (pos INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, page INTEGER NOT NULL, name_key TEXT NOT NULL, json TEXT NOT NULL);
 CREATE INDEX products_name ON products (name_key);
 CREATE INDEX products_page ON products (page) WHERE page != 0;
--- SKU and UPC as normalizeCode gives them (no case, spaces or dashes; a 13-digit EAN with a leading zero is the UPC).
-CREATE TABLE product_details (id TEXT NOT NULL UNIQUE, etag TEXT, fetched_at TEXT NOT NULL, country TEXT NOT NULL, sku TEXT, upc TEXT, json TEXT NOT NULL);
-CREATE INDEX product_details_sku ON product_details (sku) WHERE sku IS NOT NULL;
-CREATE INDEX product_details_upc ON product_details (upc) WHERE upc IS NOT NULL;
--- The country of each region, learned from product details (the catalog list has no country).
+${PRODUCT_DETAILS_TABLE}-- The country of each region, learned from product details (the catalog list has no country).
 CREATE TABLE region_countries (region_key TEXT PRIMARY KEY, country_key TEXT NOT NULL, country TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE column_chunks (chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE facet_values (facet TEXT NOT NULL, id INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (facet, id), UNIQUE (facet, key)) WITHOUT ROWID;
@@ -110,6 +122,24 @@ function splitColumnChunks(db: SqliteDatabase) {
   if (saved !== undefined) db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FIRST_BROWSE_KEY, saved);
 }
 
+/**
+ * Version 5 keys each product's detail by its product's position instead of a unique id
+ * (`PRODUCT_DETAILS_TABLE`): the details are copied in position order into the new table, those of
+ * products the copy no longer lists left out (the sync drops them anyway), and the table's indexes
+ * made once over the copied rows.
+ */
+const DETAILS_BY_POSITION = `
+ALTER TABLE product_details RENAME TO product_details_v4;
+DROP INDEX product_details_sku;
+DROP INDEX product_details_upc;
+${PRODUCT_DETAILS_TABLE.replace(/CREATE INDEX[^;]*;/g, '')}
+INSERT INTO product_details (pos, id, etag, fetched_at, country, sku, upc, json)
+  SELECT p.pos, d.id, d.etag, d.fetched_at, d.country, d.sku, d.upc, d.json FROM products p JOIN product_details_v4 d ON d.id = p.id ORDER BY p.pos;
+DROP TABLE product_details_v4;
+${PRODUCT_DETAILS_TABLE.match(/CREATE INDEX[^;]*;/g)!.join('\n')}
+UPDATE datasets SET count = (SELECT count(*) FROM product_details) WHERE account = '' AND name = 'productDetails';
+`;
+
 /** Creates or upgrades the schema; false when the file was written by a newer app (it is then rebuilt). */
 export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }): boolean {
   const version = db.pragma('user_version', { simple: true }) as number;
@@ -123,7 +153,9 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }):
       if (version === 1) db.exec(CATALOG_V1_TO_V2);
       // Version 2 had no saved first browse: the first start loads the index, then saves one.
       if (version <= 2) db.exec(FIRST_BROWSE_TRIGGERS);
-      splitColumnChunks(db);
+      if (version <= 3) splitColumnChunks(db);
+      // Version 1's catalog tables were made new above, with the details by position.
+      if (version >= 2) db.exec(DETAILS_BY_POSITION);
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();

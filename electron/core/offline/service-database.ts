@@ -100,7 +100,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   // ---- the catalog ---------------------------------------------------------------------------
 
   function countryFor(item: CatalogProduct): CountryOf {
-    const own = sql('SELECT country FROM product_details WHERE id = ?').pluck().get(item.id) as string | undefined;
+    const own = sql('SELECT d.country FROM products p JOIN product_details d ON d.pos = p.pos WHERE p.id = ?').pluck().get(item.id) as string | undefined;
     if (own) return { name: own, own: true };
     const region = sql('SELECT country FROM region_countries WHERE region_key = ?').pluck().get(foldTerm(item.region)) as string | undefined;
     return { name: region ?? null, own: false };
@@ -136,10 +136,12 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return { pos: Number(lastInsertRowid), listed: false };
   }
 
+  /** A product goes, and its detail with it (kept by its position). */
   function removeProduct(pos: number) {
     const json = sql('SELECT json FROM products WHERE pos = ?').pluck().get(pos) as string | undefined;
     if (json === undefined) return;
     sql('DELETE FROM products WHERE pos = ?').run(pos);
+    removeDetailAt(pos);
     index.remove(pos, JSON.parse(json) as CatalogProduct);
   }
 
@@ -207,9 +209,9 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     if (detailRows === null) detailRows = sql('SELECT count(*) FROM product_details').pluck().get() as number;
     return detailRows;
   }
-  /** A detail removed by id (its row, if there was one). */
-  function removeDetail(id: string) {
-    const { changes } = sql('DELETE FROM product_details WHERE id = ?').run(id);
+  /** The detail of the product at a position (its row, if there was one). */
+  function removeDetailAt(pos: number) {
+    const { changes } = sql('DELETE FROM product_details WHERE pos = ?').run(pos);
     if (detailRows !== null) detailRows -= changes;
   }
 
@@ -232,7 +234,9 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   }
 
   /**
-   * A product's detail row alone; returns the product's position when it is listed. `stored`: its
+   * A product's detail row alone, kept at its product's position (`pos` when the caller knows it);
+   * returns that position, or undefined when the copy does not list the product (its detail is then
+   * not kept: the copy does not carry it). `stored`: its
    * detail is most likely stored already (its product was listed before): one statement replaces
    * it when its codes did not change, instead of a read of the stored codes and a write (a 1 %
    * change at a million spent 646 ms of its 4.1 s of CPU reading them).
@@ -242,27 +246,29 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const sku = product.sku ? normalizeCode(product.sku) || null : null;
     const upc = product.upc ? normalizeCode(product.upc) || null : null;
     const json = JSON.stringify(product);
+    const at = pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
+    if (at === undefined) return undefined;
     if (stored) {
-      const { changes } = sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, json = ? WHERE id = ? AND sku IS ? AND upc IS ?').run(
-        record.etag, record.fetchedAt, product.country, json, product.id, sku, upc,
+      const { changes } = sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, json = ? WHERE pos = ? AND sku IS ? AND upc IS ?').run(
+        record.etag, record.fetchedAt, product.country, json, at, sku, upc,
       );
-      if (changes > 0) return pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
+      if (changes > 0) return at;
     }
-    const codes = sql('SELECT sku, upc FROM product_details WHERE id = ?').raw().get(product.id) as [string | null, string | null] | undefined;
+    const codes = sql('SELECT sku, upc FROM product_details WHERE pos = ?').raw().get(at) as [string | null, string | null] | undefined;
     if (codes === undefined) {
-      sql('INSERT INTO product_details (id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        product.id, record.etag, record.fetchedAt, product.country, sku, upc, json,
+      sql('INSERT INTO product_details (pos, id, etag, fetched_at, country, sku, upc, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        at, product.id, record.etag, record.fetchedAt, product.country, sku, upc, json,
       );
       if (detailRows !== null) detailRows += 1;
     } else if (codes[0] === sku && codes[1] === upc) {
       // The codes' indexes are left alone when the codes did not change (SQLite rewrites an index's entry whenever its column is set).
-      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, json = ? WHERE id = ?').run(record.etag, record.fetchedAt, product.country, json, product.id);
+      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, json = ? WHERE pos = ?').run(record.etag, record.fetchedAt, product.country, json, at);
     } else {
-      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, sku = ?, upc = ?, json = ? WHERE id = ?').run(
-        record.etag, record.fetchedAt, product.country, sku, upc, json, product.id,
+      sql('UPDATE product_details SET etag = ?, fetched_at = ?, country = ?, sku = ?, upc = ?, json = ? WHERE pos = ?').run(
+        record.etag, record.fetchedAt, product.country, sku, upc, json, at,
       );
     }
-    return pos ?? (sql('SELECT pos FROM products WHERE id = ?').pluck().get(product.id) as number | undefined);
+    return at;
   }
 
   /** Details read from the service (or viewed online), in one transaction. */
@@ -273,7 +279,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
 
   /** Details answered 304: only when they were confirmed changes. */
   const touchProductDetails = transaction((ids: string[], fetchedAt: string) => {
-    const touch = sql('UPDATE product_details SET fetched_at = ? WHERE id = ?');
+    const touch = sql('UPDATE product_details SET fetched_at = ? WHERE pos = (SELECT pos FROM products WHERE id = ?)');
     for (const id of ids) touch.run(fetchedAt, id);
   });
 
@@ -286,10 +292,10 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const firstOfRegions = firstProductsOfUnknownRegions(new Set(input.skip), input.limit);
     const rows = (
       firstOfRegions.length > 0
-        ? sql(`SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE p.pos IN (SELECT value FROM json_each(?))`).all(JSON.stringify(firstOfRegions))
+        ? sql(`SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.pos = p.pos WHERE p.pos IN (SELECT value FROM json_each(?))`).all(JSON.stringify(firstOfRegions))
         : sql(
-            `SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.id = p.id
-             WHERE p.pos > ? AND (d.id IS NULL OR d.fetched_at < ?) ORDER BY p.pos LIMIT ?`,
+            `SELECT p.pos, p.id, d.etag FROM products p LEFT JOIN product_details d ON d.pos = p.pos
+             WHERE p.pos > ? AND (d.pos IS NULL OR d.fetched_at < ?) ORDER BY p.pos LIMIT ?`,
           ).all(input.afterPos, input.staleBefore, input.limit)
     ) as { pos: number; id: string; etag: string | null }[];
     return { items: rows, unknownRegions: firstOfRegions.length > 0 };
@@ -324,16 +330,16 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   /** How the stored details stand against the catalog: how many, and how many are missing or stale. */
   function detailCoverage(staleBefore: string): { stored: number; due: number; orphans: number } {
     const stored = sql('SELECT count(*) FROM product_details').pluck().get() as number;
-    const due = sql('SELECT count(*) FROM products p LEFT JOIN product_details d ON d.id = p.id WHERE d.id IS NULL OR d.fetched_at < ?').pluck().get(staleBefore) as number;
-    const orphans = sql('SELECT count(*) FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().get() as number;
+    const due = sql('SELECT count(*) FROM products p LEFT JOIN product_details d ON d.pos = p.pos WHERE d.pos IS NULL OR d.fetched_at < ?').pluck().get(staleBefore) as number;
+    const orphans = sql('SELECT count(*) FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.pos = d.pos)').pluck().get() as number;
     return { stored, due, orphans };
   }
 
   /** Details of products no longer listed go (the list is complete). */
   const dropOrphanDetails = catalogTransaction(() => {
-    const ids = sql('SELECT d.id FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.id)').pluck().all() as string[];
-    for (const id of ids) removeDetail(id);
-    return ids.length;
+    const positions = sql('SELECT d.pos FROM product_details d WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.pos = d.pos)').pluck().all() as number[];
+    for (const pos of positions) removeDetailAt(pos);
+    return positions.length;
   });
 
   const setDetailsDataset = transaction((savedAt: string) => {
@@ -343,7 +349,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   });
 
   function productDetail(id: string): DetailRecord<Product> | null {
-    const row = sql('SELECT json, etag, fetched_at FROM product_details WHERE id = ?').get(id) as { json: string; etag: string | null; fetched_at: string } | undefined;
+    const row = sql('SELECT d.json, d.etag, d.fetched_at FROM products p JOIN product_details d ON d.pos = p.pos WHERE p.id = ?').get(id) as { json: string; etag: string | null; fetched_at: string } | undefined;
     return row ? { detail: JSON.parse(row.json) as Product, etag: row.etag, fetchedAt: row.fetched_at } : null;
   }
 
@@ -366,7 +372,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
             // Not carried (or no longer: it moved to a supplier left out).
             const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.product.id) as number | undefined;
             if (pos !== undefined) removeProduct(pos);
-            removeDetail(change.product.id);
             break;
           }
           // The product's row with the country of the detail that came with it, then the detail (the position known).
@@ -378,7 +383,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
         case 'product.removed': {
           const pos = sql('SELECT pos FROM products WHERE id = ?').pluck().get(change.id) as number | undefined;
           if (pos !== undefined) removeProduct(pos);
-          removeDetail(change.id);
           break;
         }
         case 'supplier.changed':
@@ -457,11 +461,8 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   const finishFeedBootstrap = catalogTransaction(() => {
     if (sql('SELECT value FROM meta WHERE key = ?').pluck().get(FEED_BOOTSTRAP) === undefined) return 0;
     index.releasePostings();
-    const stale = sql('SELECT pos, id FROM products WHERE page != 0').all() as { pos: number; id: string }[];
-    for (const { pos, id } of stale) {
-      removeProduct(pos);
-      removeDetail(id);
-    }
+    const stale = sql('SELECT pos FROM products WHERE page != 0').pluck().all() as number[];
+    for (const pos of stale) removeProduct(pos);
     sql('DELETE FROM list_pages WHERE account = ? AND dataset = ?').run(PUBLIC, 'catalog');
     sql('DELETE FROM meta WHERE key = ?').run(FEED_BOOTSTRAP);
     // The index counts the products it holds: `count(*)` would read a whole index of the table.
@@ -578,7 +579,6 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     index,
     choice,
     removeProduct,
-    removeDetail,
     countDetails,
     catalogTransaction,
     datasetInfo,

@@ -106,11 +106,11 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
     if (!code) return [];
     const found: number[] = [];
     const exact =
-      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.upc = ? LIMIT 1').pluck().get(code) as number | undefined) ??
-      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku = ? LIMIT 1').pluck().get(code) as number | undefined);
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.upc = ? LIMIT 1').pluck().get(code) as number | undefined) ??
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.sku = ? LIMIT 1').pluck().get(code) as number | undefined);
     if (exact !== undefined) found.push(exact);
     if (CODE_LIKE.test(text) && code.length >= 3) {
-      const prefixed = sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku >= ? AND d.sku < ? ORDER BY d.sku LIMIT ?')
+      const prefixed = sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.sku >= ? AND d.sku < ? ORDER BY d.sku LIMIT ?')
         .pluck()
         .all(code, `${code}\uffff`, SKU_PREFIX_LIMIT) as number[];
       for (const position of prefixed) if (!found.includes(position)) found.push(position);
@@ -516,8 +516,8 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
   function lookupCode(code: string): CatalogProduct | null {
     const normalized = normalizeCode(code);
     const json =
-      (sql('SELECT p.json FROM product_details d JOIN products p ON p.id = d.id WHERE d.upc = ? LIMIT 1').pluck().get(normalized) as string | undefined) ??
-      (sql('SELECT p.json FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku = ? LIMIT 1').pluck().get(normalized) as string | undefined);
+      (sql('SELECT p.json FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.upc = ? LIMIT 1').pluck().get(normalized) as string | undefined) ??
+      (sql('SELECT p.json FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.sku = ? LIMIT 1').pluck().get(normalized) as string | undefined);
     return json ? (JSON.parse(json) as CatalogProduct) : null;
   }
 
@@ -528,7 +528,7 @@ export function createCatalogSearch(database: ServiceDatabase, options: CatalogS
    */
   function matchCodes(codes: readonly string[]): CatalogProduct[][] {
     const statement = sql(
-      `SELECT json FROM products WHERE id IN (SELECT id FROM product_details WHERE upc = ? UNION SELECT id FROM product_details WHERE sku = ?) ORDER BY id LIMIT ${CODE_MATCHES_LIMIT}`,
+      `SELECT json FROM products WHERE pos IN (SELECT pos FROM product_details WHERE upc = ? UNION SELECT pos FROM product_details WHERE sku = ?) ORDER BY id LIMIT ${CODE_MATCHES_LIMIT}`,
     ).pluck();
     return codes.map((code) => {
       const normalized = normalizeCode(code);

@@ -50,11 +50,11 @@ export function createReferenceSearch(database: ServiceDatabase) {
     if (!code) return [];
     const found: number[] = [];
     const exact =
-      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.upc = ? LIMIT 1').pluck().get(code) as number | undefined) ??
-      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku = ? LIMIT 1').pluck().get(code) as number | undefined);
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.upc = ? LIMIT 1').pluck().get(code) as number | undefined) ??
+      (sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.sku = ? LIMIT 1').pluck().get(code) as number | undefined);
     if (exact !== undefined) found.push(exact);
     if (CODE_LIKE.test(text) && code.length >= 3) {
-      const prefixed = sql('SELECT p.pos FROM product_details d JOIN products p ON p.id = d.id WHERE d.sku >= ? AND d.sku < ? ORDER BY d.sku LIMIT ?')
+      const prefixed = sql('SELECT p.pos FROM product_details d JOIN products p ON p.pos = d.pos WHERE d.sku >= ? AND d.sku < ? ORDER BY d.sku LIMIT ?')
         .pluck()
         .all(code, `${code}\uffff`, SKU_PREFIX_LIMIT) as number[];
       for (const position of prefixed) if (!found.includes(position)) found.push(position);
