@@ -3,11 +3,13 @@ import { formatCents } from '../../../shared/format';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
-import { FavouriteStar } from '../favourites/FavouriteStar';
+import { FavouriteStarButton } from '../favourites/FavouriteStar';
+import { useFavouriteStars } from '../favourites/useFavouriteStars';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedNote } from '../orders/LastOrdered';
 import { useLastOrdered } from '../orders/queries';
 import { AddButton } from './AddButton';
+import { sameResult, type ResultContentProps } from './sameResult';
 import { bottleFacts, bottlePricesOf, orderProblemOf, stockLabel } from '../../lib/productFacts';
 import type { ResultsProps } from './ResultsTable';
 import { onProductRowKeyDown } from './rowKeys';
@@ -33,12 +35,47 @@ function useColumns(ref: RefObject<HTMLElement | null>): number {
   return columns;
 }
 
+/**
+ * What a result card shows; memoized by value, so that a keystroke's results render only the
+ * cards whose product changed (the card itself, with its place and the results' count, is the
+ * list's).
+ */
+const CardBody = memo(function CardBody({ product, last, stars, addToCart }: ResultContentProps) {
+  const problem = orderProblemOf(product);
+  return (
+    <>
+      {/* The photo is keyed by product, so its delay starts over. */}
+      <ProductImage key={product.id} url={product.image_url} name={product.name} />
+      <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
+        {product.name}
+      </a>
+      <p className="muted">{product.supplier.name}</p>
+      <p>{bottleFacts(product)}</p>
+      <p className="prices">
+        <strong>{formatCents(product.case_price_cents)}</strong> per case
+        <br />
+        {bottlePricesOf(product)}
+      </p>
+      <p className={problem ? 'stock-problem' : 'muted'}>
+        Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
+      </p>
+      <LastOrderedNote last={last} />
+      <div className="card-actions">
+        <AddButton product={product} addToCart={addToCart} />
+        <FavouriteStarButton stars={stars} productId={product.id} name={product.name} />
+        <AddToGuide product={product} compact />
+      </div>
+    </>
+  );
+}, sameResult);
+
 export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // At least one whole row of cards, however short the window.
   useFitToWindow(scrollRef, CARD_ROW_HEIGHT + 16);
   const addToCart = useAddToCart();
   const lastOrders = useLastOrdered().data;
+  const stars = useFavouriteStars();
   const columns = useColumns(scrollRef);
   const rowCount = Math.ceil(items.length / columns);
   // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
@@ -61,10 +98,9 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
       <ul className="card-grid" aria-label="Products" style={{ height }} onKeyDown={onKeyDown}>
         {rows.flatMap((row) =>
           items.slice(row.index * columns, row.index * columns + columns).map((product, column) => {
-            const problem = orderProblemOf(product);
             const position = row.index * columns + column;
             // Keyed by place in the list: a new search updates the cards on screen instead of
-            // replacing them. The photo is keyed by product, so its delay starts over.
+            // replacing them; what a card shows renders again only when its product changed.
             return (
               <li
                 key={position}
@@ -80,26 +116,7 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
                 }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
-                <ProductImage key={product.id} url={product.image_url} name={product.name} />
-                <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
-                  {product.name}
-                </a>
-                <p className="muted">{product.supplier.name}</p>
-                <p>{bottleFacts(product)}</p>
-                <p className="prices">
-                  <strong>{formatCents(product.case_price_cents)}</strong> per case
-                  <br />
-                  {bottlePricesOf(product)}
-                </p>
-                <p className={problem ? 'stock-problem' : 'muted'}>
-                  Minimum {product.minimum_order} · {stockLabel(product.inventory_available)}
-                </p>
-                <LastOrderedNote last={lastOrders?.get(product.id)} />
-                <div className="card-actions">
-                  <AddButton product={product} addToCart={addToCart} />
-                  <FavouriteStar productId={product.id} name={product.name} />
-                  <AddToGuide product={product} compact />
-                </div>
+                <CardBody product={product} last={lastOrders?.get(product.id)} stars={stars} addToCart={addToCart} />
               </li>
             );
           }),

@@ -5,11 +5,13 @@ import type { CatalogProduct } from '../../../shared/schemas';
 import { routeHref } from '../../app/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useAddToCart } from '../cart/useAddToCart';
-import { FavouriteStar } from '../favourites/FavouriteStar';
+import { FavouriteStarButton } from '../favourites/FavouriteStar';
+import { useFavouriteStars } from '../favourites/useFavouriteStars';
 import { AddToGuide } from '../guides/AddToGuide';
 import { LastOrderedCell } from '../orders/LastOrdered';
 import { useLastOrdered } from '../orders/queries';
 import { AddButton } from './AddButton';
+import { sameResult, type ResultContentProps } from './sameResult';
 import { useFiltersStore } from './filtersStore';
 import { formatSize, orderProblemOf, stockLabel, vintageLabel } from '../../lib/productFacts';
 import { onProductRowKeyDown } from './rowKeys';
@@ -88,11 +90,36 @@ function WineCell({ product }: { product: CatalogProduct }) {
   );
 }
 
+/** A result row's cells; memoized by value, so that a keystroke's results render only the rows whose product changed. */
+const RowCells = memo(function RowCells({ product, last, stars, addToCart }: ResultContentProps) {
+  const problem = orderProblemOf(product);
+  return (
+    <>
+      {/* The photo is keyed by product, so its delay starts over. */}
+      <td className="c-photo"><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
+      <WineCell product={product} />
+      <td className="c-case num">{formatCents(product.case_price_cents)}</td>
+      <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
+      <td className="c-min num">{product.minimum_order}</td>
+      <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
+      <td className="c-last"><LastOrderedCell last={last} /></td>
+      <td className="c-add">
+        <div className="row-actions">
+          <FavouriteStarButton stars={stars} productId={product.id} name={product.name} />
+          <AddToGuide product={product} compact />
+          <AddButton product={product} addToCart={addToCart} />
+        </div>
+      </td>
+    </>
+  );
+}, sameResult);
+
 export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, loadingMore, loadMore }: ResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   useFitToWindow(scrollRef);
   const addToCart = useAddToCart();
   const lastOrders = useLastOrdered().data;
+  const stars = useFavouriteStars();
   // The results not loaded yet keep their place below, so the scrollbar spans every result. They
   // are not counted by the virtual list: its size follows what is loaded, which a keystroke resets,
   // so a keystroke never measures out tens of thousands of rows. A list taller than the browser
@@ -134,9 +161,8 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
           {rows.map((row) => {
             const product = items[row.index];
             if (!product) return null;
-            const problem = orderProblemOf(product);
             // Keyed by place in the list: a new search updates the rows on screen instead of
-            // replacing them. The photo is keyed by product, so its delay starts over.
+            // replacing them; a row's cells render again only when its product changed.
             return (
               <tr
                 key={row.index}
@@ -145,20 +171,7 @@ export const ResultsTable = memo(function ResultsTable({ items, total, hasMore, 
                 style={{ height: ROW_HEIGHT }}
                 onKeyDown={(event) => onProductRowKeyDown(event, () => addToCart(product))}
               >
-                <td className="c-photo"><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
-                <WineCell product={product} />
-                <td className="c-case num">{formatCents(product.case_price_cents)}</td>
-                <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>
-                <td className="c-min num">{product.minimum_order}</td>
-                <td className={problem ? 'c-stock stock-problem' : 'c-stock'}>{stockLabel(product.inventory_available, true)}</td>
-                <td className="c-last"><LastOrderedCell last={lastOrders?.get(product.id)} /></td>
-                <td className="c-add">
-                  <div className="row-actions">
-                    <FavouriteStar productId={product.id} name={product.name} />
-                    <AddToGuide product={product} compact />
-                    <AddButton product={product} addToCart={addToCart} />
-                  </div>
-                </td>
+                <RowCells product={product} last={lastOrders?.get(product.id)} stars={stars} addToCart={addToCart} />
               </tr>
             );
           })}

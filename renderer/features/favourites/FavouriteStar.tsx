@@ -1,23 +1,32 @@
+import { memo } from 'react';
 import { errorMessage } from '../../lib/bridgeErrors';
-import { useSetFavourite } from './mutations';
-import { useFavourites } from './queries';
+import { useFavouriteStars, type FavouriteStars } from './useFavouriteStars';
 
-/** A star that toggles a product in the account's favourites. */
+/** A star that toggles a product in the account's favourites (a product's or an order's screen). */
 export function FavouriteStar({ productId, name }: { productId: string; name: string }) {
-  const favourites = useFavourites();
-  const setFavourite = useSetFavourite();
-  const starred = favourites.data?.productIds.includes(productId) ?? false;
+  const stars = useFavouriteStars();
+  return <FavouriteStarButton stars={stars} productId={productId} name={name} />;
+}
+
+/**
+ * The star of a list's row: the list reads the favourites and holds the toggle once
+ * (`useFavouriteStars`) and gives them to every row, instead of a query and a mutation
+ * subscription in every row rendered again for every keystroke's results.
+ */
+export const FavouriteStarButton = memo(function FavouriteStarButton({ stars, productId, name }: { stars: FavouriteStars; productId: string; name: string }) {
+  const starred = stars.starred?.has(productId) ?? false;
+  const error = stars.failedFor === productId ? stars.error : null;
   return (
     <button
       type="button"
       className="favourite-star"
       aria-pressed={starred}
       aria-label={`Favourite: ${name}`}
-      title={setFavourite.isError ? `Not changed: ${errorMessage(setFavourite.error)}` : starred ? 'In your favourites' : 'Add to your favourites'}
-      disabled={!favourites.data || setFavourite.isPending}
-      onClick={() => setFavourite.mutate({ productId, favourite: !starred })}
+      title={error ? `Not changed: ${errorMessage(error)}` : starred ? 'In your favourites' : 'Add to your favourites'}
+      disabled={!stars.starred || stars.pendingFor === productId}
+      onClick={() => stars.toggle(productId, !starred)}
     >
       {starred ? '★' : '☆'}
     </button>
   );
-}
+});

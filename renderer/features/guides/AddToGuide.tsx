@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import { formatWineName } from '../../../shared/format';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { showToast } from '../../app/toastStore';
@@ -15,27 +15,52 @@ type GuideProduct = Pick<CatalogProduct, 'id' | 'name' | 'minimum_order' | 'vint
 
 const wineNameOf = (product: GuideProduct) => formatWineName({ name: product.name, vintage: product.vintage, sizeMl: product.size_ml });
 
-/** "Add to guide" for a catalog row or the product page: choose a guide (or name a new one) and a par. */
-export function AddToGuide({ product, compact = false }: { product: GuideProduct; compact?: boolean }) {
+/**
+ * "Add to guide" for a catalog row or the product page: choose a guide (or name a new one) and a
+ * par. The dialog is rendered only once opened: a closed dialog's root in every row of a list was
+ * rendered again for every keystroke's results. Closing it puts the focus back on the button.
+ */
+export const AddToGuide = memo(function AddToGuide({ product, compact = false }: { product: GuideProduct; compact?: boolean }) {
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={compact ? 'guide-button compact' : 'guide-button'} aria-label={`Add to guide: ${product.name}`} title="Add to an order guide">
-          {compact ? '+☰' : 'Add to guide'}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">Add to an order guide</Dialog.Title>
-          <Dialog.Description className="dialog-description">{wineNameOf(product)}</Dialog.Description>
-          {open ? <AddToGuideForm product={product} onDone={() => setOpen(false)} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={compact ? 'guide-button compact' : 'guide-button'}
+        aria-label={`Add to guide: ${product.name}`}
+        title="Add to an order guide"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {compact ? '+☰' : 'Add to guide'}
+      </button>
+      {open ? (
+        <Dialog.Root open onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content
+              id={contentId}
+              className="dialog"
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                buttonRef.current?.focus();
+              }}
+            >
+              <Dialog.Title className="dialog-title">Add to an order guide</Dialog.Title>
+              <Dialog.Description className="dialog-description">{wineNameOf(product)}</Dialog.Description>
+              <AddToGuideForm product={product} onDone={() => setOpen(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </>
   );
-}
+});
 
 function AddToGuideForm({ product, onDone }: { product: GuideProduct; onDone(): void }) {
   const id = useId();
