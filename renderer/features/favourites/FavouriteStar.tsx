@@ -15,7 +15,7 @@ export function FavouriteStar({ productId, name }: { productId: string; name: st
  */
 export const FavouriteStarButton = memo(function FavouriteStarButton({ stars, productId, name }: { stars: FavouriteStars; productId: string; name: string }) {
   const starred = stars.starred?.has(productId) ?? false;
-  const error = stars.failedFor === productId ? stars.error : null;
+  const error = stars.failed.get(productId) ?? null;
   return (
     <button
       type="button"
@@ -23,7 +23,7 @@ export const FavouriteStarButton = memo(function FavouriteStarButton({ stars, pr
       aria-pressed={starred}
       aria-label={`Favourite: ${name}`}
       title={error ? `Not changed: ${errorMessage(error)}` : starred ? 'In your favourites' : 'Add to your favourites'}
-      disabled={!stars.starred || stars.pendingFor === productId}
+      disabled={!stars.starred || stars.pending.has(productId)}
       onClick={() => stars.toggle(productId, !starred)}
     >
       {starred ? '★' : '☆'}

@@ -3,12 +3,22 @@ import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow } from '../../lib/bridgeErrors';
 import { queryKeys } from '../../lib/queryKeys';
 
+/** A change to one product's star. */
+export interface FavouriteChange {
+  productId: string;
+  favourite: boolean;
+}
+
+/** The key of every star's change, so a list can tell which products' changes are under way (`useFavouriteStars`). */
+export const FAVOURITE_CHANGE_KEY = ['setFavourite'] as const;
+
 /** Stars or unstars a product; a catalog filtered by favourites is searched again. */
 export function useSetFavourite() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { productId: string; favourite: boolean }) => dataOrThrow(bridge.setFavourite(input)),
+    mutationKey: FAVOURITE_CHANGE_KEY,
+    mutationFn: (input: FavouriteChange) => dataOrThrow(bridge.setFavourite(input)),
     onSuccess: (favourites) => {
       queryClient.setQueryData(queryKeys.favourites, favourites);
       void queryClient.invalidateQueries({
