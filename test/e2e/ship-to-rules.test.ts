@@ -22,6 +22,9 @@ describe('the cart’s ship-to address and notes', () => {
     await page.getByRole('heading', { level: 2, name: `Order from ${product.supplier.name}` }).waitFor();
     await page.getByText('Reading the outbox…').waitFor({ state: 'detached' });
 
+    // "Another address" starts from the account's address once the account is read (before, from
+    // nothing, with "Choose a state" among the states): the choice says "reading…" until then.
+    await page.getByRole('radio', { name: /^The account's address \((?!not synced yet|reading…)/ }).waitFor({ timeout: WAIT.short });
     await page.getByRole('radio', { name: 'Another address' }).check();
     const state = page.getByRole('combobox', { name: 'State' });
     const offered = await Promise.all((await state.locator('option').all()).map((option) => option.getAttribute('value')));
