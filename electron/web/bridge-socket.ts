@@ -3,16 +3,12 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { MAX_SOCKET_MESSAGE_BYTES, SocketCall, type SocketMessage } from '../../shared/bridge/socket-messages';
 import type { CaseworksCore } from '../app/caseworks-core';
-import { fail } from '../../shared/bridge/result';
-
-const CORE_DID_NOT_START = 'Caseworks could not start: see its terminal.';
 
 /** Why an upgrade request is refused, as an HTTP status and plain words; null lets it through. */
 export type UpgradeRefusal = { status: number; text: string } | null;
 
 export interface BridgeSocketOptions {
-  /** The core, or its promise: a socket opened before it is there keeps its calls until it is, in order. */
-  core: Pick<CaseworksCore, 'dispatcher' | 'events'> | Promise<Pick<CaseworksCore, 'dispatcher' | 'events'>>;
+  core: Pick<CaseworksCore, 'dispatcher' | 'events'>;
   /** The same host, origin and token checks as every other request of the shell. */
   refuse(request: IncomingMessage): UpgradeRefusal;
 }
@@ -49,22 +45,12 @@ function parseCall(data: RawData, isBinary: boolean): SocketCall | null {
  * The page's own bridge never sends anything but calls, so any other message closes the socket.
  */
 export function attachBridgeSocket(server: Server, path: string, options: BridgeSocketOptions): BridgeSocket {
-  const core = Promise.resolve(options.core);
+  const { core } = options;
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
 
   function serve(socket: WebSocket) {
-    let closed = false;
-    let unsubscribe = () => {};
-    core.then(
-      (ready) => {
-        if (!closed) unsubscribe = ready.events.subscribe((event) => send(socket, { kind: 'event', event }));
-      },
-      () => undefined,
-    );
-    socket.on('close', () => {
-      closed = true;
-      unsubscribe();
-    });
+    const unsubscribe = core.events.subscribe((event) => send(socket, { kind: 'event', event }));
+    socket.on('close', unsubscribe);
     socket.on('error', () => socket.terminate());
     socket.on('message', (data, isBinary) => {
       const call = parseCall(data, isBinary);
@@ -72,10 +58,7 @@ export function attachBridgeSocket(server: Server, path: string, options: Bridge
         socket.close(1008, 'Only bridge calls are accepted here.');
         return;
       }
-      void core.then(
-        (ready) => ready.dispatcher.dispatch(call.method, call.input).then((result) => send(socket, { kind: 'reply', id: call.id, result })),
-        () => send(socket, { kind: 'reply', id: call.id, result: fail('internal', CORE_DID_NOT_START, true) }),
-      );
+      void core.dispatcher.dispatch(call.method, call.input).then((result) => send(socket, { kind: 'reply', id: call.id, result }));
     });
   }
 

@@ -1,16 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { createCaseworksCore, type CaseworksCoreHandle, type CoreOptions } from '../app/app-core';
 import { forkWithNode } from '../core/connection';
+import { APP_DATA_FOLDER_LOCK_FILE, takeDataFolder, type DataFolderInUseError, type LockHolder } from '../../server/data-folder-lock';
+import { DATA_FOLDER_IN_USE } from '../../shared/embedded-service';
 import type { CaseworksPlatform } from '../core/platform';
-import { openShell, type OpenShell, type OpenShellOptions } from './open-shell';
+import { createShellToken } from './shell-auth';
+import { startShellServer } from './shell-server';
 import { fileSettings } from './file-settings';
+import { REPO_ROOT } from './renderer-build';
 
-export { DataFolderInUse } from './open-shell';
-
-export interface BrowserShellOptions extends OpenShellOptions {
+export interface BrowserShellOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  /** Caches, the outbox and the embedded service's database. */
+  dataDir: string;
+  /** The built renderer (default `dist/renderer`). */
+  rendererDir?: string;
   /** Use this service instead of the embedded demo (the key stays in memory). */
   service?: { baseUrl: string; apiKey: string };
   /** The embedded demo service's fulfilment delays. */
   embeddedService?: { shipDelayMs?: number; deliverDelayMs?: number };
+  /** The per-launch token (default: a fresh random one). */
+  token?: string;
   /** Opens a tracking link elsewhere (tests record them); by default the page opens it in a new tab of the browser it is in. */
   openExternal?: (url: string) => Promise<boolean>;
   log?: (message: string) => void;
@@ -38,6 +50,19 @@ export interface BrowserShell {
   close(): Promise<void>;
 }
 
+/** Another live process holds the data folder: this shell starts nothing (no second demo service on it). */
+export class DataFolderInUse extends Error {
+  override name = 'DataFolderInUse';
+  readonly code = DATA_FOLDER_IN_USE;
+  readonly dataDir: string;
+  readonly holder: LockHolder;
+  constructor(refusal: DataFolderInUseError) {
+    super(refusal.message);
+    this.dataDir = refusal.dataDir;
+    this.holder = refusal.holder;
+  }
+}
+
 /**
  * The app without Electron: the same core behind a loopback HTTP transport, the built renderer,
  * and the embedded demo service as a Node child process. Keys live in memory only (no
@@ -45,15 +70,11 @@ export interface BrowserShell {
  * folder (file-settings.ts), so a restart finds them, their queued orders and offline copies.
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
-  return startShellCore(await openShell(options), options);
-}
-
-/**
- * The core of a shell already serving its page (`openShell`): created, given to the server, and
- * waited for as `options.waitFor` says. When it cannot start, the shell is closed (its data folder
- * freed) and the error thrown.
- */
-export async function startShellCore(shell: OpenShell, options: BrowserShellOptions): Promise<BrowserShell> {
+  mkdirSync(options.dataDir, { recursive: true });
+  // One owner per data folder, before anything in it is read or started.
+  const locked = takeDataFolder(options.dataDir, { lockFile: APP_DATA_FOLDER_LOCK_FILE, program: 'npm run web' });
+  if (!locked.ok) throw new DataFolderInUse(locked.refusal);
+  const { lock } = locked;
   const log = options.log ?? ((message: string) => console.log(`[caseworks] ${message}`));
   const platform: CaseworksPlatform = {
     dataDir: options.dataDir,
@@ -68,21 +89,42 @@ export async function startShellCore(shell: OpenShell, options: BrowserShellOpti
     presetService: options.service,
     log,
   };
+  const core = createCaseworksCore(platform, options.core);
+  const token = options.token ?? createShellToken();
+  let server;
   try {
-    const core = createCaseworksCore(platform, options.core);
-    shell.attach(core);
-    if (options.waitFor !== 'listening') await core.ready;
-    return {
-      url: shell.url,
-      token: shell.token,
-      port: shell.port,
+    server = await startShellServer({
       core,
-      stopEmbeddedService: () => core.stopEmbeddedService(),
-      startEmbeddedService: () => core.startEmbeddedService(),
-      close: () => shell.close(),
-    };
+      rendererDir: options.rendererDir ?? path.join(REPO_ROOT, 'dist', 'renderer'),
+      token,
+      port: options.port ?? 0,
+    });
+    lock.setAddress(`http://127.0.0.1:${server.port}/`);
+    if (options.waitFor !== 'listening') await core.ready;
   } catch (error) {
-    await shell.close();
+    try {
+      await server?.close();
+      await core.close();
+    } finally {
+      lock.release();
+    }
     throw error;
   }
+  const running = server;
+  return {
+    url: running.url,
+    token,
+    port: running.port,
+    core,
+    stopEmbeddedService: () => core.stopEmbeddedService(),
+    startEmbeddedService: () => core.startEmbeddedService(),
+    async close() {
+      try {
+        await running.close();
+        await core.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

@@ -25,16 +25,8 @@ const NOT_SIGNED_IN = 'Open the link printed by `npm run web`: it carries this l
 const WRONG_HOST = 'This server answers only to 127.0.0.1.';
 const CROSS_SITE = 'Cross-site requests are refused.';
 
-/** What of the core the shell's server calls. */
-export type ShellCore = Pick<CaseworksCore, 'dispatcher' | 'events' | 'readImage'>;
-
 export interface ShellServerOptions {
-  /**
-   * The core, or its promise: the server then serves the page's files at once, and bridge calls,
-   * the bridge socket's calls and events, and images wait for the core (`npm run web` prints its
-   * address before the core's modules load, web-shell.ts).
-   */
-  core: ShellCore | Promise<ShellCore>;
+  core: Pick<CaseworksCore, 'dispatcher' | 'events' | 'readImage'>;
   rendererDir: string;
   token: string;
   port?: number;
@@ -117,8 +109,7 @@ function readBody(request: IncomingMessage): Promise<string> {
  * carry the per-launch token (header or cookie).
  */
 export async function startShellServer(options: ShellServerOptions): Promise<ShellServer> {
-  const { rendererDir, token } = options;
-  const core = Promise.resolve(options.core);
+  const { core, rendererDir, token } = options;
   let port = 0;
 
   /** A browser always names the page's origin when it opens a WebSocket, and must name this one. */
@@ -150,7 +141,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     } catch {
       return sendResult(response, 400, fail('invalid_input', 'The request is not valid JSON.'));
     }
-    sendResult(response, 200, await (await core).dispatcher.dispatch(method, input));
+    sendResult(response, 200, await core.dispatcher.dispatch(method, input));
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -177,7 +168,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
 
     const productId = productIdFromImagePath(url.pathname);
     if (productId) {
-      const image = await core.then((ready) => ready.readImage(productId)).catch(() => null);
+      const image = await core.readImage(productId).catch(() => null);
       if (!image) return sendText(response, 404, 'No image');
       return send(response, 200, image.body, image.contentType, { 'cache-control': PRODUCT_IMAGE_CACHE_CONTROL });
     }

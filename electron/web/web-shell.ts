@@ -56,13 +56,19 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
   // starting only once the core exists (worker-entry.ts; it reads nothing before it is asked).
   const offlineWorker = startOfflineWorker(options.dataDir, offlineWorkerEntry ?? undefined);
 
-  // Loaded only when starting, so --help and mistakes answer at once. Only what serves the page
-  // loads before the address is printed: the browser then fetches and runs the page while the
-  // core's modules load and the core starts, and the page's first calls wait for the core.
-  const { DataFolderInUse, openShell } = await import('./open-shell');
-  let opened;
+  // Loaded only when starting, so --help and mistakes answer at once.
+  const { DataFolderInUse, startBrowserShell } = await import('./browser-shell');
+  let shell;
   try {
-    opened = await openShell({ port: options.port, dataDir: options.dataDir });
+    shell = await startBrowserShell({
+      port: options.port,
+      dataDir: options.dataDir,
+      service: options.service,
+      embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
+      core: { ...(offlineWorkerEntry ? { offlineWorkerEntry } : {}), offlineWorker },
+      // The page is served at once: it shows the offline copy while the service starts.
+      waitFor: 'listening',
+    });
   } catch (error) {
     if (error instanceof DataFolderInUse) {
       console.error(`Caseworks is already running on this data folder: ${error.message}`);
@@ -74,7 +80,8 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
     console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const page = opened;
+
+  const running = shell;
 
   // Ctrl+C or a stop signal: the demo service stops, queued orders stay on disk, the data folder is free again.
   let stopping = false;
@@ -83,7 +90,7 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
     stopping = true;
     const forced = setTimeout(() => process.exit(1), 30_000);
     forced.unref();
-    page.close().then(
+    running.close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`Caseworks did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
@@ -99,28 +106,10 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
   // Said only now that a stop signal is handled: whoever reads the address may stop the shell at once.
   console.log(
     options.service
-      ? `Caseworks is running with ${options.service.baseUrl} (data folder ${options.dataDir}). Open ${page.url}`
-      : `Caseworks is running with its demo service (data folder ${options.dataDir}; the first start creates the demo database, which can take a minute). Open ${page.url}`,
+      ? `Caseworks is running with ${options.service.baseUrl} (data folder ${options.dataDir}). Open ${shell.url}`
+      : `Caseworks is running with its demo service (data folder ${options.dataDir}; the first start creates the demo database, which can take a minute). Open ${shell.url}`,
   );
   console.log('Keys are kept in memory only in the browser shell. Press Ctrl+C to stop.');
-
-  const { startShellCore } = await import('./browser-shell');
-  let shell;
-  try {
-    shell = await startShellCore(page, {
-      dataDir: options.dataDir,
-      service: options.service,
-      embeddedService: { shipDelayMs: options.shipDelayMs, deliverDelayMs: options.deliverDelayMs },
-      core: { ...(offlineWorkerEntry ? { offlineWorkerEntry } : {}), offlineWorker },
-      // The page is served at once: it shows the offline copy while the service starts.
-      waitFor: 'listening',
-    });
-  } catch (error) {
-    console.error(`Caseworks could not start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-
-  const running = shell;
 
   // What the session is, in the terminal: once decided, and again whenever it changes (the service
   // answers again, a key is refused, the demo is up), each line once.

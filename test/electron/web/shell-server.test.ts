@@ -348,46 +348,4 @@ describe('the renderer socket bridge against the shell', () => {
       await second.close();
     }
   });
-
-  it('serves the page before its core is there; calls and events wait for the core, in order', async () => {
-    let giveCore: (ready: typeof core) => void = () => undefined;
-    const own = await startShellServer({ core: new Promise<typeof core>((resolve) => (giveCore = resolve)), rendererDir, token });
-    try {
-      const page = await new Promise<number>((resolve, reject) =>
-        httpRequest({ host: '127.0.0.1', port: own.port, path: '/', headers: withToken }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject).end(),
-      );
-      expect(page, 'the page is served without the core').toBe(200);
-      const socket = new WebSocket(`ws://127.0.0.1:${own.port}${BRIDGE_SOCKET_PATH}`, { origin: `http://127.0.0.1:${own.port}`, headers: withToken });
-      await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
-      const messages: { id?: number }[] = [];
-      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as { id?: number }));
-      socket.send(JSON.stringify({ id: 1, method: 'getOrder', input: { id: 'ord_first' } }));
-      socket.send(JSON.stringify({ id: 2, method: 'getOrder', input: { id: 'ord_second' } }));
-      let posted: number | null = null;
-      const post = new Promise<void>((resolve, reject) =>
-        httpRequest({ host: '127.0.0.1', port: own.port, method: 'POST', path: '/bridge/getSession', headers: { ...withToken, ...json } }, (res) => {
-          res.resume();
-          res.on('end', () => ((posted = res.statusCode ?? 0), resolve()));
-        })
-          .on('error', reject)
-          .end('{}'),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(messages, 'no reply before the core is there').toEqual([]);
-      expect(posted).toBeNull();
-      const listenersBefore = hub.listenerCount();
-      giveCore(core);
-      await post;
-      expect(posted).toBe(200);
-      await expect.poll(() => messages.length).toBe(2);
-      expect(messages.map((message) => message.id)).toEqual([1, 2]);
-      await expect.poll(() => hub.listenerCount()).toBe(listenersBefore + 1);
-      hub.emit({ type: 'connectivity', online: true });
-      await expect.poll(() => messages.at(-1)).toEqual({ kind: 'event', event: { type: 'connectivity', online: true } });
-      socket.close();
-      await expect.poll(() => hub.listenerCount()).toBe(listenersBefore);
-    } finally {
-      await own.close();
-    }
-  });
 });
