@@ -1,4 +1,5 @@
 import { notifyManager } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
 import { startApp } from './app/startApp';
 import { getBridge } from './bridge';
 import { createQueryClient } from './lib/queryClient';
@@ -17,7 +18,5 @@ notifyManager.setScheduler(queueMicrotask);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// React's DOM renderer is not in the entry either: it loads beside the first screen's search and
-// code and the app's own (startApp), and renders once those are here.
-const reactDom = import('react-dom/client');
-void startApp(window.location.hash, getBridge(), createQueryClient(), (app) => void reactDom.then(({ createRoot }) => createRoot(root).render(app)));
+// The first screen's data and code are asked for now; React renders once that code is here.
+void startApp(window.location.hash, getBridge(), createQueryClient(), (app) => createRoot(root).render(app));

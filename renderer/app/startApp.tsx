@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import type { CaseworksBridge } from '../../shared/bridge';
+import { App } from './App';
 import { startFirstScreen } from './firstScreen';
 
 /**
@@ -10,45 +11,33 @@ import { startFirstScreen } from './firstScreen';
  */
 export const FIRST_SCREEN_WAIT_MS = 3_000;
 
-/** The app's own module (its shell and every screen's entry), loaded apart from the page's entry. */
-export const loadAppModule = () => import('./App');
-
 interface StartOptions {
   start?: typeof startFirstScreen;
   waitAtMost?: number;
-  loadApp?: typeof loadAppModule;
 }
 
 /**
  * Starts the page: the first screen's data and code are asked for at once (`startFirstScreen`),
- * then the app's own code (`loadAppModule`), which the page's entry does not hold: the entry is
- * small, so the catalog's search leaves before the app's modules and React's DOM renderer are
- * evaluated, and they load while it is answered. The app is rendered once that code and the first
- * screen's are here (or the screen's could not load: it then says so), or after
- * `FIRST_SCREEN_WAIT_MS` at most for the screen. On the catalog that means no "Opening Catalog…"
- * first: React shows content that replaces a Suspense fallback no sooner than 300 ms after the
- * fallback appeared, and the catalog's first paint waited for that when the app rendered before the
- * screen's chunk had come (`SCREENS`, screens.tsx).
+ * and the app is rendered once that code is here (or could not load: the screen then says so), or
+ * after `FIRST_SCREEN_WAIT_MS` at most. On the catalog that means no "Opening Catalog…" first: React shows content that replaces a Suspense
+ * fallback no sooner than 300 ms after the fallback appeared, and the catalog's first paint waited
+ * for that when the app rendered before the screen's chunk had come (`SCREENS`, screens.tsx).
  */
 export function startApp(
   hash: string,
   bridge: CaseworksBridge,
   queryClient: QueryClient,
   render: (app: ReactNode) => void,
-  { start = startFirstScreen, waitAtMost = FIRST_SCREEN_WAIT_MS, loadApp = loadAppModule }: StartOptions = {},
+  { start = startFirstScreen, waitAtMost = FIRST_SCREEN_WAIT_MS }: StartOptions = {},
 ): Promise<void> {
-  const firstScreen = start(hash, bridge, queryClient).catch(() => undefined);
-  const app = loadApp();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitAtMost)));
-  return Promise.race([firstScreen, waited])
-    .then(() => app)
-    .then(({ App }) => {
-      clearTimeout(timer);
-      render(
-        <StrictMode>
-          <App bridge={bridge} queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
+  return Promise.race([start(hash, bridge, queryClient).catch(() => undefined), waited]).then(() => {
+    clearTimeout(timer);
+    render(
+      <StrictMode>
+        <App bridge={bridge} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }

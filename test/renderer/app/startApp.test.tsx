@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadAppModule, startApp } from '../../../renderer/app/startApp';
+import { startApp } from '../../../renderer/app/startApp';
 import { createFakeBridge } from '../support/fakeBridge';
 import { layoutScrollBoxes } from '../support/layout';
 import { resetClientState, testQueryClient } from '../support/render';
@@ -44,31 +44,5 @@ describe('the page started on the catalog', { timeout: 20_000 }, () => {
     expect(rendered).toHaveLength(1);
     expect(rendered[0]).toBeGreaterThanOrEqual(190);
     expect(await screen.findByRole('navigation', {}, slow)).toBeTruthy();
-  });
-
-  it('sends the catalog’s search before the app’s own code is loaded, and renders once it is here', async () => {
-    const fake = createFakeBridge();
-    let giveApp: () => void = () => undefined;
-    const appArrives = new Promise<void>((resolve) => (giveApp = resolve));
-    let appAsked = 0;
-    const rendered: string[] = [];
-    const started = startApp('#/catalog', fake.bridge, testQueryClient(), (app) => {
-      rendered.push('app');
-      render(app);
-    }, {
-      loadApp: () => {
-        appAsked += 1;
-        return appArrives.then(loadAppModule);
-      },
-    });
-    expect(fake.callsTo('searchCatalog'), 'the search left as the page started').toHaveLength(1);
-    expect(appAsked, 'the app’s code was asked for at once').toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(rendered, 'nothing rendered before the app’s code is here').toEqual([]);
-    giveApp();
-    await started;
-    expect(rendered).toEqual(['app']);
-    await screen.findByText('4 products', undefined, slow);
-    expect(fake.callsTo('searchCatalog'), 'the screen found the search under way').toHaveLength(1);
   });
 });
