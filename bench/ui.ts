@@ -20,6 +20,7 @@ import { startE2eApp, type E2eApp } from '../test/support/e2e-harness';
 import { launchToPaint, measureColdStart, processCpuMs, rendererCpu, rendererCpuBetween, type ColdStartReport } from './cold-start';
 import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
+import { launchOrder } from './launch-order';
 import {
   COUNT_RENDERED,
   DUMP,
@@ -48,8 +49,9 @@ const PREPARED_DIR = process.env.BENCH_UI_DATA_DIR || null;
 const COLD_STARTS = Number(process.env.BENCH_UI_COLD_STARTS ?? 3);
 /**
  * BENCH_UI_COMPARE_ROOT names another checkout (built, with its node_modules) whose `npm run web`
- * is launched in turn with this one's, each cold start of this tree followed by one of that tree,
- * so both meet the same load; BENCH_UI_COLD_ONLY=1 stops after the cold starts.
+ * is launched in turn with this one's, a cold start of each tree in every run, this tree first in
+ * every other run (`launchOrder`), so both meet the same load and go first as often;
+ * BENCH_UI_COLD_ONLY=1 stops after the cold starts.
  */
 const COMPARE_ROOT = process.env.BENCH_UI_COMPARE_ROOT || null;
 /**
@@ -409,7 +411,7 @@ async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof me
     const trees = [{ label: 'this tree', launch: { root: REPO_ROOT } }, ...(COMPARE_ROOT ? [{ label: COMPARE_ROOT, launch: { root: COMPARE_ROOT } }] : [])];
     const startsOf = new Map(trees.map((tree) => [tree.label, [] as ColdStartReport[]]));
     for (let run = 0; run < COLD_STARTS; run += 1) {
-      for (const tree of trees) {
+      for (const tree of launchOrder(trees, run)) {
         const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service, tree.launch);
         const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
         const page = report.pageTimings;

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, newestModification } from './renderer-build';
+import { REPO_ROOT, newestModifications, type NewestModification } from './renderer-build';
 
 /** Where `vite build` puts the offline worker as one file (scripts/main-entries.ts), as the desktop app runs it. */
 export const BUILT_OFFLINE_WORKER = path.join('dist-electron', 'main', 'offline-worker.js');
@@ -10,12 +10,12 @@ export const BUILT_WEB_SHELL = path.join('dist-electron', 'main', 'web-shell.js'
 const MAIN_SOURCES = ['electron', 'shared', 'server'];
 
 /** Each of `files` (relative to `root`) when every one exists and is newer than every file of the sources; else null. */
-function currentBuilds(root: string, files: readonly string[]): string[] | null {
+function currentBuilds(root: string, files: readonly string[], newest: NewestModification): string[] | null {
   const built = files.map((file) => path.join(root, file));
   if (!built.every((file) => existsSync(file))) return null;
   const oldest = Math.min(...built.map((file) => statSync(file).mtimeMs));
-  const sources = MAIN_SOURCES.map((folder) => path.join(root, folder)).filter((folder) => existsSync(folder));
-  return sources.every((folder) => newestModification(folder) <= oldest) ? built : null;
+  const sources = MAIN_SOURCES.filter((folder) => existsSync(path.join(root, folder)));
+  return sources.every((folder) => newest(folder) <= oldest) ? built : null;
 }
 
 /**
@@ -23,8 +23,8 @@ function currentBuilds(root: string, files: readonly string[]): string[] | null 
  * then runs the TypeScript source through tsx). Built, the worker starts without compiling, which
  * through tsx took most of a cold start's wait for the first page of the catalog.
  */
-export function currentOfflineWorkerBuild(root: string = REPO_ROOT): string | null {
-  return currentBuilds(root, [BUILT_OFFLINE_WORKER])?.[0] ?? null;
+export function currentOfflineWorkerBuild(root: string = REPO_ROOT, newest: NewestModification = newestModifications(root)): string | null {
+  return currentBuilds(root, [BUILT_OFFLINE_WORKER], newest)?.[0] ?? null;
 }
 
 /**
@@ -33,7 +33,10 @@ export function currentOfflineWorkerBuild(root: string = REPO_ROOT): string | nu
  * through tsx. Built, the shell prints its address without compiling about 400 modules first (2.1 s
  * of CPU through tsx against 0.4 s, docs/benchmarks.md).
  */
-export function currentWebShellBuild(root: string = REPO_ROOT): { shell: string; offlineWorker: string } | null {
-  const built = currentBuilds(root, [BUILT_WEB_SHELL, BUILT_OFFLINE_WORKER]);
+export function currentWebShellBuild(
+  root: string = REPO_ROOT,
+  newest: NewestModification = newestModifications(root),
+): { shell: string; offlineWorker: string } | null {
+  const built = currentBuilds(root, [BUILT_WEB_SHELL, BUILT_OFFLINE_WORKER], newest);
   return built ? { shell: built[0]!, offlineWorker: built[1]! } : null;
 }

@@ -3,7 +3,7 @@ import type { SessionInfo } from '../../shared/bridge/session';
 import { parseWebArgs, WEB_USAGE } from './cli-args';
 import { startOfflineWorker } from '../core/offline/worker-entry';
 import { currentOfflineWorkerBuild, currentWebShellBuild } from './main-build';
-import { rendererBuildIsCurrent } from './renderer-build';
+import { REPO_ROOT, newestModifications, rendererBuildIsCurrent } from './renderer-build';
 import { sessionLine } from './session-words';
 
 /** Where the running shell's code came from: the bundle `vite build` made, or the TypeScript source through tsx. */
@@ -17,9 +17,11 @@ export type WebShellCode = 'build' | 'source';
  * the source. The process then lives until Ctrl+C or a stop signal.
  */
 export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEnv, code: WebShellCode): Promise<'started' | 'stale'> {
+  // Each source folder is walked once for all of this start's freshness checks.
+  const newest = newestModifications(REPO_ROOT);
   let offlineWorkerEntry: string | null = null;
   if (code === 'build') {
-    const built = currentWebShellBuild();
+    const built = currentWebShellBuild(REPO_ROOT, newest);
     if (!built) return 'stale';
     offlineWorkerEntry = built.offlineWorker;
   }
@@ -35,7 +37,7 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
   const { options } = command;
 
   // A renderer newer than all of its sources is used as it is: building it again takes seconds.
-  if (rendererBuildIsCurrent()) {
+  if (rendererBuildIsCurrent(REPO_ROOT, newest)) {
     console.log('The app is built and up to date.');
   } else {
     const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
@@ -46,7 +48,8 @@ export async function runWebShell(args: readonly string[], env: NodeJS.ProcessEn
   }
 
   // From source, the worker `vite build` made when it is current: it starts without being compiled first.
-  if (code === 'source') offlineWorkerEntry = currentOfflineWorkerBuild();
+  // (A build writes only the built files, which are read again; the sources' times still hold.)
+  if (code === 'source') offlineWorkerEntry = currentOfflineWorkerBuild(REPO_ROOT, newest);
 
   // The offline worker starts now, before the shell's modules load: its thread boots on another
   // core meanwhile, and is ready when the page asks for the catalog's first page instead of

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rendererBuildIsCurrent } from '../../../electron/web/renderer-build';
+import { newestModifications, rendererBuildIsCurrent } from '../../../electron/web/renderer-build';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -38,5 +38,18 @@ describe('rendererBuildIsCurrent (npm run web skips the build when it holds)', (
 
   it('is false when there is no build', () => {
     expect(rendererBuildIsCurrent(repository({ sourceSeconds: 2_000, builtSeconds: null }))).toBe(false);
+  });
+});
+
+describe('newestModifications (one walk of each source folder for a start’s freshness checks)', () => {
+  it('walks a folder once however often it is asked for, and gives its newest file', () => {
+    const root = repository({ sourceSeconds: 2_000, builtSeconds: 3_000 });
+    const newest = newestModifications(root);
+    expect(newest('renderer')).toBe(2_000_000);
+    utimesSync(path.join(root, 'renderer/features/catalog/CatalogScreen.tsx'), 4_000, 4_000);
+    expect(newest('renderer'), 'the first walk’s answer').toBe(2_000_000);
+    expect(rendererBuildIsCurrent(root, newest)).toBe(true);
+    expect(rendererBuildIsCurrent(root), 'a new walk sees the change').toBe(false);
+    expect(newestModifications(root)('renderer')).toBe(4_000_000);
   });
 });
