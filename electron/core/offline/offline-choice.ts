@@ -5,9 +5,10 @@
  * catalog it governs is one per service), the catalog writes of a sync ask `keeps` before they
  * store a product, and a narrower choice removes the products of the suppliers left out at once.
  */
+import { rmSync } from 'node:fs';
 import { OfflineChoice, keepsSupplier, type OfflineChoiceView, type SearchCoverage, type SizeBasis } from '../../../shared/bridge/offline-choice';
 import type { Supplier } from '../../../shared';
-import type { SqliteStatement } from './sqlite-driver';
+import type { SqliteConstructor, SqliteDatabase, SqliteStatement } from './sqlite-driver';
 
 const CHOICE_KEY = 'offline_choice';
 const ALL: OfflineChoice = { keep: 'all' };
@@ -54,6 +55,29 @@ export function readChoice(sql: Sql): OfflineChoice {
 export function writeChoice(sql: Sql, choice: OfflineChoice): void {
   if (choice.keep === 'all') sql('DELETE FROM meta WHERE key = ?').run(CHOICE_KEY);
   else sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(CHOICE_KEY, JSON.stringify(choice));
+}
+
+/**
+ * The narrowed choice kept in a database file that was set aside as damaged, read from the file
+ * alone (its write-ahead log is not kept with it), so the copy rebuilt in its place carries the same
+ * suppliers and not the whole catalog. Null when it kept everything, or when the damage reaches what
+ * this reads: the rebuilt copy then keeps everything until the buyer chooses again. The log and
+ * shared-memory files SQLite makes beside a file it opens in WAL mode go once it is read.
+ */
+export function narrowedChoiceInFile(Driver: SqliteConstructor, file: string): OfflineChoice | null {
+  let db: SqliteDatabase | null = null;
+  try {
+    db = new Driver(file, { readonly: true, fileMustExist: true });
+    const opened = db;
+    const choice = readChoice((text) => opened.prepare(text));
+    return choice.keep === 'all' ? null : choice;
+  } catch {
+    // Damaged where the choice is kept: nothing to carry.
+    return null;
+  } finally {
+    db?.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  }
 }
 
 const WIDENED_KEY = 'offline_choice_widened';

@@ -15,7 +15,9 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import path from 'node:path';
 import { createCatalogSearch } from '../search/catalog-search';
 import { importLegacyFiles } from './legacy-files';
+import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
+import { narrowedChoiceInFile, writeChoice } from './offline-choice';
 import { createOfflineChoiceOps } from './offline-choice-ops';
 import { createServiceDatabase } from './service-database';
 import { legacyServiceFolder, openKnownServiceFile, serviceDatabaseFile } from './service-files';
@@ -43,6 +45,8 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
   const opened = new Map<string, Opened>();
   let driver: SqliteConstructor | null = null;
   let driverProblem: string | null = null;
+  /** What a service's copy set aside as damaged carried, for the copy that takes its place. */
+  const carriedChoices = new Map<string, OfflineChoice>();
 
   /** The driver, or null when it cannot be loaded (then `driverProblem` says why, once and for all). */
   function loadDriver(): SqliteConstructor | null {
@@ -65,6 +69,8 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       rmSync(file, { force: true });
     }
     for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    const carried = moved && driver ? narrowedChoiceInFile(driver, moved) : null;
+    if (carried) carriedChoices.set(baseUrl, carried);
     notify({ notice: 'problem', baseUrl, file, movedTo: moved, message: `${DAMAGED_MESSAGE} (${reason})` });
   }
 
@@ -83,6 +89,13 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       const fresh = openKnownServiceFile(file, baseUrl, Driver);
       if (!fresh.ok) throw new Error(`the offline copy just created at ${file} was not one this version writes`);
       db = fresh.db;
+    }
+    const carried = carriedChoices.get(baseUrl);
+    if (carried) {
+      // Before the catalog's writes read the choice (createServiceDatabase).
+      const opened = db;
+      writeChoice((text) => opened.prepare(text), carried);
+      carriedChoices.delete(baseUrl);
     }
     const database = createServiceDatabase(db);
     const search = createCatalogSearch(database);

@@ -143,6 +143,41 @@ describe('the offline worker’s host', () => {
     host.close();
   });
 
+  it('carries the rep’s choice of suppliers from a damaged copy to the one rebuilt in its place, which then keeps only them', () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 6);
+    const kept = catalog[0]!.supplier.id;
+    const choice = { keep: 'suppliers', supplierIds: [kept] };
+    const before = createOfflineHost({ dataDir });
+    expect(before.service(baseUrl, 'setOfflineChoice', [choice])).toMatchObject({ ok: true });
+    before.close();
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    const size = statSync(file).size;
+    const handle = openSync(file, 'r+');
+    for (let offset = 8 * 4096; offset < size - 4096; offset += 16 * 4096) writeSync(handle, Buffer.alloc(4096, 0x5a), 0, 4096, offset);
+    closeSync(handle);
+    const notices: OfflineNotice[] = [];
+    const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
+    searched(host);
+    expect(notices).toHaveLength(1);
+    expect(host.service(baseUrl, 'offlineChoice', [])).toEqual({ ok: true, value: choice });
+    host.service(baseUrl, 'writeCatalogPage', [1, null, page(1)]);
+    expect(total(host)).toBe(page(1).filter((item) => item.supplier.id === kept).length);
+    expect(total(host)).toBeLessThan(100);
+    host.close();
+  });
+
+  it('rebuilds a copy whose choice cannot be read from the damaged one keeping everything', () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 3);
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    writeFileSync(file, 'not a database'.repeat(400));
+    const host = createOfflineHost({ dataDir });
+    expect(total(host)).toBe(0);
+    expect(host.service(baseUrl, 'offlineChoice', [])).toEqual({ ok: true, value: { keep: 'all' } });
+    host.close();
+  });
+
   it('on a full disk fails the write in plain words and keeps the copy at its last complete state', () => {
     const { dataDir, outbox, outboxBytes } = dataFolder();
     withCatalog(dataDir, 2);
