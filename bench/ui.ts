@@ -227,7 +227,7 @@ async function scrollWholeList(page: Page, upTo: number) {
 }
 
 /** The trace's categories: the main thread's tasks with their thread time, Blink's style, layout, paint and frames. */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'cc', 'toplevel', 'v8.execute'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-devtools.timeline.invalidationTracking', 'blink', 'cc', 'toplevel', 'v8.execute'];
 
 /** What the renderer did while `run` ran: its processes' CPU time and the page's main-thread durations from Chromium. */
 async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>, profileTo: string | null = null, traceTo: string | null = null) {
