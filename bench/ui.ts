@@ -62,6 +62,8 @@ const TYPING_ROOT = process.env.BENCH_UI_TYPING_ROOT || REPO_ROOT;
 const COLD_ONLY = process.env.BENCH_UI_COLD_ONLY === '1';
 /** BENCH_UI_PROFILE names a file the page's CPU profile while typing is written to (`.cpuprofile`, for Chromium's DevTools). */
 const PROFILE_FILE = process.env.BENCH_UI_PROFILE || null;
+/** BENCH_UI_TRACE names a file a Chromium trace of the typing is written to (for DevTools' Performance panel or Perfetto). */
+const TRACE_FILE = process.env.BENCH_UI_TRACE || null;
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
 /** How long to let the background work after the first sync (details, images) settle before typing. */
@@ -226,8 +228,12 @@ async function scrollWholeList(page: Page, upTo: number) {
   return { maxRows, steps, ms: Date.now() - started };
 }
 
+/** The trace's categories: the main thread's tasks with their thread time, Blink's style, layout, paint and frames. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-devtools.timeline.invalidationTracking', 'blink', 'cc', 'toplevel', 'v8.execute'];
+
 /** What the renderer did while `run` ran: its processes' CPU time and the page's main-thread durations from Chromium. */
-async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>, profileTo: string | null = null) {
+async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<T>, profileTo: string | null = null, traceTo: string | null = null) {
+  if (traceTo) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
   if (profileTo) {
@@ -250,6 +256,10 @@ async function rendererWork<T>(browser: Browser, page: Page, run: () => Promise<
     console.log(`The page's CPU profile written to ${profileTo}`);
   }
   await session.detach();
+  if (traceTo) {
+    await browser.stopTracing();
+    console.log(`The Chromium trace written to ${traceTo}`);
+  }
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   return {
     value,
@@ -286,7 +296,7 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   const { browser, catalogSize, background, backgroundState } = setting;
   await page.evaluate(INSTALL_PROBE);
 
-  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid), PROFILE_FILE);
+  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid), PROFILE_FILE, TRACE_FILE);
   const { perQuery: typing, coreCpuMs } = typingWork.value;
   const afterTyping = await setting.whileTyping();
   if (afterTyping) console.log(`  ${afterTyping}`);

@@ -29,16 +29,38 @@ function Placeholder({ name, size, label }: { name: string; size: 'small' | 'lar
   );
 }
 
-/** A product photo that falls back to a neutral placeholder when the image is missing or cannot load offline. */
+/** Where a photo stands: whether it is due to be requested (or has failed), and since when it is on screen. */
+interface PhotoState {
+  url: string | null;
+  failed: boolean;
+  due: boolean;
+  shownAt: number;
+}
+
+const photoState = (url: string | null, size: 'small' | 'large'): PhotoState => ({
+  url,
+  failed: false,
+  due: size === 'large' || (url !== null && loadedUrls.has(url)),
+  shownAt: Date.now(),
+});
+
+/**
+ * A product photo that falls back to a neutral placeholder when the image is missing or cannot load
+ * offline. Given another photo (a list's place showing another product after a keystroke), it
+ * starts over (its delay, its failure) in the same elements: the placeholder stays in the DOM with
+ * its new label, rather than being removed and inserted again for every result.
+ */
 export function ProductImage({ url, name, size = 'small' }: { url: string | null; name: string; size?: 'small' | 'large' }) {
-  const [failed, setFailed] = useState(false);
-  const [due, setDue] = useState(() => size === 'large' || (url !== null && loadedUrls.has(url)));
-  const [shownAt] = useState(Date.now);
+  const [held, setHeld] = useState(() => photoState(url, size));
+  // Adjusted while rendering (React renders again at once, before committing anything).
+  const photo = held.url === url ? held : photoState(url, size);
+  if (photo !== held) setHeld(photo);
+  const { due, failed, shownAt } = photo;
   const waitForPause = useTypingStore((state) => !due && state.typing);
   useEffect(() => {
     if (due || !url || waitForPause) return;
     const remainingMs = Math.max(0, LIST_IMAGE_DELAY_MS - (Date.now() - shownAt));
-    const timer = setTimeout(() => setDue(true), remainingMs);
+    const timer = setTimeout(() => setHeld((now) => (now.url === url ? { ...now, due: true } : now)), remainingMs);
     return () => clearTimeout(timer);
   }, [due, url, waitForPause, shownAt]);
 
@@ -52,7 +74,7 @@ export function ProductImage({ url, name, size = 'small' }: { url: string | null
       loading="lazy"
       decoding="async"
       onLoad={() => loadedUrls.add(url)}
-      onError={() => setFailed(true)}
+      onError={() => setHeld((now) => (now.url === url ? { ...now, failed: true } : now))}
     />
   );
 }

@@ -59,4 +59,28 @@ describe('the catalog cards', () => {
     problems.assertNone('looking at the catalog cards');
     await close();
   });
+
+  it("keep the result count's box (laid out on its own) wide enough for the longest count, and the toolbar within the results, from 1024 px", async () => {
+    const { page, problems, close } = await app().openPage();
+    await waitForCatalog(page, app().catalogSize);
+    for (const viewport of [{ width: 1024, height: 700 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      const measured = await page.evaluate(() => {
+        const win = globalThis as unknown as ProbeWindow;
+        const count = win.document.querySelector('.catalog .result-count')!;
+        type Measure = { font: string; measureText(text: string): { width: number } };
+        const { OffscreenCanvas } = globalThis as unknown as { OffscreenCanvas: new (width: number, height: number) => { getContext(kind: '2d'): Measure } };
+        const context = new OffscreenCanvas(1, 1).getContext('2d');
+        context.font = win.getComputedStyle(count).font;
+        const toolbar = win.document.querySelector('.catalog .toolbar')!.getBoundingClientRect();
+        const outside = [...win.document.querySelectorAll('.catalog .toolbar > *')].filter((child) => child.getBoundingClientRect().right > toolbar.right + 0.5);
+        return { longest: context.measureText('1,000,000 products · searching…').width, box: count.clientWidth, outside: outside.map((child) => child.className) };
+      });
+      const size = `${viewport.width}×${viewport.height}`;
+      expect(measured.longest, size).toBeLessThanOrEqual(measured.box);
+      expect(measured.outside, size).toEqual([]);
+    }
+    problems.assertNone("looking at the catalog's toolbar");
+    await close();
+  });
 });

@@ -50,10 +50,13 @@ export default function CatalogScreen() {
         <FiltersPanel facets={facets} />
         <div className="catalog-results">
           <div className="toolbar">
-            <p role="status" aria-live="polite" className="result-count">
-              {first ? `${formatNumber(first.total)} ${first.total === 1 ? 'product' : 'products'}` : ''}
-              {searching ? ' · searching…' : ''}
-            </p>
+            {/* A box of its own (result-count-box): its text, new at nearly every keystroke, is laid out alone. */}
+            <div className="result-count-box">
+              <p role="status" aria-live="polite" className="result-count">
+                {first ? `${formatNumber(first.total)} ${first.total === 1 ? 'product' : 'products'}` : ''}
+                {searching ? ' · searching…' : ''}
+              </p>
+            </div>
             <DataAge freshness={first?.freshness} label="Catalog" />
             {first && coverageNote(first.coverage) ? (
               <p className="coverage-note" data-testid="coverage-note">

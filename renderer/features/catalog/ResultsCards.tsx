@@ -44,8 +44,8 @@ const CardBody = memo(function CardBody({ product, last, stars, addToCart }: Res
   const problem = orderProblemOf(product);
   return (
     <>
-      {/* The photo is keyed by product, so its delay starts over. */}
-      <ProductImage key={product.id} url={product.image_url} name={product.name} />
+      {/* A new product's photo starts its delay over in the same elements (ProductImage). */}
+      <ProductImage url={product.image_url} name={product.name} />
       <a href={routeHref({ screen: 'product', id: product.id })} className="product-name" title={product.name}>
         {product.name}
       </a>

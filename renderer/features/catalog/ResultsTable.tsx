@@ -95,8 +95,8 @@ const RowCells = memo(function RowCells({ product, last, stars, addToCart }: Res
   const problem = orderProblemOf(product);
   return (
     <>
-      {/* The photo is keyed by product, so its delay starts over. */}
-      <td className="c-photo"><ProductImage key={product.id} url={product.image_url} name={product.name} /></td>
+      {/* A new product's photo starts its delay over in the same elements (ProductImage). */}
+      <td className="c-photo"><ProductImage url={product.image_url} name={product.name} /></td>
       <WineCell product={product} />
       <td className="c-case num">{formatCents(product.case_price_cents)}</td>
       <td className="c-bottle num">{formatCents(product.bottle_price_cents)}</td>

@@ -78,4 +78,22 @@ describe('ProductImage', () => {
     render(<ProductImage url={null} name="Dry Rosé" />);
     expect(screen.getByRole('img', { name: 'No photo of Dry Rosé' })).toBeTruthy();
   });
+
+  it("given another product's photo, starts over in the same element: the new photo waits its moment, an earlier failure forgotten", () => {
+    const { rerender } = render(<ProductImage url="/product-images/prod_g?v=1" name="Napa Cabernet" />);
+    act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS));
+    act(() => screen.getByRole('img', { name: 'Napa Cabernet' }).dispatchEvent(new Event('error')));
+    expect(screen.getByRole('img', { name: 'No photo of Napa Cabernet' }).tagName).toBe('DIV');
+
+    rerender(<ProductImage url="/product-images/prod_h?v=1" name="Rioja Tempranillo" />);
+    const placeholder = screen.getByRole('img', { name: 'Photo of Rioja Tempranillo' });
+    act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS - 1));
+    expect(document.querySelector('img')).toBeNull();
+    rerender(<ProductImage url="/product-images/prod_i?v=1" name="Willamette Pinot Gris" />);
+    expect(screen.getByRole('img', { name: 'Photo of Willamette Pinot Gris' }), 'the same placeholder element').toBe(placeholder);
+    act(() => vi.advanceTimersByTime(LIST_IMAGE_DELAY_MS - 1));
+    expect(document.querySelector('img')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('img', { name: 'Willamette Pinot Gris' }).getAttribute('src')).toBe('/product-images/prod_i?v=1');
+  });
 });
