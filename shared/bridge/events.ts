@@ -23,6 +23,17 @@ export const BridgeEvent = z.discriminatedUnion('type', [
   }),
   /** Another account, or none: everything the screens hold belongs to another account. */
   z.object({ type: z.literal('session-changed') }),
+  /**
+   * The offline copy is being updated for this version of Caseworks as it opens, once (it answers
+   * nothing meanwhile: the catalog waits): `done` of `total` steps, 0 of 0 when nothing is left to
+   * count; `finished` once it is over, done or not.
+   */
+  z.object({
+    type: z.literal('offline-upgrade'),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    finished: z.boolean(),
+  }),
   /** The same account's connection problem appeared, changed or cleared (a service not answering, a key refused): only the session reads anew. */
   z.object({ type: z.literal('session-problem') }),
 ]);

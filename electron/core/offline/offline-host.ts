@@ -8,7 +8,10 @@
  *   (`<file>.damaged-<time>`), a notice tells the buyer, and an empty database takes its place,
  *   filled again by the next sync. The buyer's own files live elsewhere and are never touched.
  * - A full disk fails the write (its transaction is rolled back, the copy stays as it was) with
- *   `disk_full` and plain words.
+ *   `disk_full` and plain words; when it fails the schema's upgrade as the file opens, the words
+ *   say so, and the file stays at its old version, upgraded at the next request.
+ * - A file written at an older schema version is upgraded as it opens: notices tell how far the
+ *   long upgrade has come (`upgrade`), and that it is over, done or not (`finished`).
  * - A service's first database takes in what the release before kept in files (legacy-files.ts).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { createCatalogSearch } from '../search/catalog-search';
 import { importLegacyFiles } from './legacy-files';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
 import { createOfflineChoiceOps } from './offline-choice-ops';
+import type { UpgradeProgress } from './offline-schema';
 import { createServiceDatabase } from './service-database';
 import { legacyServiceFolder, openKnownServiceFile, serviceDatabaseFile } from './service-files';
 import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
@@ -31,6 +35,8 @@ export type OfflineAnswer = { ok: true; value: unknown } | { ok: false; message:
 const refused = (message: string, code: OfflineFailureCode): OfflineAnswer => ({ ok: false, message, code });
 
 export const DISK_FULL_MESSAGE = 'The disk is full, so the offline copy could not be saved. It stays as it was; free some space and sync again.';
+export const UPGRADE_DISK_FULL_MESSAGE =
+  'The disk is full, so the offline copy could not be updated for this version of Caseworks. It stays as it was and is updated when there is room: free some space and sync again. Your orders, guides, favourites and addresses are not affected.';
 export const DAMAGED_MESSAGE = 'The offline copy was damaged. It was set aside and is being downloaded again from the service; your orders, guides, favourites and addresses are not affected.';
 
 interface Opened {
@@ -68,7 +74,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     notify({ notice: 'problem', baseUrl, file, movedTo: moved, message: `${DAMAGED_MESSAGE} (${reason})` });
   }
 
-  function openService(baseUrl: string, Driver: SqliteConstructor): Opened {
+  /**
+   * The service's database, opened on first use. `upgrade.ran` is set when opening it upgraded the
+   * schema (its notices were sent, the last `finished`), even when the upgrade then failed.
+   */
+  function openService(baseUrl: string, Driver: SqliteConstructor, upgrade: { ran: boolean }): Opened {
     const existing = opened.get(baseUrl);
     if (existing) return existing;
     mkdirSync(offlineDir, { recursive: true });
@@ -78,7 +88,17 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     // damaged page is met when it is read (SQLITE_CORRUPT), and set aside then (see failure()).
     // Checking every page at each start would cost seconds at a million products.
     const uncleanShutdown = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-    let db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown);
+    const progress = (done: number, total: number) => {
+      upgrade.ran = true;
+      notify({ notice: 'upgrade', baseUrl, done, total, finished: false });
+    };
+    let db: SqliteDatabase | null;
+    let told = { done: 0, total: 0 };
+    try {
+      db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => ((told = { done, total }), progress(done, total)));
+    } finally {
+      if (upgrade.ran) notify({ notice: 'upgrade', baseUrl, ...told, finished: true });
+    }
     if (!db) {
       const fresh = openKnownServiceFile(file, baseUrl, Driver);
       if (!fresh.ok) throw new Error(`the offline copy just created at ${file} was not one this version writes`);
@@ -121,11 +141,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
    * quick check after an unclean shutdown, or written by a newer version): then an empty one takes
    * its place. SQLite says damage only by throwing, so its throw is read here, where it happens.
    */
-  function openOrSetAside(baseUrl: string, file: string, Driver: SqliteConstructor, uncleanShutdown: boolean): SqliteDatabase | null {
+  function openOrSetAside(baseUrl: string, file: string, Driver: SqliteConstructor, uncleanShutdown: boolean, progress: UpgradeProgress): SqliteDatabase | null {
     let db: SqliteDatabase | undefined;
     let reason: string;
     try {
-      const opening = openKnownServiceFile(file, baseUrl, Driver);
+      const opening = openKnownServiceFile(file, baseUrl, Driver, progress);
       if (opening.ok) {
         db = opening.db;
         if (!uncleanShutdown || (db.pragma('quick_check(1)', { simple: true }) as string) === 'ok') return db;
@@ -147,8 +167,8 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
    * What SQLite's throw means for the buyer: a full disk, or (for a service's database) damaged
    * pages, set aside; null for anything else, which is not expected and is thrown on.
    */
-  function failure(baseUrl: string | null, error: unknown): OfflineAnswer | null {
-    if (isDiskFull(error)) return refused(DISK_FULL_MESSAGE, 'disk_full');
+  function failure(baseUrl: string | null, error: unknown, upgrading = false): OfflineAnswer | null {
+    if (isDiskFull(error)) return refused(upgrading ? UPGRADE_DISK_FULL_MESSAGE : DISK_FULL_MESSAGE, 'disk_full');
     if (baseUrl !== null && isDamaged(error)) {
       const entry = opened.get(baseUrl);
       opened.delete(baseUrl);
@@ -179,12 +199,15 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     service(baseUrl: string, op: ServiceOp, args: unknown[]): OfflineAnswer {
       const Driver = loadDriver();
       if (!Driver) return refused(driverProblem ?? driverUnavailable(null), 'unavailable');
+      const upgrade = { ran: false };
+      let entry: Opened | undefined;
       try {
-        const entry = openService(baseUrl, Driver);
+        entry = openService(baseUrl, Driver, upgrade);
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
         return { ok: true, value };
       } catch (error) {
-        const answer = failure(baseUrl, error);
+        // A failure before the database opened, while its schema was being upgraded.
+        const answer = failure(baseUrl, error, upgrade.ran && !entry);
         if (answer) return answer;
         throw error;
       }
