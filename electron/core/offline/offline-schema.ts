@@ -128,7 +128,8 @@ export const UPGRADE_STEP_POSITIONS = 25_000;
 /**
  * How far the upgrade of an opened file has come: `done` of `total` steps. It is told once at the
  * start (done 0) and after each step: one a `UPGRADE_STEP_POSITIONS` positions of products whose
- * details are copied, then one an index made and one the old table dropped.
+ * details are copied, then one the old table dropped, one an index made, one the details' size
+ * set, and the last the commit (at a million products it writes for as long as an index takes).
  */
 export type UpgradeProgress = (done: number, total: number) => void;
 
@@ -137,16 +138,17 @@ export type UpgradeProgress = (done: number, total: number) => void;
  * (`PRODUCT_DETAILS_TABLE`): the details are copied in position order into the new table, those of
  * products the copy no longer lists left out (the sync drops them anyway), a step of positions at a
  * time, then the old table is dropped and the new table's indexes made once over the copied rows.
- * All of it inside the open's transaction; each step told to `progress`.
+ * All of it inside the open's transaction; each step told to `progress`, the commit's left to the
+ * caller. Returns how many steps there are, the commit with them.
  */
-function detailsByPosition(db: SqliteDatabase, progress: UpgradeProgress) {
+function detailsByPosition(db: SqliteDatabase, progress: UpgradeProgress): number {
   const last = (db.prepare('SELECT max(pos) FROM products').pluck().get() as number | null) ?? 0;
   const finishing = [
     'DROP TABLE product_details_v4',
     ...PRODUCT_DETAILS_TABLE.match(/CREATE INDEX[^;]*;/g)!,
     "UPDATE datasets SET count = (SELECT count(*) FROM product_details) WHERE account = '' AND name = 'productDetails'",
   ];
-  const total = Math.ceil(last / UPGRADE_STEP_POSITIONS) + finishing.length;
+  const total = Math.ceil(last / UPGRADE_STEP_POSITIONS) + finishing.length + 1;
   let done = 0;
   progress(done, total);
   db.exec(`
@@ -165,6 +167,7 @@ ${PRODUCT_DETAILS_TABLE.replace(/CREATE INDEX[^;]*;/g, '')}`);
     db.exec(statement);
     progress((done += 1), total);
   }
+  return total;
 }
 
 /**
@@ -176,6 +179,7 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }, 
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) return false;
   if (version === SCHEMA_VERSION) return true;
+  let steps: number | null = null;
   db.transaction(() => {
     if (version === 0) {
       db.exec(SHARED_TABLES + CATALOG_TABLES + FIRST_BROWSE_TRIGGERS);
@@ -186,10 +190,11 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }, 
       if (version <= 2) db.exec(FIRST_BROWSE_TRIGGERS);
       if (version <= 3) splitColumnChunks(db);
       // Version 1's catalog tables were made new above, with the details by position.
-      if (version >= 2) detailsByPosition(db, progress);
+      if (version >= 2) steps = detailsByPosition(db, progress);
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  if (steps !== null) progress(steps, steps);
   return true;
 }
 
