@@ -39,9 +39,9 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   hub.subscribe(notifyMoves());
   const emit = hub.emit;
   const onOfflineProblem = (problem: { file: string; message: string }) => (log(`offline copy: ${problem.file} was damaged and set aside`), platform.notify('Offline copy', problem.message));
-  const onOfflineUpgrade = ({ done, total, finished }: OfflineUpgradeNotice) => {
-    if (done === 0 || finished) log(`offline copy: ${finished ? 'upgrade over' : 'upgrading the schema'} (${done} of ${total})`);
-    emit({ type: 'offline-upgrade', done, total, finished });
+  const onOfflineUpgrade = ({ done, total, finished, problem }: OfflineUpgradeNotice) => {
+    if (done === 0 || finished) log(`offline copy: ${finished ? `upgrade over${problem ? ` (${problem.code})` : ''}` : 'upgrading the schema'} (${done} of ${total} steps)`);
+    emit({ type: 'offline-upgrade', done, total, finished, problem });
   };
   const store = createOfflineStore({
     dataDir,

@@ -86,7 +86,7 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
       worker = null;
       for (const waiting of pending.values()) waiting.resolve({ ok: false, message, code: null });
       pending.clear();
-      for (const notice of upgrading.values()) onUpgrade({ ...notice, finished: true });
+      for (const notice of upgrading.values()) onUpgrade({ ...notice, finished: true, problem: null });
       upgrading.clear();
     };
     started.on('error', (error) => fail(`The offline worker failed: ${error.message}`));

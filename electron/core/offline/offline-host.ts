@@ -8,13 +8,16 @@
  *   (`<file>.damaged-<time>`), a notice tells the buyer, and an empty database takes its place,
  *   filled again by the next sync. The buyer's own files live elsewhere and are never touched.
  * - A full disk fails the write (its transaction is rolled back, the copy stays as it was) with
- *   `disk_full` and plain words; when it fails the schema's upgrade as the file opens, the words
- *   say so, and the file stays at its old version, upgraded at the next request.
+ *   `disk_full` and plain words.
  * - A file written at an older schema version is upgraded as it opens: notices tell how far the
- *   long upgrade has come (`upgrade`), and that it is over, done or not (`finished`).
+ *   long upgrade has come (`upgrade`), and that it is over (`finished`), with its problem if any.
+ *   A full disk rolls the upgrade back (the file stays at its old version) and is said in the
+ *   finished notice and in each answer; the upgrade is tried again only once the disk has more free
+ *   space than it had then (each try can write for a minute at a million products).
  * - A service's first database takes in what the release before kept in files (legacy-files.ts).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
+import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import path from 'node:path';
 import { createCatalogSearch } from '../search/catalog-search';
 import { importLegacyFiles } from './legacy-files';
@@ -32,7 +35,17 @@ import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type Sqlit
  */
 export type OfflineAnswer = { ok: true; value: unknown } | { ok: false; message: string; code: OfflineFailureCode };
 
-const refused = (message: string, code: OfflineFailureCode): OfflineAnswer => ({ ok: false, message, code });
+type Refused = Extract<OfflineAnswer, { ok: false }>;
+const refused = (message: string, code: OfflineFailureCode): Refused => ({ ok: false, message, code });
+
+/** Free bytes on the disk holding `dir`, as an unprivileged process may use them. */
+export const freeBytesOf = (dir: string): number => {
+  const disk = statfsSync(dir);
+  return disk.bavail * disk.bsize;
+};
+
+/** How much more free space than at a full disk's failed upgrade makes the next request try it again. */
+export const UPGRADE_RETRY_ROOM_BYTES = 1024 * 1024;
 
 export const DISK_FULL_MESSAGE = 'The disk is full, so the offline copy could not be saved. It stays as it was; free some space and sync again.';
 export const UPGRADE_DISK_FULL_MESSAGE =
@@ -44,9 +57,19 @@ interface Opened {
   close(): void;
 }
 
-export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {} }: { dataDir: string; load?: SqliteLoader; notify?: (notice: OfflineNotice) => void }) {
+export interface OfflineHostOptions {
+  dataDir: string;
+  load?: SqliteLoader;
+  notify?: (notice: OfflineNotice) => void;
+  /** Free bytes on the disk holding a folder (freeBytesOf; a test gives its own). */
+  freeBytes?: (dir: string) => number;
+}
+
+export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf }: OfflineHostOptions) {
   const offlineDir = path.join(dataDir, 'offline');
   const opened = new Map<string, Opened>();
+  /** The free bytes when a full disk stopped a service's upgrade, by service (see UPGRADE_RETRY_ROOM_BYTES). */
+  const noRoomToUpgrade = new Map<string, number>();
   let driver: SqliteConstructor | null = null;
   let driverProblem: string | null = null;
 
@@ -75,29 +98,39 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
   }
 
   /**
-   * The service's database, opened on first use. `upgrade.ran` is set when opening it upgraded the
-   * schema (its notices were sent, the last `finished`), even when the upgrade then failed.
+   * The service's database, opened on first use; refused when a full disk stops the upgrade of its
+   * schema, or stopped it and the disk has no more room since.
    */
-  function openService(baseUrl: string, Driver: SqliteConstructor, upgrade: { ran: boolean }): Opened {
+  function openService(baseUrl: string, Driver: SqliteConstructor): Opened | Refused {
     const existing = opened.get(baseUrl);
     if (existing) return existing;
     mkdirSync(offlineDir, { recursive: true });
+    const roomThen = noRoomToUpgrade.get(baseUrl);
+    if (roomThen !== undefined) {
+      if (freeBytes(offlineDir) < roomThen + UPGRADE_RETRY_ROOM_BYTES) return refused(UPGRADE_DISK_FULL_MESSAGE, 'disk_full');
+      noRoomToUpgrade.delete(baseUrl);
+    }
     const file = serviceDatabaseFile(dataDir, baseUrl);
     // A write-ahead log left behind means the last process did not close the database (it was
     // killed, or the machine lost power): then every page is looked at once before use. Otherwise a
     // damaged page is met when it is read (SQLITE_CORRUPT), and set aside then (see failure()).
     // Checking every page at each start would cost seconds at a million products.
     const uncleanShutdown = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-    const progress = (done: number, total: number) => {
-      upgrade.ran = true;
-      notify({ notice: 'upgrade', baseUrl, done, total, finished: false });
-    };
+    const upgrade: { told: { done: number; total: number } | null; problem: OfflineUpgradeProblem | null } = { told: null, problem: null };
     let db: SqliteDatabase | null;
-    let told = { done: 0, total: 0 };
     try {
-      db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => ((told = { done, total }), progress(done, total)));
+      db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => {
+        upgrade.told = { done, total };
+        notify({ notice: 'upgrade', baseUrl, done, total, finished: false, problem: null });
+      });
+    } catch (error) {
+      if (!upgrade.told || !isDiskFull(error)) throw error;
+      // The upgrade's transaction was rolled back: the file is as it was, at its old version.
+      noRoomToUpgrade.set(baseUrl, freeBytes(offlineDir));
+      upgrade.problem = { code: 'disk_full', message: UPGRADE_DISK_FULL_MESSAGE };
+      return refused(upgrade.problem.message, upgrade.problem.code);
     } finally {
-      if (upgrade.ran) notify({ notice: 'upgrade', baseUrl, ...told, finished: true });
+      if (upgrade.told) notify({ notice: 'upgrade', baseUrl, ...upgrade.told, finished: true, problem: upgrade.problem });
     }
     if (!db) {
       const fresh = openKnownServiceFile(file, baseUrl, Driver);
@@ -167,8 +200,8 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
    * What SQLite's throw means for the buyer: a full disk, or (for a service's database) damaged
    * pages, set aside; null for anything else, which is not expected and is thrown on.
    */
-  function failure(baseUrl: string | null, error: unknown, upgrading = false): OfflineAnswer | null {
-    if (isDiskFull(error)) return refused(upgrading ? UPGRADE_DISK_FULL_MESSAGE : DISK_FULL_MESSAGE, 'disk_full');
+  function failure(baseUrl: string | null, error: unknown): OfflineAnswer | null {
+    if (isDiskFull(error)) return refused(DISK_FULL_MESSAGE, 'disk_full');
     if (baseUrl !== null && isDamaged(error)) {
       const entry = opened.get(baseUrl);
       opened.delete(baseUrl);
@@ -199,15 +232,13 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     service(baseUrl: string, op: ServiceOp, args: unknown[]): OfflineAnswer {
       const Driver = loadDriver();
       if (!Driver) return refused(driverProblem ?? driverUnavailable(null), 'unavailable');
-      const upgrade = { ran: false };
-      let entry: Opened | undefined;
       try {
-        entry = openService(baseUrl, Driver, upgrade);
+        const entry = openService(baseUrl, Driver);
+        if ('ok' in entry) return entry;
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
         return { ok: true, value };
       } catch (error) {
-        // A failure before the database opened, while its schema was being upgraded.
-        const answer = failure(baseUrl, error, upgrade.ran && !entry);
+        const answer = failure(baseUrl, error);
         if (answer) return answer;
         throw error;
       }

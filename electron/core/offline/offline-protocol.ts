@@ -1,3 +1,4 @@
+import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import type { CatalogSearch } from '../search/catalog-search';
 import type { OfflineChoiceOps } from './offline-choice-ops';
 import type { ServiceDatabase } from './service-database';
@@ -46,7 +47,8 @@ export interface OfflineProblemNotice {
 /**
  * Told without being asked: a service's database is being upgraded to this version's schema as it
  * opens (offline-schema.ts), which holds the worker (about 40 s at a million products): `done` of
- * `total` positions copied, then `finished` once it is over, done or not.
+ * `total` steps (offline-schema.ts), then `finished` once it is over, with the `problem` that
+ * stopped it (a full disk), if any.
  */
 export interface OfflineUpgradeNotice {
   notice: 'upgrade';
@@ -54,6 +56,7 @@ export interface OfflineUpgradeNotice {
   done: number;
   total: number;
   finished: boolean;
+  problem: OfflineUpgradeProblem | null;
 }
 
 export type OfflineNotice = OfflineProblemNotice | OfflineUpgradeNotice;

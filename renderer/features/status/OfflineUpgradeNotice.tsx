@@ -2,12 +2,13 @@ import { useStatusStore } from './statusStore';
 
 /**
  * While the offline copy is updated for this version of Caseworks (once, as it first opens: the
- * catalog waits meanwhile), what is happening and how far it has come. Its live region is always
- * there, so a screen reader hears the words when they appear; the bar's value is not announced at
- * each step.
+ * catalog waits meanwhile), what is happening and how far it has come; when a full disk stopped
+ * it, that, in the core's words, until it is tried again. Its live region is always there, so a
+ * screen reader hears the words when they appear; the bar's value is not announced at each step.
  */
 export function OfflineUpgradeNotice() {
   const upgrade = useStatusStore((state) => state.offlineUpgrade);
+  const problem = useStatusStore((state) => state.offlineUpgradeProblem);
   const percent = upgrade && upgrade.total > 0 ? Math.floor((upgrade.done / upgrade.total) * 100) : null;
   return (
     <div role="status" aria-live="polite" aria-atomic="false">
@@ -22,6 +23,12 @@ export function OfflineUpgradeNotice() {
               {percent}%
             </progress>
           ) : null}
+        </div>
+      ) : problem ? (
+        <div className="notice-banner notice-warning offline-upgrade">
+          <p>
+            <strong>The offline copy could not be updated.</strong> {problem.message}
+          </p>
         </div>
       ) : null}
     </div>

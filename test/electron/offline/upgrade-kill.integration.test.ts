@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../../electron/core/offline/offline-schema';
 import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { UPGRADE_KILL_BASE_URL as baseUrl } from './upgrade-child';
-import { versionFourCopy } from './version-four-file';
+import { digest, tableDigests, versionFourCopy } from './version-four-file';
 
 const CHILD = path.join(import.meta.dirname, 'upgrade-child.ts');
 const KILLS = 5;
@@ -41,21 +40,9 @@ function runChild(dataDir: string, kill: { atStep: number; afterMs: number } | n
   });
 }
 
-/** A digest of a query's rows, in order (60,000 products' JSON would be a lot to hold twice). */
-function digest(db: Database.Database, sql: string): { rows: number; sha: string } {
-  const hash = createHash('sha256');
-  let rows = 0;
-  for (const row of db.prepare(sql).raw().iterate()) {
-    hash.update(JSON.stringify(row));
-    rows += 1;
-  }
-  return { rows, sha: hash.digest('hex') };
-}
-
 /** Every table the upgrade must leave alone (all but the details), and the dataset sizes but the details'. */
 function untouched(db: Database.Database): Record<string, { rows: number; sha: string }> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('product_details', 'product_details_v4', 'datasets') ORDER BY name").pluck().all() as string[];
-  const each = Object.fromEntries(tables.map((table) => [table, digest(db, `SELECT * FROM "${table}" ORDER BY 1, 2`)]));
+  const each = tableDigests(db, ['product_details', 'product_details_v4', 'datasets']);
   return { ...each, datasets: digest(db, "SELECT * FROM datasets WHERE NOT (account = '' AND name = 'productDetails') ORDER BY account, name") };
 }
 

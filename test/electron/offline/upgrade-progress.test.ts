@@ -1,14 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOfflineDatabase } from '../../../electron/core/offline/offline-database';
 import { startOfflineWorker } from '../../../electron/core/offline/worker-entry';
-import { createOfflineHost } from '../../../electron/core/offline/offline-host';
+import { createOfflineHost, UPGRADE_DISK_FULL_MESSAGE, UPGRADE_RETRY_ROOM_BYTES } from '../../../electron/core/offline/offline-host';
 import type { OfflineNotice, OfflineUpgradeNotice } from '../../../electron/core/offline/offline-protocol';
-import { UPGRADE_STEP_POSITIONS } from '../../../electron/core/offline/offline-schema';
+import { SCHEMA_VERSION, UPGRADE_STEP_POSITIONS } from '../../../electron/core/offline/offline-schema';
+import type { SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
-import { versionFourCopy } from './version-four-file';
+import { tableDigests, versionFourCopy } from './version-four-file';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const folders: string[] = [];
@@ -31,6 +33,7 @@ function expectWholeUpgrade(notices: OfflineUpgradeNotice[], steps: number) {
     [steps, steps, true],
   ]);
   expect(new Set(notices.map((notice) => notice.baseUrl))).toEqual(new Set([baseUrl]));
+  expect(notices.every((notice) => notice.problem === null)).toBe(true);
 }
 
 describe('opening an offline copy written by schema version 4 (the upgrade holds the worker)', () => {
@@ -95,5 +98,61 @@ describe('opening an offline copy written by schema version 4 (the upgrade holds
     } finally {
       await database.close();
     }
+  });
+
+  it('on a full disk: rolled back, the copy readable at version 4 with every row as it was, the buyer told in plain words; tried again only once there is more room', () => {
+    const dataDir = folderWithVersionFour(20);
+    const file = serviceDatabaseFile(dataDir, baseUrl);
+    mkdirSync(path.join(dataDir, 'accounts', 'a1'), { recursive: true });
+    const outbox = path.join(dataDir, 'accounts', 'a1', 'outbox.json');
+    writeFileSync(outbox, JSON.stringify({ format: 'caseworks-outbox', version: 1, entries: [{ id: 'out_1', state: 'queued' }] }));
+    const outboxBytes = readFileSync(outbox);
+    const before = new Database(file, { readonly: true });
+    const held = tableDigests(before);
+    before.close();
+    expect(held.products!.rows).toBe(3_000);
+    // SQLite's own "database or disk is full" (SQLITE_FULL), as a full disk gives it: no room past the file's size now.
+    const pages = Math.ceil(statSync(file).size / 4096) + 4;
+    const Tight = class extends Database {
+      constructor(name: string) {
+        super(name);
+        this.pragma(`max_page_count = ${pages}`);
+      }
+    } as unknown as SqliteConstructor;
+    let free = 5_000_000;
+    const notices: OfflineNotice[] = [];
+    const host = createOfflineHost({ dataDir, load: () => Tight, notify: (notice) => notices.push(notice), freeBytes: () => free });
+    const refused = { ok: false, code: 'disk_full', message: UPGRADE_DISK_FULL_MESSAGE };
+    expect(host.service(baseUrl, 'countDetails', [])).toEqual(refused);
+    expect(notices.at(-1)).toMatchObject({ notice: 'upgrade', finished: true, problem: { code: 'disk_full', message: UPGRADE_DISK_FULL_MESSAGE } });
+    expect(UPGRADE_DISK_FULL_MESSAGE).toMatch(/^The disk is full, so the offline copy could not be updated/);
+
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(check.pragma('user_version', { simple: true })).toBe(4);
+    expect(tableDigests(check), 'every row as it was, the details keyed by id').toEqual(held);
+    check.close();
+    expect(readFileSync(outbox)).toEqual(outboxBytes);
+
+    // No more room: refused at once, not upgraded again for a minute at a million products.
+    const told = notices.length;
+    free += UPGRADE_RETRY_ROOM_BYTES - 1;
+    expect(host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 1 }])).toEqual(refused);
+    expect(notices).toHaveLength(told);
+    // Room made: tried again (here the disk is still as full, so it stops again, as it was).
+    free += 1;
+    expect(host.service(baseUrl, 'countDetails', [])).toEqual(refused);
+    expect(notices.slice(told).map((notice) => notice.notice === 'upgrade' && notice.done)[0]).toBe(0);
+    host.close();
+
+    // With room, the next open upgrades it, nothing lost.
+    const roomy = createOfflineHost({ dataDir });
+    expect(roomy.service(baseUrl, 'countDetails', [])).toEqual({ ok: true, value: 3_000 });
+    roomy.close();
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(tableDigests(after, ['product_details', 'datasets'])).toEqual(Object.fromEntries(Object.entries(held).filter(([name]) => name !== 'product_details' && name !== 'datasets')));
+    after.close();
+    expect(readFileSync(outbox)).toEqual(outboxBytes);
   });
 });

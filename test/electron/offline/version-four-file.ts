@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,4 +26,21 @@ export function versionFourCopy(file: string, copies = 1): void {
       UPDATE datasets SET count = (SELECT count(*) FROM product_details) WHERE account = '' AND name = 'productDetails';`);
   })();
   db.close();
+}
+
+/** A digest of a query's rows, in order (tens of thousands of products' JSON would be a lot to hold twice). */
+export function digest(db: Database.Database, sql: string): { rows: number; sha: string } {
+  const hash = createHash('sha256');
+  let rows = 0;
+  for (const row of db.prepare(sql).raw().iterate()) {
+    hash.update(JSON.stringify(row));
+    rows += 1;
+  }
+  return { rows, sha: hash.digest('hex') };
+}
+
+/** Each table's digest but those named in `except`, every row in key order. */
+export function tableDigests(db: Database.Database, except: readonly string[] = []): Record<string, { rows: number; sha: string }> {
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter((name) => !except.includes(name));
+  return Object.fromEntries(tables.map((table) => [table, digest(db, `SELECT * FROM "${table}" ORDER BY 1, 2`)]));
 }
