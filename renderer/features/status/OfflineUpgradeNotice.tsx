@@ -19,9 +19,8 @@ export function OfflineUpgradeNotice() {
             large catalog; the catalog shows when it is done.
           </p>
           {percent !== null ? (
-            <progress value={upgrade.done} max={upgrade.total} aria-label="Offline copy update" aria-valuetext={`${percent}% done`}>
-              {percent}%
-            </progress>
+            // No text inside: a changing text in the live region would be read out at every step.
+            <progress value={upgrade.done} max={upgrade.total} aria-label="Offline copy update" aria-valuetext={`${percent}% done`} />
           ) : null}
         </div>
       ) : problem ? (
