@@ -10,6 +10,7 @@ import { createImageCache } from '../core/images/image-cache';
 import { createProductImageAddresses } from '../core/images/product-image-urls';
 import { orderNotices } from '../core/notices/order-notifications';
 import { createOfflineChoiceService } from '../core/offline/offline-choice-service';
+import type { OfflineUpgradeNotice } from '../core/offline/offline-protocol';
 import { createOfflineStore } from '../core/offline/offline-store';
 import { orderSheetPdfSaver } from '../core/order-sheet/save-pdf';
 import type { CaseworksPlatform } from '../core/platform';
@@ -38,11 +39,16 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   hub.subscribe(notifyMoves());
   const emit = hub.emit;
   const onOfflineProblem = (problem: { file: string; message: string }) => (log(`offline copy: ${problem.file} was damaged and set aside`), platform.notify('Offline copy', problem.message));
+  const onOfflineUpgrade = ({ done, total, finished, problem }: OfflineUpgradeNotice) => {
+    if (done === 0 || finished) log(`offline copy: ${finished ? `upgrade over${problem ? ` (${problem.code})` : ''}` : 'upgrading the schema'} (${done} of ${total} steps)`);
+    emit({ type: 'offline-upgrade', done, total, finished, problem });
+  };
   const store = createOfflineStore({
     dataDir,
     ...(options.offlineWorkerEntry ? { workerEntry: options.offlineWorkerEntry } : {}),
     ...(options.offlineWorker ? { started: options.offlineWorker } : {}),
     onProblem: onOfflineProblem,
+    onUpgrade: onOfflineUpgrade,
   });
   const search = createSearchService(store.database);
   /** What the offline copy of the service in use keeps (the service search reads). */

@@ -39,6 +39,10 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
         useStatusStore.getState().setProgress(event.dataset, { done: event.done, total: event.total, finished: event.finished });
         if (event.finished) void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
         return;
+      case 'offline-upgrade':
+        // The catalog's requests wait on the update and are answered once it is over: nothing to read again.
+        useStatusStore.getState().setOfflineUpgrade(event.finished ? null : { done: event.done, total: event.total }, event.finished ? event.problem : null);
+        return;
       case 'connectivity': {
         const before = knownOnline(useStatusStore.getState().online, queryClient.getQueryData<SessionInfo>(queryKeys.session));
         useStatusStore.getState().setOnline(event.online);

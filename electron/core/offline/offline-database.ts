@@ -7,7 +7,7 @@
  * runs the TypeScript source. `started`: a worker started ahead (worker-entry.ts), used first.
  */
 import type { Worker } from 'node:worker_threads';
-import type { FolderOp, FolderOps, OfflineFailureCode, OfflineMessage, OfflineNotice, OfflineRequest, ServiceOp, ServiceOps } from './offline-protocol';
+import type { FolderOp, FolderOps, OfflineFailureCode, OfflineMessage, OfflineProblemNotice, OfflineRequest, OfflineUpgradeNotice, ServiceOp, ServiceOps } from './offline-protocol';
 import { sourceWorkerEntry, startWorker, type WorkerEntry } from './worker-entry';
 
 export interface OfflineDatabaseOptions {
@@ -19,7 +19,12 @@ export interface OfflineDatabaseOptions {
    */
   started?: Worker;
   /** A database was damaged and set aside; `message` is for the buyer. */
-  onProblem?: (notice: OfflineNotice) => void;
+  onProblem?: (notice: OfflineProblemNotice) => void;
+  /**
+   * A database is being upgraded as it opens (the worker answers nothing meanwhile): how far, then
+   * `finished`. A worker that stops during it is told as `finished` too.
+   */
+  onUpgrade?: (notice: OfflineUpgradeNotice) => void;
 }
 
 /**
@@ -48,13 +53,15 @@ type Result<T> = T extends (...args: never[]) => infer R ? R : never;
 
 export type OfflineDatabase = ReturnType<typeof createOfflineDatabase>;
 
-export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), started: startedAhead, onProblem = () => {} }: OfflineDatabaseOptions) {
+export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), started: startedAhead, onProblem = () => {}, onUpgrade = () => {} }: OfflineDatabaseOptions) {
   let worker: Worker | null = null;
   /** The worker started ahead, until the first request takes it (its threadId is -1 once it has stopped). */
   let ahead: Worker | null = startedAhead ?? null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let closed = false;
+  /** The upgrades under way, by service, as last told. */
+  const upgrading = new Map<string, OfflineUpgradeNotice>();
 
   function ensureWorker(): Worker {
     if (worker) return worker;
@@ -64,8 +71,10 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
     started.unref();
     started.on('message', (message: OfflineMessage) => {
       if ('notice' in message) {
-        onProblem(message);
-        return;
+        if (message.notice === 'problem') return onProblem(message);
+        if (message.finished) upgrading.delete(message.baseUrl);
+        else upgrading.set(message.baseUrl, message);
+        return onUpgrade(message);
       }
       const waiting = pending.get(message.id);
       if (!waiting) return;
@@ -77,6 +86,8 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
       worker = null;
       for (const waiting of pending.values()) waiting.resolve({ ok: false, message, code: null });
       pending.clear();
+      for (const notice of upgrading.values()) onUpgrade({ ...notice, finished: true, problem: null });
+      upgrading.clear();
     };
     started.on('error', (error) => fail(`The offline worker failed: ${error.message}`));
     started.on('exit', (code) => fail(`The offline worker stopped (exit code ${code}).`));

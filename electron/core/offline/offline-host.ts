@@ -9,9 +9,15 @@
  *   filled again by the next sync. The buyer's own files live elsewhere and are never touched.
  * - A full disk fails the write (its transaction is rolled back, the copy stays as it was) with
  *   `disk_full` and plain words.
+ * - A file written at an older schema version is upgraded as it opens: notices tell how far the
+ *   long upgrade has come (`upgrade`), and that it is over (`finished`), with its problem if any.
+ *   A full disk rolls the upgrade back (the file stays at its old version) and is said in the
+ *   finished notice and in each answer; the upgrade is tried again only once the disk has more free
+ *   space than it had then (each try can write for a minute at a million products).
  * - A service's first database takes in what the release before kept in files (legacy-files.ts).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
+import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import path from 'node:path';
 import { createCatalogSearch } from '../search/catalog-search';
 import { importLegacyFiles } from './legacy-files';
@@ -19,6 +25,7 @@ import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
 import { narrowedChoiceInFile, writeChoice } from './offline-choice';
 import { createOfflineChoiceOps } from './offline-choice-ops';
+import type { UpgradeProgress } from './offline-schema';
 import { createServiceDatabase } from './service-database';
 import { legacyServiceFolder, openKnownServiceFile, serviceDatabaseFile } from './service-files';
 import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
@@ -30,9 +37,21 @@ import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type Sqlit
  */
 export type OfflineAnswer = { ok: true; value: unknown } | { ok: false; message: string; code: OfflineFailureCode };
 
-const refused = (message: string, code: OfflineFailureCode): OfflineAnswer => ({ ok: false, message, code });
+type Refused = Extract<OfflineAnswer, { ok: false }>;
+const refused = (message: string, code: OfflineFailureCode): Refused => ({ ok: false, message, code });
+
+/** Free bytes on the disk holding `dir`, as an unprivileged process may use them. */
+export const freeBytesOf = (dir: string): number => {
+  const disk = statfsSync(dir);
+  return disk.bavail * disk.bsize;
+};
+
+/** How much more free space than at a full disk's failed upgrade makes the next request try it again. */
+export const UPGRADE_RETRY_ROOM_BYTES = 1024 * 1024;
 
 export const DISK_FULL_MESSAGE = 'The disk is full, so the offline copy could not be saved. It stays as it was; free some space and sync again.';
+export const UPGRADE_DISK_FULL_MESSAGE =
+  'The disk is full, so the offline copy could not be updated for this version of Caseworks. It stays as it was and is updated when there is room: free some space and sync again. Your orders, guides, favourites and addresses are not affected.';
 export const DAMAGED_MESSAGE = 'The offline copy was damaged. It was set aside and is being downloaded again from the service; your orders, guides, favourites and addresses are not affected.';
 
 interface Opened {
@@ -40,9 +59,19 @@ interface Opened {
   close(): void;
 }
 
-export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {} }: { dataDir: string; load?: SqliteLoader; notify?: (notice: OfflineNotice) => void }) {
+export interface OfflineHostOptions {
+  dataDir: string;
+  load?: SqliteLoader;
+  notify?: (notice: OfflineNotice) => void;
+  /** Free bytes on the disk holding a folder (freeBytesOf; a test gives its own). */
+  freeBytes?: (dir: string) => number;
+}
+
+export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf }: OfflineHostOptions) {
   const offlineDir = path.join(dataDir, 'offline');
   const opened = new Map<string, Opened>();
+  /** The free bytes when a full disk stopped a service's upgrade, by service (see UPGRADE_RETRY_ROOM_BYTES). */
+  const noRoomToUpgrade = new Map<string, number>();
   let driver: SqliteConstructor | null = null;
   let driverProblem: string | null = null;
   /** What a service's copy set aside as damaged carried, for the copy that takes its place. */
@@ -74,17 +103,41 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     notify({ notice: 'problem', baseUrl, file, movedTo: moved, message: `${DAMAGED_MESSAGE} (${reason})` });
   }
 
-  function openService(baseUrl: string, Driver: SqliteConstructor): Opened {
+  /**
+   * The service's database, opened on first use; refused when a full disk stops the upgrade of its
+   * schema, or stopped it and the disk has no more room since.
+   */
+  function openService(baseUrl: string, Driver: SqliteConstructor): Opened | Refused {
     const existing = opened.get(baseUrl);
     if (existing) return existing;
     mkdirSync(offlineDir, { recursive: true });
+    const roomThen = noRoomToUpgrade.get(baseUrl);
+    if (roomThen !== undefined) {
+      if (freeBytes(offlineDir) < roomThen + UPGRADE_RETRY_ROOM_BYTES) return refused(UPGRADE_DISK_FULL_MESSAGE, 'disk_full');
+      noRoomToUpgrade.delete(baseUrl);
+    }
     const file = serviceDatabaseFile(dataDir, baseUrl);
     // A write-ahead log left behind means the last process did not close the database (it was
     // killed, or the machine lost power): then every page is looked at once before use. Otherwise a
     // damaged page is met when it is read (SQLITE_CORRUPT), and set aside then (see failure()).
     // Checking every page at each start would cost seconds at a million products.
     const uncleanShutdown = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-    let db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown);
+    const upgrade: { told: { done: number; total: number } | null; problem: OfflineUpgradeProblem | null } = { told: null, problem: null };
+    let db: SqliteDatabase | null;
+    try {
+      db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => {
+        upgrade.told = { done, total };
+        notify({ notice: 'upgrade', baseUrl, done, total, finished: false, problem: null });
+      });
+    } catch (error) {
+      if (!upgrade.told || !isDiskFull(error)) throw error;
+      // The upgrade's transaction was rolled back: the file is as it was, at its old version.
+      noRoomToUpgrade.set(baseUrl, freeBytes(offlineDir));
+      upgrade.problem = { code: 'disk_full', message: UPGRADE_DISK_FULL_MESSAGE };
+      return refused(upgrade.problem.message, upgrade.problem.code);
+    } finally {
+      if (upgrade.told) notify({ notice: 'upgrade', baseUrl, ...upgrade.told, finished: true, problem: upgrade.problem });
+    }
     if (!db) {
       const fresh = openKnownServiceFile(file, baseUrl, Driver);
       if (!fresh.ok) throw new Error(`the offline copy just created at ${file} was not one this version writes`);
@@ -134,11 +187,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
    * quick check after an unclean shutdown, or written by a newer version): then an empty one takes
    * its place. SQLite says damage only by throwing, so its throw is read here, where it happens.
    */
-  function openOrSetAside(baseUrl: string, file: string, Driver: SqliteConstructor, uncleanShutdown: boolean): SqliteDatabase | null {
+  function openOrSetAside(baseUrl: string, file: string, Driver: SqliteConstructor, uncleanShutdown: boolean, progress: UpgradeProgress): SqliteDatabase | null {
     let db: SqliteDatabase | undefined;
     let reason: string;
     try {
-      const opening = openKnownServiceFile(file, baseUrl, Driver);
+      const opening = openKnownServiceFile(file, baseUrl, Driver, progress);
       if (opening.ok) {
         db = opening.db;
         if (!uncleanShutdown || (db.pragma('quick_check(1)', { simple: true }) as string) === 'ok') return db;
@@ -194,6 +247,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       if (!Driver) return refused(driverProblem ?? driverUnavailable(null), 'unavailable');
       try {
         const entry = openService(baseUrl, Driver);
+        if ('ok' in entry) return entry;
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
         return { ok: true, value };
       } catch (error) {

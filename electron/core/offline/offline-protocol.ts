@@ -1,3 +1,4 @@
+import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import type { CatalogSearch } from '../search/catalog-search';
 import type { OfflineChoiceOps } from './offline-choice-ops';
 import type { ServiceDatabase } from './service-database';
@@ -35,12 +36,29 @@ export type OfflineResponse =
   | { id: number; ok: false; message: string; code: OfflineFailureCode | null };
 
 /** Told without being asked: a database was damaged and set aside (it is rebuilt by the next sync). */
-export interface OfflineNotice {
+export interface OfflineProblemNotice {
   notice: 'problem';
   baseUrl: string;
   file: string;
   movedTo: string | null;
   message: string;
 }
+
+/**
+ * Told without being asked: a service's database is being upgraded to this version's schema as it
+ * opens (offline-schema.ts), which holds the worker (about 40 s at a million products): `done` of
+ * `total` steps (offline-schema.ts), then `finished` once it is over, with the `problem` that
+ * stopped it (a full disk), if any.
+ */
+export interface OfflineUpgradeNotice {
+  notice: 'upgrade';
+  baseUrl: string;
+  done: number;
+  total: number;
+  finished: boolean;
+  problem: OfflineUpgradeProblem | null;
+}
+
+export type OfflineNotice = OfflineProblemNotice | OfflineUpgradeNotice;
 
 export type OfflineMessage = OfflineResponse | OfflineNotice;

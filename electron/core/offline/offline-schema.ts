@@ -122,29 +122,64 @@ function splitColumnChunks(db: SqliteDatabase) {
   if (saved !== undefined) db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(FIRST_BROWSE_KEY, saved);
 }
 
+/** How many positions of products each step of the version 5 upgrade copies the details of (40 steps at a million). */
+export const UPGRADE_STEP_POSITIONS = 25_000;
+
+/**
+ * How far the upgrade of an opened file has come: `done` of `total` steps. It is told once at the
+ * start (done 0) and after each step: one a `UPGRADE_STEP_POSITIONS` positions of products whose
+ * details are copied, then one the old table dropped, one an index made, one the details' size
+ * set, and the last the commit (at a million products it writes for as long as an index takes).
+ */
+export type UpgradeProgress = (done: number, total: number) => void;
+
 /**
  * Version 5 keys each product's detail by its product's position instead of a unique id
  * (`PRODUCT_DETAILS_TABLE`): the details are copied in position order into the new table, those of
- * products the copy no longer lists left out (the sync drops them anyway), and the table's indexes
- * made once over the copied rows.
+ * products the copy no longer lists left out (the sync drops them anyway), a step of positions at a
+ * time, then the old table is dropped and the new table's indexes made once over the copied rows.
+ * All of it inside the open's transaction; each step told to `progress`, the commit's left to the
+ * caller. Returns how many steps there are, the commit with them.
  */
-const DETAILS_BY_POSITION = `
+function detailsByPosition(db: SqliteDatabase, progress: UpgradeProgress): number {
+  const last = (db.prepare('SELECT max(pos) FROM products').pluck().get() as number | null) ?? 0;
+  const finishing = [
+    'DROP TABLE product_details_v4',
+    ...PRODUCT_DETAILS_TABLE.match(/CREATE INDEX[^;]*;/g)!,
+    "UPDATE datasets SET count = (SELECT count(*) FROM product_details) WHERE account = '' AND name = 'productDetails'",
+  ];
+  const total = Math.ceil(last / UPGRADE_STEP_POSITIONS) + finishing.length + 1;
+  let done = 0;
+  progress(done, total);
+  db.exec(`
 ALTER TABLE product_details RENAME TO product_details_v4;
 DROP INDEX product_details_sku;
 DROP INDEX product_details_upc;
-${PRODUCT_DETAILS_TABLE.replace(/CREATE INDEX[^;]*;/g, '')}
-INSERT INTO product_details (pos, id, etag, fetched_at, country, sku, upc, json)
-  SELECT p.pos, d.id, d.etag, d.fetched_at, d.country, d.sku, d.upc, d.json FROM products p JOIN product_details_v4 d ON d.id = p.id ORDER BY p.pos;
-DROP TABLE product_details_v4;
-${PRODUCT_DETAILS_TABLE.match(/CREATE INDEX[^;]*;/g)!.join('\n')}
-UPDATE datasets SET count = (SELECT count(*) FROM product_details) WHERE account = '' AND name = 'productDetails';
-`;
+${PRODUCT_DETAILS_TABLE.replace(/CREATE INDEX[^;]*;/g, '')}`);
+  const copy = db.prepare(
+    'INSERT INTO product_details (pos, id, etag, fetched_at, country, sku, upc, json) SELECT p.pos, d.id, d.etag, d.fetched_at, d.country, d.sku, d.upc, d.json FROM products p JOIN product_details_v4 d ON d.id = p.id WHERE p.pos > ? AND p.pos <= ? ORDER BY p.pos',
+  );
+  for (let after = 0; after < last; after += UPGRADE_STEP_POSITIONS) {
+    copy.run(after, after + UPGRADE_STEP_POSITIONS);
+    progress((done += 1), total);
+  }
+  for (const statement of finishing) {
+    db.exec(statement);
+    progress((done += 1), total);
+  }
+  return total;
+}
 
-/** Creates or upgrades the schema; false when the file was written by a newer app (it is then rebuilt). */
-export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }): boolean {
+/**
+ * Creates or upgrades the schema; false when the file was written by a newer app (it is then
+ * rebuilt). `progress` hears of an upgrade that rewrites the product details (from version 2, 3
+ * or 4), the one long enough to tell the buyer of (about 40 s at a million products).
+ */
+export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }, progress: UpgradeProgress = () => {}): boolean {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) return false;
   if (version === SCHEMA_VERSION) return true;
+  let steps: number | null = null;
   db.transaction(() => {
     if (version === 0) {
       db.exec(SHARED_TABLES + CATALOG_TABLES + FIRST_BROWSE_TRIGGERS);
@@ -155,10 +190,11 @@ export function ensureSchema(db: SqliteDatabase, identity: { baseUrl: string }):
       if (version <= 2) db.exec(FIRST_BROWSE_TRIGGERS);
       if (version <= 3) splitColumnChunks(db);
       // Version 1's catalog tables were made new above, with the details by position.
-      if (version >= 2) db.exec(DETAILS_BY_POSITION);
+      if (version >= 2) steps = detailsByPosition(db, progress);
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  if (steps !== null) progress(steps, steps);
   return true;
 }
 

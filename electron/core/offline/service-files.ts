@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ensureSchema } from './offline-schema';
+import { ensureSchema, type UpgradeProgress } from './offline-schema';
 import { loadBetterSqlite3, openSqlite, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
 
 /** A short stable name for a service (its base URL), as the offline copy's files have always been named. */
@@ -15,11 +15,14 @@ export const legacyServiceFolder = (dataDir: string, baseUrl: string) => path.jo
 /** A service's database opened, or refused because a newer version of Caseworks wrote it (then it is closed). */
 export type OpenedServiceFile = { ok: true; db: SqliteDatabase } | { ok: false; message: string };
 
-/** Opens (creating when missing) a service's database with its schema; one a newer version wrote is refused, as a value. */
-export function openKnownServiceFile(file: string, baseUrl: string, Driver: SqliteConstructor): OpenedServiceFile {
+/**
+ * Opens (creating when missing) a service's database with its schema; one a newer version wrote is
+ * refused, as a value. `progress` hears of a long upgrade of the schema (see ensureSchema).
+ */
+export function openKnownServiceFile(file: string, baseUrl: string, Driver: SqliteConstructor, progress?: UpgradeProgress): OpenedServiceFile {
   const db = openSqlite(Driver, file);
   try {
-    if (ensureSchema(db, { baseUrl })) return { ok: true, db };
+    if (ensureSchema(db, { baseUrl }, progress)) return { ok: true, db };
   } catch (error) {
     db.close();
     throw error;

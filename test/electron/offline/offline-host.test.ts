@@ -112,9 +112,10 @@ describe('the offline worker’s host', () => {
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
     expect(total(host)).toBe(0);
+    const problems = notices.filter((notice) => notice.notice === 'problem');
     expect(notices).toEqual([expect.objectContaining({ notice: 'problem', baseUrl, file, movedTo: expect.stringMatching(/\.damaged-\d+$/) })]);
-    expect(notices[0]!.message.startsWith(DAMAGED_MESSAGE)).toBe(true);
-    expect(existsSync(notices[0]!.movedTo!)).toBe(true);
+    expect(problems[0]!.message.startsWith(DAMAGED_MESSAGE)).toBe(true);
+    expect(existsSync(problems[0]!.movedTo!)).toBe(true);
     // The next sync fills it again.
     host.service(baseUrl, 'writeCatalogPage', [1, null, page(1)]);
     expect(total(host)).toBe(100);

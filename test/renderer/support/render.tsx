@@ -41,7 +41,7 @@ export function resetClientState(): void {
   unbindCart();
   useCartStore.setState({ lines: [], notes: {}, shipTo: null, shipToChoice: null, saveShipTo: { save: false, label: '' }, deliveryDates: {}, drafts: {} });
   useFiltersStore.setState({ filters: EMPTY_FILTERS });
-  useStatusStore.setState({ online: null, progress: {} });
+  useStatusStore.setState({ online: null, progress: {}, offlineUpgrade: null, offlineUpgradeProblem: null });
   useToastStore.setState({ toasts: [] });
   useUiStore.setState({ helpOpen: false, accountSwitcherOpen: false, searchFocusPending: false, barcodeFocusRequest: 0 });
   useTypingStore.setState({ typing: false });
