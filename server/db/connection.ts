@@ -11,6 +11,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import type { Database } from './database';
 import { GuardedClient, GuardedPool } from './guarded-pool';
+import { copyTemplate, defaultTemplatesDir, emptyClusterTemplate, pgliteTemplateKey } from './pglite-template';
 
 export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -65,6 +66,11 @@ export interface PgliteOpenOptions {
   /** A `dumpDataDir()` archive to start from instead of an empty cluster (test templates). */
   loadDataDir?: Blob;
   migrationsFolder?: string;
+  /**
+   * Where empty migrated clusters are kept for new data folders to copy (pglite-template.ts);
+   * default defaultTemplatesDir(); null creates each folder with PGlite's initdb.
+   */
+  templatesDir?: string | null;
 }
 
 async function holdingLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
@@ -82,10 +88,49 @@ async function holdingLock<T>(db: Database, work: () => Promise<T>): Promise<T> 
   return result;
 }
 
+/**
+ * Makes the catalog's identity (catalog_feed's one row: a random id, see change-cursor.ts) when
+ * the database has none: a folder copied from a template (pglite-template.ts) has none, so that no
+ * two copies share one.
+ */
+async function ensureCatalogIdentity(db: Database): Promise<void> {
+  await db.execute(sql`insert into catalog_feed (catalog_id) select gen_random_uuid()::text where not exists (select 1 from catalog_feed)`);
+}
+
+/** Migrates a PGlite database under the setup lock. */
+const migrated = (db: Database, migrationsFolder: string) => holdingLock(db, () => migratePglite(db as never, { migrationsFolder }));
+
+/**
+ * A new data folder made from a template of an empty migrated cluster (made first when there is
+ * none); false when none can be kept (the folder is then created by initdb as before).
+ */
+async function fromTemplate(dataDir: string, migrationsFolder: string, templatesDir: string): Promise<boolean> {
+  const create = async (folder: string) => {
+    const client = await PGlite.create({ dataDir: folder, postgresqlconf: PGLITE_SETTINGS });
+    try {
+      const db = drizzlePglite({ client, schema }) as unknown as Database;
+      await migrated(db, migrationsFolder);
+      await db.execute(sql`delete from catalog_feed`);
+    } finally {
+      await client.close();
+    }
+  };
+  const template = await pgliteTemplateKey(PGLITE_SETTINGS, migrationsFolder)
+    .then((key) => emptyClusterTemplate({ create, key, templatesDir }))
+    .catch(() => null);
+  if (template === null) return false;
+  await copyTemplate(template, dataDir);
+  return true;
+}
+
 export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConnection> {
   // PGlite creates the last folder of the path only.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
   const existedBefore = options.dataDir !== undefined && existsSync(join(options.dataDir, 'PG_VERSION'));
+  const templatesDir = options.templatesDir === undefined ? defaultTemplatesDir() : options.templatesDir;
+  const copied =
+    options.dataDir !== undefined && !existedBefore && !options.loadDataDir && templatesDir !== null && (await fromTemplate(options.dataDir, migrationsFolder, templatesDir));
   const create = () =>
     PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -93,7 +138,7 @@ export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConn
       postgresqlconf: PGLITE_SETTINGS,
     });
   let client = await create();
-  if (options.dataDir && !existedBefore) {
+  if (options.dataDir && !existedBefore && !copied) {
     // Creating the cluster (initdb) leaves about 500 MB behind in this instance; a second open of
     // the new folder starts without it (measured: 791 MB resident after the first open, 398 MB after reopening).
     await client.close();
@@ -108,9 +153,8 @@ export async function openPglite(options: PgliteOpenOptions): Promise<PgliteConn
     close: () => client.close(),
   };
   try {
-    await connection.underSetupLock((locked) =>
-      migratePglite(locked as never, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER }),
-    );
+    await migrated(db, migrationsFolder);
+    await ensureCatalogIdentity(db);
   } catch (error) {
     await client.close();
     throw error;
