@@ -32,6 +32,14 @@ function withCatalog(dataDir: string, pages: number) {
   host.close();
 }
 
+/** Overwrites every 16th page of the file from its ninth on, leaving the header and the schema's first pages whole. */
+function damageMiddlePages(file: string) {
+  const size = statSync(file).size;
+  const handle = openSync(file, 'r+');
+  for (let offset = 8 * 4096; offset < size - 4096; offset += 16 * 4096) writeSync(handle, Buffer.alloc(4096, 0x5a), 0, 4096, offset);
+  closeSync(handle);
+}
+
 /** How many products a search finds, or the answer when the copy could not give one. */
 function searched(host: ReturnType<typeof createOfflineHost>) {
   const answer = host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 1 }]);
@@ -127,10 +135,7 @@ describe('the offline worker’s host', () => {
     const { dataDir, outbox, outboxBytes } = dataFolder();
     withCatalog(dataDir, 6);
     const file = serviceDatabaseFile(dataDir, baseUrl);
-    const size = statSync(file).size;
-    const handle = openSync(file, 'r+');
-    for (let offset = 8 * 4096; offset < size - 4096; offset += 16 * 4096) writeSync(handle, Buffer.alloc(4096, 0x5a), 0, 4096, offset);
-    closeSync(handle);
+    damageMiddlePages(file);
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
     // The damage is met when the pages are read: that call fails in plain words, the file is set aside.
@@ -153,10 +158,7 @@ describe('the offline worker’s host', () => {
     expect(before.service(baseUrl, 'setOfflineChoice', [choice])).toMatchObject({ ok: true });
     before.close();
     const file = serviceDatabaseFile(dataDir, baseUrl);
-    const size = statSync(file).size;
-    const handle = openSync(file, 'r+');
-    for (let offset = 8 * 4096; offset < size - 4096; offset += 16 * 4096) writeSync(handle, Buffer.alloc(4096, 0x5a), 0, 4096, offset);
-    closeSync(handle);
+    damageMiddlePages(file);
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
     searched(host);
