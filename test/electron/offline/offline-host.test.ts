@@ -9,8 +9,8 @@ import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/off
 import { createServiceDatabase } from '../../../electron/core/offline/service-database';
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
 import { CatalogSearchInput } from '../../../shared/bridge';
-import type { SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
 import { makeCatalog } from '../search/catalog-fixture';
+import { fullDiskDriver } from './full-disk-driver';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const catalog = makeCatalog(600).map((product) => product.item);
@@ -185,14 +185,7 @@ describe('the offline worker’s host', () => {
     const { dataDir, outbox, outboxBytes } = dataFolder();
     withCatalog(dataDir, 2);
     const file = serviceDatabaseFile(dataDir, baseUrl);
-    // SQLite's own "database or disk is full" (SQLITE_FULL), as a full disk gives it: no room past the file's size now.
-    const pages = Math.ceil(statSync(file).size / 4096) + 4;
-    const Tight = class extends Database {
-      constructor(name: string) {
-        super(name);
-        this.pragma(`max_page_count = ${pages}`);
-      }
-    } as unknown as SqliteConstructor;
+    const Tight = fullDiskDriver(file);
     const host = createOfflineHost({ dataDir, load: () => Tight });
     expect(total(host)).toBe(200);
     let failure: ReturnType<typeof host.service> | null = null;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,9 +8,9 @@ import { startOfflineWorker } from '../../../electron/core/offline/worker-entry'
 import { createOfflineHost, UPGRADE_DISK_FULL_MESSAGE, UPGRADE_RETRY_ROOM_BYTES } from '../../../electron/core/offline/offline-host';
 import type { OfflineNotice, OfflineUpgradeNotice } from '../../../electron/core/offline/offline-protocol';
 import { SCHEMA_VERSION, UPGRADE_STEP_POSITIONS } from '../../../electron/core/offline/offline-schema';
-import type { SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { tableDigests, versionFourCopy } from './version-four-file';
+import { fullDiskDriver } from './full-disk-driver';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const folders: string[] = [];
@@ -111,14 +111,7 @@ describe('opening an offline copy written by schema version 4 (the upgrade holds
     const held = tableDigests(before);
     before.close();
     expect(held.products!.rows).toBe(3_000);
-    // SQLite's own "database or disk is full" (SQLITE_FULL), as a full disk gives it: no room past the file's size now.
-    const pages = Math.ceil(statSync(file).size / 4096) + 4;
-    const Tight = class extends Database {
-      constructor(name: string) {
-        super(name);
-        this.pragma(`max_page_count = ${pages}`);
-      }
-    } as unknown as SqliteConstructor;
+    const Tight = fullDiskDriver(file);
     let free = 5_000_000;
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, load: () => Tight, notify: (notice) => notices.push(notice), freeBytes: () => free });
