@@ -11,6 +11,7 @@ import { createSearchService } from '../electron/core/search/search-service';
 import { createSyncEngine } from '../electron/core/sync/sync-engine';
 import { collectGarbage } from '../server/db/release-memory';
 import { querySet } from './query-set';
+import { searched } from './searched';
 
 /** What the process reports: its resident memory, both heaps, and the products searchable. */
 export interface CoreMemory {
@@ -33,18 +34,18 @@ async function reportCoreMemory(argument: string) {
   await engine.init();
   await Promise.all([engine.copy.suppliers(), engine.copy.orders(), engine.copy.account()]);
   // Every query of the benchmark once, so the worker holds what searching takes.
-  const browse = await search.search({ limit: 1 });
+  const browse = await searched(search.search({ limit: 1 }));
   for (const query of querySet({
     varietal: browse.facets.varietal.map((facet) => facet.value),
     region: browse.facets.region.map((facet) => facet.value),
     country: browse.facets.country.map((facet) => facet.value),
     supplier: browse.facets.supplier.map((facet) => facet.value),
-  })) await search.search(query);
-  const { total } = await search.search({ text: 'cabernet', limit: 50 });
+  })) await searched(search.search(query));
+  const { total } = await searched(search.search({ text: 'cabernet', limit: 50 }));
   collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 200));
   const memory = process.memoryUsage();
-  const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await search.search({ limit: 1 })).total };
+  const report: CoreMemory = { rss: memory.rss, heapUsed: memory.heapUsed, workerHeapUsed: await search.workerHeapUsed(), documents: (await searched(search.search({ limit: 1 }))).total };
   if (total === 0) throw new Error('the loaded catalog answered nothing');
   process.send!(report);
   await store.close();

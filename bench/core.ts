@@ -47,6 +47,7 @@ import type { ColdStartReport } from './cold-start';
 import type { UpcCheck } from './core-app';
 import type { CoreMemory } from './core-memory';
 import { createFeedTimeline } from './feed-timeline';
+import { searched } from './searched';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const PER_PAGE = 100;
@@ -373,7 +374,7 @@ async function syncPhases(figure: Figure, workDirs: string[], services: RunningS
     let searchable: number | null = null;
     const probe = (async () => {
       while (searchable === null) {
-        if ((await search.search({ limit: 1 })).total > 0) searchable = performance.now() - syncStarted;
+        if ((await searched(search.search({ limit: 1 }))).total > 0) searchable = performance.now() - syncStarted;
         else await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
@@ -480,7 +481,7 @@ async function searchFigures(figure: Figure, dir: string, baseUrl: string) {
     `${ms(coldMs)} (CPU ${ms((coldUsed.user + coldUsed.system) / 1000)}; worker start, database open, first browse); main thread's longest stall meanwhile ${ms(stalls.max / 1e6)}, an idle process on the same core ${ms(coldControl.maxMs)}`,
   );
 
-  const browse = await reloader.search({ limit: 1 });
+  const browse = await searched(reloader.search({ limit: 1 }));
   const queries = querySet({
     varietal: browse.facets.varietal.map((facet) => facet.value),
     region: browse.facets.region.map((facet) => facet.value),
@@ -497,7 +498,7 @@ async function searchFigures(figure: Figure, dir: string, baseUrl: string) {
   for (let repeat = 0; repeat < SEARCH_REPEATS; repeat += 1) {
     for (const query of queries) {
       const started = performance.now();
-      const result = await reloader.search(query);
+      const result = await searched(reloader.search(query));
       const took = performance.now() - started;
       if (repeat === 0) firstPass.push(took);
       roundTrips.push(took);
@@ -600,7 +601,7 @@ async function resyncPhase(figure: Figure, workDirs: string[], services: Running
   const search = createSearchService(store.database);
   search.use(baseUrl);
   const opened = performance.now();
-  const { total } = await search.search({ limit: 1 });
+  const { total } = await searched(search.search({ limit: 1 }));
   console.log(`offline copy opened with ${total} products searchable in ${ms(performance.now() - opened)}`);
   const engine = createSyncEngine({
     api: timeline.client(createServiceClient({ baseUrl, getApiKey: () => service.ready.apiKey, timeoutMs: 60_000, fetch: timeline.fetch(fetch), fetchAsSent: timeline.fetch(fetchAsSent) })),

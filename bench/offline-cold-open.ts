@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { querySet } from './query-set';
+import { searched } from './searched';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
 const baseUrl = process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:9/api/v1';
@@ -35,12 +36,12 @@ const search = createSearchService(store.database);
 search.use(baseUrl);
 const heap = await search.workerHeapUsed();
 const workerUp = performance.now() - started;
-const first = await search.search({ limit: 50 });
+const first = await searched(search.search({ limit: 50 }));
 const painted = performance.now() - started;
 const paintedCpu = cpuMs(cpu);
 const longestStall = stalls.max / 1e6;
 const again = performance.now();
-const second = await search.search({ limit: 50, text: 'cabernet' });
+const second = await searched(search.search({ limit: 50, text: 'cabernet' }));
 const textMs = performance.now() - again;
 stalls.disable();
 console.log(`worker started: ${workerUp.toFixed(0)} ms (worker heap ${mb(heap)})`);
@@ -51,14 +52,14 @@ const status = readFileSync('/proc/self/status', 'utf8');
 const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
 console.log(`resident: ${mb(memory.rss)} (anonymous ${mb(kib('RssAnon'))}, file ${mb(kib('RssFile'))}); main heap ${mb(memory.heapUsed)}, worker heap ${mb(await search.workerHeapUsed())}`);
 if (process.env.BENCH_QUERIES === '1') {
-  const browse = await search.search({ limit: 1 });
+  const browse = await searched(search.search({ limit: 1 }));
   const queries = querySet({
     varietal: browse.facets.varietal.map((facet) => facet.value),
     region: browse.facets.region.map((facet) => facet.value),
     country: browse.facets.country.map((facet) => facet.value),
     supplier: browse.facets.supplier.map((facet) => facet.value),
   });
-  for (const query of queries) await search.search(query);
+  for (const query of queries) await searched(search.search(query));
   const after = process.memoryUsage();
   const now = readFileSync('/proc/self/status', 'utf8');
   const nowKib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(now)?.[1] ?? NaN) * 1024;

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
+import { searched } from './searched';
 
 const source = process.env.BENCH_SOURCE_DB ?? '';
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
@@ -69,7 +70,7 @@ await must(store.finishFeedBootstrap(scope));
 const used = process.cpuUsage(cpu);
 console.log(`${pages} pages of ${PAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s wall, CPU ${((used.user + used.system) / 1e6).toFixed(0)} s (main thread and worker)`);
 await report('end of the sync');
-const browse = await search.search({ limit: 50 });
+const browse = await searched(search.search({ limit: 50 }));
 await report(`after a first browse (${browse.total} products)`);
 (globalThis as { gc?: () => void }).gc?.();
 await new Promise((resolve) => setTimeout(resolve, 500));

@@ -24,6 +24,7 @@ import type { CaseworksCoreHandle, CoreOptions } from './caseworks-core';
 import { readProductImage } from './product-images';
 import { accountVerifier } from './verify-account';
 import { createReads } from './reads';
+import { succeed } from '../core/failure';
 
 export { EMBEDDED_SERVICE_FOLDER };
 export type { CaseworksCoreHandle, CoreOptions };
@@ -109,7 +110,10 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     },
     offlineChoice: {
       choices: offlineChoices,
-      suppliers: async () => (await reads.offline.suppliers())?.data ?? null,
+      suppliers: async () => {
+        const read = await reads.offline.suppliers();
+        return read.ok ? succeed(read.data?.data ?? null) : read;
+      },
       online: session.reachable,
       syncNow: session.syncNow,
     },

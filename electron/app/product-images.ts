@@ -22,5 +22,8 @@ export async function readProductImage(productId: string, sources: ProductImageS
 
 async function imageUrlFromCatalog(productId: string, { search, shown }: ProductImageSources): Promise<string | null> {
   const [listed] = await search.products([productId]).catch(() => [null]);
-  return listed?.image_url ?? (await shown()?.copy.productDetail(productId))?.image_url ?? null;
+  if (listed?.image_url) return listed.image_url;
+  // A refusal of the offline copy leaves the image unknown, as a product it does not hold does.
+  const detail = await shown()?.copy.productDetail(productId);
+  return (detail?.ok ? detail.data?.image_url : null) ?? null;
 }

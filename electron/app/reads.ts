@@ -56,10 +56,14 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
       lookupCode: (code: string) => search.lookupCode(code),
       catalogAsOf,
       productCodes: async (id: string) => {
-        const detail = (await offline.productDetail(id))?.data;
+        const read = await offline.productDetail(id);
+        const detail = read.ok ? read.data?.data : null;
         return detail ? { sku: detail.sku, upc: detail.upc } : null;
       },
-      pastOrder: async (id: string) => (await offline.orderDetail(id))?.data ?? null,
+      pastOrder: async (id: string) => {
+        const read = await offline.orderDetail(id);
+        return read.ok ? (read.data?.data ?? null) : null;
+      },
       detailCoverage: async () => {
         const statuses = session.shown()?.statuses() ?? [];
         const countOf = (name: DatasetName) => statuses.find((status) => status.name === name)?.count ?? 0;

@@ -1,7 +1,7 @@
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import type { SearchCoverage } from '../../../shared/bridge/offline-choice';
 import type { CatalogProduct } from '../../../shared/schemas';
-import { failWith, succeed } from '../../core/failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './read-context';
 import { callService, freshOrCached, isUnreachable } from './service-calls';
@@ -9,10 +9,11 @@ import { PRODUCT_NOT_CARRIED } from '../../core/offline/offline-choice-service';
 
 export interface CatalogHandlerDeps extends ReadContext {
   search: {
-    search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult>;
+    /** A refusal of the offline copy (a full disk, a copy set aside) is the search's Failure (offline-refusal.ts). */
+    search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<Outcome<CatalogSearchResult>>;
     /** A keystroke's search: null when a newer keystroke's replaced it before it ran (search-service.ts). */
-    searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult | null>;
-    lookupCode(code: string): Promise<CatalogProduct | null>;
+    searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<Outcome<CatalogSearchResult> | null>;
+    lookupCode(code: string): Promise<Outcome<CatalogProduct | null>>;
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
   catalogAsOf(): Promise<string | null>;
@@ -35,13 +36,16 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
       const [result, coverage] = await Promise.all([searching, deps.searchCoverage?.() ?? null]);
       // Retryable: a page whose search was replaced no longer asks again; one that still shows it does.
       if (!result) return failWith('superseded', 'A newer search replaced this one before it ran.', true);
-      return succeed({ ...result, items: result.items.map((item) => deps.images.localize(item)), coverage });
+      if (!result.ok) return result;
+      return succeed({ ...result.data, items: result.data.items.map((item) => deps.images.localize(item)), coverage });
     },
     async prepareSearch() {
       return succeed({ read: (await deps.readSearchIndex?.()) ?? false });
     },
     async lookupProductCode({ code }) {
-      const [product, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
+      const [found, asOf] = await Promise.all([deps.search.lookupCode(code), deps.catalogAsOf()]);
+      if (!found.ok) return found;
+      const product = found.data;
       return succeed({ product: product ? deps.images.localize(product) : null, freshness: { asOf, fromCache: true } });
     },
     async getProduct({ id }) {

@@ -1,6 +1,6 @@
 import type { GuideImportProblem, GuideLine, GuideSource, OrderGuide } from '../../../shared/bridge/guides';
 import type { CatalogProduct, Order } from '../../../shared/schemas';
-import { failWith, succeed, type Outcome } from '../../core/failure';
+import { failWith, succeed, type Failure, type Outcome } from '../../core/failure';
 import type { FavouritesStore } from '../../core/favourites/favourites-store';
 import { guideFileName, matchGuideRows, readGuideCsv, writeGuideCsv } from '../../core/guides/guide-csv';
 import type { OrderGuidesStore } from '../../core/guides/guides-store';
@@ -12,8 +12,8 @@ import { offerCsv, type DesktopHandlerDeps } from './desktop';
 export interface GuideSources {
   /** Products as the offline catalog lists them (image addresses made local), null for one it does not. */
   products(ids: string[]): Promise<(CatalogProduct | null)[]>;
-  /** A product by SKU or UPC in the offline catalog. */
-  lookupCode(code: string): Promise<CatalogProduct | null>;
+  /** A product by SKU or UPC in the offline catalog; a refusal of the offline copy is its Failure. */
+  lookupCode(code: string): Promise<Outcome<CatalogProduct | null>>;
   /** When the offline catalog was last confirmed by the service. */
   catalogAsOf(): Promise<string | null>;
   /** A product's SKU and UPC from its details on this computer; null when they are not here. */
@@ -135,7 +135,15 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
       if (!guides.ok) return guides;
       const read = readGuideCsv(csv);
       if (!read.ok) return failWith('invalid_input', read.message, false, [{ pointer: '/csv', detail: read.message }]);
-      const { lines, skipped } = await matchGuideRows(read.rows, async (code) => (await sources.lookupCode(code))?.id ?? null);
+      const refusals: Failure[] = [];
+      const { lines, skipped } = await matchGuideRows(read.rows, async (code) => {
+        const found = await sources.lookupCode(code);
+        if (found.ok) return found.data?.id ?? null;
+        refusals.push(found);
+        return null;
+      });
+      // The offline copy refused (a full disk…): its words, not rows "not found".
+      if (refusals[0]) return refusals[0];
       const detailsIncomplete = await notFoundForLackOfDetails(sources, skipped);
       if (lines.length === 0) return succeed({ guide: null, rows: read.rows.length, skipped, detailsIncomplete });
       const guide = storeOutcome(await guides.data.create(name, lines));

@@ -1,13 +1,13 @@
 import type { Supplier } from '../../../shared/schemas';
 import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
-import { failWith, succeed } from '../../core/failure';
+import { failWith, succeed, type Outcome } from '../../core/failure';
 import { unknownSuppliers, type OfflineChoiceService } from '../../core/offline/offline-choice-service';
 import type { HandlerGroup } from '../handler-types';
 
 export interface OfflineChoiceHandlerDeps {
   choices: Pick<OfflineChoiceService, 'view' | 'set'>;
-  /** The service's suppliers as the offline copy holds them (null: never synced). */
-  suppliers(): Promise<Supplier[] | null>;
+  /** The service's suppliers as the offline copy holds them (null: never synced), or the copy's refusal. */
+  suppliers(): Promise<Outcome<Supplier[] | null>>;
   online(): boolean;
   /** Starts a sync unless one runs; false when it could not start. */
   syncNow(): boolean;
@@ -24,7 +24,9 @@ export function createOfflineChoiceHandlers(deps: OfflineChoiceHandlerDeps) {
     },
     async setOfflineChoice({ choice }) {
       const chosen: OfflineChoice = choice.keep === 'all' ? choice : { keep: 'suppliers', supplierIds: [...new Set(choice.supplierIds)] };
-      const unknown = unknownSuppliers(chosen, (await deps.suppliers()) ?? []);
+      const known = await deps.suppliers();
+      if (!known.ok) return known;
+      const unknown = unknownSuppliers(chosen, known.data ?? []);
       if (unknown.length > 0) {
         const fields = unknown.slice(0, 20).map(({ index, id }) => ({ pointer: `/choice/supplierIds/${index}`, detail: `${id} is not a supplier of this service` }));
         const named = unknown.length === 1 ? `${unknown[0]!.id} is not a supplier of this service` : `${unknown.length} of the chosen suppliers are not suppliers of this service`;

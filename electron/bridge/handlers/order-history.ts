@@ -8,9 +8,11 @@ import {
   orderHistoryCsv,
   orderHistoryFileName,
   orderHistoryTotals,
+  type HistoryOrder,
   type ProductFacts,
 } from '../../core/order-history';
-import { succeed } from '../../core/failure';
+import type { Freshness } from '../../../shared/bridge/datasets';
+import { succeed, type Outcome } from '../../core/failure';
 import type { HandlerGroup } from '../handler-types';
 import { offerCsv, type DesktopHandlerDeps } from './desktop';
 import type { ReadContext } from './read-context';
@@ -25,9 +27,12 @@ export interface OrderHistoryHandlerDeps extends ReadContext {
  * so it answers the same offline. Its age is the orders dataset's.
  */
 export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<DesktopHandlerDeps, 'saveFile'>) {
-  async function history() {
-    const cached = await deps.offline.orderHistory();
-    return { orders: cached?.data ?? [], freshness: { asOf: cached?.asOf ?? null, fromCache: true } };
+  /** The history in the offline copy (none when it holds none), or the copy's refusal. */
+  async function history(): Promise<Outcome<{ orders: HistoryOrder[]; freshness: Freshness }>> {
+    const read = await deps.offline.orderHistory();
+    if (!read.ok) return read;
+    const cached = read.data;
+    return succeed({ orders: cached?.data ?? [], freshness: { asOf: cached?.asOf ?? null, fromCache: true } });
   }
 
   /** Vintage and size from the catalog in the search worker, else from the product's stored detail. */
@@ -36,7 +41,8 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
     const facts = new Map<string, ProductFacts>();
     await Promise.all(
       ids.map(async (id, index) => {
-        const product = listed[index] ?? (await deps.offline.productDetail(id))?.data ?? null;
+        const detail = listed[index] ? null : await deps.offline.productDetail(id);
+        const product = listed[index] ?? (detail?.ok ? detail.data?.data : null) ?? null;
         if (product) facts.set(id, { vintage: product.vintage, sizeMl: product.size_ml });
       }),
     );
@@ -45,22 +51,27 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
 
   return {
     async listOrderHistory({ page, perPage, ...filter }) {
-      const { orders, freshness } = await history();
+      const read = await history();
+      if (!read.ok) return read;
+      const { orders, freshness } = read.data;
       const matching = filterOrderHistory(orders, filter);
       const { items, meta } = pageLocally(matching.map((entry) => entry.order), page, perPage);
       return succeed<OrderHistoryPage>({ items, meta, totals: orderHistoryTotals(matching), suppliers: historySuppliers(orders), freshness });
     },
     async listLastOrdered() {
-      const { orders, freshness } = await history();
+      const read = await history();
+      if (!read.ok) return read;
+      const { orders, freshness } = read.data;
       return succeed<LastOrderedList>({ items: lastOrderedByProduct(orders), freshness });
     },
     async exportOrderHistory(filter) {
-      return succeed(await exportHistory(filter));
+      const read = await history();
+      return read.ok ? succeed(await exportHistory(read.data.orders, filter)) : read;
     },
   } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
 
-  async function exportHistory(filter: Parameters<typeof filterOrderHistory>[1] & { timeZone: string }): Promise<OrderHistoryExport> {
-      const matching = filterOrderHistory((await history()).orders, filter);
+  async function exportHistory(orders: HistoryOrder[], filter: Parameters<typeof filterOrderHistory>[1] & { timeZone: string }): Promise<OrderHistoryExport> {
+      const matching = filterOrderHistory(orders, filter);
       const facts = await factsOf(csvProductIds(matching));
       const { csv, rows } = orderHistoryCsv(matching, (id) => facts.get(id) ?? null, filter.timeZone);
       const fileName = orderHistoryFileName(filter);

@@ -21,10 +21,11 @@ export function createOrderHandlers(deps: OrderHandlerDeps) {
           return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
         },
         cached: async () => {
-          const cached = await deps.offline.orders();
-          if (!cached) return null;
+          const read = await deps.offline.orders();
+          if (!read.ok || !read.data) return read.ok ? succeed(null) : read;
+          const cached = read.data;
           const matching = status ? cached.data.filter((order) => order.status === status) : cached.data;
-          return { data: pageLocally(matching, page, perPage), asOf: cached.asOf };
+          return succeed({ data: pageLocally(matching, page, perPage), asOf: cached.asOf });
         },
         now: deps.now,
       });

@@ -28,12 +28,13 @@ export function isUnreachable(error: Pick<ServiceError, 'code'>): boolean {
 
 /**
  * Fresh from the service when it answers, otherwise the offline copy with its age. With no copy
- * either, the service's error stands.
+ * either, the service's error stands; when the offline copy refused (a full disk, a copy set
+ * aside: offline-refusal.ts), its words stand instead, which say what the buyer can do.
  */
 export async function freshOrCached<T>(options: {
   online: boolean;
   live: () => Promise<Outcome<T>>;
-  cached: () => Promise<Cached<T> | null>;
+  cached: () => Promise<Outcome<Cached<T> | null>>;
   now: () => Date;
 }): Promise<Outcome<{ data: T; freshness: Freshness }>> {
   const fresh = (data: T) => succeed({ data, freshness: { asOf: options.now().toISOString(), fromCache: false } });
@@ -45,7 +46,8 @@ export async function freshOrCached<T>(options: {
     failure = live;
   }
   const cached = await options.cached();
-  if (cached) return succeed({ data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } });
+  if (!cached.ok) failure = cached;
+  else if (cached.data) return succeed({ data: cached.data.data, freshness: { asOf: cached.data.asOf, fromCache: true } });
   if (!options.online) {
     const live = await options.live();
     if (live.ok) return fresh(live.data);

@@ -9,7 +9,7 @@ import { SUPPLIER_NOT_CARRIED } from '../../core/offline/offline-choice-service'
 
 export interface SupplierHandlerDeps extends ReadContext {
   search: {
-    search(input: CatalogSearchInput): Promise<CatalogSearchResult>;
+    search(input: CatalogSearchInput): Promise<Outcome<CatalogSearchResult>>;
     supplierRegions(): Promise<Record<string, string[]>>;
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
@@ -38,9 +38,10 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
   }
 
   async function suppliers() {
-    const cached = await deps.offline.suppliers();
+    const read = await deps.offline.suppliers();
+    const cached = read.ok ? read.data : null;
     if (cached && cached.data.length > 0) return succeed({ data: cached.data, freshness: { asOf: cached.asOf, fromCache: true } });
-    return freshOrCached({ online: deps.online(), live: everySupplierLive, cached: async () => cached, now: deps.now });
+    return freshOrCached({ online: deps.online(), live: everySupplierLive, cached: async () => read, now: deps.now });
   }
 
   let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<SupplierIndex> } | null = null;
@@ -78,9 +79,11 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
           return result.ok ? succeed({ items: result.data.data, meta: result.data.meta }) : result;
         },
         cached: async () => {
-          if (deps.offlineKeeps && !(await deps.offlineKeeps(id))) return null;
-          const found = await deps.search.search({ supplierId: id, offset: (page - 1) * perPage, limit: perPage, sort: 'name' });
-          if (found.freshness.asOf === null) return null;
+          if (deps.offlineKeeps && !(await deps.offlineKeeps(id))) return succeed(null);
+          const searched = await deps.search.search({ supplierId: id, offset: (page - 1) * perPage, limit: perPage, sort: 'name' });
+          if (!searched.ok) return searched;
+          const found = searched.data;
+          if (found.freshness.asOf === null) return succeed(null);
           const items: SupplierProduct[] = found.items.map((product) => ({
             id: product.id,
             name: product.name,
@@ -91,7 +94,7 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
             image_url: product.image_url,
           }));
           const meta = { total: found.total, page, per_page: perPage, total_pages: Math.ceil(found.total / perPage) };
-          return { data: { items, meta }, asOf: found.freshness.asOf };
+          return succeed({ data: { items, meta }, asOf: found.freshness.asOf });
         },
         now: deps.now,
       });

@@ -1,12 +1,16 @@
 /**
  * `createOfflineCopy({ store, scope })`: the offline copy as the app reads it, each read a query
  * of the offline worker (nothing of the catalog is held here). The supplier list, short and read
- * often, is kept until the sync writes a new one (`forget`). A read that fails is unexpected for
- * the screens' reads: it rejects (`valueOrFault`) and the bridge says so as an internal error.
+ * often, is kept until the sync writes a new one (`forget`). A read answers an `Outcome`: a refusal
+ * of the offline copy (a full disk, a copy set aside, an unavailable database module) is its
+ * `storage_error` in the worker's words (outcomeOfOffline), which the screen shows. Keeping a
+ * detail just read from the service rejects when the copy refuses (`valueOrFault`).
  */
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { DetailRecord, OrderDetailRecord, ProductDetailRecord } from './dataset-records';
+import { succeed, type Outcome } from '../failure';
 import { valueOrFault } from './offline-database';
+import { outcomeOfOffline } from './offline-refusal';
 import type { OfflineStore, StoreScope } from './offline-store';
 
 export interface OfflineCopyOptions {
@@ -17,45 +21,53 @@ export interface OfflineCopyOptions {
 export type OfflineCopy = ReturnType<typeof createOfflineCopy>;
 
 export function createOfflineCopy({ store, scope }: OfflineCopyOptions) {
-  let suppliers: { baseUrl: string; list: Promise<Supplier[]> } | null = null;
+  let suppliers: { baseUrl: string; list: Promise<Outcome<Supplier[]>> } | null = null;
+  const none = <T>(value: T): Promise<Outcome<T>> => Promise.resolve(succeed(value));
   const now = () => new Date().toISOString();
 
   return {
-    suppliers(): Promise<Supplier[]> {
+    suppliers(): Promise<Outcome<Supplier[]>> {
       const current = scope();
       if (suppliers?.baseUrl !== current.baseUrl) {
-        const list = valueOrFault(store.readSuppliers(current));
+        const list = outcomeOfOffline(store.readSuppliers(current));
         suppliers = { baseUrl: current.baseUrl, list };
-        list.catch(() => {
+        // A refusal or a fault is not kept: the next read asks again.
+        const drop = () => {
           if (suppliers?.list === list) suppliers = null;
-        });
+        };
+        list.then((read) => {
+          if (!read.ok) drop();
+        }, drop);
       }
       return suppliers.list;
     },
-    async orders(): Promise<OrderListItem[]> {
-      return scope().accountId ? valueOrFault(store.readOrders(scope())) : [];
+    orders(): Promise<Outcome<OrderListItem[]>> {
+      return scope().accountId ? outcomeOfOffline(store.readOrders(scope())) : none([]);
     },
-    async orderDetails(): Promise<Map<string, OrderDetailRecord>> {
-      if (!scope().accountId) return new Map();
-      return new Map((await valueOrFault(store.readOrderDetails(scope()))).map((record) => [record.detail.id, record]));
+    async orderDetails(): Promise<Outcome<Map<string, OrderDetailRecord>>> {
+      if (!scope().accountId) return none(new Map());
+      const read = await outcomeOfOffline(store.readOrderDetails(scope()));
+      return read.ok ? succeed(new Map(read.data.map((record) => [record.detail.id, record]))) : read;
     },
-    async account(): Promise<Account | null> {
-      return scope().accountId ? valueOrFault(store.readAccount(scope())) : null;
+    account(): Promise<Outcome<Account | null>> {
+      return scope().accountId ? outcomeOfOffline(store.readAccount(scope())) : none(null);
     },
-    async webhooks(): Promise<Webhook[]> {
-      return scope().accountId ? valueOrFault(store.readWebhooks(scope())) : [];
+    webhooks(): Promise<Outcome<Webhook[]>> {
+      return scope().accountId ? outcomeOfOffline(store.readWebhooks(scope())) : none([]);
     },
-    productDetailRecord(id: string): Promise<ProductDetailRecord | null> {
-      return valueOrFault(store.productDetail(scope(), id));
+    productDetailRecord(id: string): Promise<Outcome<ProductDetailRecord | null>> {
+      return outcomeOfOffline(store.productDetail(scope(), id));
     },
-    async productDetail(id: string): Promise<Product | null> {
-      return (await valueOrFault(store.productDetail(scope(), id)))?.detail ?? null;
+    async productDetail(id: string): Promise<Outcome<Product | null>> {
+      const read = await this.productDetailRecord(id);
+      return read.ok ? succeed(read.data?.detail ?? null) : read;
     },
-    async orderDetailRecord(id: string): Promise<DetailRecord<Order> | null> {
-      return scope().accountId ? valueOrFault(store.orderDetail(scope(), id)) : null;
+    orderDetailRecord(id: string): Promise<Outcome<DetailRecord<Order> | null>> {
+      return scope().accountId ? outcomeOfOffline(store.orderDetail(scope(), id)) : none(null);
     },
-    async orderDetail(id: string): Promise<Order | null> {
-      return (await this.orderDetailRecord(id))?.detail ?? null;
+    async orderDetail(id: string): Promise<Outcome<Order | null>> {
+      const read = await this.orderDetailRecord(id);
+      return read.ok ? succeed(read.data?.detail ?? null) : read;
     },
     /**
      * A detail just read from the service joins the offline copy, so what was viewed can be viewed

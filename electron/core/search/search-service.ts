@@ -5,7 +5,9 @@
  * of products crosses from the worker as one JSON text (CatalogSearchCrossing), parsed here and not
  * checked again: the worker is the app's own thread, and what it answers from was checked against
  * the contract as it arrived from the service. When the offline copy is unavailable (its database
- * module could not be loaded) searches answer nothing, with no date, rather than failing.
+ * module could not be loaded) searches answer nothing, with no date, rather than failing; any other
+ * refusal (a full disk, a copy set aside) is the search's `Outcome`, a `storage_error` in the
+ * worker's words (outcomeOfOffline, offline-refusal.ts).
  *
  * A keystroke's search (`searchAsTyped`) goes to the worker only once the keystroke's before it
  * has been answered there; one that is still waiting when a newer keystroke's arrives is never
@@ -14,7 +16,9 @@
  */
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
-import type { OfflineDatabase, OfflineResult } from '../offline/offline-database';
+import { succeed, type Outcome } from '../failure';
+import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../offline/offline-database';
+import { outcomeOfOffline } from '../offline/offline-refusal';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -35,15 +39,19 @@ export function createSearchService(database: OfflineDatabase) {
   /** The answer when there is no catalog to search. */
   const nothing = (): CatalogSearchResult => ({ items: [], total: 0, facets: EMPTY_FACETS, tookMs: 0, freshness: { asOf: null, fromCache: true } });
   /**
-   * A call that cannot be answered because the copy is unavailable gives `fallback`. Any other
-   * failure is not expected of a read (a damaged copy is set aside, and the next call answers): the
-   * dispatcher says this one went wrong.
+   * A call that cannot be answered because the copy is unavailable gives `fallback`; any other
+   * refusal is the call's Failure (outcomeOfOffline).
    */
-  const unlessUnavailable = async <T>(call: () => Promise<OfflineResult<T>>, fallback: T): Promise<T> => {
+  const unlessUnavailable = async <T>(call: () => Promise<OfflineResult<T>>, fallback: T): Promise<Outcome<T>> => {
     const answer = await call();
-    if (answer.ok) return answer.value;
-    if (answer.code === 'unavailable') return fallback;
-    throw new Error(answer.message);
+    if (!answer.ok && answer.code === 'unavailable') return succeed(fallback);
+    return outcomeOfOffline(Promise.resolve(answer));
+  };
+  /** The same, for a caller to which any other refusal is unexpected: it rejects (valueOrFault). */
+  const unlessUnavailableOrFault = async <T>(call: () => Promise<OfflineResult<T>>, fallback: T): Promise<T> => {
+    const answer = await call();
+    if (!answer.ok && answer.code === 'unavailable') return fallback;
+    return valueOrFault(Promise.resolve(answer));
   };
 
   /** The worker's answer to a search, its page still one JSON text (null: there is no catalog to search). */
@@ -52,14 +60,15 @@ export function createSearchService(database: OfflineDatabase) {
     const { asYouType: _typing, ...parsed } = CatalogSearchInput.parse(input);
     const query = { ...parsed, ...(onlyIds ? { onlyIds } : {}) };
     const service = baseUrl;
-    if (!service) return Promise.resolve(null);
+    if (!service) return Promise.resolve(succeed(null));
     return unlessUnavailable(() => database.answer(service, 'searchItemsJson', query), null);
   }
 
-  function resultOf(crossing: Awaited<ReturnType<typeof ask>>): CatalogSearchResult {
-    if (!crossing) return nothing();
-    const { itemsJson, ...answer } = crossing;
-    return { ...answer, items: JSON.parse(itemsJson) as CatalogProduct[] };
+  function resultOf(crossing: Awaited<ReturnType<typeof ask>>): Outcome<CatalogSearchResult> {
+    if (!crossing.ok) return crossing;
+    if (!crossing.data) return succeed(nothing());
+    const { itemsJson, ...answer } = crossing.data;
+    return succeed({ ...answer, items: JSON.parse(itemsJson) as CatalogProduct[] });
   }
 
   /** Waits behind the keystroke's search with the worker: true when its turn comes, false when a newer keystroke's search replaced it first. */
@@ -87,7 +96,7 @@ export function createSearchService(database: OfflineDatabase) {
       return baseUrl;
     },
     /** `onlyIds`: keep only these products (the account's favourites). */
-    async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult> {
+    async search(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<Outcome<CatalogSearchResult>> {
       return resultOf(await ask(input, onlyIds));
     },
     /**
@@ -95,7 +104,7 @@ export function createSearchService(database: OfflineDatabase) {
      * keystroke's before it; null when a newer keystroke's search arrived while it waited (it was
      * never computed).
      */
-    async searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<CatalogSearchResult | null> {
+    async searchAsTyped(input: CatalogSearchInput, onlyIds?: readonly string[]): Promise<Outcome<CatalogSearchResult> | null> {
       // The first goes at once (in this tick); one behind it waits for its turn.
       if (typedAsked) {
         if (!(await typedTurn())) return null;
@@ -115,24 +124,24 @@ export function createSearchService(database: OfflineDatabase) {
       const answer = await database.answer(service, 'readSearchIndex');
       return answer.ok && answer.value;
     },
-    lookupCode(code: string): Promise<CatalogProduct | null> {
+    lookupCode(code: string): Promise<Outcome<CatalogProduct | null>> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(null);
+      return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(succeed(null));
     },
     /** Each code's products in the offline catalog (none, one, or several: ambiguous), in the codes' order; none for each when there is no copy. */
     matchCodes(codes: readonly string[]): Promise<CatalogProduct[][]> {
       const service = baseUrl;
       const none = codes.map((): CatalogProduct[] => []);
-      return service ? unlessUnavailable(() => database.answer(service, 'matchCodes', codes), none) : Promise.resolve(none);
+      return service ? unlessUnavailableOrFault(() => database.answer(service, 'matchCodes', codes), none) : Promise.resolve(none);
     },
     products(ids: string[]): Promise<(CatalogProduct | null)[]> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.answer(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));
+      return service ? unlessUnavailableOrFault(() => database.answer(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));
     },
     /** The wine regions of each supplier's products in the offline catalog, by supplier id. */
     supplierRegions(): Promise<Record<string, string[]>> {
       const service = baseUrl;
-      return service ? unlessUnavailable(() => database.answer(service, 'supplierRegions'), {}) : Promise.resolve({});
+      return service ? unlessUnavailableOrFault(() => database.answer(service, 'supplierRegions'), {}) : Promise.resolve({});
     },
     workerHeapUsed(): Promise<number> {
       return database.folder('memory').then((memory) => memory.heapUsed);

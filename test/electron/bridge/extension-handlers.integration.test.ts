@@ -8,7 +8,7 @@ import { createProductImageAddresses } from '../../../electron/core/images/produ
 import { createExtensionHandlers, OFFLINE_CANCEL } from '../../../electron/bridge/handlers/extensions';
 import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
 import { bridgeErrorOf } from '../../../electron/bridge/bridge-failure';
-import type { Outcome } from '../../../electron/core/failure';
+import { succeed, type Outcome } from '../../../electron/core/failure';
 import type { BridgeError } from '../../../shared/bridge/result';
 import { buildOpenApiDocument } from '../../../server/openapi/document';
 import { orderableBody, startRealService, type RealService } from '../api/real-service-harness';
@@ -16,7 +16,7 @@ import { orderableBody, startRealService, type RealService } from '../api/real-s
 /** The offline copy as the handlers see it: only what they keep is recorded. */
 function recordingOffline() {
   const kept: Order[] = [];
-  const none = async () => null;
+  const none = async () => succeed(null);
   const offline: OfflineReads = {
     suppliers: none,
     orders: none,

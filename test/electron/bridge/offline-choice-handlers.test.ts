@@ -11,6 +11,7 @@ import { PRODUCT_NOT_CARRIED, SUPPLIER_NOT_CARRIED } from '../../../electron/cor
 import type { ServiceClient } from '../../../electron/core/api';
 import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
 import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
+import { succeed } from '../../../electron/core/failure';
 
 const stamp = '2026-11-01T10:00:00.000Z';
 const suppliers: Supplier[] = ['sup_napa', 'sup_sonoma', 'sup_bordeaux'].map((id) => ({ id, name: id, dba_name: null, location: 'Napa, CA', total_products: 10, created_at: stamp }));
@@ -19,7 +20,7 @@ const viewOf = (choice: OfflineChoice): OfflineChoiceView => ({ choice, supplier
 function setup(overrides: Partial<OfflineChoiceHandlerDeps> = {}, widened = false) {
   const set = vi.fn(async (choice: OfflineChoice) => ({ view: viewOf(choice), removed: 0, freedBytes: 4096, vacuumed: false, widened }));
   const syncNow = vi.fn(() => true);
-  const deps: OfflineChoiceHandlerDeps = { choices: { view: async () => viewOf({ keep: 'all' }), set }, suppliers: async () => suppliers, online: () => true, syncNow, ...overrides };
+  const deps: OfflineChoiceHandlerDeps = { choices: { view: async () => viewOf({ keep: 'all' }), set }, suppliers: async () => succeed(suppliers), online: () => true, syncNow, ...overrides };
   const dispatcher = createDispatcher({ handlers: { ...createRecordingHandlers(), ...createOfflineChoiceHandlers(deps) } });
   return { dispatcher, set, syncNow };
 }
@@ -49,7 +50,7 @@ describe('setOfflineChoice over the bridge', () => {
   });
 
   it('every supplier is unknown before the supplier list was ever synced; keeping all always works', async () => {
-    const { dispatcher } = setup({ suppliers: async () => null });
+    const { dispatcher } = setup({ suppliers: async () => succeed(null) });
     expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'suppliers', supplierIds: ['sup_napa'] } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await dispatcher.dispatch('setOfflineChoice', { choice: { keep: 'all' } })).toMatchObject({ ok: true, data: { choice: { keep: 'all' }, syncStarted: false } });
   });
@@ -81,21 +82,21 @@ describe('setOfflineChoice over the bridge', () => {
 });
 
 describe('offline, what the offline copy does not carry is said plainly', () => {
-  const none = async () => null;
+  const none = async () => succeed(null);
   const offline: OfflineReads = {
     suppliers: none, orders: none, orderDetail: none, account: none, webhooks: none, orderHistory: none, productDetail: none,
     keepProductDetail: async () => undefined,
     keepOrderDetail: async () => undefined,
   };
-  const emptySearch = async (): Promise<CatalogSearchResult> => ({ items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: stamp, fromCache: true } });
+  const emptySearch = async () => succeed<CatalogSearchResult>({ items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: stamp, fromCache: true } });
   /** A service client whose every call finds the service unreachable. */
   const unreachable = { call: async () => ({ ok: false, error: { code: 'offline', message: 'Could not reach the service.', retryable: true } }) } as unknown as ServiceClient;
   const context = { client: () => unreachable, online: () => false, offline, now: () => new Date(stamp), images: createProductImageAddresses(), catalogAsOf: async () => stamp };
 
   it('a product not in the copy while only chosen suppliers are kept: not carried (and the usual words when all are kept)', async () => {
-    const partial = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => null }, searchCoverage: async () => ({ suppliersKept: 2, productsKept: 10, productsInCatalog: 40 }) });
+    const partial = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => succeed(null) }, searchCoverage: async () => ({ suppliersKept: 2, productsKept: 10, productsInCatalog: 40 }) });
     expect(await partial.getProduct({ id: 'prod_elsewhere' })).toMatchObject({ ok: false, error: { code: 'offline', message: PRODUCT_NOT_CARRIED } });
-    const whole = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => null }, searchCoverage: async () => null });
+    const whole = createCatalogHandlers({ ...context, search: { search: emptySearch, searchAsTyped: emptySearch, lookupCode: async () => succeed(null) }, searchCoverage: async () => null });
     const answer = await whole.getProduct({ id: 'prod_elsewhere' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'offline' } });
     expect(answer.ok ? null : answer.error.message).not.toBe(PRODUCT_NOT_CARRIED);

@@ -10,20 +10,21 @@ import type { SaveFileOutcome } from '../../../electron/core/platform';
 import { createRecordingHandlers } from '../../support/recording-handlers';
 import { makeProduct, toCatalogProduct } from '../../renderer/support/fixtures';
 import { sampleHistory } from '../order-history/history-fixtures';
+import { succeed } from '../../../electron/core/failure';
 
 const AS_OF = '2026-05-01T08:00:00.000Z';
 
 /** The offline copy as these handlers read it: the order history, and one product's stored detail. */
 function offlineWith(history: HistoryOrder[] | null): OfflineReads {
-  const none = async () => null;
+  const none = async () => succeed(null);
   return {
     suppliers: none,
     orders: none,
     orderDetail: none,
     account: none,
     webhooks: none,
-    orderHistory: async () => (history ? { data: history, asOf: AS_OF } : null),
-    productDetail: async (id) => (id === 'prod_chard' ? { data: makeProduct({ id, name: 'Chard', vintage: null, size_ml: 1500 }), asOf: AS_OF } : null),
+    orderHistory: async () => succeed(history ? { data: history, asOf: AS_OF } : null),
+    productDetail: async (id) => succeed(id === 'prod_chard' ? { data: makeProduct({ id, name: 'Chard', vintage: null, size_ml: 1500 }), asOf: AS_OF } : null),
     keepProductDetail: async () => undefined,
     keepOrderDetail: async () => undefined,
   };

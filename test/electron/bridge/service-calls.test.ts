@@ -7,12 +7,12 @@ const offline = async () => failWith('offline', 'Could not reach the service.', 
 
 describe('fresh or cached reads', () => {
   it('prefers the service and says the data is fresh', async () => {
-    const result = await freshOrCached({ online: true, live: async () => succeed('live'), cached: async () => ({ data: 'old', asOf: 'x' }), now });
+    const result = await freshOrCached({ online: true, live: async () => succeed('live'), cached: async () => succeed({ data: 'old', asOf: 'x' }), now });
     expect(result).toEqual({ ok: true, data: { data: 'live', freshness: { asOf: '2026-11-22T10:00:00.000Z', fromCache: false } } });
   });
 
   it('falls back to the offline copy with its age when the service is unreachable', async () => {
-    const result = await freshOrCached({ online: true, live: offline, cached: async () => ({ data: 'old', asOf: '2026-11-21T00:00:00.000Z' }), now });
+    const result = await freshOrCached({ online: true, live: offline, cached: async () => succeed({ data: 'old', asOf: '2026-11-21T00:00:00.000Z' }), now });
     expect(result).toEqual({ ok: true, data: { data: 'old', freshness: { asOf: '2026-11-21T00:00:00.000Z', fromCache: true } } });
   });
 
@@ -21,22 +21,22 @@ describe('fresh or cached reads', () => {
       await freshOrCached({
         online: true,
         live: async () => failWith('not_found', 'No such order.'),
-        cached: async () => ({ data: 'old', asOf: null }),
+        cached: async () => succeed({ data: 'old', asOf: null }),
         now,
       }),
     ).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('answers offline with nothing cached with the service error', async () => {
-    expect(await freshOrCached({ online: true, live: offline, cached: async () => null, now })).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
+    expect(await freshOrCached({ online: true, live: offline, cached: async () => succeed(null), now })).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
   });
 
   it('while believed offline reads the cache first, then still tries the service', async () => {
     let calls = 0;
-    const cached = await freshOrCached({ online: false, live: async () => (calls++, succeed('live')), cached: async () => ({ data: 'old', asOf: null }), now });
+    const cached = await freshOrCached({ online: false, live: async () => (calls++, succeed('live')), cached: async () => succeed({ data: 'old', asOf: null }), now });
     expect(cached).toMatchObject({ ok: true, data: { data: 'old' } });
     expect(calls).toBe(0);
-    const live = await freshOrCached({ online: false, live: async () => succeed('live'), cached: async () => null, now });
+    const live = await freshOrCached({ online: false, live: async () => succeed('live'), cached: async () => succeed(null), now });
     expect(live).toMatchObject({ ok: true, data: { data: 'live', freshness: { fromCache: false } } });
   });
 

@@ -11,6 +11,7 @@ import { createFavouritesStore, type FavouritesStore } from '../../../electron/c
 import { createOrderGuidesStore, type OrderGuidesStore } from '../../../electron/core/guides/guides-store';
 import { createRecordingHandlers } from '../../support/recording-handlers';
 import type { DesktopHandlerDeps } from '../../../electron/bridge/handlers/desktop';
+import { succeed } from '../../../electron/core/failure';
 
 const scope = { baseUrl: 'https://wine.example/api/v1', accountId: 'org_1' };
 const now = () => new Date('2026-11-23T10:00:00.000Z');
@@ -35,7 +36,7 @@ const sources: GuideSources = {
   products: async (ids) => ids.map(listed),
   lookupCode: async (code) => {
     const found = [...catalog.entries()].find(([, entry]) => entry.sku === code.toUpperCase() || entry.upc === code);
-    return found ? listed(found[0]) : null;
+    return succeed(found ? listed(found[0]) : null);
   },
   catalogAsOf: async () => '2026-11-23T09:00:00.000Z',
   productCodes: async (id) => {

@@ -12,6 +12,7 @@ import { serviceDatabaseFile } from '../../../electron/core/offline/service-file
 import { createSearchService } from '../../../electron/core/search/search-service';
 import { createSyncEngine } from '../../../electron/core/sync/sync-engine';
 import { createFakeService } from '../sync/fake-service';
+import { valueOf } from '../search/search-outcome';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const stamp = '2026-11-01T10:00:00.000Z';
@@ -55,7 +56,7 @@ describe('choosing what the offline copy carries', () => {
     return service;
   };
   const suppliersStored = async () => {
-    const result = await search().search({ limit: 500 });
+    const result = await valueOf(search().search({ limit: 500 }));
     return result.facets.supplier.map((facet) => facet.value).sort();
   };
   const detailOf = (id: string) => valueOrFault(store.productDetail({ baseUrl, accountId: null }, id));
@@ -69,7 +70,7 @@ describe('choosing what the offline copy carries', () => {
       const report = await syncFully(engineFor(service));
       expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ via: feed ? 'feed' : 'pages' });
       expect(await suppliersStored()).toEqual(['sup_bordeaux', 'sup_napa']);
-      expect((await search().search({ limit: 1 })).total).toBe(200);
+      expect((await valueOf(search().search({ limit: 1 }))).total).toBe(200);
       expect(await detailOf('prod_00000')).not.toBeNull();
       expect(await detailOf('prod_00001')).toBeNull();
       // The seed path asks one detail per product: only for the products kept.
@@ -92,7 +93,7 @@ describe('choosing what the offline copy carries', () => {
       service.clearLog();
       await syncFully(engine);
       expect(await suppliersStored()).toEqual(['sup_bordeaux', 'sup_napa']);
-      expect((await search().search({ text: 'changed', limit: 5 })).total).toBe(0);
+      expect((await valueOf(search().search({ text: 'changed', limit: 5 }))).total).toBe(0);
       // The details the copy says it holds are the ones left (the removal went through the database's own count).
       expect((await valueOrFault(store.datasetInfo('productDetails', { baseUrl, accountId: null })))?.count).toBe(200);
       // Nothing was widened, so the feed went on from its cursor (pages: with their ETags).
@@ -110,7 +111,7 @@ describe('choosing what the offline copy carries', () => {
       service.clearLog();
       await syncFully(engine);
       expect(await suppliersStored()).toEqual(['sup_bordeaux', 'sup_napa', 'sup_sonoma']);
-      expect((await search().search({ limit: 1 })).total).toBe(300);
+      expect((await valueOf(search().search({ limit: 1 }))).total).toBe(300);
       expect(await detailOf('prod_00001')).not.toBeNull();
       if (feed) expect(service.log.find((entry) => entry.name === 'catalogChanges')?.since).toBeNull();
       else {
@@ -127,11 +128,11 @@ describe('choosing what the offline copy carries', () => {
     const engine = engineFor(service);
     await syncFully(engine);
     expect(await choices().set({ keep: 'suppliers', supplierIds: [] })).toMatchObject({ removed: 200 });
-    expect((await search().search({ limit: 1 })).total).toBe(0);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(0);
     expect(await choices().coverage()).toEqual({ suppliersKept: 0, productsKept: 0, productsInCatalog: 200 });
     await choices().set({ keep: 'all' });
     await syncFully(engine);
-    expect((await search().search({ limit: 1 })).total).toBe(200);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(200);
     expect(await choices().coverage()).toBeNull();
   });
 
@@ -161,11 +162,11 @@ describe('choosing what the offline copy carries', () => {
     expect(await store.database.service(baseUrl, 'removeLeftOut', 0, REMOVAL_BATCH)).toMatchObject({ removed: REMOVAL_BATCH, done: false });
     await store.close();
     store = createOfflineStore({ dataDir });
-    expect((await search().search({ limit: 1 })).total).toBe(2_400 - REMOVAL_BATCH);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(2_400 - REMOVAL_BATCH);
     expect(await choices().coverage()).toMatchObject({ suppliersKept: 1 });
     await expect.poll(() => store.database.service(baseUrl, 'choiceRemovalPending'), { timeout: 20_000 }).toBe(false);
     expect(await suppliersStored()).toEqual(['sup_napa']);
-    expect((await search().search({ limit: 1 })).total).toBe(600);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(600);
   });
 
   it('sizes: each supplier’s products × the bytes a product takes in this copy, and the totals', async () => {

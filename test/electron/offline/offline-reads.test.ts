@@ -3,6 +3,8 @@ import type { Order, OrderListItem, Product } from '../../../shared/schemas';
 import { createOfflineReads } from '../../../electron/core/offline/offline-reads';
 import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 import type { DetailRecord } from '../../../electron/core/offline/dataset-records';
+import { valueOf } from '../search/search-outcome';
+import { succeed } from '../../../electron/core/failure';
 
 /** An engine whose offline copy is kept in maps, as the offline copy's reads and keeps behave. */
 function fakeEngine(asOf: string | null, accountId: string | null = 'org_1') {
@@ -19,13 +21,13 @@ function fakeEngine(asOf: string | null, accountId: string | null = 'org_1') {
     accountId,
     freshness: () => ({ asOf, fromCache: true }),
     copy: {
-      suppliers: async () => maps.suppliers,
-      orders: async () => maps.orders,
-      webhooks: async () => maps.webhooks,
-      account: async () => maps.account,
-      orderDetails: async () => maps.orderDetails,
-      productDetailRecord: async (id: string) => maps.productDetails.get(id) ?? null,
-      orderDetailRecord: async (id: string) => maps.orderDetails.get(id) ?? null,
+      suppliers: async () => succeed(maps.suppliers),
+      orders: async () => succeed(maps.orders),
+      webhooks: async () => succeed(maps.webhooks),
+      account: async () => succeed(maps.account),
+      orderDetails: async () => succeed(maps.orderDetails),
+      productDetailRecord: async (id: string) => succeed(maps.productDetails.get(id) ?? null),
+      orderDetailRecord: async (id: string) => succeed(maps.orderDetails.get(id) ?? null),
       keepProductDetail: async (product: Product) => void maps.productDetails.set(product.id, { detail: product, etag: null, fetchedAt: stamp() }),
       keepOrderDetail: async (order: Order) => void maps.orderDetails.set(order.id, { detail: order, etag: null, fetchedAt: stamp() }),
     },
@@ -37,9 +39,9 @@ describe('offline reads', () => {
   it('reads a never-synced list as nothing to fall back on', async () => {
     const { engine } = fakeEngine(null);
     const reads = createOfflineReads(() => engine);
-    expect(await reads.suppliers()).toBeNull();
-    expect(await reads.account()).toBeNull();
-    expect(await createOfflineReads(() => null).orders()).toBeNull();
+    expect(await reads.suppliers()).toEqual(succeed(null));
+    expect(await reads.account()).toEqual(succeed(null));
+    expect(await createOfflineReads(() => null).orders()).toEqual(succeed(null));
   });
 
   it('keeps details read from the service, dated by their own read', async () => {
@@ -49,12 +51,12 @@ describe('offline reads', () => {
     const order = { id: 'ord_1', order_number: 'CW-1' } as Order;
     await reads.keepProductDetail(product);
     await reads.keepOrderDetail(order);
-    const cachedProduct = await reads.productDetail('prod_1');
+    const cachedProduct = await valueOf(reads.productDetail('prod_1'));
     expect(cachedProduct?.data).toBe(product);
     expect(cachedProduct?.asOf).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect((await reads.orderDetail('ord_1'))?.data).toBe(order);
+    expect((await valueOf(reads.orderDetail('ord_1')))?.data).toBe(order);
     expect(maps.productDetails.get('prod_1')).toMatchObject({ etag: null });
-    expect(await reads.productDetail('prod_2')).toBeNull();
+    expect(await reads.productDetail('prod_2')).toEqual(succeed(null));
   });
 
   it('keeps no order detail without an account', async () => {
@@ -70,10 +72,12 @@ describe('offline reads', () => {
     maps.orders = [older, newer];
     const detail = { id: 'ord_1', order_number: 'CW-1' } as Order;
     maps.orderDetails.set('ord_1', { detail, etag: null, fetchedAt: '2026-11-21T00:00:00.000Z' });
-    expect(await createOfflineReads(() => engine).orderHistory()).toEqual({
-      data: [{ order: newer, detail: null }, { order: older, detail }],
-      asOf: '2026-11-22T00:00:00.000Z',
-    });
-    expect(await createOfflineReads(() => fakeEngine(null).engine).orderHistory()).toBeNull();
+    expect(await createOfflineReads(() => engine).orderHistory()).toEqual(
+      succeed({
+        data: [{ order: newer, detail: null }, { order: older, detail }],
+        asOf: '2026-11-22T00:00:00.000Z',
+      }),
+    );
+    expect(await createOfflineReads(() => fakeEngine(null).engine).orderHistory()).toEqual(succeed(null));
   });
 });

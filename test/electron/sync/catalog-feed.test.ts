@@ -9,6 +9,7 @@ import { createSearchService } from '../../../electron/core/search/search-servic
 import { FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
 import { createFakeService } from './fake-service';
+import { valueOf } from '../search/search-outcome';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 
@@ -38,7 +39,7 @@ describe('the catalog through the service’s change feed', () => {
     return service;
   };
   const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
-  const storedIds = async () => (await search().search({ limit: 500, sort: 'name' })).items.map((item) => item.id).sort();
+  const storedIds = async () => (await valueOf(search().search({ limit: 500, sort: 'name' }))).items.map((item) => item.id).sort();
 
   it('takes the whole catalog with every detail from the feed: no list page, no request per product', async () => {
     const service = createFakeService({ products: 1_200, feed: true });
@@ -51,8 +52,8 @@ describe('the catalog through the service’s change feed', () => {
     expect(asked.filter((name) => name === 'catalogChanges')).toHaveLength(Math.ceil((1_200 + 3) / 250));
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_200, error: null });
     expect(status(engine, 'productDetails')).toMatchObject({ count: 1_200, error: null });
-    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
-    expect((await search().search({ country: 'France', limit: 1 })).total).toBe(300);
+    expect((await valueOf(search().lookupCode('SKU-7')))?.id).toBe('prod_00007');
+    expect((await valueOf(search().search({ country: 'France', limit: 1 }))).total).toBe(300);
   });
 
   /**
@@ -102,8 +103,8 @@ describe('the catalog through the service’s change feed', () => {
     expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
     expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
     expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });
-    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
-    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect((await valueOf(search().lookupCode('SKU-7')))?.id).toBe('prod_00007');
+    const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
@@ -129,8 +130,8 @@ describe('the catalog through the service’s change feed', () => {
     expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'feed' });
     expect(status(engine, 'catalog')).toMatchObject({ count: 600, error: null });
     expect(status(engine, 'productDetails')).toMatchObject({ count: 600, error: null });
-    expect((await search().lookupCode('SKU-7'))?.id).toBe('prod_00007');
-    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    expect((await valueOf(search().lookupCode('SKU-7')))?.id).toBe('prod_00007');
+    const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
@@ -172,7 +173,7 @@ describe('the catalog through the service’s change feed', () => {
     expect(events.indexOf('fetch 3')).toBeLessThan(events.indexOf('written 2'));
     expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
-    expect((await search().search({ limit: 1 })).total).toBe(1_000);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(1_000);
     expect((await search().products(['prod_00999']))[0]?.id).toBe('prod_00999');
   });
 
@@ -230,7 +231,7 @@ describe('the catalog through the service’s change feed', () => {
     expect(new Set(asked).size).toBe(asked.length);
     expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
-    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
@@ -250,7 +251,7 @@ describe('the catalog through the service’s change feed', () => {
     expect(wrong.every((signal) => signal.aborted), 'every request for the wrong page is dropped').toBe(true);
     expect(events.filter((event) => event.startsWith('written'))).toHaveLength(5);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
-    const pages = [await search().search({ limit: 500, sort: 'name' }), await search().search({ offset: 500, limit: 500, sort: 'name' })];
+    const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
@@ -267,14 +268,14 @@ describe('the catalog through the service’s change feed', () => {
     await engine.sync();
     await engine.whenIdle();
     expect(status(engine, 'catalog').error).toMatch(/Could not reach/);
-    expect((await search().search({ limit: 1 })).total).toBe(3 * 250 - 3);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(3 * 250 - 3);
     service.goOnline();
     service.clearLog();
     await engine.sync();
     await engine.whenIdle();
     expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toBe('c750g0');
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_500, error: null });
-    const pages = await Promise.all([0, 500, 1_000].map((offset) => search().search({ offset, limit: 500, sort: 'name' })));
+    const pages = await Promise.all([0, 500, 1_000].map((offset) => valueOf(search().search({ offset, limit: 500, sort: 'name' }))));
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
@@ -285,7 +286,7 @@ describe('the catalog through the service’s change feed', () => {
     await engine.sync();
     await engine.whenIdle();
     expect(status(engine, 'catalog').error).toMatch(/in a form this app cannot read/);
-    expect((await search().search({ limit: 1 })).total).toBe(250 - 3);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(250 - 3);
   });
 
   it('a re-sync asks only for what changed since its cursor', async () => {
@@ -341,7 +342,7 @@ describe('the catalog through the service’s change feed', () => {
     const engine = engineFor(service, { api });
     await engine.sync();
     expect(status(engine, 'catalog').error).toMatch(/Could not reach/);
-    expect((await search().search({ limit: 1 })).total).toBe(250 - 3);
+    expect((await valueOf(search().search({ limit: 1 }))).total).toBe(250 - 3);
     service.clearLog();
     await engine.sync();
     await engine.whenIdle();

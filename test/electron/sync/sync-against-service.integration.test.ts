@@ -10,6 +10,7 @@ import { createSearchService, type SearchService } from '../../../electron/core/
 import { createSyncEngine, type SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { copyServiceTemplate, seededServiceTemplate } from '../../support/e2e-service-template';
 import type { SyncEvent } from '../../../electron/core/sync/sync-context';
+import { valueOf } from '../search/search-outcome';
 
 const CATALOG_SIZE = 300;
 
@@ -75,17 +76,17 @@ describe('sync against the real embedded service', () => {
     expect(status('images')).toMatchObject({ count: 20, error: null });
     expect(status('productDetails')).toMatchObject({ count: CATALOG_SIZE, error: null });
 
-    const all = await search.search({ limit: 500 });
+    const all = await valueOf(search.search({ limit: 500 }));
     expect(all.total).toBe(CATALOG_SIZE);
     const varietal = all.items[0]!.varietal;
     const prefix = varietal.slice(0, 3).toLowerCase();
-    const byPrefix = await search.search({ text: prefix, limit: 500 });
+    const byPrefix = await valueOf(search.search({ text: prefix, limit: 500 }));
     expect(byPrefix.items.some((item) => item.varietal === varietal)).toBe(true);
-    const detail = await engine.copy.productDetail(all.items[0]!.id);
+    const detail = await valueOf(engine.copy.productDetail(all.items[0]!.id));
     expect(detail?.id).toBe(all.items[0]!.id);
-    expect((await search.lookupCode(detail!.sku))?.id).toBe(detail!.id);
-    if (detail!.upc) expect((await search.lookupCode(detail!.upc))?.id).toBe(detail!.id);
-    const country = await search.search({ country: detail!.country, limit: 1 });
+    expect((await valueOf(search.lookupCode(detail!.sku)))?.id).toBe(detail!.id);
+    if (detail!.upc) expect((await valueOf(search.lookupCode(detail!.upc)))?.id).toBe(detail!.id);
+    const country = await valueOf(search.search({ country: detail!.country, limit: 1 }));
     expect(country.total).toBeGreaterThan(0);
   });
 
@@ -106,8 +107,8 @@ describe('sync against the real embedded service', () => {
     await engine.sync();
     expect(status('catalog')).toMatchObject({ count: CATALOG_SIZE, updatedAt: before, error: expect.stringMatching(/Could not reach the service/) });
     expect(engine.freshness('catalog')).toEqual({ asOf: before, fromCache: true });
-    expect((await search.search({ limit: 1 })).total).toBe(CATALOG_SIZE);
-    expect((await engine.copy.suppliers()).length).toBe(status('suppliers').count);
-    expect((await engine.copy.account())?.id).toBe(engine.accountId);
+    expect((await valueOf(search.search({ limit: 1 }))).total).toBe(CATALOG_SIZE);
+    expect((await valueOf(engine.copy.suppliers())).length).toBe(status('suppliers').count);
+    expect((await valueOf(engine.copy.account()))?.id).toBe(engine.accountId);
   });
 });

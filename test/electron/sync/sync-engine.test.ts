@@ -10,6 +10,7 @@ import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core
 import type { SyncEvent } from '../../../electron/core/sync/sync-context';
 import type { Order } from '../../../shared';
 import { createFakeService } from './fake-service';
+import { valueOf } from '../search/search-outcome';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 
@@ -68,8 +69,8 @@ describe('sync engine', () => {
     return service;
   };
   const storedIds = async () => {
-    const found = await searchable().search({ limit: 500, sort: 'name' });
-    const rest = found.total > 500 ? await searchable().search({ limit: 500, offset: 500, sort: 'name' }) : { items: [] };
+    const found = await valueOf(searchable().search({ limit: 500, sort: 'name' }));
+    const rest = found.total > 500 ? await valueOf(searchable().search({ limit: 500, offset: 500, sort: 'name' })) : { items: [] };
     return [...found.items, ...rest.items].map((item) => item.id).sort();
   };
   /** Counts the store's calls of one method. */
@@ -99,9 +100,9 @@ describe('sync engine', () => {
     expect(events).toContainEqual({ type: 'data-changed', datasets: ['catalog'] });
 
     expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort());
-    expect((await engine.copy.orders()).map((order) => order.id)).toEqual(['ord_0', 'ord_1', 'ord_2']);
-    expect((await engine.copy.orderDetail('ord_1'))?.supplier.address).toBe('1 Vine St, Napa, CA');
-    expect((await engine.copy.account())?.name).toBe('Corner Wine Shop');
+    expect((await valueOf(engine.copy.orders())).map((order) => order.id)).toEqual(['ord_0', 'ord_1', 'ord_2']);
+    expect((await valueOf(engine.copy.orderDetail('ord_1')))?.supplier.address).toBe('1 Vine St, Napa, CA');
+    expect((await valueOf(engine.copy.account()))?.name).toBe('Corner Wine Shop');
   });
 
   it('an unchanged re-sync gets 304s, writes nothing, and still refreshes the ages', async () => {
@@ -132,14 +133,14 @@ describe('sync engine', () => {
     let searchedWhileSyncing: number | null = null;
     const api: typeof service.api = {
       call: (async (name: string, input: { query?: { page?: number } }) => {
-        if (name === 'listProducts' && input.query?.page === 3) searchedWhileSyncing = (await searchable().search({ limit: 1 })).total;
+        if (name === 'listProducts' && input.query?.page === 3) searchedWhileSyncing = (await valueOf(searchable().search({ limit: 1 }))).total;
         return (service.api.call as (name: string, input: unknown) => Promise<unknown>)(name, input);
       }) as typeof service.api.call,
     };
     const engine = engineFor(service, { api, concurrency: { pages: 1 } });
     await engine.sync();
     expect(searchedWhileSyncing).toBe(200);
-    expect((await searchable().search({ limit: 1 })).total).toBe(250);
+    expect((await valueOf(searchable().search({ limit: 1 }))).total).toBe(250);
   });
 
   it('a change on one page refetches that page only and keeps the others from the stored copy', async () => {
@@ -183,7 +184,7 @@ describe('sync engine', () => {
     expect(await engine.clearAll()).toBe(onDisk);
     expect(await store.sizeOnDisk()).toBeLessThan(onDisk);
     expect(status(engine, 'catalog')).toEqual({ name: 'catalog', updatedAt: null, count: 0, error: null });
-    expect(await engine.copy.suppliers()).toEqual([]);
+    expect(await valueOf(engine.copy.suppliers())).toEqual([]);
     expect(await storedIds()).toEqual([]);
   });
 
@@ -234,7 +235,7 @@ describe('sync engine', () => {
     const restarted = engineFor(service, { scope: scopeOf('org_buyer') });
     await restarted.init();
     expect(status(restarted, 'catalog')).toMatchObject({ count: 250, updatedAt: '2026-11-22T09:00:00.000Z' });
-    expect((await restarted.copy.suppliers()).length).toBe(3);
+    expect((await valueOf(restarted.copy.suppliers())).length).toBe(3);
   });
 
   it('syncs only the account, its orders and webhooks for an account other than the active one, and still reports its orders moving', async () => {
@@ -263,7 +264,7 @@ describe('sync engine', () => {
       { type: 'order-status', orderId: 'ord_0', orderNumber: 'CW-1000', status: 'shipped' },
       { type: 'order-status', orderId: 'ord_1', orderNumber: 'CW-1001', status: 'delivered' },
     ]);
-    expect((await engine.copy.orderDetail('ord_1'))?.status).toBe('delivered');
+    expect((await valueOf(engine.copy.orderDetail('ord_1')))?.status).toBe('delivered');
 
     service.clearLog();
     events.length = 0;
@@ -280,7 +281,7 @@ describe('sync engine', () => {
       onEvent: (event) => {
         events.push(event);
         if (event.type === 'data-changed' || event.type === 'order-status') {
-          readAtEvent.push(Promise.all([event.type, engine.copy.orderDetail('ord_new'), engine.copy.orderDetail('ord_0')]));
+          readAtEvent.push(Promise.all([event.type, valueOf(engine.copy.orderDetail('ord_new')), valueOf(engine.copy.orderDetail('ord_0'))]));
         }
       },
     });
@@ -307,7 +308,7 @@ describe('sync engine', () => {
     expect(await valueOrFault(store.readAccount(scopeOf('org_buyer')))).toBeNull();
     expect(await valueOrFault(store.datasetInfo('orders', scopeOf('org_buyer')))).toBeNull();
     expect(await valueOrFault(store.datasetInfo('catalog', scopeOf('org_buyer')))).toMatchObject({ count: 250 });
-    expect(await engine.copy.orders()).toEqual([]);
+    expect(await valueOf(engine.copy.orders())).toEqual([]);
   });
 
   it('sign-out during a sync waits for its writes, leaves none of the account behind, and syncs no more', async () => {
@@ -500,7 +501,7 @@ describe('sync engine', () => {
     expect(partial.count).toBeGreaterThanOrEqual(38);
     expect(partial.count).toBeLessThan(120);
     // One product of each of the four regions came first: every country is known.
-    expect((await searchable().search({ country: 'France', limit: 1 })).total).toBe(30);
+    expect((await valueOf(searchable().search({ country: 'France', limit: 1 }))).total).toBe(30);
 
     service.goOnline();
     service.clearLog();
@@ -510,8 +511,8 @@ describe('sync engine', () => {
     await resumed.whenIdle();
     expect(status(resumed, 'productDetails')).toMatchObject({ count: 120, error: null });
     expect(service.log.filter((entry) => entry.name === 'getProduct')).toHaveLength(120 - partial.count);
-    expect((await resumed.copy.productDetail('prod_00007'))?.sku).toBe('SKU-7');
-    expect((await searchable().lookupCode('SKU-7'))?.id).toBe('prod_00007');
+    expect((await valueOf(resumed.copy.productDetail('prod_00007')))?.sku).toBe('SKU-7');
+    expect((await valueOf(searchable().lookupCode('SKU-7')))?.id).toBe('prod_00007');
     const progress = events.filter((event) => event.type === 'sync-progress' && event.dataset === 'productDetails');
     expect(progress.at(-1)).toMatchObject({ finished: true });
   });

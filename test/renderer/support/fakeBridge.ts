@@ -22,6 +22,7 @@ import { createFakeSession } from './fakeSession';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createOrderHandlers, type OrderHandlerDeps } from '../../../electron/bridge/handlers/orders';
+import { succeed } from '../../../electron/core/failure';
 
 export interface Call {
   method: BridgeMethod | 'subscribe';
@@ -50,7 +51,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
     lookupCode: async (code) => {
       const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
-      return found ? fixtures.toCatalogProduct(found) : null;
+      return succeed(found ? fixtures.toCatalogProduct(found) : null);
     },
     catalogAsOf: async () => freshness.asOf,
     productCodes: async (id) => {

@@ -12,6 +12,7 @@ import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../../..
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
 import { createSearchService } from '../../../electron/core/search/search-service';
 import * as fixtures from './fixtures';
+import { succeed } from '../../../electron/core/failure';
 
 const BASE_URL = 'http://127.0.0.1:4555/api/v1';
 
@@ -107,7 +108,7 @@ export function createFakeCatalog(sources: FakeCatalogSources) {
     // A pasted order's codes, matched by the same search (every product's details are stored).
     ...createPastedOrderHandlers({ ...deps, detailCoverage: async () => ({ stored: kept.length, catalog: kept.length }) } as unknown as PastedOrderHandlerDeps),
     // Online, a sync starts at once when the choice widens (the fake's sync always can).
-    ...createOfflineChoiceHandlers({ choices, suppliers: async () => fixtures.suppliers, online: () => true, syncNow: () => true }),
+    ...createOfflineChoiceHandlers({ choices, suppliers: async () => succeed(fixtures.suppliers), online: () => true, syncNow: () => true }),
   };
   const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
   const call = (method: keyof CatalogMethods) => (input: unknown) => dispatcher.dispatch(method, input);
