@@ -4,6 +4,7 @@ import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import type { BridgeHandlers } from '../../../electron/bridge/handler-types';
 import { createOrderHistoryHandlers } from '../../../electron/bridge/handlers/order-history';
 import { historyOrders } from '../../../electron/core/order-history';
+import { succeed } from '../../../electron/core/failure';
 import type { SaveFileOutcome } from '../../../electron/core/platform';
 import * as fixtures from './fixtures';
 
@@ -25,10 +26,11 @@ export function fakeOrderHistory(
   const entries = () => historyOrders(orders().map(fixtures.orderListItem), (id) => orders().find((order) => order.id === id) ?? null);
   const handlers = createOrderHistoryHandlers({
     offline: {
-      orderHistory: async () => ({ data: entries(), asOf: freshness.asOf }),
+      // The offline copy's reads answer Outcomes (offline-copy.ts).
+      orderHistory: async () => succeed({ data: entries(), asOf: freshness.asOf }),
       productDetail: async (id: string) => {
         const found = fixtures.products.find((candidate) => candidate.id === id);
-        return found ? { data: found, asOf: freshness.asOf } : null;
+        return succeed(found ? { data: found, asOf: freshness.asOf } : null);
       },
     },
     // The catalog in the search worker does not list them: vintage and size come from the stored details.
