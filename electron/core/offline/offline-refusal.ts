@@ -15,7 +15,7 @@ import { valueOrFault, type OfflineResult } from './offline-database';
 const RETRYABLE: Record<OfflineFailureCode, boolean> = { disk_full: true, damaged: true, unavailable: false };
 
 /** The Failure a refusal with a code travels as. */
-export function refusalFailure(refusal: { message: string; code: OfflineFailureCode }): Failure {
+function refusalFailure(refusal: { message: string; code: OfflineFailureCode }): Failure {
   return failWith('storage_error', refusal.message, RETRYABLE[refusal.code]);
 }
 
