@@ -1,5 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/bridge/api';
+import type { BridgeEvent } from '../../shared/bridge/events';
 import { fail } from '../../shared/bridge/result';
 import type { BridgeDispatcher } from '../bridge/dispatcher';
 import type { CaseworksCore } from '../app/caseworks-core';
@@ -27,10 +28,28 @@ export function registerBridgeIpc(dispatcher: BridgeDispatcher, ourContents: () 
   return () => ipcMain.removeHandler(IPC_INVOKE_CHANNEL);
 }
 
-/** Pushes every core event to the window while it is alive. */
-export function forwardEvents(core: Pick<CaseworksCore, 'events'>, ourContents: () => WebContents | null): () => void {
-  return core.events.subscribe((event) => {
+/** The window's share of the core's events: `renew` when a page has loaded, `stop` at the end. */
+export interface EventForwarding {
+  renew(): void;
+  stop(): void;
+}
+
+/**
+ * Pushes every core event to the window while it is alive. Each page the window loads renews the
+ * subscription, which tells it the lasting events first (`LASTING_EVENT_TYPES`): a page that was
+ * still loading when the offline copy's update began or failed is told where it stands.
+ */
+export function forwardEvents(core: Pick<CaseworksCore, 'events'>, ourContents: () => WebContents | null): EventForwarding {
+  const send = (event: BridgeEvent) => {
     const contents = ourContents();
     if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event);
-  });
+  };
+  let stop = core.events.subscribe(send);
+  return {
+    renew() {
+      stop();
+      stop = core.events.subscribe(send);
+    },
+    stop: () => stop(),
+  };
 }

@@ -63,7 +63,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
   const rendererDir = path.join(options.mainDir, '..', '..', 'dist', 'renderer');
   handleAppProtocol({ rendererDir, readImage: (productId) => core.readImage(productId) });
   registerBridgeIpc(core.dispatcher, ourContents);
-  forwardEvents(core, ourContents);
+  const events = forwardEvents(core, ourContents);
   installApplicationMenu({ isMac: process.platform === 'darwin', isDevelopment: !app.isPackaged });
 
   function openWindow() {
@@ -71,6 +71,7 @@ export async function startDesktopApp(options: DesktopAppOptions): Promise<Deskt
       preloadPath: path.join(options.mainDir, '..', 'preload', 'index.cjs'),
       settings: platform.keyStore.settings,
     });
+    mainWindow.webContents.on('did-finish-load', events.renew);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });

@@ -47,3 +47,10 @@ export const BridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-problem') }),
 ]);
 export type BridgeEvent = z.infer<typeof BridgeEvent>;
+
+/**
+ * Events that tell a state rather than a moment (the offline copy's update for this version and how
+ * far it got): the core keeps the latest of each and tells it to a window that subscribes later, as
+ * the browser shell's page does when it is reloaded.
+ */
+export const LASTING_EVENT_TYPES: ReadonlySet<BridgeEvent['type']> = new Set(['offline-upgrade']);

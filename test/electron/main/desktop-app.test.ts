@@ -213,6 +213,17 @@ describe('the IPC bridge', () => {
     hub.emit({ type: 'connectivity', online: false });
     expect(window.webContents.send).toHaveBeenCalledWith(IPC_EVENT_CHANNEL, { type: 'connectivity', online: false });
   });
+
+  it("tells a page that has just loaded the offline copy's update it missed", () => {
+    const failed = { type: 'offline-upgrade', done: 3, total: 46, finished: true, problem: { code: 'disk_full', message: 'The disk is full.' } } as const;
+    hub.emit(failed);
+    hub.emit({ type: 'connectivity', online: true });
+    window.webContents.send.mockReset();
+    window.webContents.emit('did-finish-load');
+    expect(window.webContents.send.mock.calls).toEqual([[IPC_EVENT_CHANNEL, failed]]);
+    hub.emit({ type: 'session-changed' });
+    expect(window.webContents.send, 'one subscription after the renewal, not two').toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('the app:// protocol', () => {

@@ -348,4 +348,24 @@ describe('the renderer socket bridge against the shell', () => {
       await second.close();
     }
   });
+
+  it('tells a page that connects while the offline copy is being updated how far it got', async () => {
+    const events = createEventHub();
+    const idle = { dispatcher: { dispatch: () => new Promise<never>(() => {}) }, events, readImage: async () => null };
+    const own = await startShellServer({ core: idle, rendererDir, token });
+    events.emit({ type: 'offline-upgrade', done: 30, total: 46, finished: false, problem: null });
+    const bridge = createSocketBridge({
+      url: `ws://127.0.0.1:${own.port}${BRIDGE_SOCKET_PATH}`,
+      createSocket: (url) => new WebSocket(url, { origin: `http://127.0.0.1:${own.port}`, headers: { cookie: `caseworks_token=${token}` } }) as unknown as globalThis.WebSocket,
+      reconnectDelayMs: 20,
+    });
+    const received: unknown[] = [];
+    const stop = bridge.subscribe((event) => received.push(event));
+    try {
+      await expect.poll(() => received, { timeout: 5_000 }).toEqual([{ type: 'offline-upgrade', done: 30, total: 46, finished: false, problem: null }]);
+    } finally {
+      stop();
+      await own.close();
+    }
+  });
 });
