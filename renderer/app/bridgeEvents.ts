@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { countedMoves, gatherOrderMoves, ORDER_MOVES_ONE_BY_ONE, type BridgeEvent, type OrderMove, type OutboxEntry, type SessionInfo } from '../../shared/bridge';
+import { changeOutboxEntries, listedOutboxEntries } from '../features/cart/outbox/queries';
 import { useStatusStore } from '../features/status/statusStore';
 import { knownOnline } from '../features/status/useOnline';
 import { datasetQueryRoots, queryKeys } from '../lib/queryKeys';
@@ -60,8 +61,10 @@ export function createBridgeEventHandler(queryClient: QueryClient): (event: Brid
         return;
       }
       case 'outbox-changed': {
-        const previous = queryClient.getQueryData<OutboxEntry[]>(queryKeys.outbox);
-        queryClient.setQueryData(queryKeys.outbox, event.entries);
+        const previous = listedOutboxEntries(queryClient);
+        // Before the outbox was read (or while its read failed) the event's entries have no listing to go in: read it.
+        if (previous) changeOutboxEntries(queryClient, () => event.entries);
+        else void queryClient.invalidateQueries({ queryKey: queryKeys.outbox });
         void queryClient.invalidateQueries({ queryKey: queryKeys.buyerAccounts });
         if (previous) toastOutboxTransitions(previous, event.entries);
         return;

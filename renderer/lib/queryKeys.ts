@@ -18,7 +18,6 @@ export const queryKeys = {
   order: (id: string) => ['order', id] as const,
   outbox: ['outbox'] as const,
   /** What could not be read of the stored outbox when it was opened (changes only with the account). */
-  outboxProblem: ['outboxProblem'] as const,
   account: ['account'] as const,
   webhooks: ['webhooks'] as const,
   /** Extensions (issue 15): what the connected service offers, and a registration's deliveries (refreshed with the webhooks). */

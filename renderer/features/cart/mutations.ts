@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseworksBridge, OutboxEntry } from '../../../shared/bridge';
 import { useBridge } from '../../lib/bridgeContext';
 import { dataOrThrow } from '../../lib/bridgeErrors';
-import { queryKeys } from '../../lib/queryKeys';
 import { mergeOutbox } from './outbox/mergeOutbox';
+import { changeOutboxEntries } from './outbox/queries';
 
 type Drafts = Parameters<CaseworksBridge['submitOrders']>[0]['drafts'];
 
@@ -14,7 +14,7 @@ export function useSubmitOrders(onSubmitted: (drafts: Drafts, entries: readonly 
   return useMutation({
     mutationFn: (drafts: Drafts) => dataOrThrow(bridge.submitOrders({ drafts })),
     onSuccess: (entries, drafts) => {
-      queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, entries));
+      changeOutboxEntries(queryClient, (current) => mergeOutbox(current, entries));
       onSubmitted(drafts, entries);
     },
   });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry, OutboxListing } from '../../../shared/bridge';
 import type { OrderStatus } from '../../../shared/schemas';
 import { createBridgeEventHandler, ORDER_MOVES_GATHER_MS } from '../../../renderer/app/bridgeEvents';
 import { useToastStore } from '../../../renderer/app/toastStore';
@@ -57,5 +58,30 @@ describe('the session told in the screens', () => {
 
   it('a problem of the same account reads the session and the sync status again, not the catalog it is showing', () => {
     expect(invalidated('session-problem')).toEqual([queryKeys.session, queryKeys.syncStatus]);
+  });
+});
+
+describe('the outbox told in the screens', () => {
+  const problem = { unreadable: 2, keptAs: null, message: '2 queued orders could not be read.' };
+  const entry = (id: string, state: OutboxEntry['state']) => ({ id, state, supplierName: 'Domaine Test', confirmed: null, review: null }) as unknown as OutboxEntry;
+
+  it('replaces the listed entries and keeps what could not be read of the outbox', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<OutboxListing>(queryKeys.outbox, { entries: [entry('ob_1', 'queued')], problem });
+    createBridgeEventHandler(queryClient)({ type: 'outbox-changed', entries: [entry('ob_1', 'sending'), entry('ob_2', 'queued')] });
+    const listing = queryClient.getQueryData<OutboxListing>(queryKeys.outbox);
+    expect(listing?.entries.map(({ id, state }) => [id, state])).toEqual([
+      ['ob_1', 'sending'],
+      ['ob_2', 'queued'],
+    ]);
+    expect(listing?.problem).toEqual(problem);
+  });
+
+  it('reads the outbox when it was not read yet, rather than listing entries without their problem', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    createBridgeEventHandler(queryClient)({ type: 'outbox-changed', entries: [entry('ob_1', 'queued')] });
+    expect(queryClient.getQueryData(queryKeys.outbox)).toBeUndefined();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.outbox });
   });
 });

@@ -33,6 +33,14 @@ describe('a damaged outbox, on every screen', { timeout: 20_000 }, () => {
     expect(fake.callsTo('listOutbox').length).toBeGreaterThan(0);
     expect(screen.queryByText(/could not be read/)).toBeNull();
   });
+
+  it('reads the outbox once at start for its entries and its problem', async () => {
+    const fake = createFakeBridge();
+    renderApp(fake.bridge, '#/account');
+    await screen.findByRole('heading', { name: 'Bistro Verde', level: 1 }, slow);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fake.callsTo('listOutbox')).toHaveLength(1);
+  });
 });
 
 describe('the first screen after a start whose service cannot be used', { timeout: 20_000 }, () => {

@@ -2,16 +2,16 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { OutboxEntry } from '../../../../shared/bridge';
 import { useBridge } from '../../../lib/bridgeContext';
 import { dataOrThrow } from '../../../lib/bridgeErrors';
-import { queryKeys } from '../../../lib/queryKeys';
 import { mergeOutbox } from './mergeOutbox';
+import { changeOutboxEntries } from './queries';
 
 /** Puts an entry main answered with into the outbox's list at once (events confirm it later). */
 const storeEntry = (queryClient: QueryClient) => (updated: OutboxEntry) =>
-  queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => mergeOutbox(current, [updated]));
+  changeOutboxEntries(queryClient, (current) => mergeOutbox(current, [updated]));
 
 /** Drops entries from the outbox's list. */
 const forgetEntries = (queryClient: QueryClient, ids: readonly string[]) =>
-  queryClient.setQueryData<OutboxEntry[]>(queryKeys.outbox, (current) => (current ?? []).filter((entry) => !ids.includes(entry.id)));
+  changeOutboxEntries(queryClient, (current) => current.filter((entry) => !ids.includes(entry.id)));
 
 /** Discards one queued order; the outbox's list drops it as soon as main confirms. */
 export function useDiscardOutboxEntry(id: string) {
