@@ -29,11 +29,17 @@ export interface CatalogHandlerDeps extends ReadContext {
 export function createCatalogHandlers(deps: CatalogHandlerDeps) {
   return {
     async searchCatalog(input) {
-      const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
-      // The search box's first page, one per keystroke: a newer keystroke's search replaces it while it waits.
-      const typed = input.asYouType === true && input.offset === 0;
-      const searching = typed ? deps.search.searchAsTyped(input, onlyIds) : deps.search.search(input, onlyIds);
-      const [result, coverage] = await Promise.all([searching, deps.searchCoverage?.() ?? null]);
+      // Asked of the offline worker before the search, which answers one call at a time in order:
+      // the coverage is answered while the search runs, and the search's answer, the last to come,
+      // is sent on at once (asked after it, the coverage cost one more wait for the worker).
+      const covering = deps.searchCoverage?.() ?? null;
+      const searching = (async () => {
+        const onlyIds = input.favouritesOnly ? ((await deps.favouriteIds?.()) ?? []) : undefined;
+        // The search box's first page, one per keystroke: a newer keystroke's search replaces it while it waits.
+        const typed = input.asYouType === true && input.offset === 0;
+        return typed ? deps.search.searchAsTyped(input, onlyIds) : deps.search.search(input, onlyIds);
+      })();
+      const [result, coverage] = await Promise.all([searching, covering]);
       // Retryable: a page whose search was replaced no longer asks again; one that still shows it does.
       if (!result) return failWith('superseded', 'A newer search replaced this one before it ran.', true);
       if (!result.ok) return result;

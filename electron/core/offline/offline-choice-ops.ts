@@ -128,7 +128,10 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
       get productsKept() {
         return database.index.live;
       },
-      suppliers: suppliers(),
+      // Read only when a choice of suppliers is kept, as the count: every search asks.
+      get suppliers() {
+        return suppliers();
+      },
     });
   }
 

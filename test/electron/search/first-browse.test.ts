@@ -91,6 +91,17 @@ describe('the first browse before the search index is read', () => {
     database.db.close();
   });
 
+  it('the search coverage, with the whole catalog kept, does not read the suppliers either (every search asks for it)', () => {
+    const file = fileOf(catalogDatabase(items, asOf));
+    const database = reopen(file);
+    const lists: string[] = [];
+    const readList = database.readList.bind(database);
+    const counted = { ...database, readList: ((dataset, account) => (lists.push(dataset), readList(dataset, account))) as ServiceDatabase['readList'] };
+    expect(createOfflineChoiceOps(counted).searchCoverage()).toBeNull();
+    expect(lists).toEqual([]);
+    database.db.close();
+  });
+
   it('a write by another connection (an app that does not keep the answer) deletes it in its own transaction', () => {
     const database = catalogDatabase(items, asOf);
     const file = fileOf(database);

@@ -8,6 +8,7 @@ import { createRecordingHandlers } from '../../support/recording-handlers';
 import type { OfflineDatabase, OfflineResult } from '../../../electron/core/offline/offline-database';
 import type { CatalogSearchCrossing } from '../../../electron/core/search/catalog-search';
 import { createSearchService } from '../../../electron/core/search/search-service';
+import { createOfflineChoiceService } from '../../../electron/core/offline/offline-choice-service';
 
 const crossingOf = (text: string): CatalogSearchCrossing => ({
   itemsJson: '[]',
@@ -123,5 +124,38 @@ describe('searchCatalog over the bridge, while the buyer types', () => {
     for (let answer = 0; answer < 4; answer += 1) await worker.answerNext();
     expect((await Promise.all(answers)).map((answer) => answer.ok)).toEqual([true, true, true, true]);
     expect(worker.asked).toEqual(['m', 'me', 'mer', 'merl']);
+  });
+});
+
+describe('searchCatalog and what it covered', () => {
+  it('asks the offline worker what searches cover before the search itself, so the search\'s answer is the last the reply waits for', async () => {
+    // The worker answers one call at a time, in the order they came: this one records that order.
+    const ops: string[] = [];
+    const database = {
+      answer(_service: string, op: string, query?: { text: string }) {
+        ops.push(op);
+        if (op === 'searchItemsJson') return Promise.resolve({ ok: true, value: crossingOf(query!.text) });
+        return Promise.resolve({ ok: true, value: op === 'choiceRemovalPending' ? false : null });
+      },
+    } as unknown as OfflineDatabase;
+    const search = createSearchService(database);
+    search.use('http://127.0.0.1:9/api/v1');
+    const choices = createOfflineChoiceService(database, () => search.baseUrl);
+    const none = async () => null;
+    const deps: CatalogHandlerDeps = {
+      client: () => ({}) as ServiceClient,
+      online: () => false,
+      offline: { suppliers: none, orders: none, orderDetail: none, account: none, webhooks: none, orderHistory: none, productDetail: none } as unknown as OfflineReads,
+      now: () => new Date(),
+      images: createProductImageAddresses(),
+      catalogAsOf: async () => null,
+      search,
+      searchCoverage: choices.coverage,
+    };
+    const dispatcher = createDispatcher({ handlers: { ...createRecordingHandlers(), ...createCatalogHandlers(deps) } });
+    expect(await dispatcher.dispatch('searchCatalog', { text: 'merlot', limit: 60, asYouType: true })).toMatchObject({ ok: true, data: { total: 6, coverage: null } });
+    expect(await dispatcher.dispatch('searchCatalog', { text: 'pinot', limit: 60 })).toMatchObject({ ok: true, data: { total: 5, coverage: null } });
+    // The first search also asks whether a removal was cut short by a restart (offline-choice-service.ts).
+    expect(ops).toEqual(['choiceRemovalPending', 'searchCoverage', 'searchItemsJson', 'searchCoverage', 'searchItemsJson']);
   });
 });
