@@ -139,7 +139,8 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
   return {
     dispatcher,
     events: hub,
-    readImage: (productId) => readProductImage(productId, { addresses: imageAddresses, images, search, shown: session.shown }),
+    readImage: (productId) =>
+      readProductImage(productId, { addresses: imageAddresses, images, search, shown: session.shown, service: () => (session.reachable() ? (session.active()?.client ?? null) : null) }),
     redact,
     ready,
     offlineReady: host.offlineReady,

@@ -1,6 +1,7 @@
 import type { DatasetName } from '../../shared/bridge/datasets';
 import type { HandlerDeps } from '../bridge/handlers';
 import { createExtensionRegistry } from '../core/api';
+import { succeed } from '../core/failure';
 import { createAddressBooks } from '../core/addresses/address-book';
 import { createFavouriteLists } from '../core/favourites/favourites-store';
 import { createOrderGuideLists } from '../core/guides/guides-store';
@@ -52,17 +53,22 @@ export function createReads({ dataDir, session, search, images, fetch, now }: Re
     favourites: ofSignedIn(favouriteLists),
     orderGuides: ofSignedIn(guideLists),
     guideSources: {
-      products: async (ids: string[]) => (await search.products(ids)).map((product) => (product ? images.localize(product) : null)),
+      products: async (ids: string[]) => {
+        const listed = await search.products(ids);
+        return listed.ok ? succeed(listed.data.map((product) => (product ? images.localize(product) : null))) : listed;
+      },
       lookupCode: (code: string) => search.lookupCode(code),
       catalogAsOf,
+      // A refusal of the offline copy is the read's Failure (by its code), never "not on this computer".
       productCodes: async (id: string) => {
         const read = await offline.productDetail(id);
-        const detail = read.ok ? read.data?.data : null;
-        return detail ? { sku: detail.sku, upc: detail.upc } : null;
+        if (!read.ok) return read;
+        const detail = read.data?.data;
+        return succeed(detail ? { sku: detail.sku, upc: detail.upc } : null);
       },
       pastOrder: async (id: string) => {
         const read = await offline.orderDetail(id);
-        return read.ok ? (read.data?.data ?? null) : null;
+        return read.ok ? succeed(read.data?.data ?? null) : read;
       },
       detailCoverage: async () => {
         const statuses = session.shown()?.statuses() ?? [];

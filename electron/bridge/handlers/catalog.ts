@@ -59,6 +59,7 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps) {
         online: deps.online(),
         live: async () => {
           const product = await callService(deps.client(), 'getProduct', { params: { id } });
+          // Best-effort: a copy that refuses to keep it (a full disk…) does not take the service's answer from the buyer.
           if (product.ok) await deps.offline.keepProductDetail(product.data);
           return product;
         },

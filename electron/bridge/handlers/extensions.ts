@@ -64,6 +64,8 @@ export function createExtensionHandlers(deps: ExtensionHandlerDeps) {
         if (order.error.problemCode === 'order_not_cancellable') deps.changed('orders');
         return order;
       }
+      // Best-effort: the service cancelled it; a copy that refuses to keep the cancelled order (a full
+      // disk…) must not tell the buyer the cancelling failed. The next sync brings it.
       await deps.offline.keepOrderDetail(order.data);
       // The list, the status notification and the catalog's restored stock come with the next sync.
       deps.changed('orders');

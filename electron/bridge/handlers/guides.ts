@@ -10,16 +10,16 @@ import { offerCsv, type DesktopHandlerDeps } from './desktop';
 
 /** What guides need of the offline catalog and orders, and of the desktop. */
 export interface GuideSources {
-  /** Products as the offline catalog lists them (image addresses made local), null for one it does not. */
-  products(ids: string[]): Promise<(CatalogProduct | null)[]>;
+  /** Products as the offline catalog lists them (image addresses made local), null for one it does not; a refusal of the offline copy is its Failure. */
+  products(ids: string[]): Promise<Outcome<(CatalogProduct | null)[]>>;
   /** A product by SKU or UPC in the offline catalog; a refusal of the offline copy is its Failure. */
   lookupCode(code: string): Promise<Outcome<CatalogProduct | null>>;
   /** When the offline catalog was last confirmed by the service. */
   catalogAsOf(): Promise<string | null>;
-  /** A product's SKU and UPC from its details on this computer; null when they are not here. */
-  productCodes(id: string): Promise<{ sku: string; upc: string | null } | null>;
-  /** A past order from the offline copy; null when it is not on this computer. */
-  pastOrder(id: string): Promise<Order | null>;
+  /** A product's SKU and UPC from its details on this computer; null when they are not here; a refusal of the offline copy is its Failure. */
+  productCodes(id: string): Promise<Outcome<{ sku: string; upc: string | null } | null>>;
+  /** A past order from the offline copy; null when it is not on this computer; a refusal of the offline copy is its Failure. */
+  pastOrder(id: string): Promise<Outcome<Order | null>>;
   /**
    * Products in the offline catalog, and products whose details (SKU, UPC) are on this computer
    * (a download under way is counted at each of its checkpoints).
@@ -56,10 +56,14 @@ async function linesFrom(source: GuideSource, deps: GuideHandlerDeps): Promise<O
     case 'favourites': {
       const starred = (await deps.favourites()?.read())?.productIds ?? [];
       const products = await deps.guideSources.products(starred);
-      return succeed(starred.map((productId, index) => ({ productId, par: products[index]?.minimum_order ?? 1 })));
+      if (!products.ok) return products;
+      return succeed(starred.map((productId, index) => ({ productId, par: products.data[index]?.minimum_order ?? 1 })));
     }
     case 'order': {
-      const order = await deps.guideSources.pastOrder(source.orderId);
+      const read = await deps.guideSources.pastOrder(source.orderId);
+      // The offline copy refused (a full disk…): its words, not "not on this computer".
+      if (!read.ok) return read;
+      const order = read.data;
       if (!order) return failWith('not_found', 'That order is not on this computer yet. Open Orders while online so it is synced, then try again.');
       return succeed(order.items.map((item) => ({ productId: item.product_id, par: item.quantity })));
     }
@@ -70,18 +74,26 @@ async function linesFrom(source: GuideSource, deps: GuideHandlerDeps): Promise<O
 export function createGuideHandlers(deps: GuideHandlerDeps) {
   const sources = deps.guideSources;
 
+  /** A guide with its lines' products; the offline copy's refusal is the view's Failure, not lines whose products are gone. */
   async function view(guide: OrderGuide) {
     const [products, asOf] = await Promise.all([sources.products(guide.lines.map((line) => line.productId)), sources.catalogAsOf()]);
-    return {
+    if (!products.ok) return products;
+    return succeed({
       guide,
-      lines: guide.lines.map((line, index) => ({ ...line, product: products[index] ?? null })),
+      lines: guide.lines.map((line, index) => ({ ...line, product: products.data[index] ?? null })),
       freshness: { asOf, fromCache: true },
-    };
+    });
   }
 
   async function exportGuide(guide: OrderGuide) {
     const ids = guide.lines.map((line) => line.productId);
-    const [products, codes] = await Promise.all([sources.products(ids), Promise.all(ids.map((productId) => sources.productCodes(productId)))]);
+    const [listed, codesRead] = await Promise.all([sources.products(ids), Promise.all(ids.map((productId) => sources.productCodes(productId)))]);
+    if (!listed.ok) return listed;
+    // A refusal of the offline copy is the export's Failure, not lines "without a code".
+    const refused = codesRead.find((read) => !read.ok);
+    if (refused && !refused.ok) return refused;
+    const products = listed.data;
+    const codes = codesRead.map((read) => (read.ok ? read.data : null));
     const csv = writeGuideCsv(
       guide.lines.map((line, index) => ({
         sku: codes[index]?.sku ?? null,
@@ -92,7 +104,7 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
     );
     const fileName = guideFileName(guide.name);
     const { outcome } = await offerCsv(deps.saveFile, fileName, csv);
-    return { fileName, csv, outcome, withoutCode: codes.filter((code) => code === null).length };
+    return succeed({ fileName, csv, outcome, withoutCode: codes.filter((code) => code === null).length });
   }
 
   return {
@@ -104,7 +116,7 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
       const guides = guidesOf(deps);
       if (!guides.ok) return guides;
       const guide = storeOutcome(await guides.data.get(id));
-      return guide.ok ? succeed(await view(guide.data)) : guide;
+      return guide.ok ? view(guide.data) : guide;
     },
     async createOrderGuide({ name, from }) {
       const guides = guidesOf(deps);
@@ -153,7 +165,7 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
       const guides = guidesOf(deps);
       if (!guides.ok) return guides;
       const guide = storeOutcome(await guides.data.get(id));
-      return guide.ok ? succeed(await exportGuide(guide.data)) : guide;
+      return guide.ok ? exportGuide(guide.data) : guide;
     },
   } satisfies HandlerGroup<
     | 'listOrderGuides'

@@ -19,7 +19,8 @@ import type { ReadContext } from './read-context';
 import { pageLocally } from './service-calls';
 
 export interface OrderHistoryHandlerDeps extends ReadContext {
-  search: { products(ids: string[]): Promise<(CatalogProduct | null)[]> };
+  /** A refusal of the offline copy is its Failure. */
+  search: { products(ids: string[]): Promise<Outcome<(CatalogProduct | null)[]>> };
 }
 
 /**
@@ -35,18 +36,23 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
     return succeed({ orders: cached?.data ?? [], freshness: { asOf: cached?.asOf ?? null, fromCache: true } });
   }
 
-  /** Vintage and size from the catalog in the search worker, else from the product's stored detail. */
-  async function factsOf(ids: string[]): Promise<Map<string, ProductFacts>> {
-    const listed = await deps.search.products(ids).catch(() => ids.map(() => null));
+  /**
+   * Vintage and size from the catalog in the search worker, else from the product's stored detail.
+   * A refusal of the offline copy is the export's Failure, in its words: not a file whose vintages
+   * and sizes are silently blank.
+   */
+  async function factsOf(ids: string[]): Promise<Outcome<Map<string, ProductFacts>>> {
+    const listed = await deps.search.products(ids);
+    if (!listed.ok) return listed;
     const facts = new Map<string, ProductFacts>();
-    await Promise.all(
-      ids.map(async (id, index) => {
-        const detail = listed[index] ? null : await deps.offline.productDetail(id);
-        const product = listed[index] ?? (detail?.ok ? detail.data?.data : null) ?? null;
-        if (product) facts.set(id, { vintage: product.vintage, sizeMl: product.size_ml });
-      }),
-    );
-    return facts;
+    const details = await Promise.all(ids.map((id, index) => (listed.data[index] ? null : deps.offline.productDetail(id))));
+    for (const [index, id] of ids.entries()) {
+      const detail = details[index];
+      if (detail && !detail.ok) return detail;
+      const product = listed.data[index] ?? detail?.data?.data ?? null;
+      if (product) facts.set(id, { vintage: product.vintage, sizeMl: product.size_ml });
+    }
+    return succeed(facts);
   }
 
   return {
@@ -66,17 +72,18 @@ export function createOrderHistoryHandlers(deps: OrderHistoryHandlerDeps & Pick<
     },
     async exportOrderHistory(filter) {
       const read = await history();
-      return read.ok ? succeed(await exportHistory(read.data.orders, filter)) : read;
+      return read.ok ? exportHistory(read.data.orders, filter) : read;
     },
   } satisfies HandlerGroup<'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
 
-  async function exportHistory(orders: HistoryOrder[], filter: Parameters<typeof filterOrderHistory>[1] & { timeZone: string }): Promise<OrderHistoryExport> {
-      const matching = filterOrderHistory(orders, filter);
-      const facts = await factsOf(csvProductIds(matching));
-      const { csv, rows } = orderHistoryCsv(matching, (id) => facts.get(id) ?? null, filter.timeZone);
-      const fileName = orderHistoryFileName(filter);
-      const offered = await offerCsv(deps.saveFile, fileName, csv);
-      if (offered.outcome === 'saved') return { outcome: 'saved', fileName: offered.fileName, rows };
-      return offered.outcome === 'cancelled' ? offered : { outcome: 'download', fileName, csv, rows };
+  async function exportHistory(orders: HistoryOrder[], filter: Parameters<typeof filterOrderHistory>[1] & { timeZone: string }): Promise<Outcome<OrderHistoryExport>> {
+    const matching = filterOrderHistory(orders, filter);
+    const facts = await factsOf(csvProductIds(matching));
+    if (!facts.ok) return facts;
+    const { csv, rows } = orderHistoryCsv(matching, (id) => facts.data.get(id) ?? null, filter.timeZone);
+    const fileName = orderHistoryFileName(filter);
+    const offered = await offerCsv(deps.saveFile, fileName, csv);
+    if (offered.outcome === 'saved') return succeed({ outcome: 'saved', fileName: offered.fileName, rows });
+    return succeed(offered.outcome === 'cancelled' ? offered : { outcome: 'download', fileName, csv, rows });
   }
 }

@@ -38,6 +38,7 @@ export function createOrderHandlers(deps: OrderHandlerDeps) {
         online: deps.online(),
         live: async () => {
           const order = await callService(deps.client(), 'getOrder', { params: { id } });
+          // Best-effort: a copy that refuses to keep it (a full disk…) does not take the service's answer from the buyer.
           if (order.ok) await deps.offline.keepOrderDetail(order.data);
           return order;
         },

@@ -1,12 +1,12 @@
 import type { CatalogProduct } from '../../../shared/schemas';
-import { succeed } from '../../core/failure';
+import { succeed, type Outcome } from '../../core/failure';
 import type { ProductImageAddresses } from '../../core/images/product-image-urls';
 import type { HandlerGroup } from '../handler-types';
 
 export interface PastedOrderHandlerDeps {
   search: {
-    /** Each code's products in the offline catalog, in the codes' order. */
-    matchCodes(codes: readonly string[]): Promise<CatalogProduct[][]>;
+    /** Each code's products in the offline catalog, in the codes' order; a refusal of the offline copy is its Failure. */
+    matchCodes(codes: readonly string[]): Promise<Outcome<CatalogProduct[][]>>;
   };
   catalogAsOf(): Promise<string | null>;
   images: ProductImageAddresses;
@@ -18,7 +18,10 @@ export interface PastedOrderHandlerDeps {
 export function createPastedOrderHandlers(deps: PastedOrderHandlerDeps) {
   return {
     async matchProductCodes({ codes }) {
-      const [found, asOf, coverage] = await Promise.all([deps.search.matchCodes(codes), deps.catalogAsOf(), deps.detailCoverage()]);
+      const [matched, asOf, coverage] = await Promise.all([deps.search.matchCodes(codes), deps.catalogAsOf(), deps.detailCoverage()]);
+      // The offline copy refused (a full disk…): its words, not every code "not found".
+      if (!matched.ok) return matched;
+      const found = matched.data;
       return succeed({
         matches: codes.map((code, index) => ({ code, products: (found[index] ?? []).map((product) => deps.images.localize(product)) })),
         freshness: { asOf, fromCache: true },

@@ -10,7 +10,8 @@ import { SUPPLIER_NOT_CARRIED } from '../../core/offline/offline-choice-service'
 export interface SupplierHandlerDeps extends ReadContext {
   search: {
     search(input: CatalogSearchInput): Promise<Outcome<CatalogSearchResult>>;
-    supplierRegions(): Promise<Record<string, string[]>>;
+    /** A refusal of the offline copy is its Failure. */
+    supplierRegions(): Promise<Outcome<Record<string, string[]>>>;
   };
   /** When the cached catalog was last confirmed by the service; null if never synced. */
   catalogAsOf(): Promise<string | null>;
@@ -44,15 +45,24 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
     return freshOrCached({ online: deps.online(), live: everySupplierLive, cached: async () => read, now: deps.now });
   }
 
-  let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<SupplierIndex> } | null = null;
-  async function indexOf(data: readonly Supplier[]): Promise<SupplierIndex> {
+  /**
+   * The index of these suppliers, with their regions from the offline catalog. A refusal of the
+   * offline copy (a full disk…) is the list's Failure, in its words: not a list whose region filter
+   * silently finds nothing. It is not kept, so the next read asks the copy again.
+   */
+  let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<Outcome<SupplierIndex>> } | null = null;
+  async function indexOf(data: readonly Supplier[]): Promise<Outcome<SupplierIndex>> {
     const catalogAsOf = await deps.catalogAsOf();
     if (built && built.suppliers === data && built.catalogAsOf === catalogAsOf) return built.index;
-    const index = deps.search
-      .supplierRegions()
-      .catch(() => ({}))
-      .then((regions) => SupplierIndex.build(data, regions));
-    built = { suppliers: data, catalogAsOf, index };
+    const index = deps.search.supplierRegions().then(async (regions) => (regions.ok ? succeed(await SupplierIndex.build(data, regions.data)) : regions));
+    const kept = { suppliers: data, catalogAsOf, index };
+    built = kept;
+    const drop = () => {
+      if (built === kept) built = null;
+    };
+    index.then((read) => {
+      if (!read.ok) drop();
+    }, drop);
     return index;
   }
 
@@ -60,7 +70,9 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
     async listSuppliers({ q, region, state, page, perPage }) {
       const read = await suppliers();
       if (!read.ok) return read;
-      const index = await indexOf(read.data.data);
+      const indexed = await indexOf(read.data.data);
+      if (!indexed.ok) return indexed;
+      const index = indexed.data;
       const found = index.search({ q, region, state });
       return succeed({ ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness: read.data.freshness });
     },

@@ -4,12 +4,12 @@
  * often, is kept until the sync writes a new one (`forget`). A read answers an `Outcome`: a refusal
  * of the offline copy (a full disk, a copy set aside, an unavailable database module) is its
  * `storage_error` in the worker's words (outcomeOfOffline), which the screen shows. Keeping a
- * detail just read from the service rejects when the copy refuses (`valueOrFault`).
+ * detail just read from the service answers its `Outcome` too: the keep is best-effort, and the
+ * caller still answers the buyer with what the service gave.
  */
 import type { Account, Order, OrderListItem, Product, Supplier, Webhook } from '../../../shared';
 import type { DetailRecord, OrderDetailRecord, ProductDetailRecord } from './dataset-records';
 import { succeed, type Outcome } from '../failure';
-import { valueOrFault } from './offline-database';
 import { outcomeOfOffline } from './offline-refusal';
 import type { OfflineStore, StoreScope } from './offline-store';
 
@@ -73,12 +73,14 @@ export function createOfflineCopy({ store, scope }: OfflineCopyOptions) {
      * A detail just read from the service joins the offline copy, so what was viewed can be viewed
      * offline. No validator is kept, so the sync reads such a detail in full next time.
      */
-    async keepProductDetail(product: Product): Promise<void> {
-      await valueOrFault(store.putProductDetails(scope(), [{ detail: product, etag: null, fetchedAt: now() }]));
+    async keepProductDetail(product: Product): Promise<Outcome<void>> {
+      const kept = await outcomeOfOffline(store.putProductDetails(scope(), [{ detail: product, etag: null, fetchedAt: now() }]));
+      return kept.ok ? succeed(undefined) : kept;
     },
-    async keepOrderDetail(order: Order): Promise<void> {
-      if (!scope().accountId) return;
-      await valueOrFault(store.putOrderDetails(scope(), [{ detail: order, etag: null, fetchedAt: now() }], false));
+    async keepOrderDetail(order: Order): Promise<Outcome<void>> {
+      if (!scope().accountId) return succeed(undefined);
+      const kept = await outcomeOfOffline(store.putOrderDetails(scope(), [{ detail: order, etag: null, fetchedAt: now() }], false));
+      return kept.ok ? succeed(undefined) : kept;
     },
     /** Forgets what is kept (after a sync wrote suppliers, sign-out or clearing the cache). */
     forget() {

@@ -24,9 +24,12 @@ export interface OfflineReads {
   webhooks(): Promise<CachedRead<Webhook[]>>;
   /** The buyer's orders with the details the copy holds, newest first, as old as the orders dataset. */
   orderHistory(): Promise<CachedRead<HistoryOrder[]>>;
-  /** A detail just read from the service joins the offline copy, so what was viewed can be viewed offline. */
-  keepProductDetail(product: Product): Promise<void>;
-  keepOrderDetail(order: Order): Promise<void>;
+  /**
+   * A detail just read from the service joins the offline copy, so what was viewed can be viewed
+   * offline; best-effort: a refusal of the copy is answered, for the caller to pass over.
+   */
+  keepProductDetail(product: Product): Promise<Outcome<void>>;
+  keepOrderDetail(order: Order): Promise<Outcome<void>>;
 }
 
 /**
@@ -69,12 +72,12 @@ export function createOfflineReads(engine: () => SyncEngine | null): OfflineRead
         return succeed(historyOrders(orders.data, (id) => details.data.get(id)?.detail ?? null));
       }),
     async keepProductDetail(product: Product) {
-      await engine()?.copy.keepProductDetail(product);
+      return (await engine()?.copy.keepProductDetail(product)) ?? succeed(undefined);
     },
     async keepOrderDetail(order: Order) {
       const current = engine();
-      if (!current || !current.accountId) return;
-      await current.copy.keepOrderDetail(order);
+      if (!current || !current.accountId) return succeed(undefined);
+      return current.copy.keepOrderDetail(order);
     },
   };
 }

@@ -6,8 +6,9 @@
  * checked again: the worker is the app's own thread, and what it answers from was checked against
  * the contract as it arrived from the service. When the offline copy is unavailable (its database
  * module could not be loaded) searches answer nothing, with no date, rather than failing; any other
- * refusal (a full disk, a copy set aside) is the search's `Outcome`, a `storage_error` in the
- * worker's words (outcomeOfOffline, offline-refusal.ts).
+ * refusal (a full disk, a copy set aside) is the call's `Outcome`, a `storage_error` in the
+ * worker's words (outcomeOfOffline, offline-refusal.ts): the searches and lookups, and the reads
+ * of products, codes and supplier regions that guides, pasted orders and the supplier index make.
  *
  * A keystroke's search (`searchAsTyped`) goes to the worker only once the keystroke's before it
  * has been answered there; one that is still waiting when a newer keystroke's arrives is never
@@ -17,7 +18,7 @@
 import type { CatalogProduct } from '../../../shared';
 import { CatalogSearchInput, type CatalogSearchResult } from '../../../shared/bridge';
 import { succeed, type Outcome } from '../failure';
-import { valueOrFault, type OfflineDatabase, type OfflineResult } from '../offline/offline-database';
+import type { OfflineDatabase, OfflineResult } from '../offline/offline-database';
 import { outcomeOfOffline } from '../offline/offline-refusal';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -46,12 +47,6 @@ export function createSearchService(database: OfflineDatabase) {
     const answer = await call();
     if (!answer.ok && answer.code === 'unavailable') return succeed(fallback);
     return outcomeOfOffline(Promise.resolve(answer));
-  };
-  /** The same, for a caller to which any other refusal is unexpected: it rejects (valueOrFault). */
-  const unlessUnavailableOrFault = async <T>(call: () => Promise<OfflineResult<T>>, fallback: T): Promise<T> => {
-    const answer = await call();
-    if (!answer.ok && answer.code === 'unavailable') return fallback;
-    return valueOrFault(Promise.resolve(answer));
   };
 
   /** The worker's answer to a search, its page still one JSON text (null: there is no catalog to search). */
@@ -129,19 +124,21 @@ export function createSearchService(database: OfflineDatabase) {
       return service ? unlessUnavailable(() => database.answer(service, 'lookupCode', code), null) : Promise.resolve(succeed(null));
     },
     /** Each code's products in the offline catalog (none, one, or several: ambiguous), in the codes' order; none for each when there is no copy. */
-    matchCodes(codes: readonly string[]): Promise<CatalogProduct[][]> {
+    matchCodes(codes: readonly string[]): Promise<Outcome<CatalogProduct[][]>> {
       const service = baseUrl;
       const none = codes.map((): CatalogProduct[] => []);
-      return service ? unlessUnavailableOrFault(() => database.answer(service, 'matchCodes', codes), none) : Promise.resolve(none);
+      return service ? unlessUnavailable(() => database.answer(service, 'matchCodes', codes), none) : Promise.resolve(succeed(none));
     },
-    products(ids: string[]): Promise<(CatalogProduct | null)[]> {
+    /** Products as the offline catalog lists them, null for one it does not (or when there is no copy). */
+    products(ids: string[]): Promise<Outcome<(CatalogProduct | null)[]>> {
       const service = baseUrl;
-      return service ? unlessUnavailableOrFault(() => database.answer(service, 'products', ids), ids.map(() => null)) : Promise.resolve(ids.map(() => null));
+      const none = ids.map(() => null);
+      return service ? unlessUnavailable(() => database.answer(service, 'products', ids), none) : Promise.resolve(succeed(none));
     },
     /** The wine regions of each supplier's products in the offline catalog, by supplier id. */
-    supplierRegions(): Promise<Record<string, string[]>> {
+    supplierRegions(): Promise<Outcome<Record<string, string[]>>> {
       const service = baseUrl;
-      return service ? unlessUnavailableOrFault(() => database.answer(service, 'supplierRegions'), {}) : Promise.resolve({});
+      return service ? unlessUnavailable(() => database.answer(service, 'supplierRegions'), {}) : Promise.resolve(succeed({}));
     },
     workerHeapUsed(): Promise<number> {
       return database.folder('memory').then((memory) => memory.heapUsed);

@@ -1,5 +1,6 @@
 import { DATASETS, type DatasetName, type DatasetStatus } from '../../../shared/bridge';
-import { valueOrFault } from '../offline/offline-database';
+import { succeed, type Failure, type Outcome } from '../failure';
+import { outcomeOfOffline } from '../offline/offline-refusal';
 import type { OfflineStore, StoreScope, StoredDataset } from '../offline/offline-store';
 import { isPrivateDataset } from '../offline/offline-store';
 
@@ -40,20 +41,36 @@ export function createStatusBook(store: OfflineStore, scope: () => StoreScope) {
       for (const name of DATASETS) statuses.set(name, emptyStatus(name));
     },
 
-    /** Reads the saved statuses; a dataset that is not stored starts over as never synced. An offline copy that cannot be read rejects (the session logs it). */
-    async load() {
+    /**
+     * Reads the saved statuses; a dataset that is not stored starts over as never synced. When the
+     * offline copy refuses (a full disk, a copy set aside…), each stored dataset's error is the
+     * refusal's words, so the status shows the copy's problem rather than "never synced"; the
+     * refusal is answered too. A fault of the worker rejects (the session logs it).
+     */
+    async load(): Promise<Outcome<void>> {
       const current = scope();
+      const refused = (failure: Failure) => {
+        for (const name of STORED) {
+          if (isPrivateDataset(name) && !current.accountId) continue;
+          statuses.set(name, { ...statuses.get(name)!, error: failure.error.message });
+        }
+        return failure;
+      };
       if (current.accountId) {
-        for (const status of await valueOrFault(store.readStatuses(current))) {
+        const saved = await outcomeOfOffline(store.readStatuses(current));
+        if (!saved.ok) return refused(saved);
+        for (const status of saved.data) {
           if (DATASETS.includes(status.name)) statuses.set(status.name, { ...status, error: null });
         }
       }
       for (const name of STORED) {
         if (isPrivateDataset(name) && !current.accountId) continue;
-        const info = await valueOrFault(store.datasetInfo(name, current));
+        const info = await outcomeOfOffline(store.datasetInfo(name, current));
+        if (!info.ok) return refused(info);
         const known = statuses.get(name)!;
-        statuses.set(name, info?.savedAt ? { ...known, count: info.count, updatedAt: known.updatedAt ?? info.savedAt } : emptyStatus(name));
+        statuses.set(name, info.data?.savedAt ? { ...known, count: info.data.count, updatedAt: known.updatedAt ?? info.data.savedAt } : emptyStatus(name));
       }
+      return succeed(undefined);
     },
 
     /** Saves them for the next start; one that could not be saved is written again after the next sync. */

@@ -223,6 +223,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
      */
     async init(): Promise<void> {
       search?.use(scope.baseUrl);
+      // A refusal of the offline copy is shown as each dataset's error (statuses()), not "never synced".
       await statuses.load();
       if (images) statuses.setCount('images', await images.count());
     },

@@ -6,7 +6,11 @@ import { bridgeContract } from '../../../shared/bridge/contract';
 import { createExtensionRegistry, createServiceClient, extensionsInDocument, type ServiceClient } from '../../../electron/core/api';
 import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
 import { createExtensionHandlers, OFFLINE_CANCEL } from '../../../electron/bridge/handlers/extensions';
-import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
+import { createOfflineReads, type OfflineReads } from '../../../electron/core/offline/offline-reads';
+import { createOfflineCopy } from '../../../electron/core/offline/offline-copy';
+import { DISK_FULL_MESSAGE } from '../../../electron/core/offline/offline-host';
+import type { OfflineStore } from '../../../electron/core/offline/offline-store';
+import type { SyncEngine } from '../../../electron/core/sync/sync-engine';
 import { bridgeErrorOf } from '../../../electron/bridge/bridge-failure';
 import { succeed, type Outcome } from '../../../electron/core/failure';
 import type { BridgeError } from '../../../shared/bridge/result';
@@ -25,17 +29,29 @@ function recordingOffline() {
     account: none,
     webhooks: none,
     orderHistory: none,
-    keepProductDetail: async () => undefined,
+    keepProductDetail: async () => succeed(undefined),
     keepOrderDetail: async (order) => {
       kept.push(order);
+      return succeed(undefined);
     },
   };
   return { offline, kept };
 }
 
-function handlersFor(client: ServiceClient | null, options: { online?: boolean; fetch?: typeof fetch } = {}) {
+/** The offline copy as the app reads it, whose worker refuses to keep anything: the disk is full. */
+function fullDiskOffline(): OfflineReads {
+  const refused = async () => ({ ok: false as const, code: 'disk_full' as const, message: DISK_FULL_MESSAGE });
+  const store: Pick<OfflineStore, 'putOrderDetails' | 'putProductDetails'> = { putOrderDetails: refused, putProductDetails: refused };
+  const scope = { baseUrl: 'http://127.0.0.1:9/api/v1', accountId: 'org_1' };
+  const engine: Pick<SyncEngine, 'accountId' | 'copy'> = { accountId: scope.accountId, copy: createOfflineCopy({ store: store as OfflineStore, scope: () => scope }) };
+  return createOfflineReads(() => engine as SyncEngine);
+}
+
+function handlersFor(client: ServiceClient | null, options: { online?: boolean; fetch?: typeof fetch; offline?: OfflineReads } = {}) {
   const changed: DatasetName[] = [];
-  const { offline, kept } = recordingOffline();
+  const recording = recordingOffline();
+  const offline = options.offline ?? recording.offline;
+  const kept = recording.kept;
   const extensions = createExtensionRegistry({ fetch: options.fetch ?? globalThis.fetch });
   const handlers = createExtensionHandlers({
     client: () => client,
@@ -96,6 +112,14 @@ describe('the service extensions through the bridge handlers, on the real servic
     expect(cancelled).toMatchObject({ id: placed.data.id, status: 'cancelled' });
     expect(cancelled.timeline.at(-1)?.event).toBe('order_cancelled');
     expect(kept.map((order) => order.status)).toEqual(['cancelled']);
+    expect(changed).toEqual(['orders', 'catalog']);
+  });
+
+  it('cancels an order though the offline copy refuses to keep it (a full disk): the service cancelled it, the buyer is told so', async () => {
+    const placed = await client.call('createOrder', { body: await orderableBody(client) });
+    if (!placed.ok || placed.notModified) throw new Error('could not place an order');
+    const { handlers, changed } = handlersFor(client, { offline: fullDiskOffline() });
+    expect(await handlers.cancelOrder({ id: placed.data.id })).toMatchObject({ ok: true, data: { id: placed.data.id, status: 'cancelled' } });
     expect(changed).toEqual(['orders', 'catalog']);
   });
 

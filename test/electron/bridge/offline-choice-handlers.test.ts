@@ -85,8 +85,8 @@ describe('offline, what the offline copy does not carry is said plainly', () => 
   const none = async () => succeed(null);
   const offline: OfflineReads = {
     suppliers: none, orders: none, orderDetail: none, account: none, webhooks: none, orderHistory: none, productDetail: none,
-    keepProductDetail: async () => undefined,
-    keepOrderDetail: async () => undefined,
+    keepProductDetail: async () => succeed(undefined),
+    keepOrderDetail: async () => succeed(undefined),
   };
   const emptySearch = async () => succeed<CatalogSearchResult>({ items: [], total: 0, facets: { varietal: [], region: [], country: [], supplier: [], vintage: [] }, tookMs: 0, freshness: { asOf: stamp, fromCache: true } });
   /** A service client whose every call finds the service unreachable. */
@@ -103,7 +103,7 @@ describe('offline, what the offline copy does not carry is said plainly', () => 
   });
 
   it('a supplier whose products are not kept: not carried, rather than an empty list', async () => {
-    const handlers = createSupplierHandlers({ ...context, search: { search: emptySearch, supplierRegions: async () => ({}) }, offlineKeeps: async (id) => id === 'sup_napa' });
+    const handlers = createSupplierHandlers({ ...context, search: { search: emptySearch, supplierRegions: async () => succeed({}) }, offlineKeeps: async (id) => id === 'sup_napa' });
     expect(await handlers.listSupplierProducts({ id: 'sup_sonoma', page: 1, perPage: 50 })).toMatchObject({ ok: false, error: { code: 'offline', message: SUPPLIER_NOT_CARRIED } });
     expect(await handlers.listSupplierProducts({ id: 'sup_napa', page: 1, perPage: 50 })).toMatchObject({ ok: true, data: { items: [], meta: { total: 0 } } });
   });

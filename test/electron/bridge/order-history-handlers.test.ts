@@ -10,12 +10,13 @@ import type { SaveFileOutcome } from '../../../electron/core/platform';
 import { createRecordingHandlers } from '../../support/recording-handlers';
 import { makeProduct, toCatalogProduct } from '../../renderer/support/fixtures';
 import { sampleHistory } from '../order-history/history-fixtures';
-import { succeed } from '../../../electron/core/failure';
+import { failWith, succeed, type Failure } from '../../../electron/core/failure';
+import { DISK_FULL_MESSAGE } from '../../../electron/core/offline/offline-host';
 
 const AS_OF = '2026-05-01T08:00:00.000Z';
 
 /** The offline copy as these handlers read it: the order history, and one product's stored detail. */
-function offlineWith(history: HistoryOrder[] | null): OfflineReads {
+function offlineWith(history: HistoryOrder[] | null, refused: Failure | null = null): OfflineReads {
   const none = async () => succeed(null);
   return {
     suppliers: none,
@@ -24,25 +25,39 @@ function offlineWith(history: HistoryOrder[] | null): OfflineReads {
     account: none,
     webhooks: none,
     orderHistory: async () => succeed(history ? { data: history, asOf: AS_OF } : null),
-    productDetail: async (id) => succeed(id === 'prod_chard' ? { data: makeProduct({ id, name: 'Chard', vintage: null, size_ml: 1500 }), asOf: AS_OF } : null),
-    keepProductDetail: async () => undefined,
-    keepOrderDetail: async () => undefined,
+    productDetail: async (id) => refused ?? succeed(id === 'prod_chard' ? { data: makeProduct({ id, name: 'Chard', vintage: null, size_ml: 1500 }), asOf: AS_OF } : null),
+    keepProductDetail: async () => succeed(undefined),
+    keepOrderDetail: async () => succeed(undefined),
   };
 }
 
-function dispatcherFor(options: { history?: HistoryOrder[] | null; saveFile?: (request: { suggestedName: string; contents: string }) => Promise<SaveFileOutcome> } = {}) {
+/** The offline copy's words for a full disk, as its refusal reaches the handlers (offline-refusal.ts). */
+const DISK_FULL: Failure = failWith('storage_error', DISK_FULL_MESSAGE, true);
+
+function dispatcherFor(
+  options: {
+    history?: HistoryOrder[] | null;
+    saveFile?: (request: { suggestedName: string; contents: string }) => Promise<SaveFileOutcome>;
+    /** Which read of the offline copy refuses for a full disk: the catalog's products, or the stored details. */
+    refuse?: 'catalog' | 'details';
+  } = {},
+) {
   const saved: { suggestedName: string; contents: string }[] = [];
   const handlers = createOrderHistoryHandlers({
     client: () => null,
     online: () => false,
-    offline: offlineWith(options.history === undefined ? sampleHistory() : options.history),
+    offline: offlineWith(options.history === undefined ? sampleHistory() : options.history, options.refuse === 'details' ? DISK_FULL : null),
     now: () => new Date(AS_OF),
     images: createProductImageAddresses(),
     // The catalog knows the Pinot and the Cabernet; the Chardonnay only has a stored detail.
     search: {
       products: async (ids) =>
-        ids.map((id) =>
-          id === 'prod_pinot' ? toCatalogProduct(makeProduct({ id, name: 'Pinot', vintage: 2021 })) : id === 'prod_cab' ? toCatalogProduct(makeProduct({ id, name: 'Cab' })) : null,
+        options.refuse === 'catalog'
+          ? DISK_FULL
+          : succeed(
+          ids.map((id) =>
+            id === 'prod_pinot' ? toCatalogProduct(makeProduct({ id, name: 'Pinot', vintage: 2021 })) : id === 'prod_cab' ? toCatalogProduct(makeProduct({ id, name: 'Cab' })) : null,
+          ),
         ),
     },
     ...(options.saveFile
@@ -106,6 +121,18 @@ describe('the order history over the bridge', () => {
       ['CW-240215', '2026-02-15', 'Ridge Cabernet 2019', '2019', '750'],
     ]);
   });
+
+  it.each(['catalog', 'details'] as const)(
+    'a refusal of the offline copy (a full disk) reading the %s for vintage and size is the export’s storage_error, not a file with those columns blank',
+    async (refuse) => {
+      const { dispatch, saved } = dispatcherFor({ refuse, saveFile: async ({ suggestedName }) => ({ saved: true, fileName: suggestedName }) });
+      expect(await dispatch('exportOrderHistory', { from: '2026-02-01', to: '2026-02-28', timeZone: 'America/Los_Angeles' })).toEqual({
+        ok: false,
+        error: { code: 'storage_error', message: DISK_FULL_MESSAGE, retryable: true },
+      });
+      expect(saved).toEqual([]);
+    },
+  );
 
   it('saves through the desktop’s dialog, and says when the buyer cancelled it', async () => {
     const saving = dispatcherFor({ saveFile: async () => ({ saved: true, fileName: 'spring.csv' }) });

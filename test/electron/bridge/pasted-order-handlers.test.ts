@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProductCodeMatches } from '../../../shared/bridge/product-code-matches';
 import { PASTED_ORDER_MAX_LINES } from '../../../shared/pasted-order';
 import type { CatalogProduct } from '../../../shared/schemas';
+import { succeed } from '../../../electron/core/failure';
 import { createDispatcher } from '../../../electron/bridge/dispatcher';
 import { createPastedOrderHandlers } from '../../../electron/bridge/handlers/pasted-order';
 import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
@@ -12,7 +13,7 @@ const stamp = '2026-11-01T10:00:00.000Z';
 const [first, second] = makeCatalog(2).map((product) => product.item) as [CatalogProduct, CatalogProduct];
 
 function setup(stored = 10) {
-  const matchCodes = vi.fn(async (codes: readonly string[]) => codes.map((code) => (code === 'ONE' ? [first] : code === 'TWO' ? [first, second] : [])));
+  const matchCodes = vi.fn(async (codes: readonly string[]) => succeed(codes.map((code) => (code === 'ONE' ? [first] : code === 'TWO' ? [first, second] : []))));
   const handlers = createPastedOrderHandlers({ search: { matchCodes }, catalogAsOf: async () => stamp, images: createProductImageAddresses(), detailCoverage: async () => ({ stored, catalog: 10 }) });
   return { dispatcher: createDispatcher({ handlers: { ...createRecordingHandlers(), ...handlers } }), matchCodes };
 }

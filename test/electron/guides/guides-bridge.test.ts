@@ -33,7 +33,7 @@ let saveChoice: 'saved' | 'cancelled' | 'unavailable';
 let savedFiles: { fileName: string; contents: string }[];
 
 const sources: GuideSources = {
-  products: async (ids) => ids.map(listed),
+  products: async (ids) => succeed(ids.map(listed)),
   lookupCode: async (code) => {
     const found = [...catalog.entries()].find(([, entry]) => entry.sku === code.toUpperCase() || entry.upc === code);
     return succeed(found ? listed(found[0]) : null);
@@ -41,9 +41,9 @@ const sources: GuideSources = {
   catalogAsOf: async () => '2026-11-23T09:00:00.000Z',
   productCodes: async (id) => {
     const entry = id === 'prod_c3' ? undefined : catalog.get(id);
-    return entry ? { sku: entry.sku, upc: entry.upc } : null;
+    return succeed(entry ? { sku: entry.sku, upc: entry.upc } : null);
   },
-  pastOrder: async (id) => (id === pastOrder.id ? pastOrder : null),
+  pastOrder: async (id) => succeed(id === pastOrder.id ? pastOrder : null),
   detailCoverage: async () => coverage,
 };
 let coverage = { stored: 3, catalog: 3 };

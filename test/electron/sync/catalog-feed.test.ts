@@ -174,7 +174,7 @@ describe('the catalog through the service’s change feed', () => {
     expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     expect((await valueOf(search().search({ limit: 1 }))).total).toBe(1_000);
-    expect((await search().products(['prod_00999']))[0]?.id).toBe('prod_00999');
+    expect((await valueOf(search().products(['prod_00999'])))[0]?.id).toBe('prod_00999');
   });
 
   type FeedInput = { query?: { since?: string }; onHeaders?: (headers: Headers) => void; signal?: AbortSignal };
@@ -304,8 +304,8 @@ describe('the catalog through the service’s change feed', () => {
     expect(feedCalls[0]!.since).toMatch(/^c\d+g\d+$/);
     expect(service.log.filter((entry) => entry.name === 'getProduct' || entry.name === 'listProducts')).toEqual([]);
     expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')?.result).toBe('changed');
-    expect((await search().products(['prod_00005']))[0]?.case_price_cents).toBe(123);
-    expect((await search().products(['prod_00009']))[0]).toBeNull();
+    expect((await valueOf(search().products(['prod_00005'])))[0]?.case_price_cents).toBe(123);
+    expect((await valueOf(search().products(['prod_00009'])))[0]).toBeNull();
     expect(status(engine, 'catalog').count).toBe(299);
 
     service.clearLog();

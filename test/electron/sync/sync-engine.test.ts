@@ -153,7 +153,7 @@ describe('sync engine', () => {
     const pages = service.log.filter((entry) => entry.name === 'listProducts');
     expect(pages.map((entry) => `${entry.page}:${entry.status}`).sort()).toEqual(['1:304', '2:200', '3:304']);
     expect(await storedIds()).toHaveLength(250);
-    const [changed] = await searchable().products([service.state.products[150]!.id]);
+    const [changed] = await valueOf(searchable().products([service.state.products[150]!.id]));
     expect(changed?.case_price_cents).toBe(1);
   });
 

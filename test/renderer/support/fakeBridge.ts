@@ -48,7 +48,7 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
   const session = () => signIn.current();
   /** The account's own files as the app keeps them (address book, favourites: their stores, handlers and dispatcher). */
   const accountFiles = createFakeAccountFiles(() => session().mode !== 'none', {
-    products: async (ids) => ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null)),
+    products: async (ids) => succeed(ids.map((id) => fixtures.products.find((item) => item.id === id)).map((item) => (item ? fixtures.toCatalogProduct(item) : null))),
     lookupCode: async (code) => {
       const found = fixtures.products.find((item) => item.sku === code || item.upc === code);
       return succeed(found ? fixtures.toCatalogProduct(found) : null);
@@ -56,9 +56,9 @@ export function createFakeBridge(overrides: Partial<CaseworksBridge> = {}) {
     catalogAsOf: async () => freshness.asOf,
     productCodes: async (id) => {
       const found = fixtures.products.find((item) => item.id === id);
-      return found ? { sku: found.sku, upc: found.upc } : null;
+      return succeed(found ? { sku: found.sku, upc: found.upc } : null);
     },
-    pastOrder: async (id) => historyOrders.find((order) => order.id === id) ?? null,
+    pastOrder: async (id) => succeed(historyOrders.find((order) => order.id === id) ?? null),
     detailCoverage: async () => ({ stored: fixtures.products.length, catalog: fixtures.products.length }),
   });
   /** The offline catalog: what is kept offline (Settings) and its search, as the app answers it. */

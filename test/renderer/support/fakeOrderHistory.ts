@@ -6,6 +6,8 @@ import { createOrderHistoryHandlers } from '../../../electron/bridge/handlers/or
 import { historyOrders } from '../../../electron/core/order-history';
 import { succeed } from '../../../electron/core/failure';
 import type { SaveFileOutcome } from '../../../electron/core/platform';
+import type { OfflineReads } from '../../../electron/core/offline/offline-reads';
+import { createProductImageAddresses } from '../../../electron/core/images/product-image-urls';
 import * as fixtures from './fixtures';
 
 type HistoryMethods = Pick<CaseworksBridge, 'listOrderHistory' | 'listLastOrdered' | 'exportOrderHistory'>;
@@ -24,23 +26,38 @@ export function fakeOrderHistory(
   exportOutcome: () => 'download' | 'saved' | 'cancelled',
 ): HistoryMethods {
   const entries = () => historyOrders(orders().map(fixtures.orderListItem), (id) => orders().find((order) => order.id === id) ?? null);
-  const handlers = createOrderHistoryHandlers({
-    offline: {
-      // The offline copy's reads answer Outcomes (offline-copy.ts).
-      orderHistory: async () => succeed({ data: entries(), asOf: freshness.asOf }),
-      productDetail: async (id: string) => {
-        const found = fixtures.products.find((candidate) => candidate.id === id);
-        return succeed(found ? { data: found, asOf: freshness.asOf } : null);
-      },
+  // Typed from the handlers' own dependencies (no cast): a change of their shapes fails tsc here.
+  const nothing = async () => succeed(null);
+  const offline: OfflineReads = {
+    suppliers: nothing,
+    orders: nothing,
+    orderDetail: nothing,
+    account: nothing,
+    webhooks: nothing,
+    // The offline copy's reads answer Outcomes (offline-copy.ts).
+    orderHistory: async () => succeed({ data: entries(), asOf: freshness.asOf }),
+    productDetail: async (id: string) => {
+      const found = fixtures.products.find((candidate) => candidate.id === id);
+      return succeed(found ? { data: found, asOf: freshness.asOf } : null);
     },
+    keepProductDetail: async () => succeed(undefined),
+    keepOrderDetail: async () => succeed(undefined),
+  };
+  const deps: Parameters<typeof createOrderHistoryHandlers>[0] = {
+    client: () => null,
+    online: () => false,
+    offline,
+    now: () => new Date(),
+    images: createProductImageAddresses(),
     // The catalog in the search worker does not list them: vintage and size come from the stored details.
-    search: { products: async (ids: string[]) => ids.map(() => null) },
+    search: { products: async (ids: string[]) => succeed(ids.map(() => null)) },
     saveFile: async ({ suggestedName }: { suggestedName: string }): Promise<SaveFileOutcome> => {
       const outcome = exportOutcome();
       if (outcome === 'saved') return { saved: true, fileName: suggestedName };
       return { saved: false, reason: outcome === 'cancelled' ? 'cancelled' : 'unsupported' };
     },
-  } as unknown as Parameters<typeof createOrderHistoryHandlers>[0]);
+  };
+  const handlers = createOrderHistoryHandlers(deps);
   const dispatcher = createDispatcher({ handlers: handlers as unknown as BridgeHandlers });
   const call = <M extends keyof HistoryMethods>(method: M) =>
     ((input?: unknown) => {

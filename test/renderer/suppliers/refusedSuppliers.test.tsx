@@ -1,0 +1,23 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeBridge } from '../support/fakeBridge';
+import { DISK_FULL, refuseUntilRecovered } from '../support/refusedCopy';
+import { renderApp, resetClientState } from '../support/render';
+
+const slow = { timeout: 10_000 };
+
+describe('suppliers the offline copy refused to read (a full disk)', { timeout: 30_000 }, () => {
+  beforeEach(resetClientState);
+
+  it('shows the copy\'s words in place of the list, and Try again reads it once there is room', async () => {
+    const fake = createFakeBridge();
+    const refusal = refuseUntilRecovered(fake.bridge, 'listSuppliers');
+    renderApp(fake.bridge, '#/suppliers');
+    const alert = await screen.findByRole('alert', undefined, slow);
+    expect(alert.textContent).toBe(`Suppliers could not be loaded: ${DISK_FULL}Try again`);
+    refusal.recover();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Sonoma Coast Wines', undefined, slow)).toBeTruthy();
+    expect(screen.queryByText(DISK_FULL, { exact: false })).toBeNull();
+  });
+});
