@@ -23,7 +23,7 @@ import type { SqliteStatement } from '../offline/sqlite-driver';
 import { createCatalogColumns, FLAG_LIVE, FLAG_ORDERABLE, FLAG_OWN_COUNTRY, type ColumnValues } from './catalog-columns';
 import { createFacetGroups } from './facet-groups';
 import { createKeyOrders } from './key-orders';
-import { createFacetDictionary, FACETS, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
+import { createFacetDictionary, FACETS, MAX_FACET_VALUES, type Facet, type FacetDictionary, type FacetValue } from './facet-dictionary';
 import { facetLists } from './facet-lists';
 import { hasFirstBrowse, readFirstBrowse, saveFirstBrowse } from './first-browse';
 import { isDiskFull } from '../offline/sqlite-driver';
@@ -75,6 +75,15 @@ export interface SearchIndexOptions {
   maxOrderChanges?: number;
 }
 
+/** The counts of a facet's value ids as `totals` holds them: up to the highest id counted, none for id 0. */
+function countsById(counted: Int32Array): number[] {
+  let end = counted.length;
+  while (end > 1 && counted[end - 1] === 0) end -= 1;
+  const counts = Array.from(counted.subarray(0, end));
+  counts[0] = 0;
+  return counts;
+}
+
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
 export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
@@ -122,7 +131,6 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     postings.load();
     restoreHeld();
     orders.reset();
-    for (const facet of FACETS) totals[facet] = [];
     groups.reset();
     groups.reserve(columns.capacity);
     live = 0;
@@ -131,6 +139,13 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     // One object of values filled for each product in turn (not one made per product: a million at a million products).
     const { varietal, region, country, supplier, vintage, price, created, rank, flags } = columns.columns;
     const values: ColumnValues = { varietal: 0, region: 0, country: 0, supplier: 0, vintage: 0, price: 0, created: 0, rank: 0, flags: 0 };
+    // Each facet counted in a typed array by value id (what `count` does, a product at a time, with
+    // a facet's name as key: 0.3 s of CPU of a load at a million products); id 0 (none) is not a value.
+    const varietals = new Int32Array(MAX_FACET_VALUES + 1);
+    const regions = new Int32Array(MAX_FACET_VALUES + 1);
+    const countries = new Int32Array(MAX_FACET_VALUES + 1);
+    const suppliers = new Int32Array(MAX_FACET_VALUES + 1);
+    const vintages = new Int32Array(MAX_FACET_VALUES + 1);
     for (let position = 0; position < columns.capacity; position += 1) {
       if ((flags[position]! & FLAG_LIVE) === 0) continue;
       values.varietal = varietal[position]!;
@@ -142,8 +157,19 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
       values.created = created[position]!;
       values.rank = rank[position]!;
       values.flags = flags[position]!;
-      count(position, values, 1);
+      varietals[values.varietal]! += 1;
+      regions[values.region]! += 1;
+      countries[values.country]! += 1;
+      suppliers[values.supplier]! += 1;
+      vintages[values.vintage]! += 1;
+      groups.add(position, values, 1);
+      live += 1;
     }
+    totals.varietal = countsById(varietals);
+    totals.region = countsById(regions);
+    totals.country = countsById(countries);
+    totals.supplier = countsById(suppliers);
+    totals.vintage = countsById(vintages);
     loaded = true;
   }
 

@@ -6,66 +6,82 @@ export interface FeedRequestExtras {
   signal: AbortSignal;
 }
 
+/**
+ * Feed pages asked for ahead of the page being read, at most. One ahead kept the service idle
+ * while the offline worker wrote a long page (its first write reads the search index, 0.5–0.8 s at
+ * a million products; a WAL checkpoint holds a commit as long): the service made one page and
+ * waited. A few ahead let it go on making pages meanwhile; each waits as the service's compressed
+ * bytes (tens of kilobytes a page of 250), not parsed.
+ */
+export const FEED_PAGES_AHEAD = 4;
+
 export interface FeedRequests<T> {
   /**
    * The answer for the page after `since`: the request sent ahead when it was for that page, else a
-   * new one (a request sent ahead for another page is dropped). Once this page's headers name the
-   * next page (`Link: rel="next"`), that page is asked for too, while this one's body is read,
-   * checked and written: at most one page is asked for ahead.
+   * new one (requests sent ahead for other pages are dropped). Once the last page asked for names
+   * the next (`Link: rel="next"` in its headers), that page is asked for too, while the pages
+   * before are read, checked and written: at most `ahead` pages are asked for ahead of the one read.
    */
   page(since: string | null): Promise<T>;
-  /** No more pages: a request sent ahead is dropped. */
+  /** No more pages: the requests sent ahead are dropped. */
   close(): void;
 }
 
 /**
  * The change feed's requests, the next page asked for as soon as a page's headers name it rather
- * than once its body was read: the service makes the next page while the core reads and writes
+ * than once its body was read: the service makes the next pages while the core reads and writes
  * this one. `send` makes one request (through the client, which tells it the headers).
  */
-export function createFeedRequests<T>(send: (since: string | null, extras: FeedRequestExtras) => Promise<T>): FeedRequests<T> {
+export function createFeedRequests<T>(send: (since: string | null, extras: FeedRequestExtras) => Promise<T>, ahead = FEED_PAGES_AHEAD): FeedRequests<T> {
   interface Sent {
     since: string | null;
     answer: Promise<T>;
     /** The next page's cursor, once this answer's headers named it. */
     next: string | null;
-    /** Called when the headers name the next page, once this page is the one being read. */
-    onNext: ((cursor: string) => void) | null;
     drop: AbortController;
   }
-  let ahead: Sent | null = null;
+  /** Pages asked for ahead and not handed out yet, in feed order. */
+  let waiting: Sent[] = [];
+  /** The last page asked for: the next one is the page its headers name. */
+  let last: Sent | null = null;
   let closed = false;
+  /** Asks for the page the last one names, while fewer than `ahead` wait. */
+  const askAhead = () => {
+    if (closed || last === null || last.next === null || waiting.length >= ahead) return;
+    const sent = start(last.next);
+    waiting.push(sent);
+  };
   const start = (since: string | null): Sent => {
     const drop = new AbortController();
-    const sent: Sent = { since, next: null, onNext: null, drop, answer: Promise.resolve(undefined as T) };
+    const sent: Sent = { since, next: null, drop, answer: Promise.resolve(undefined as T) };
+    last = sent;
     const onHeaders = (headers: Headers) => {
       if (sent.next !== null) return;
       sent.next = nextFeedCursor(headers.get('link'));
-      if (sent.next !== null) sent.onNext?.(sent.next);
+      if (sent.next !== null && sent === last) askAhead();
     };
     sent.answer = send(since, { onHeaders, signal: drop.signal });
     return sent;
   };
-  const askAhead = (cursor: string) => {
-    if (!closed && ahead === null) ahead = start(cursor);
+  const dropWaiting = () => {
+    for (const sent of waiting) sent.drop.abort();
+    waiting = [];
   };
   return {
     page(since) {
-      let sent = ahead;
-      ahead = null;
+      let sent = waiting.shift() ?? null;
       if (sent !== null && sent.since !== since) {
         sent.drop.abort();
+        dropWaiting();
         sent = null;
       }
       sent ??= start(since);
-      if (sent.next !== null) askAhead(sent.next);
-      else sent.onNext = askAhead;
+      askAhead();
       return sent.answer;
     },
     close() {
       closed = true;
-      ahead?.drop.abort();
-      ahead = null;
+      dropWaiting();
     },
   };
 }
