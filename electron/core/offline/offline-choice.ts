@@ -153,12 +153,17 @@ export function choiceView(input: { choice: OfflineChoice; suppliers: Pick<Suppl
   };
 }
 
-/** What a search covered: null when the whole catalog is kept. */
+/**
+ * What a search covered: null when the whole catalog is kept. `productsKept` and `suppliers` are
+ * read only after that, once each: a caller may pass them as getters, so every search that keeps
+ * the whole catalog reads neither.
+ */
 export function coverageOf(input: { choice: OfflineChoice; productsKept: number; suppliers: Pick<Supplier, 'total_products'>[] }): SearchCoverage | null {
   if (input.choice.keep === 'all') return null;
+  const { productsKept, suppliers } = input;
   return {
     suppliersKept: input.choice.supplierIds.length,
-    productsKept: input.productsKept,
-    productsInCatalog: input.suppliers.length > 0 ? input.suppliers.reduce((total, supplier) => total + supplier.total_products, 0) : null,
+    productsKept,
+    productsInCatalog: suppliers.length > 0 ? suppliers.reduce((total, supplier) => total + supplier.total_products, 0) : null,
   };
 }

@@ -217,6 +217,21 @@ describe('the choice’s rules (pure)', () => {
     expect(coverageOf({ choice: { keep: 'suppliers', supplierIds: ['sup_a'] }, productsKept: 10, suppliers })).toEqual({ suppliersKept: 1, productsKept: 10, productsInCatalog: 40 });
     expect(coverageOf({ choice: { keep: 'suppliers', supplierIds: ['sup_a'] }, productsKept: 10, suppliers: [] })!.productsInCatalog).toBeNull();
   });
+  it('coverage reads the suppliers once, and only when a choice of suppliers is kept (a caller passes them as a getter)', () => {
+    let reads = 0;
+    const lazily = (choice: OfflineChoice) => ({
+      choice,
+      productsKept: 10,
+      get suppliers() {
+        reads += 1;
+        return suppliers;
+      },
+    });
+    expect(coverageOf(lazily({ keep: 'all' }))).toBeNull();
+    expect(reads).toBe(0);
+    expect(coverageOf(lazily({ keep: 'suppliers', supplierIds: ['sup_a'] }))?.productsInCatalog).toBe(40);
+    expect(reads).toBe(1);
+  });
   it('names the suppliers a choice holds that the service does not list', () => {
     expect(unknownSuppliers({ keep: 'suppliers', supplierIds: ['sup_a', 'sup_zz'] }, suppliers)).toEqual([{ index: 1, id: 'sup_zz' }]);
     expect(unknownSuppliers({ keep: 'all' }, [])).toEqual([]);
