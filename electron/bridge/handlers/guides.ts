@@ -90,8 +90,8 @@ export function createGuideHandlers(deps: GuideHandlerDeps) {
     const [listed, codesRead] = await Promise.all([sources.products(ids), Promise.all(ids.map((productId) => sources.productCodes(productId)))]);
     if (!listed.ok) return listed;
     // A refusal of the offline copy is the export's Failure, not lines "without a code".
-    const refused = codesRead.find((read) => !read.ok);
-    if (refused && !refused.ok) return refused;
+    const refused = codesRead.find((read): read is Failure => !read.ok);
+    if (refused) return refused;
     const products = listed.data;
     const codes = codesRead.map((read) => (read.ok ? read.data : null));
     const csv = writeGuideCsv(
