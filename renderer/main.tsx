@@ -1,9 +1,7 @@
-// First: asks for the catalog screen's chunk before the modules below are evaluated.
-import './app/earlyFirstScreen';
 import { notifyManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './app/startApp';
-import { bridgeLinked, getBridge } from './bridge';
+import { getBridge } from './bridge';
 import { createQueryClient } from './lib/queryClient';
 import './styles/base.css';
 import './styles/layout.css';
@@ -20,7 +18,5 @@ notifyManager.setScheduler(queueMicrotask);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// The first screen's data and code are asked for now; React renders once that code is here and
-// the bridge's socket is open (the first search sent).
-const bridge = getBridge();
-void startApp(window.location.hash, bridge, createQueryClient(), (app) => createRoot(root).render(app), { linked: bridgeLinked() });
+// The first screen's data and code are asked for now; React renders once that code is here.
+void startApp(window.location.hash, getBridge(), createQueryClient(), (app) => createRoot(root).render(app));

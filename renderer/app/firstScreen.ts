@@ -9,12 +9,10 @@ import { loadCatalogScreen } from './screens';
  * its first page (the search its screen runs, which then finds it under way) and the screen's own
  * chunk. Left to the screen, the search went out only once React had rendered the shell, fetched
  * the lazily loaded screen and rendered it. Settles once the screen's code is loaded (at once for
- * the other screens) and, on the catalog, once `linked` has settled: the browser shell's socket
- * open (the search then sent), so that React's first render runs while the core searches, not
- * between the socket's opening and the search's departure.
+ * the other screens).
  */
-export function startFirstScreen(hash: string, bridge: CaseworksBridge, queryClient: QueryClient, linked: Promise<unknown> = Promise.resolve()): Promise<unknown> {
+export function startFirstScreen(hash: string, bridge: CaseworksBridge, queryClient: QueryClient): Promise<unknown> {
   if (parseHash(hash).screen !== 'catalog') return Promise.resolve();
   startCatalogSearch(bridge, queryClient);
-  return Promise.all([loadCatalogScreen(), linked]);
+  return loadCatalogScreen();
 }

@@ -14,8 +14,6 @@ export const FIRST_SCREEN_WAIT_MS = 3_000;
 interface StartOptions {
   start?: typeof startFirstScreen;
   waitAtMost?: number;
-  /** Settles once the bridge can carry the first screen's calls (`bridgeLinked`); at once by default. */
-  linked?: Promise<unknown>;
 }
 
 /**
@@ -30,11 +28,11 @@ export function startApp(
   bridge: CaseworksBridge,
   queryClient: QueryClient,
   render: (app: ReactNode) => void,
-  { start = startFirstScreen, waitAtMost = FIRST_SCREEN_WAIT_MS, linked }: StartOptions = {},
+  { start = startFirstScreen, waitAtMost = FIRST_SCREEN_WAIT_MS }: StartOptions = {},
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitAtMost)));
-  return Promise.race([start(hash, bridge, queryClient, linked).catch(() => undefined), waited]).then(() => {
+  return Promise.race([start(hash, bridge, queryClient).catch(() => undefined), waited]).then(() => {
     clearTimeout(timer);
     render(
       <StrictMode>

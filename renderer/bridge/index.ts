@@ -13,23 +13,6 @@ export function getBridge(): CaseworksBridge {
   return fallback;
 }
 
-/**
- * Settles once the bridge can carry calls: at once for the desktop app's preload bridge; for the
- * browser shell's socket bridge, once its first socket has opened (a call waiting for it is then
- * sent) or could not be opened.
- */
-export function bridgeLinked(): Promise<void> {
-  const provided = (globalThis as unknown as Record<string, unknown>)[BRIDGE_GLOBAL];
-  if (provided || shellLink.get() !== 'unknown') return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = shellLink.subscribe(() => {
-      if (shellLink.get() === 'unknown') return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 export { createSocketBridge } from './socket-bridge';
 export { useShellLink, type ShellLinkState } from './shell-link';
 export type { CaseworksBridge } from '../../shared/bridge/api';
