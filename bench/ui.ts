@@ -12,6 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DatasetStatus } from '../shared/bridge';
 import { RENDERER_DIST, REPO_ROOT, ensureRendererBuilt } from '../test/support/e2e-build';
@@ -64,6 +65,12 @@ const COLD_ONLY = process.env.BENCH_UI_COLD_ONLY === '1';
 const PROFILE_FILE = process.env.BENCH_UI_PROFILE || null;
 /** BENCH_UI_TRACE names a file a Chromium trace of the typing is written to (for DevTools' Performance panel or Perfetto). */
 const TRACE_FILE = process.env.BENCH_UI_TRACE || null;
+/**
+ * BENCH_UI_COLD_TRACE names a folder each cold start's Chromium trace, from the launch to the
+ * paint, is written to (`cold-<run>-<tree>.json`, the tree 0 for this one, 1 for
+ * BENCH_UI_COMPARE_ROOT's; for DevTools' Performance panel or Perfetto).
+ */
+const COLD_TRACE_DIR = process.env.BENCH_UI_COLD_TRACE || null;
 const CATALOG_SIZE = Number(process.env.BENCH_UI_CATALOG_SIZE ?? 50_000);
 const FIRST_SYNC_LIMIT_MS = Number(process.env.BENCH_UI_SYNC_LIMIT_S ?? 1_200) * 1000;
 /** How long to let the background work after the first sync (details, images) settle before typing. */
@@ -422,7 +429,8 @@ async function onPreparedFolder(dataDir: string, initialJs: ReturnType<typeof me
     const startsOf = new Map(trees.map((tree) => [tree.label, [] as ColdStartReport[]]));
     for (let run = 0; run < COLD_STARTS; run += 1) {
       for (const tree of launchOrder(trees, run)) {
-        const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service, tree.launch);
+        const traceTo = COLD_TRACE_DIR ? path.join(COLD_TRACE_DIR, `cold-${run + 1}-${trees.indexOf(tree)}.json`) : undefined;
+        const report = await measureColdStart(browser, dataDir, folder.products, 2_000, folder.service, { ...tree.launch, traceTo });
         const calls = report.calls.map((call) => `${call.method} ${call.sentMs}→${call.answeredMs ?? '…'}`).join(', ');
         const page = report.pageTimings;
         console.log(
