@@ -11,9 +11,9 @@ import { digest, tableDigests, versionFourCopy } from './version-four-file';
 
 const CHILD = path.join(import.meta.dirname, 'upgrade-child.ts');
 const KILLS = 5;
-/** 30,000 products: two steps of positions, then five to finish and the commit (UPGRADE_STEP_POSITIONS). */
+/** 30,000 products: two steps of positions, then six to finish and the commit (UPGRADE_STEP_POSITIONS). */
 const COPIES = 200;
-const STEPS = 2 + 6;
+const STEPS = 2 + 7;
 
 /**
  * Runs the upgrade child; once it has told `killAtStep` steps done (0: as the upgrade starts),
