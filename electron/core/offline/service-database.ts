@@ -309,20 +309,33 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     return { items: rows, unknownRegions: firstOfRegions.length > 0 };
   }
 
+  /** How many positions `duePositions` walks product by product before it looks in the indexes. */
+  const NEAR_WINDOW = 2048;
+
   /**
    * The first `limit` positions after `after` (in order) of products whose detail is missing or
-   * older than `staleBefore`, without reading the products in between (a walk of the catalog with
-   * each product's detail took seconds when few were due): the stale details from the index by
-   * time, and, only when some products have no detail (every detail has its product), the
-   * positions the search index holds a product at that `product_details` has no row for.
+   * older than `staleBefore`. Where many are due the next ones are near: the products of the next
+   * `NEAR_WINDOW` positions are walked with their details. Past them, the products in between are
+   * not read (a walk of the catalog took seconds when few were due): the stale details come from
+   * the index by time and, only when some products have no detail (every detail has its product),
+   * the positions the search index holds a product at that `product_details` has no row for.
    */
   function duePositions(after: number, staleBefore: string, limit: number): number[] {
+    const near = sql(
+      `SELECT p.pos FROM products p LEFT JOIN product_details d ON d.pos = p.pos
+       WHERE p.pos > ? AND p.pos <= ? AND (d.pos IS NULL OR d.fetched_at < ?) ORDER BY p.pos LIMIT ?`,
+    )
+      .pluck()
+      .all(after, after + NEAR_WINDOW, staleBefore, limit) as number[];
+    if (near.length === limit) return near;
+    const from = after + NEAR_WINDOW;
+    const left = limit - near.length;
     const stale = sql('SELECT pos FROM product_details INDEXED BY product_details_fetched WHERE fetched_at < ? AND pos > ? ORDER BY pos LIMIT ?')
       .pluck()
-      .all(staleBefore, after, limit) as number[];
-    if (countProducts() === countDetails()) return stale;
-    const missing = positionsWithoutDetail(after, stale.length === limit ? stale[limit - 1]! : Infinity, limit);
-    return [...stale, ...missing].sort((a, b) => a - b).slice(0, limit);
+      .all(staleBefore, from, left) as number[];
+    if (countProducts() === countDetails()) return [...near, ...stale];
+    const missing = positionsWithoutDetail(from, stale.length === left ? stale[left - 1]! : Infinity, left);
+    return [...near, ...[...stale, ...missing].sort((a, b) => a - b).slice(0, left)];
   }
 
   /** How many positions each count of `positionsWithoutDetail` spans. */
