@@ -56,7 +56,7 @@ afterAll(() => {
 });
 
 describe('the schema 5 upgrade killed at random moments', () => {
-  it(`opens intact after each of ${KILLS} SIGKILLs, at version 4 or 5, and ends upgraded with every product, detail and buyer's row as it was`, async () => {
+  it(`opens intact after each of ${KILLS} SIGKILLs, at version 4 or the version it upgrades to, and ends upgraded with every product, detail and buyer's row as it was`, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-upgrade-kill-'));
     folders.push(dataDir);
     const file = serviceDatabaseFile(dataDir, baseUrl);
