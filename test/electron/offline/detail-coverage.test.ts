@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createOfflineChoiceOps } from '../../../electron/core/offline/offline-choice-ops';
 import { catalogItemOf, createServiceDatabase, type ServiceDatabase } from '../../../electron/core/offline/service-database';
 import type { SqliteDatabase } from '../../../electron/core/offline/sqlite-driver';
 import { catalogDatabase, detailOf } from '../search/catalog-database';
@@ -75,6 +76,40 @@ describe('the details’ coverage and the details to read, counted without readi
     // 8,167 details written (4,500 + 1,834 fresh, 1,833 stale), 77 of them gone with their products;
     // 1,797 products without one and 1,796 stale among the 9,887 left.
     expect(database.detailCoverage(STALE_BEFORE[1]!)).toEqual({ stored: 8_090, due: 3_593 });
+    database.db.close();
+  });
+
+  it('finds no detail without its product, whichever way the product went', () => {
+    const catalog = makeCatalog(600);
+    const database = catalogDatabase(catalog.map((product) => product.item), AS_OF, catalog);
+    const expectNoneWithoutProduct = (way: string) => {
+      expect(database.sql(V5_ORPHANS).pluck().get(), way).toBe(0);
+      for (const staleBefore of STALE_BEFORE) expect(database.detailCoverage(staleBefore), way).toEqual(v5Coverage(database, staleBefore));
+    };
+    database.writeCatalogPage(1, '"p1b"', catalog.slice(10, 100).map((product) => catalogItemOf(product.item)));
+    expectNoneWithoutProduct('a list page no longer lists it');
+    database.finishCatalog(5, AS_OF);
+    expectNoneWithoutProduct('past the list’s end');
+    database.applyChanges([{ type: 'product.removed', id: 'prod_00200' }], 'cursor-1', AS_OF);
+    expectNoneWithoutProduct('the feed removes it');
+    const ops = createOfflineChoiceOps(database);
+    ops.setOfflineChoice({ keep: 'suppliers', supplierIds: ['sup_napa', 'sup_sonoma', 'sup_bordeaux'] });
+    while (!ops.removeLeftOut(0, 40).done);
+    expectNoneWithoutProduct('its supplier is left out');
+    const moved = catalog[301]!;
+    const mendoza = { id: 'sup_mendoza', name: 'Bodega Andes', location: 'Mendoza, AR' };
+    database.applyChanges([{ type: 'product.changed', product: detailOf({ ...moved.item, supplier: mendoza }, moved.facts) }], 'cursor-2', AS_OF);
+    expect(database.productDetail(moved.item.id)).toBeNull();
+    expectNoneWithoutProduct('the feed moves it to a supplier left out');
+    database.startFeedBootstrap();
+    const brought = catalog.slice(400, 500).filter((product) => product.item.supplier.id !== 'sup_mendoza');
+    database.applyChanges(brought.map((product) => ({ type: 'product.changed' as const, product: detailOf(product.item, product.facts) })), 'cursor-3', AS_OF);
+    database.finishFeedBootstrap();
+    expect(database.countDetails()).toBe(brought.length);
+    expectNoneWithoutProduct('a feed’s bootstrap did not bring it');
+    database.clearCatalog();
+    expectNoneWithoutProduct('the catalog is cleared');
+    expect(database.detailCoverage(STALE_BEFORE[1]!)).toEqual({ stored: 0, due: 0 });
     database.db.close();
   });
 
