@@ -64,7 +64,7 @@ function v5Coverage(database: ServiceDatabase, staleBefore: string) {
   };
 }
 
-describe('the details’ coverage and the details to read, counted without reading every product (schema version 6)', () => {
+describe('the details’ coverage and the details to read, counted without reading every product (the index of the details by time)', () => {
   it('answers as the statements that read every product did, on missing, stale, fresh and removed products’ details', () => {
     const { database } = mixedCatalog();
     expect(database.sql(V5_ORPHANS).pluck().get(), 'every way a product goes takes its detail with it').toBe(0);
@@ -179,6 +179,29 @@ function recording(db: SqliteDatabase, ran: string[]): SqliteDatabase {
     },
   });
 }
+
+describe('the index of the details by time', () => {
+  const fetchedIndexes = (database: ServiceDatabase) =>
+    database.sql("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'product_details_fetched'").pluck().get() as number;
+
+  it('is not kept by the catalog’s writes (a list’s, the feed’s), only made by the first count or search of stale details', () => {
+    const { database } = mixedCatalog();
+    expect(fetchedIndexes(database), 'written by a list, details and the feed: no index by time').toBe(0);
+    expect(database.detailCoverage(STALE_BEFORE[1]!)).toEqual({ stored: 8_090, due: 3_593 });
+    expect(fetchedIndexes(database)).toBe(1);
+    database.db.close();
+  });
+
+  it('is made by the details to read as well, with the same batches', () => {
+    const { database } = mixedCatalog();
+    const staleBefore = STALE_BEFORE[1]!;
+    const expected = database.sql(V5_TO_FETCH).all(6_000, staleBefore, 50) as { pos: number }[];
+    const batch = database.detailsToFetch({ staleBefore, afterPos: 6_000, limit: 50, skip: [] });
+    expect(fetchedIndexes(database)).toBe(1);
+    expect(batch.items.map((item) => item.pos)).toEqual(expected.map((row) => row.pos));
+    database.db.close();
+  });
+});
 
 describe('the plans of the details’ coverage and of the details to read', () => {
   it('read neither every product nor every detail once the two sizes are counted, nor walk the catalog to its end: they search the index by time', () => {

@@ -9,7 +9,6 @@ import { catalogItemOf, createServiceDatabase } from '../../../electron/core/off
 import { createCatalogSearch } from '../../../electron/core/search/catalog-search';
 import { detailOf } from '../search/catalog-database';
 import { makeCatalog } from '../search/catalog-fixture';
-import { tableDigests } from './version-four-file';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 
@@ -81,7 +80,7 @@ describe('the offline database written by schema version 4 (details keyed by a u
     expect(db.prepare('SELECT pos, id, etag, fetched_at, country, sku, upc, json FROM product_details ORDER BY pos').all()).toEqual(before);
     expect(db.prepare('SELECT * FROM orders').all()).toEqual(orders);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'product_details' AND sql IS NOT NULL ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['product_details_fetched', 'product_details_pos', 'product_details_sku', 'product_details_upc']);
+    expect(indexes).toEqual(['product_details_pos', 'product_details_sku', 'product_details_upc']);
     expect(db.prepare("SELECT count FROM datasets WHERE account = '' AND name = 'productDetails'").pluck().get(), 'the details’ size as kept').toBe(150);
 
     const database = createServiceDatabase(db);
@@ -101,64 +100,6 @@ describe('the offline database written by schema version 4 (details keyed by a u
     expect(database.productDetail(first!.id)).toBeNull();
     expect(search.lookupCode(added.facts.sku ?? `SKU-${added.item.id}`)?.id).toBe(added.item.id);
     expect(database.countDetails()).toBe(150);
-    db.close();
-  });
-});
-
-/**
- * A file as schema version 5 wrote it: a catalog of 300 products, 200 details (half read on
- * 2026-11-01, half on 2026-11-27), the buyer's account, orders, an order's detail and statuses.
- * Version 6 adds only the index of the details by time, so it is today's file without that index.
- */
-function versionFiveFile(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'caseworks-schema-')), 'service.db');
-  const db = openServiceFile(file, baseUrl);
-  const database = createServiceDatabase(db);
-  const catalog = makeCatalog(300);
-  database.writeCatalogPage(1, '"p1"', catalog.slice(0, 150).map((product) => catalogItemOf(product.item)));
-  database.writeCatalogPage(2, '"p2"', catalog.slice(150).map((product) => catalogItemOf(product.item)));
-  database.finishCatalog(2, '2026-11-27T00:00:00.000Z');
-  database.putProductDetails(
-    catalog.slice(0, 200).map((product, n) => ({ detail: detailOf(product.item, product.facts), etag: `"${n}"`, fetchedAt: n % 2 === 0 ? '2026-11-01T00:00:00.000Z' : '2026-11-27T00:00:00.000Z' })),
-  );
-  database.setDetailsDataset('2026-11-27T00:00:00.000Z');
-  const account = 'org_buyer';
-  database.writeAccount(account, { id: account, name: 'Buyer' } as never, '"acct"', '2026-11-27T00:00:00.000Z');
-  database.replaceList('orders', account, [{ id: 'ord_1' }, { id: 'ord_2' }] as never, { 1: '"o1"' }, 1, '2026-11-27T00:00:00.000Z');
-  database.putOrderDetails(account, [{ detail: { id: 'ord_1' } as never, etag: '"d1"', fetchedAt: '2026-11-27T00:00:00.000Z' }], true);
-  database.saveStatuses(account, [{ name: 'orders', updatedAt: '2026-11-27T00:00:00.000Z', count: 2, error: null }]);
-  db.exec('DROP INDEX product_details_fetched');
-  db.pragma('user_version = 5');
-  db.close();
-  return file;
-}
-
-const schemaOf = (db: Database.Database) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all();
-
-describe('the offline database written by schema version 5 (no index of the details by time)', () => {
-  it('is upgraded on open to version 6: the index made, every row kept, the schema a new file has', () => {
-    const file = versionFiveFile();
-    const old = new Database(file, { readonly: true });
-    expect(old.pragma('user_version', { simple: true })).toBe(5);
-    const held = tableDigests(old);
-    expect(held['product_details']!.rows).toBe(200);
-    expect(held['orders']!.rows).toBe(2);
-    old.close();
-
-    const db = openServiceFile(file, baseUrl);
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(tableDigests(db), 'every row as it was').toEqual(held);
-    const index = db.prepare("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'index' AND name = 'product_details_fetched'").get();
-    expect(index).toEqual({ tbl_name: 'product_details', sql: 'CREATE INDEX product_details_fetched ON product_details (fetched_at)' });
-    const fresh = openServiceFile(path.join(mkdtempSync(path.join(tmpdir(), 'caseworks-schema-')), 'service.db'), baseUrl);
-    expect(schemaOf(db), 'the same tables, indexes and triggers as a file made new').toEqual(schemaOf(fresh));
-    fresh.close();
-
-    const database = createServiceDatabase(db);
-    // 100 products without a detail, 100 details read on 2026-11-01.
-    expect(database.detailCoverage('2026-11-20T00:00:00.000Z')).toEqual({ stored: 200, due: 200 });
-    expect(database.detailsToFetch({ staleBefore: '2026-11-20T00:00:00.000Z', afterPos: 0, limit: 3, skip: [] }).items.map((item) => item.pos)).toEqual([1, 3, 5]);
     db.close();
   });
 });

@@ -38,15 +38,15 @@ function expectWholeUpgrade(notices: OfflineUpgradeNotice[], steps: number) {
 
 describe('opening an offline copy written by schema version 4 (the upgrade holds the worker)', () => {
   it('tells how far the upgrade has come, a step at a time, then that it is over; an opened copy tells nothing more', () => {
-    // 300 copies: 45,000 products, two steps of positions, then the old table dropped, four indexes, the size and the commit.
+    // 300 copies: 45,000 products, two steps of positions, then the old table dropped, three indexes, the size and the commit.
     const dataDir = folderWithVersionFour(300);
     const notices: OfflineNotice[] = [];
     const host = createOfflineHost({ dataDir, notify: (notice) => notices.push(notice) });
     expect(host.service(baseUrl, 'countDetails', [])).toEqual({ ok: true, value: 45_000 });
     expect(Math.ceil(45_000 / UPGRADE_STEP_POSITIONS)).toBe(2);
-    expectWholeUpgrade(notices as OfflineUpgradeNotice[], 2 + 7);
+    expectWholeUpgrade(notices as OfflineUpgradeNotice[], 2 + 6);
     host.service(baseUrl, 'countDetails', []);
-    expect(notices).toHaveLength(2 + 7 + 2);
+    expect(notices).toHaveLength(2 + 6 + 2);
     host.close();
   });
 
@@ -57,7 +57,7 @@ describe('opening an offline copy written by schema version 4 (the upgrade holds
     try {
       const answer = await database.answer(baseUrl, 'countDetails');
       expect(answer).toEqual({ ok: true, value: 150 });
-      expectWholeUpgrade(heard, 1 + 7);
+      expectWholeUpgrade(heard, 1 + 6);
     } finally {
       await database.close();
     }
