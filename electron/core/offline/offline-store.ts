@@ -84,7 +84,6 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     touchProductDetails: (scope: StoreScope, ids: string[], fetchedAt: string) => database.answer(on(scope), 'touchProductDetails', ids, fetchedAt),
     detailsToFetch: (scope: StoreScope, input: { staleBefore: string; afterPos: number; limit: number; skip: string[] }) => database.answer(on(scope), 'detailsToFetch', input),
     detailCoverage: (scope: StoreScope, staleBefore: string) => database.answer(on(scope), 'detailCoverage', staleBefore),
-    dropOrphanDetails: (scope: StoreScope) => database.answer(on(scope), 'dropOrphanDetails'),
     setDetailsDataset: (scope: StoreScope, savedAt: string) => database.answer(on(scope), 'setDetailsDataset', savedAt),
     imageUrls: (scope: StoreScope, limit: number) => database.answer(on(scope), 'imageUrls', limit),
 

@@ -16,7 +16,7 @@ export async function syncProductDetails(
   const covered = await context.store.detailCoverage(scope, staleBefore);
   if (!covered.ok) return offlineFailed(context, 'productDetails', covered);
   const coverage = covered.value;
-  if (coverage.due === 0 && coverage.orphans === 0) {
+  if (coverage.due === 0) {
     progress(context, 'productDetails', coverage.stored, coverage.stored, true);
     context.statuses.succeeded('productDetails', context.nowIso(), coverage.stored);
     return { dataset: 'productDetails', result: 'unchanged' };
@@ -35,21 +35,18 @@ export async function syncProductDetails(
   });
   if (!hydrated.ok) return offlineFailed(context, 'productDetails', hydrated);
   const report = hydrated.value;
-  const dropped = report.error || input.signal.aborted ? null : await context.store.dropOrphanDetails(scope);
-  if (dropped && !dropped.ok) return offlineFailed(context, 'productDetails', dropped);
-  const removed = dropped?.value ?? 0;
   const counted = await context.store.setDetailsDataset(scope, context.nowIso());
   if (!counted.ok) return offlineFailed(context, 'productDetails', counted);
   const stored = counted.value;
   progress(context, 'productDetails', report.fetched + report.notModified, report.fetched + report.notModified, true);
-  if (report.fetched > 0 || removed > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
+  if (report.fetched > 0) context.emit({ type: 'data-changed', datasets: ['productDetails'] });
   if (report.error) {
     context.statuses.setCount('productDetails', stored);
     context.statuses.failed('productDetails', report.error);
     return { dataset: 'productDetails', result: 'failed', error: report.error, report };
   }
   context.statuses.succeeded('productDetails', context.nowIso(), stored);
-  return { dataset: 'productDetails', result: report.fetched > 0 || removed > 0 ? 'changed' : 'unchanged', report };
+  return { dataset: 'productDetails', result: report.fetched > 0 ? 'changed' : 'unchanged', report };
 }
 
 /** Keeps the images of the first `limit` catalog products on disk, within a concurrency bound. */

@@ -42,7 +42,7 @@ describe('product detail hydration', () => {
     expect(asked.slice(0, 3)).toEqual(['prod_00000', 'prod_00001', 'prod_00002']);
     expect(asked.slice(3)).toEqual(['prod_00004', 'prod_00005', 'prod_00006', 'prod_00007', 'prod_00008', 'prod_00009', 'prod_00010', 'prod_00011']);
     expect(report).toEqual({ ok: true, value: { fetched: 11, notModified: 0, error: null } });
-    expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 12, due: 0, orphans: 0 });
+    expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 12, due: 0 });
   });
 
   it('stops at a connection failure and keeps what it read; the next run reads only the rest', async () => {
@@ -72,6 +72,6 @@ describe('product detail hydration', () => {
     calls = 0;
     const second = await run(Infinity);
     expect(second).toEqual({ ok: true, value: { fetched: 5, notModified: 0, error: null } });
-    expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 10, due: 0, orphans: 0 });
+    expect(database.detailCoverage('2026-11-21T12:00:00.000Z')).toEqual({ stored: 10, due: 0 });
   });
 });
