@@ -46,7 +46,8 @@ const copyFailure = (failure: OfflineFailure): FeedFailure => (failure.code ? { 
  * The catalog through the service's change feed (`GET /catalog/changes`), when it has one: every
  * product arrives whole, details included (no request per product), and a re-sync asks only for
  * what changed since the stored cursor. Each page is written with the cursor after it in one
- * transaction, so an interrupted sync goes on from the last page it wrote. A cursor the service
+ * transaction (a larger re-sync page in slices, its cursor with the last), so an interrupted sync
+ * goes on from the last page it wrote. A cursor the service
  * no longer knows (410 `cursor_expired`) starts the feed over from nothing, said in Settings, not
  * as an error. Resolves `unsupported` when the service has no feed (404): the caller syncs pages.
  */
@@ -59,10 +60,15 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   let pages = 0;
   let changed = 0;
   const callBytes = context.api.callBytes;
-  /** A re-sync from the stored cursor asks larger pages of the worker's reads (not a read from nothing, nor one started over). */
+  /**
+   * A re-sync from the stored cursor asks larger pages of the worker's reads (not a read from
+   * nothing, nor one started over), after its first page: that one is asked at FEED_PAGE_LIMIT, so
+   * the worker starts writing as soon as the service made a page of the usual size.
+   */
   let resuming = cursor !== null && callBytes !== undefined;
+  const resumedFrom = cursor;
   const query = (since: string | null) => {
-    const limit = String(resuming ? FEED_RESUME_PAGE_LIMIT : FEED_PAGE_LIMIT);
+    const limit = String(resuming && since !== resumedFrom ? FEED_RESUME_PAGE_LIMIT : FEED_PAGE_LIMIT);
     return since ? { since, limit } : { limit };
   };
   /** Read from nothing (no cursor yet, or a cursor the service no longer knows): marked in the database before the first page. */

@@ -333,7 +333,7 @@ describe('the catalog through the service’s change feed', () => {
     return info.value?.cursor ?? null;
   };
 
-  it('a re-sync from its cursor asks larger pages (FEED_RESUME_PAGE_LIMIT) and writes each in transactions of FEED_PAGE_LIMIT, the cursor kept until the last', async () => {
+  it('a re-sync from its cursor asks larger pages (FEED_RESUME_PAGE_LIMIT) after its first and writes each in transactions of FEED_PAGE_LIMIT, the cursor kept until the last', async () => {
     const service = createFakeService({ products: 1_500, feed: true });
     const limits: string[] = [];
     const api = recordingLimits(service, limits);
@@ -360,12 +360,15 @@ describe('the catalog through the service’s change feed', () => {
     const resync = engineFor(service, { api, store: slicing });
     await resync.sync();
     await resync.whenIdle();
-    expect(limits).toEqual([String(FEED_RESUME_PAGE_LIMIT), String(FEED_RESUME_PAGE_LIMIT)]);
+    // The first page at the usual size (the worker starts writing soon), then larger ones.
+    expect(limits).toEqual([String(FEED_PAGE_LIMIT), String(FEED_RESUME_PAGE_LIMIT)]);
     expect(slices.map((slice) => slice.most)).toEqual(Array(5).fill(FEED_PAGE_LIMIT));
-    expect(slices.map((slice) => slice.left)).toEqual([750, 500, 250, 0, 0]);
-    // The first page's slices keep the cursor it was asked with; its last stores the page's own.
-    expect(slices.slice(0, 3).map((slice) => slice.cursor)).toEqual([before, before, before]);
-    expect(slices[3]!.cursor).not.toBe(before);
+    expect(slices.map((slice) => slice.left)).toEqual([0, 700, 450, 200, 0]);
+    // The second page's slices keep the cursor it was asked with (the first page's); its last stores its own.
+    const second = slices[0]!.cursor;
+    expect(second).not.toBe(before);
+    expect(slices.slice(1, 4).map((slice) => slice.cursor)).toEqual([second, second, second]);
+    expect(slices[4]!.cursor).not.toBe(second);
     expect(slices.every((slice) => slice.total === 1_500)).toBe(true);
     expect(status(resync, 'catalog')).toMatchObject({ count: 1_500, error: null });
     const prices = await valueOf(search().products(['prod_00000', 'prod_00999', 'prod_01199', 'prod_01200']));
@@ -381,22 +384,29 @@ describe('the catalog through the service’s change feed', () => {
     const before = await catalogCursor();
     for (let index = 0; index < 1_000; index += 1) service.changeProduct(index, { case_price_cents: 20_000 + index });
     let slices = 0;
-    // The disk fills up at the page's third slice: two slices (500 products) are written.
+    let firstPage: string | null = null;
+    // The disk fills up at the second page's third slice: the first page (250 products) and two slices of the second (500) are written.
     const failing: OfflineStore = {
       ...store,
-      writeReadChanges: (...args) => ((slices += 1) === 3 ? Promise.resolve({ ok: false, message: 'The disk is full.', code: 'disk_full' } as const) : store.writeReadChanges(...args)),
+      writeReadChanges: async (...args) => {
+        if ((slices += 1) === 4) return { ok: false, message: 'The disk is full.', code: 'disk_full' } as const;
+        const result = await store.writeReadChanges(...args);
+        if (slices === 1) firstPage = await catalogCursor();
+        return result;
+      },
     };
     const cut = engineFor(service, { api, store: failing });
     await cut.sync();
     await cut.whenIdle();
     expect(status(cut, 'catalog').error).toMatch(/disk is full/);
-    expect(await catalogCursor()).toBe(before);
-    expect((await valueOf(search().products(['prod_00499'])))[0]?.case_price_cents).toBe(20_499);
+    expect(firstPage).not.toBe(before);
+    expect(await catalogCursor()).toBe(firstPage);
+    expect((await valueOf(search().products(['prod_00749'])))[0]?.case_price_cents).toBe(20_749);
     service.clearLog();
     const resumed = engineFor(service, { api });
     await resumed.sync();
     await resumed.whenIdle();
-    expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toBe(before);
+    expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toBe(firstPage);
     const prices = await valueOf(search().products(['prod_00000', 'prod_00500', 'prod_00999']));
     expect(prices.map((product) => product?.case_price_cents)).toEqual([20_000, 20_500, 20_999]);
     expect(status(resumed, 'catalog')).toMatchObject({ count: 1_500, error: null });
