@@ -2,7 +2,7 @@
  * Where a sync through the change feed spends its wall time, page by page, seen from the core's
  * main thread (bench:core): each feed request asked, its headers in, its body read, the page read
  * by the offline worker (`readChangesBytes`: the bytes handed over, decoded, parsed and checked) and written
- * (`writeReadChanges`: one transaction, or its slices). Pages are matched in the order they were asked, which is
+ * (`writeReadChanges`: one transaction). Pages are matched in the order they were asked, which is
  * the order the sync reads and writes them.
  */
 import type { ServiceClient } from '../electron/core/api';
@@ -35,8 +35,6 @@ export function createFeedTimeline(): FeedTimeline {
   let bodies = 0;
   let reads = 0;
   let writes = 0;
-  /** Each `writeReadChanges` call's time (one transaction each): how long a search may wait behind one. */
-  let transactions: number[] = [];
   const now = () => performance.now();
   return {
     reset() {
@@ -44,7 +42,6 @@ export function createFeedTimeline(): FeedTimeline {
       bodies = 0;
       reads = 0;
       writes = 0;
-      transactions = [];
     },
     fetch: (inner) => async (input, init) => {
       if (!String(input).includes(FEED_PATH)) return inner(input, init);
@@ -74,17 +71,11 @@ export function createFeedTimeline(): FeedTimeline {
         if (moments) moments.readEnd = now();
         return result;
       },
-      // A page may be written in slices (several calls, the last answering that none is left): its write spans them.
       writeReadChanges: async (...args: Parameters<OfflineStore['writeReadChanges']>) => {
-        const moments = pages[writes];
-        const called = now();
-        if (moments) moments.writeStart ??= called;
+        const moments = pages[writes++];
+        if (moments) moments.writeStart = now();
         const result = await inner.writeReadChanges(...args);
-        transactions.push(now() - called);
-        if (!result.ok || !result.value) {
-          if (moments) moments.writeEnd = now();
-          writes += 1;
-        }
+        if (moments) moments.writeEnd = now();
         return result;
       },
     }),
@@ -107,8 +98,7 @@ export function createFeedTimeline(): FeedTimeline {
         stage('headers→body', span('headers', 'body')),
         stage('body→read asked (waits for the write before)', span('body', 'readStart')),
         stage('read (worker: handed over, parsed, checked)', span('readStart', 'readEnd')),
-        stage('write (worker: one transaction, or its slices)', span('writeStart', 'writeEnd')),
-        `${transactions.length} write transactions, each p50 ${fixed(sorted(transactions, 50))} / p95 ${fixed(sorted(transactions, 95))} / max ${fixed(sorted(transactions, 100))}`,
+        stage('write (worker: one transaction)', span('writeStart', 'writeEnd')),
         stage('previous write done→next asked', (page, index) => (index === 0 ? undefined : page.asked - (pages[index - 1]!.writeEnd ?? Number.NaN))),
         stage('worker idle between writes', (page, index) => (index === 0 || page.writeStart === undefined ? undefined : page.writeStart - (pages[index - 1]!.writeEnd ?? Number.NaN))),
       ].join('; ');
@@ -117,8 +107,3 @@ export function createFeedTimeline(): FeedTimeline {
 }
 
 const fixed = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-/** The p-th percentile (nearest rank) of `values`; 0 when there are none. */
-const sorted = (values: number[], p: number) => {
-  const ordered = [...values].sort((a, b) => a - b);
-  return ordered.length === 0 ? 0 : ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!;
-};

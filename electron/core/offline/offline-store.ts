@@ -58,8 +58,7 @@ export function createOfflineStore(options: OfflineDatabaseOptions & { database?
     /** The same in two calls: the page read and checked (its cursor known), then written; the next page is fetched in between. */
     readChangesBytes: (scope: StoreScope, bytes: Uint8Array, coding: ContentCoding | null, since: string | null) =>
       database.answerMoving(on(scope), 'readChangesBytes', [bytes.buffer as ArrayBuffer], bytes, coding, since),
-    /** With `most`, the page's next `most` entries only (the page's cursor goes with its last): answers how many are left. */
-    writeReadChanges: (scope: StoreScope, savedAt: string, most?: number) => database.answer(on(scope), 'writeReadChanges', savedAt, most),
+    writeReadChanges: (scope: StoreScope, savedAt: string) => database.answer(on(scope), 'writeReadChanges', savedAt),
     startFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'startFeedBootstrap'),
     finishFeedBootstrap: (scope: StoreScope) => database.answer(on(scope), 'finishFeedBootstrap'),
     clearCatalog: (scope: StoreScope) => database.answer(on(scope), 'clearCatalog'),

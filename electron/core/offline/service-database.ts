@@ -364,7 +364,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * One page of the catalog change feed and the cursor after it, in one transaction: a crash keeps
    * either both or neither. Products arrive whole, so their details are stored with them.
    */
-  const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string | null, savedAt: string) => {
+  const applyChanges = catalogTransaction((changes: CatalogChange[], cursor: string, savedAt: string) => {
     for (const change of changes) {
       switch (change.type) {
         case 'product.changed': {
@@ -412,7 +412,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
    * A feed page read and checked by `readChangesBytes`, waiting for `writeReadChanges`: the feed's
    * next page is asked for while this one is written (its cursor is known once it is read).
    */
-  let readFeedPage: { page: CatalogChangesPage; since: string | null; written: number } | null = null;
+  let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
 
   /**
    * A page of the change feed as the service sent it (its bytes, compressed in `coding` or not):
@@ -425,28 +425,16 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const checked = checkEndpointBytes('catalogChanges', bytes, coding);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
-    readFeedPage = { page, since, written: 0 };
+    readFeedPage = { page, since };
     return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
   }
 
-  /**
-   * Writes the page `readChangesBytes` read, with its cursor, as `applyChanges` does (when it changes
-   * anything or moves the cursor); with `most`, only its next `most` entries, in a transaction that
-   * keeps the cursor the page was asked with (the page's own goes with its last entries), so a search
-   * waits for one slice, not a whole large page. Answers how many entries are left to write.
-   */
-  function writeReadChanges(savedAt: string, most: number = Number.POSITIVE_INFINITY): number {
+  /** Writes the page `readChangesBytes` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
+  function writeReadChanges(savedAt: string): void {
     const read = readFeedPage;
-    if (!read) throw new Error('no page of the change feed was read before this write');
-    const { data, next_cursor: nextCursor } = read.page;
-    if (data.length - read.written > most) {
-      applyChanges(data.slice(read.written, read.written + most), read.since, savedAt);
-      read.written += most;
-      return data.length - read.written;
-    }
     readFeedPage = null;
-    if (data.length > read.written || nextCursor !== read.since) applyChanges(read.written === 0 ? data : data.slice(read.written), nextCursor, savedAt);
-    return 0;
+    if (!read) throw new Error('no page of the change feed was read before this write');
+    if (read.page.data.length > 0 || read.page.next_cursor !== read.since) applyChanges(read.page.data, read.page.next_cursor, savedAt);
   }
 
   /** `readChangesBytes` and `writeReadChanges` in one call. */

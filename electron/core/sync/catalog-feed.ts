@@ -20,15 +20,6 @@ export const FEED_RESTART_NOTICE =
 export const FEED_PAGE_LIMIT = 250;
 
 /**
- * Entries asked per feed page by a sync that starts from a stored cursor (a re-sync), when the
- * worker reads the pages (`callBytes`): each request costs the service about 10 ms of CPU beside
- * its entries, so a 1 % change at a million (10,000 entries) takes 10 requests, not 40. The worker
- * still writes FEED_PAGE_LIMIT entries a transaction (`writeReadChanges`' slices): a search waits
- * for one slice, not for a page four times as long.
- */
-export const FEED_RESUME_PAGE_LIMIT = 1_000;
-
-/**
  * One feed page fetched and read: what the rest of the loop needs of it. Its write (`written`) may
  * still be running while the next page is fetched; it resolves to the failure that stopped it, if any.
  */
@@ -46,8 +37,7 @@ const copyFailure = (failure: OfflineFailure): FeedFailure => (failure.code ? { 
  * The catalog through the service's change feed (`GET /catalog/changes`), when it has one: every
  * product arrives whole, details included (no request per product), and a re-sync asks only for
  * what changed since the stored cursor. Each page is written with the cursor after it in one
- * transaction (a larger re-sync page in slices, its cursor with the last), so an interrupted sync
- * goes on from the last page it wrote. A cursor the service
+ * transaction, so an interrupted sync goes on from the last page it wrote. A cursor the service
  * no longer knows (410 `cursor_expired`) starts the feed over from nothing, said in Settings, not
  * as an error. Resolves `unsupported` when the service has no feed (404): the caller syncs pages.
  */
@@ -59,18 +49,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
   let notice: string | null = null;
   let pages = 0;
   let changed = 0;
-  const callBytes = context.api.callBytes;
-  /**
-   * A re-sync from the stored cursor asks larger pages of the worker's reads (not a read from
-   * nothing, nor one started over), after its first page: that one is asked at FEED_PAGE_LIMIT, so
-   * the worker starts writing as soon as the service made a page of the usual size.
-   */
-  let resuming = cursor !== null && callBytes !== undefined;
-  const resumedFrom = cursor;
-  const query = (since: string | null) => {
-    const limit = String(resuming && since !== resumedFrom ? FEED_RESUME_PAGE_LIMIT : FEED_PAGE_LIMIT);
-    return since ? { since, limit } : { limit };
-  };
+  const query = (since: string | null) => (since ? { since, limit: String(FEED_PAGE_LIMIT) } : { limit: String(FEED_PAGE_LIMIT) });
   /** Read from nothing (no cursor yet, or a cursor the service no longer knows): marked in the database before the first page. */
   let bootstrapping = false;
   const beforeWrite = async (since: string | null): Promise<OfflineFailure | null> => {
@@ -81,6 +60,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     }
     return null;
   };
+  const callBytes = context.api.callBytes;
   // The next page is asked for as soon as a page's headers name it (feed-requests.ts).
   const bytePages = createFeedRequests((since, extras) => context.pages(() => callBytes!('catalogChanges', { query: query(since), ...extras })));
   const parsedPages = createFeedRequests(
@@ -107,13 +87,6 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     );
     return writing;
   };
-  /** The page the worker read, FEED_PAGE_LIMIT entries a transaction, its cursor with the last: searches are answered between them. */
-  const writeInSlices = async (savedAt: string): Promise<OfflineResult<number>> => {
-    for (;;) {
-      const left = await context.store.writeReadChanges(scope, savedAt, FEED_PAGE_LIMIT);
-      if (!left.ok || left.value === 0) return left;
-    }
-  };
   /** Fetches the page after `since`, reads it, and starts its write with its cursor. */
   const step = async (since: string | null): Promise<PageStep> => {
     if (callBytes) {
@@ -129,7 +102,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       if (!read.ok) return { ok: false, error: copyFailure(read) };
       if (!read.value.ok) return { ok: false, error: { message: read.value.message, code: 'bad_response', status: outcome.status } };
       const savedAt = context.nowIso();
-      return { ...read.value, notModified: false, written: startWrite(() => writeInSlices(savedAt)) };
+      return { ...read.value, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
     }
     const outcome = await parsedPages.page(since);
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
@@ -158,7 +131,6 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
           notice = FEED_RESTART_NOTICE;
           cursor = null;
           bootstrapping = false;
-          resuming = false;
           continue;
         }
         return stepFailed(context, 'catalog', error.message, error.code);

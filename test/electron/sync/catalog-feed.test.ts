@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContentCoding } from '../../../shared';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService } from '../../../electron/core/search/search-service';
-import { FEED_PAGE_LIMIT, FEED_RESTART_NOTICE, FEED_RESUME_PAGE_LIMIT } from '../../../electron/core/sync/catalog-feed';
+import { FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
 import { FEED_PAGES_AHEAD } from '../../../electron/core/sync/feed-requests';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
 import { createFakeService } from './fake-service';
@@ -313,103 +313,6 @@ describe('the catalog through the service’s change feed', () => {
 
     service.clearLog();
     expect((await engine.sync()).outcomes.find((outcome) => outcome.dataset === 'catalog')?.result).toBe('unchanged');
-  });
-
-  /** The service client's `callBytes` over the fake, each feed request's `limit` recorded in `limits`. */
-  const recordingLimits = (service: ReturnType<typeof createFakeService>, limits: string[]) => {
-    const api = withBytes(service);
-    const inner = api.callBytes as (name: string, input: { query?: { limit?: string } }) => Promise<unknown>;
-    return {
-      ...api,
-      callBytes: ((name: string, input: { query?: { limit?: string } }) => {
-        if (name === 'catalogChanges') limits.push(input.query?.limit ?? 'none');
-        return inner(name, input);
-      }) as never,
-    };
-  };
-  const catalogCursor = async () => {
-    const info = await store.datasetInfo('catalog', { baseUrl, accountId: null });
-    if (!info.ok) throw new Error(info.message);
-    return info.value?.cursor ?? null;
-  };
-
-  it('a re-sync from its cursor asks larger pages (FEED_RESUME_PAGE_LIMIT) after its first and writes each in transactions of FEED_PAGE_LIMIT, the cursor kept until the last', async () => {
-    const service = createFakeService({ products: 1_500, feed: true });
-    const limits: string[] = [];
-    const api = recordingLimits(service, limits);
-    const engine = engineFor(service, { api });
-    await engine.sync();
-    await engine.whenIdle();
-    // A read from nothing: pages of FEED_PAGE_LIMIT.
-    expect(new Set(limits)).toEqual(new Set([String(FEED_PAGE_LIMIT)]));
-    const before = await catalogCursor();
-    for (let index = 0; index < 1_200; index += 1) service.changeProduct(index, { case_price_cents: 10_000 + index });
-    limits.length = 0;
-    const slices: { most: number | undefined; left: number; cursor: string | null; total: number }[] = [];
-    const slicing: OfflineStore = {
-      ...store,
-      writeReadChanges: async (...args) => {
-        const result = await store.writeReadChanges(...args);
-        if (!result.ok) return result;
-        // A search between two slices is answered, and finds the slices written so far.
-        const total = (await valueOf(search().search({ limit: 1 }))).total;
-        slices.push({ most: args[2], left: result.value, cursor: await catalogCursor(), total });
-        return result;
-      },
-    };
-    const resync = engineFor(service, { api, store: slicing });
-    await resync.sync();
-    await resync.whenIdle();
-    // The first page at the usual size (the worker starts writing soon), then larger ones.
-    expect(limits).toEqual([String(FEED_PAGE_LIMIT), String(FEED_RESUME_PAGE_LIMIT)]);
-    expect(slices.map((slice) => slice.most)).toEqual(Array(5).fill(FEED_PAGE_LIMIT));
-    expect(slices.map((slice) => slice.left)).toEqual([0, 700, 450, 200, 0]);
-    // The second page's slices keep the cursor it was asked with (the first page's); its last stores its own.
-    const second = slices[0]!.cursor;
-    expect(second).not.toBe(before);
-    expect(slices.slice(1, 4).map((slice) => slice.cursor)).toEqual([second, second, second]);
-    expect(slices[4]!.cursor).not.toBe(second);
-    expect(slices.every((slice) => slice.total === 1_500)).toBe(true);
-    expect(status(resync, 'catalog')).toMatchObject({ count: 1_500, error: null });
-    const prices = await valueOf(search().products(['prod_00000', 'prod_00999', 'prod_01199', 'prod_01200']));
-    expect(prices.map((product) => product?.case_price_cents)).toEqual([10_000, 10_999, 11_199, service.state.products[1_200]!.case_price_cents]);
-  });
-
-  it('a re-sync cut short between the slices of a page goes on from the cursor the page was asked with: nothing of the page is lost', async () => {
-    const service = createFakeService({ products: 1_500, feed: true });
-    const api = withBytes(service);
-    const engine = engineFor(service, { api });
-    await engine.sync();
-    await engine.whenIdle();
-    const before = await catalogCursor();
-    for (let index = 0; index < 1_000; index += 1) service.changeProduct(index, { case_price_cents: 20_000 + index });
-    let slices = 0;
-    let firstPage: string | null = null;
-    // The disk fills up at the second page's third slice: the first page (250 products) and two slices of the second (500) are written.
-    const failing: OfflineStore = {
-      ...store,
-      writeReadChanges: async (...args) => {
-        if ((slices += 1) === 4) return { ok: false, message: 'The disk is full.', code: 'disk_full' } as const;
-        const result = await store.writeReadChanges(...args);
-        if (slices === 1) firstPage = await catalogCursor();
-        return result;
-      },
-    };
-    const cut = engineFor(service, { api, store: failing });
-    await cut.sync();
-    await cut.whenIdle();
-    expect(status(cut, 'catalog').error).toMatch(/disk is full/);
-    expect(firstPage).not.toBe(before);
-    expect(await catalogCursor()).toBe(firstPage);
-    expect((await valueOf(search().products(['prod_00749'])))[0]?.case_price_cents).toBe(20_749);
-    service.clearLog();
-    const resumed = engineFor(service, { api });
-    await resumed.sync();
-    await resumed.whenIdle();
-    expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toBe(firstPage);
-    const prices = await valueOf(search().products(['prod_00000', 'prod_00500', 'prod_00999']));
-    expect(prices.map((product) => product?.case_price_cents)).toEqual([20_000, 20_500, 20_999]);
-    expect(status(resumed, 'catalog')).toMatchObject({ count: 1_500, error: null });
   });
 
   it('a cursor the service no longer knows (410): the whole catalog again, said in Settings, no error', async () => {
