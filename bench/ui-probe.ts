@@ -46,13 +46,15 @@ export interface TimedState extends ResultsState {
  * Records every keydown in the catalog search field (event.timeStamp, same clock as
  * performance.now()); on every DOM change in <main>, what the results show and when the next frame
  * was painted after it; and every first-page search the page sends over its bridge socket, with
- * when it was sent and when its reply arrived (before the page's own handler sees it).
+ * when it was sent and when its reply arrived (before the page's own handler sees it); and how many
+ * searches for a later page (offset past 0: loading more) it sent.
  */
 export const INSTALL_PROBE = `(() => {
   const read = ${READ_RESULTS};
   const keys = [];
   const states = [];
   const calls = [];
+  let laterPages = 0;
   const pendingCalls = new Map();
   const watchedSockets = new WeakSet();
   let waiting = [];
@@ -81,6 +83,8 @@ export const INSTALL_PROBE = `(() => {
       const entry = { text: call.input.text ?? '', sentAt: performance.now(), repliedAt: null };
       calls.push(entry);
       pendingCalls.set(call.id, entry);
+    } else if (call.method === 'searchCatalog' && call.input && call.input.offset > 0) {
+      laterPages += 1;
     }
     return send.call(this, data);
   };
@@ -99,8 +103,8 @@ export const INSTALL_PROBE = `(() => {
   observer.observe(document.querySelector('main'), { subtree: true, childList: true, characterData: true, attributes: true });
   globalThis.__caseworksProbe = {
     read,
-    reset() { keys.length = 0; states.length = 0; calls.length = 0; },
-    dump() { return { keys: [...keys], states: states.map((state) => ({ ...state })), calls: calls.map((call) => ({ ...call })) }; },
+    reset() { keys.length = 0; states.length = 0; calls.length = 0; laterPages = 0; },
+    dump() { return { keys: [...keys], states: states.map((state) => ({ ...state })), calls: calls.map((call) => ({ ...call })), laterPages }; },
   };
 })()`;
 

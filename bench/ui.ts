@@ -177,12 +177,16 @@ async function settledOn(page: Page, wanted: ResultsState, limitMs = 30_000) {
  * Types every query and times its keystrokes. `corePid`: the process running the core (and its
  * offline worker) apart from this one, whose CPU is added up over the typing alone (from the first
  * key of each query to its results shown; not the searches made to know what each should show).
+ * The renderers' CPU is added up over the same stretches (`typingCpuMs`): without the clearing of
+ * the field and without this bench's own searches through the page (a socket opened for each).
  */
-async function measureTyping(page: Page, corePid: number | null) {
+async function measureTyping(browser: Browser, page: Page, corePid: number | null) {
   const search = page.getByRole('searchbox', { name: 'Search the catalog' });
   const everything = (await page.evaluate(expectedResultsScript(''))) as ExpectedResults;
   const perQuery: { query: string; timings: KeystrokeTiming[]; bridgeMs: number[] }[] = [];
   let coreCpuMs: number | null = corePid === null ? null : 0;
+  let laterPages = 0;
+  let typingCpuMs: number | null = 0;
   for (const query of QUERIES) {
     await search.fill('');
     await settledOn(page, everything);
@@ -190,19 +194,24 @@ async function measureTyping(page: Page, corePid: number | null) {
     const expected: ExpectedResults[] = [];
     for (const text of typed) expected.push((await page.evaluate(expectedResultsScript(text))) as ExpectedResults);
     await page.evaluate(RESET);
+    const rendererBefore = await rendererCpu(browser);
     const coreBefore = corePid === null ? null : processCpuMs(corePid);
     await search.pressSequentially(query, { delay: KEY_DELAY_MS });
     const last = expected.at(-1);
     if (last) await settledOn(page, last);
     const coreAfter = corePid === null ? null : processCpuMs(corePid);
+    const rendererSpent = rendererCpuBetween(rendererBefore, await rendererCpu(browser));
+    typingCpuMs = typingCpuMs === null || rendererSpent === null ? null : typingCpuMs + rendererSpent;
     coreCpuMs = coreCpuMs === null || coreBefore === null || coreAfter === null ? null : coreCpuMs + coreAfter - coreBefore;
-    const { keys, states, calls } = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[]; calls: TimedCall[] };
+    const dumped = (await page.evaluate(DUMP)) as { keys: number[]; states: TimedState[]; calls: TimedCall[]; laterPages: number };
+    const { keys, states, calls } = dumped;
+    laterPages += dumped.laterPages;
     if (keys.length !== query.length) throw new Error(`Typed ${query.length} keys into the search field but it saw ${keys.length}`);
     perQuery.push({ query, timings: keystrokeTimings(keys, typed, expected, states, calls), bridgeMs: expected.map((result) => result.tookMs) });
   }
   await search.fill('');
   await settledOn(page, everything);
-  return { perQuery, coreCpuMs };
+  return { perQuery, coreCpuMs, laterPages, typingCpuMs };
 }
 
 /** Scrolls the results list to its end, page by page as it loads, until `upTo` items are shown. */
@@ -303,8 +312,8 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   const { browser, catalogSize, background, backgroundState } = setting;
   await page.evaluate(INSTALL_PROBE);
 
-  const typingWork = await rendererWork(browser, page, () => measureTyping(page, setting.corePid), PROFILE_FILE, TRACE_FILE);
-  const { perQuery: typing, coreCpuMs } = typingWork.value;
+  const typingWork = await rendererWork(browser, page, () => measureTyping(browser, page, setting.corePid), PROFILE_FILE, TRACE_FILE);
+  const { perQuery: typing, coreCpuMs, laterPages, typingCpuMs } = typingWork.value;
   const afterTyping = await setting.whileTyping();
   if (afterTyping) console.log(`  ${afterTyping}`);
   const timings = typing.flatMap((entry) => entry.timings);
@@ -314,6 +323,9 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
   }
   const keystrokes = typing.reduce((sum, entry) => sum + entry.query.length, 0);
   console.log(`The renderer while typing ${keystrokes} keys (and clearing the field between queries): ${describeWork(typingWork, keystrokes, 'key')}`);
+  const typingAlone = typingCpuMs === null ? null : `CPU ${(typingCpuMs / 1000).toFixed(2)} s (${(typingCpuMs / keystrokes).toFixed(1)} ms a key)`;
+  if (typingAlone) console.log(`The renderer from each query's first key to its results shown (no clearing, no searches of this bench): ${typingAlone}`);
+  console.log(`Searches for a later page (loading more) the page sent while the keys were typed: ${laterPages}`);
   const coreWhileTyping = coreCpuMs === null ? null : `${(coreCpuMs / 1000).toFixed(2)} s (${(coreCpuMs / keystrokes).toFixed(1)} ms a key)`;
   if (coreWhileTyping) console.log(`The core's process (its offline worker included) while the keys were typed, from each query's first key to its results: CPU ${coreWhileTyping}`);
   const slowest = typing
@@ -346,6 +358,8 @@ async function measurePage(page: Page, setting: Setting, initialJs: ReturnType<t
     ['keystroke to painted results p50', `${p50.toFixed(1)} ms`, ''],
     ['keystroke to painted results p95', `${p95.toFixed(1)} ms`, `≤ ${TARGETS.p95Ms} ms`],
     ['keystrokes measured', String(latencies.length), ''],
+    ...(typingAlone ? [["renderer from each query's first key to its results shown (no clearing, no searches of this bench)", typingAlone, '']] : []),
+    ['searches for a later page (loading more) sent while the keys were typed', String(laterPages), ''],
     ['renderer while typing (every key, clearing included)', describeWork(typingWork, keystrokes, 'key'), ''],
     ...(coreWhileTyping ? [["the core's process while the keys were typed (offline worker included)", `CPU ${coreWhileTyping}`, '']] : []),
     ['search through the bridge alone (no rendering), p50 / p95', `${percentile(bridgeMs, 0.5).toFixed(1)} / ${percentile(bridgeMs, 0.95).toFixed(1)} ms`, ''],

@@ -19,7 +19,7 @@ import { useLoadMore } from './useLoadMore';
 import { useResultKeys } from './useResultKeys';
 
 const CARD_MIN_WIDTH = 250;
-const CARD_ROW_HEIGHT = 400;
+export const CARD_ROW_HEIGHT = 400;
 
 function useColumns(ref: RefObject<HTMLElement | null>): number {
   const [columns, setColumns] = useState(3);
@@ -81,12 +81,13 @@ export const ResultsCards = memo(function ResultsCards({ items, total, hasMore, 
   // Rows of results not loaded yet keep their place, so the scrollbar spans every result (outside
   // the virtual list, whose size follows what is loaded: a keystroke never measures them out). A
   // list taller than the browser lays out is scrolled in proportion (useScaledVirtualList).
+  // One row ahead (400 px) each way: every card in the DOM is rewritten with a keystroke's results.
   const { virtualizer, height, drawnAt, scrollTopOf } = useScaledVirtualList({
     scrollRef,
     count: rowCount,
     rowHeight: CARD_ROW_HEIGHT,
     contentHeight: Math.ceil(total / columns) * CARD_ROW_HEIGHT,
-    overscan: 3,
+    overscan: 1,
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore(((rows.at(-1)?.index ?? 0) + 1) * columns, items.length, hasMore, loadingMore, loadMore);
