@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CatalogProduct, OrderId, ProductId } from '../schemas';
+import { OrderId, ProductId } from '../schemas/common';
+import { CatalogProduct } from '../schemas/product';
 import { oneLineText } from '../schemas/text';
 import { Freshness } from './datasets';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreateOrderBody, Order, usStateCodeOf } from '../schemas';
+import { CreateOrderBody, Order } from '../schemas/order';
+import { usStateCodeOf } from '../schemas/us-states';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'confirmed', 'needs_review'] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { CatalogProduct, PRODUCT_SORTS } from '../schemas';
+import { CatalogProduct } from '../schemas/product';
+import { CATALOG_SORTS } from './catalog-sorts';
 import { Freshness } from './datasets';
 import { SearchCoverage } from './offline-choice';
 
 const filterText = z.string().trim().min(1).max(200);
 
-/**
- * The offline search sorts by everything the service does, and by vintage too (the service's
- * `sort` has no vintage; the local copy answers every catalog search).
- */
-export const CATALOG_SORTS = [...PRODUCT_SORTS, 'vintage_desc', 'vintage_asc'] as const;
+export { CATALOG_SORTS };
 export const CatalogSort = z.enum(CATALOG_SORTS);
 export type CatalogSort = z.infer<typeof CatalogSort>;
 

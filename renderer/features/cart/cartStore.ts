@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
+import type { ShippingAddress } from '../../../shared/schemas';
+import { OrderUnit } from '../../../shared/schemas/terms';
 import type { CartProduct } from './cartProduct';
 import type { CartBackup } from './cartBackup';
 import { keptDeliveryDates, type ChosenDelivery } from './chosenDelivery';
