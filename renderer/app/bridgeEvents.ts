@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { countedMoves, gatherOrderMoves, ORDER_MOVES_ONE_BY_ONE, type OrderMove } from '../../shared/bridge/order-moves';
-import type { BridgeEvent, OutboxEntry, SessionInfo } from '../../shared/bridge';
+import { countedMoves, gatherOrderMoves, ORDER_MOVES_ONE_BY_ONE, type BridgeEvent, type OrderMove, type OutboxEntry, type SessionInfo } from '../../shared/bridge';
 import { changeOutboxEntries, listedOutboxEntries } from '../features/cart/outbox/queries';
 import { useStatusStore } from '../features/status/statusStore';
 import { knownOnline } from '../features/status/useOnline';

@@ -1,5 +1,5 @@
 import type { CaseworksBridge } from '../../shared/bridge/api';
-import { BRIDGE_METHODS } from '../../shared/bridge/methods';
+import { BRIDGE_METHODS } from '../../shared/bridge/contract';
 import type { BridgeEvent } from '../../shared/bridge/events';
 import { fail, type BridgeResult } from '../../shared/bridge/result';
 import { BRIDGE_SOCKET_PATH, SocketMessage } from '../../shared/bridge/socket-messages';

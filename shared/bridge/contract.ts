@@ -199,4 +199,4 @@ export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeContract[
 /** One call as its handler gets it: the method, and its input checked against the contract. */
 export type BridgeCall = { [M in BridgeMethod]: { method: M; input: BridgeParsedInput<M> } }[BridgeMethod];
 export type BridgeOutput<M extends BridgeMethod> = z.infer<BridgeContract[M]['output']>;
-export { BRIDGE_METHODS } from './methods';
+export const BRIDGE_METHODS = Object.keys(bridgeContract) as BridgeMethod[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DatasetName } from './datasets';
 import { OutboxEntry } from './outbox-entries';
-import { OrderStatus } from '../schemas/order';
+import { OrderStatus } from '../schemas';
 
 /**
  * Why the offline copy's update for this version did not happen: the disk is full (the copy stays

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { OrderId, ProductId } from '../schemas/common';
-import { CatalogProduct } from '../schemas/product';
+import { CatalogProduct, OrderId, ProductId } from '../schemas';
 import { oneLineText } from '../schemas/text';
 import { Freshness } from './datasets';
 

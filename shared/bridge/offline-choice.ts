@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SupplierId } from '../schemas/common';
+import { SupplierId } from '../schemas';
 
 /** The most suppliers a choice may name (a marketplace of 1,400 distributors fits). */
 export const OFFLINE_CHOICE_MAX_SUPPLIERS = 5_000;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CreateOrderBody, Order } from '../schemas/order';
-import { usStateCodeOf } from '../schemas/us-states';
+import { CreateOrderBody, Order, usStateCodeOf } from '../schemas';
 
 export const OUTBOX_STATES = ['queued', 'sending', 'confirmed', 'needs_review'] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);

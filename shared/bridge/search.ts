@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { CatalogProduct } from '../schemas/product';
-import { CATALOG_SORTS } from './catalog-sorts';
+import { CatalogProduct, PRODUCT_SORTS } from '../schemas';
 import { Freshness } from './datasets';
 import { SearchCoverage } from './offline-choice';
 
 const filterText = z.string().trim().min(1).max(200);
 
-export { CATALOG_SORTS };
+/**
+ * The offline search sorts by everything the service does, and by vintage too (the service's
+ * `sort` has no vintage; the local copy answers every catalog search).
+ */
+export const CATALOG_SORTS = [...PRODUCT_SORTS, 'vintage_desc', 'vintage_asc'] as const;
 export const CatalogSort = z.enum(CATALOG_SORTS);
 export type CatalogSort = z.infer<typeof CatalogSort>;
 

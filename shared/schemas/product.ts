@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Cents, Count, ProductId, Timestamp } from './common';
 import { CatalogSupplier, ProductSupplier } from './supplier';
 import { ProductDeals, SplitCaseTerms } from './terms';
-import { PRODUCT_SORTS } from './product-sorts';
 
 /**
  * The seed does not say which descriptive fields may be null; the reader tolerates null for those
@@ -69,6 +68,6 @@ export const SupplierProduct = Product.pick({
 });
 export type SupplierProduct = z.infer<typeof SupplierProduct>;
 
-export { PRODUCT_SORTS };
+export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'name', 'newest'] as const;
 export const ProductSort = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof ProductSort>;

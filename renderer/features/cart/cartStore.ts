@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { ShippingAddress } from '../../../shared/schemas';
-import { OrderUnit } from '../../../shared/schemas/terms';
+import { OrderUnit, type ShippingAddress } from '../../../shared/schemas';
 import type { CartProduct } from './cartProduct';
 import type { CartBackup } from './cartBackup';
 import { keptDeliveryDates, type ChosenDelivery } from './chosenDelivery';

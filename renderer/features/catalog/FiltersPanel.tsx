@@ -1,8 +1,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatNumber } from '../../../shared/format';
-import type { CatalogFacets, CatalogSort, FacetCount } from '../../../shared/bridge';
-import { CATALOG_SORTS } from '../../../shared/bridge/catalog-sorts';
+import { CATALOG_SORTS, type CatalogFacets, type CatalogSort, type FacetCount } from '../../../shared/bridge';
 import { useFiltersStore, type CatalogFilters } from './filtersStore';
 import { checkPriceRange } from './searchInput';
 import { CheckedInput } from '../../components/CheckedInput';
