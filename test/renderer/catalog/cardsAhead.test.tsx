@@ -1,39 +1,19 @@
 import { act, fireEvent } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CARD_ROW_HEIGHT, ResultsCards } from '../../../renderer/features/catalog/ResultsCards';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, toCatalogProduct } from '../support/fixtures';
-import { layoutScrollBoxes } from '../support/layout';
+import { layoutScrollBoxes, rememberScrollTop } from '../support/layout';
 import { renderWithBridge, resetClientState } from '../support/render';
 
 const SAMPLE = toCatalogProduct(makeProduct({ id: 'prod_sample', name: 'Sample Wine' }));
 const products = (count: number): CatalogProduct[] => Array.from({ length: count }, (_, index) => ({ ...SAMPLE, id: `prod_${index}`, name: `Wine ${index}` }));
 
-/** jsdom keeps no scroll position: the results' scroll box remembers the one set. */
-function scrollableBoxes() {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
-  const positions = new WeakMap<Element, number>();
-  beforeAll(() => {
-    Object.defineProperty(Element.prototype, 'scrollTop', {
-      configurable: true,
-      get(this: Element) {
-        return positions.get(this) ?? 0;
-      },
-      set(this: Element, value: number) {
-        positions.set(this, Math.max(0, value));
-      },
-    });
-  });
-  afterAll(() => {
-    if (original) Object.defineProperty(Element.prototype, 'scrollTop', original);
-  });
-}
-
 describe('the result cards', () => {
   // A results box 720 px high and 1024 px wide: three columns, a row and most of the next on screen.
   layoutScrollBoxes();
-  scrollableBoxes();
+  rememberScrollTop();
   beforeEach(resetClientState);
 
   it("render the rows on screen and one row ahead, and ask for more only when the buyer scrolls near the loaded end", () => {

@@ -1,12 +1,12 @@
 import { act, fireEvent } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResultsCards } from '../../../renderer/features/catalog/ResultsCards';
 import { ResultsTable, TABLE_ROW_HEIGHT } from '../../../renderer/features/catalog/ResultsTable';
 import type { CatalogProduct } from '../../../shared/schemas';
 import { MAX_SCROLL_HEIGHT } from '../../../renderer/lib/scrollScale';
 import { createFakeBridge } from '../support/fakeBridge';
 import { makeProduct, toCatalogProduct } from '../support/fixtures';
-import { layoutScrollBoxes } from '../support/layout';
+import { layoutScrollBoxes, rememberScrollTop } from '../support/layout';
 import { renderWithBridge, resetClientState } from '../support/render';
 
 /** Chromium lays out no element taller than this (2^25 px less a layout unit). */
@@ -16,29 +16,6 @@ const MILLION = 1_000_000;
 const SAMPLE = toCatalogProduct(makeProduct({ id: 'prod_sample', name: 'Sample Wine' }));
 const products = (from: number, count: number): CatalogProduct[] =>
   Array.from({ length: count }, (_, index) => ({ ...SAMPLE, id: `prod_${from + index}`, name: `Wine ${from + index}` }));
-
-/**
- * jsdom keeps no scroll position: the results' scroll box remembers the one set, up to its scrolled
- * height, which, as in Chromium, stops at `BROWSER_MAX_HEIGHT`.
- */
-function scrollableBoxes() {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
-  const positions = new WeakMap<Element, number>();
-  beforeAll(() => {
-    Object.defineProperty(Element.prototype, 'scrollTop', {
-      configurable: true,
-      get(this: Element) {
-        return positions.get(this) ?? 0;
-      },
-      set(this: Element, value: number) {
-        positions.set(this, Math.max(0, Math.min(value, Math.min(scrolledHeight(this), BROWSER_MAX_HEIGHT) - 720)));
-      },
-    });
-  });
-  afterAll(() => {
-    if (original) Object.defineProperty(Element.prototype, 'scrollTop', original);
-  });
-}
 
 /** The height of what a results box scrolls: its table's rows, or its card grid. */
 function scrolledHeight(box: Element): number {
@@ -56,7 +33,8 @@ function scrollTo(box: HTMLElement, top: number) {
 
 describe('a million results', { timeout: 60_000 }, () => {
   layoutScrollBoxes();
-  scrollableBoxes();
+  // Up to its scrolled height, which, as in Chromium, stops at `BROWSER_MAX_HEIGHT`.
+  rememberScrollTop((box) => Math.min(scrolledHeight(box), BROWSER_MAX_HEIGHT) - 720);
   beforeEach(resetClientState);
 
   it('the table stays within what a browser lays out, and its last rows are reached by scrolling to the end', () => {

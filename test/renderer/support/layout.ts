@@ -17,3 +17,26 @@ export function layoutScrollBoxes() {
     for (const [key, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
   });
 }
+
+/**
+ * jsdom keeps no scroll position: every element remembers the `scrollTop` set, at least 0 and at
+ * most `limit(element)` when given (a box's scrolled height less its own).
+ */
+export function rememberScrollTop(limit?: (element: Element) => number) {
+  const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
+  const positions = new WeakMap<Element, number>();
+  beforeAll(() => {
+    Object.defineProperty(Element.prototype, 'scrollTop', {
+      configurable: true,
+      get(this: Element) {
+        return positions.get(this) ?? 0;
+      },
+      set(this: Element, value: number) {
+        positions.set(this, Math.max(0, limit ? Math.min(value, limit(this)) : value));
+      },
+    });
+  });
+  afterAll(() => {
+    if (original) Object.defineProperty(Element.prototype, 'scrollTop', original);
+  });
+}
