@@ -19,7 +19,9 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import path from 'node:path';
+import { CatalogSearchInput } from '../../../shared/bridge/search';
 import { createCatalogSearch } from '../search/catalog-search';
+import { warmUp, warmUpTexts } from '../search/search-warm-up';
 import { importLegacyFiles } from './legacy-files';
 import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
@@ -165,6 +167,12 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       readSearchIndex: () => {
         if (database.index.loaded) return false;
         database.index.ready();
+        // The first searches' code warmed while the page is idle (search-warm-up.ts): a few of the catalog's varietals typed.
+        const varietals = search.search(CatalogSearchInput.parse({ limit: 1 })).facets.varietal.map((facet) => facet.value);
+        warmUp(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
+          later: (step) => setImmediate(step),
+          stopped: () => opened.get(baseUrl) !== entry,
+        });
         return true;
       },
     };

@@ -92,6 +92,20 @@ describe('the offline worker’s host', () => {
     host.close();
   });
 
+  it('warms the first searches in later turns once `readSearchIndex` read the index, answering a search sent meanwhile, and stops when the copy closes', async () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 3);
+    const host = createOfflineHost({ dataDir });
+    host.service(baseUrl, 'searchItemsJson', [{ text: '', offset: 0, limit: 60 }]);
+    expect(host.service(baseUrl, 'readSearchIndex', [])).toEqual({ ok: true, value: true });
+    const typed = host.service(baseUrl, 'searchItemsJson', [{ text: 'cab', offset: 0, limit: 60 }]);
+    expect(typed.ok && (typed.value as { total: number }).total).toBeGreaterThan(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    host.close();
+    // The warm-up's next turns meet a closed copy: they stop, nothing thrown.
+    for (let turn = 0; turn < 30; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  });
+
   it('answers a search typed before the index was asked for as the index answers it, reading the index for it', () => {
     const { dataDir } = dataFolder();
     withCatalog(dataDir, 3);
