@@ -4,7 +4,6 @@ import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore, pageStatementsFor } from './sql-store';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
-import { FEED_PAGES, FEED_WARM_UP_PAGES, warmUpFeed } from './catalog/feed-warm-up';
 import { warmUpListings, warmUpNotice } from './catalog/listing-warm-up';
 import type { Store } from './types';
 import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
@@ -37,7 +36,7 @@ export interface OpenStoreOptions {
    * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
    */
   applicationName?: string;
-  /** Told what the start went on without: seeding's product worker (SeedOptions.onNotice), the listings' and the change feed's warm-ups (warmUpNotice). */
+  /** Told what the start went on without: seeding's product worker (SeedOptions.onNotice), the listings warm-up (warmUpNotice). */
   onStartNotice?: (message: string) => void;
   /** Told after each chunk of products seeding writes (SeedOptions.onProgress). */
   onSeedProgress?: (productsWritten: number, total: number) => void;
@@ -92,8 +91,6 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   if (connection.kind === 'pglite') {
     const notice = warmUpNotice(await warmUpListings(store, listingIndex.current));
     if (notice !== null) options.onStartNotice?.(notice);
-    const feedNotice = warmUpNotice(await warmUpFeed(store, listingIndex.current), FEED_WARM_UP_PAGES, FEED_PAGES);
-    if (feedNotice !== null) options.onStartNotice?.(feedNotice);
   }
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
   return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };

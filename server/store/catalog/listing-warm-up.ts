@@ -56,17 +56,9 @@ export async function warmUpListings(
   return { pagesRead: read, failure: null };
 }
 
-/** What a warm-up warms, in the operator's words: its name, and the pages that will be slower when it stops early. */
-export interface WarmedPages {
-  name: string;
-  pages: string;
-}
-
-export const LISTING_PAGES: WarmedPages = { name: 'listings', pages: 'listing pages' };
-
 /** What a warm-up that stopped early tells the operator (null when it did not stop early). */
-export function warmUpNotice({ pagesRead, failure }: WarmUp, pages = WARM_UP_PAGES, warmed: WarmedPages = LISTING_PAGES): string | null {
+export function warmUpNotice({ pagesRead, failure }: WarmUp, pages = WARM_UP_PAGES): string | null {
   if (failure === null) return null;
   const reason = failure instanceof Error ? failure.message : String(failure);
-  return `The ${warmed.name} warm-up stopped after ${pagesRead} of ${pages} pages (${reason}); the first ${warmed.pages} asked will be slower.`;
+  return `The listings warm-up stopped after ${pagesRead} of ${pages} pages (${reason}); the first listing pages asked will be slower.`;
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { PER_PAGE_MAX, type PageQuery, type ProductListQuery } from '../../../shared';
+import { ListingIndex } from '../../../server/store/catalog/listing-index';
 import { warmUpListings, warmUpNotice } from '../../../server/store/catalog/listing-warm-up';
 import type { Store } from '../../../server/store/types';
-import { listingIndexOf as indexOf } from './listing-index-of';
+
+/** An index of `size` products (ordinals 1…size) of two suppliers, every order the ordinals' own. */
+function indexOf(size: number): ListingIndex {
+  const ordinals = Int32Array.from({ length: size }, (_, index) => index + 1);
+  const codes = (pick: (ordinal: number) => number) => Uint16Array.from({ length: size + 1 }, (_, ordinal) => (ordinal === 0 ? 0 : pick(ordinal)));
+  return new ListingIndex(
+    'v1',
+    { supplierId: codes((ordinal) => 1 + (ordinal % 2)), varietal: codes(() => 1), region: codes(() => 1), country: codes(() => 1) },
+    { supplierId: new Map([['supplier-a', 1], ['supplier-b', 2]]), varietal: new Map([['merlot', 1]]), region: new Map([['napa', 1]]), country: new Map([['usa', 1]]) },
+    { name: ordinals, price: ordinals, created: ordinals },
+  );
+}
 
 /** A store that records the pages asked of it (failing from the `failAt`th on), answering empty pages. */
 function recordingStore(failAt = Number.POSITIVE_INFINITY) {
