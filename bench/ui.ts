@@ -44,7 +44,8 @@ import {
  * a copy of a million-product database): the shell (`npm run web`) opens it with the service it
  * belongs to unreachable, as a rep offline; cold starts to the painted catalog are measured first
  * (BENCH_UI_COLD_STARTS, 3), then the typing and the scrolling on one more start. The folder is
- * written to (the offline copy is opened as the app opens it): use a copy.
+ * written to (its offline copy is first moved to the discard port 127.0.0.1:9, `readPreparedFolder`,
+ * then opened as the app opens it): use a copy.
  */
 const PREPARED_DIR = process.env.BENCH_UI_DATA_DIR || null;
 const COLD_STARTS = Number(process.env.BENCH_UI_COLD_STARTS ?? 3);

@@ -6,7 +6,8 @@ import type { StoreResult } from '../core/store-result';
 /**
  * The one mapping from the core's failure value to what crosses to the renderer: `{ code,
  * message, retryable }` (and the field errors). Only these parts cross: never the status, the
- * service's problem code or anything else the core learned. The dispatcher calls it, once per call.
+ * service's problem code or anything else the core learned. The dispatcher calls it, once per call;
+ * a handler whose answer carries a failure beside its data (the supplier list's `regionsRefused`) too.
  */
 export function bridgeErrorOf(error: ServiceError): BridgeError {
   const { code, message, retryable, fields } = error;

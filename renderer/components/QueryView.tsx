@@ -14,7 +14,10 @@ interface QueryViewProps<T> {
   query: QueryLike<T>;
   /** Said while the first answer is awaited ("Loading orders…"). */
   loading: string;
-  /** Heads the error ("Orders could not be loaded"); the error carries a "Try again" that refetches. */
+  /**
+   * Heads the error ("Orders could not be loaded"); the error carries a "Try again" that refetches
+   * when trying again can help, and otherwise what the buyer can do instead.
+   */
   errorTitle: string;
   /** Frames the error where the screen shows more around it (a heading, a way back). */
   renderError?: (message: ReactNode) => ReactNode;
@@ -24,7 +27,7 @@ interface QueryViewProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** One way every screen shows a query: loading, then an error to retry, an empty state, or the data. */
+/** One way every screen shows a query: loading, then an error (to retry when that can help), an empty state, or the data. */
 export function QueryView<T>({ query, loading, errorTitle, renderError, isEmpty, empty, children }: QueryViewProps<T>) {
   if (query.isPending) return <Loading label={loading} />;
   if (query.isError || query.data === undefined) {

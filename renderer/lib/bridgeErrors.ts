@@ -56,6 +56,14 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/**
+ * Whether trying the same call again can help: the core's `retryable` for a failed bridge call; an
+ * error of any other kind is not classified, so a try is left to the buyer.
+ */
+export function mayRetry(error: unknown): boolean {
+  return error instanceof BridgeCallError ? error.retryable : true;
+}
+
 export function errorCode(error: unknown): BridgeError['code'] | null {
   return error instanceof BridgeCallError ? error.code : null;
 }

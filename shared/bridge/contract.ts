@@ -20,6 +20,7 @@ import {
   WebhookId,
 } from '../schemas';
 import { DatasetStatus, Freshness } from './datasets';
+import { BridgeError } from './result';
 import { ApiKey, ServiceUrl, SessionInfo } from './session';
 import { OrderDrafts, OutboxEntry, OutboxListing } from './outbox-entries';
 import { CatalogSearchInput, CatalogSearchResult } from './search';
@@ -107,8 +108,16 @@ export const bridgeContract = {
       state: z.string().max(50).optional(),
       ...page,
     }),
-    /** `regions`: every wine region the suppliers' products come from; `states`: every state they are in. */
-    output: pageOf(Supplier).extend({ regions: z.array(z.string()), states: z.array(z.object({ value: z.string(), label: z.string() })) }),
+    /**
+     * `regions`: every wine region the suppliers' products come from; `states`: every state they are
+     * in. `regionsRefused`: why the regions could not be read (the offline copy refused): `regions` is
+     * then empty, the region filter was not applied and cannot be, the list is there all the same.
+     */
+    output: pageOf(Supplier).extend({
+      regions: z.array(z.string()),
+      states: z.array(z.object({ value: z.string(), label: z.string() })),
+      regionsRefused: BridgeError.optional(),
+    }),
   },
   getSupplier: { input: z.strictObject({ id: SupplierId }), output: withFreshness(Supplier) },
   listSupplierProducts: { input: z.strictObject({ id: SupplierId, ...page }), output: pageOf(SupplierProduct) },

@@ -1,6 +1,8 @@
 import type { Supplier, SupplierProduct } from '../../../shared/schemas';
 import type { CatalogSearchInput, CatalogSearchResult } from '../../../shared/bridge/search';
 import { failWith, succeed, type Outcome } from '../../core/failure';
+import type { ServiceError } from '../../core/api/service-error';
+import { bridgeErrorOf } from '../bridge-failure';
 import type { HandlerGroup } from '../handler-types';
 import type { ReadContext } from './read-context';
 import { callService, freshOrCached, isUnreachable, pageLocally } from './service-calls';
@@ -20,6 +22,12 @@ export interface SupplierHandlerDeps extends ReadContext {
 }
 
 const MAX_SUPPLIER_PAGES = 50;
+
+/** The suppliers' index, and the offline copy's refusal to read their wine regions (the index then has none). */
+interface RegionsIndex {
+  index: SupplierIndex;
+  refused: ServiceError | null;
+}
 
 /**
  * Suppliers are few and change rarely: the list is served from the offline copy and read from the
@@ -46,22 +54,25 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
   }
 
   /**
-   * The index of these suppliers, with their regions from the offline catalog. A refusal of the
-   * offline copy (a full disk…) is the list's Failure, in its words: not a list whose region filter
-   * silently finds nothing. It is not kept, so the next read asks the copy again.
+   * The index of these suppliers, with their regions from the offline catalog. The regions only
+   * filter and label the list: a refusal of the offline copy (a full disk…) leaves an index without
+   * them and the refusal beside it, so the list still shows and says its region filter is
+   * unavailable. That index is not kept, so the next read asks the copy again.
    */
-  let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<Outcome<SupplierIndex>> } | null = null;
-  async function indexOf(data: readonly Supplier[]): Promise<Outcome<SupplierIndex>> {
+  let built: { suppliers: readonly Supplier[]; catalogAsOf: string | null; index: Promise<RegionsIndex> } | null = null;
+  async function indexOf(data: readonly Supplier[]): Promise<RegionsIndex> {
     const catalogAsOf = await deps.catalogAsOf();
     if (built && built.suppliers === data && built.catalogAsOf === catalogAsOf) return built.index;
-    const index = deps.search.supplierRegions().then(async (regions) => (regions.ok ? succeed(await SupplierIndex.build(data, regions.data)) : regions));
+    const index = deps.search
+      .supplierRegions()
+      .then(async (regions): Promise<RegionsIndex> => ({ index: await SupplierIndex.build(data, regions.ok ? regions.data : {}), refused: regions.ok ? null : regions.error }));
     const kept = { suppliers: data, catalogAsOf, index };
     built = kept;
     const drop = () => {
       if (built === kept) built = null;
     };
     index.then((read) => {
-      if (!read.ok) drop();
+      if (read.refused) drop();
     }, drop);
     return index;
   }
@@ -70,11 +81,10 @@ export function createSupplierHandlers(deps: SupplierHandlerDeps) {
     async listSuppliers({ q, region, state, page, perPage }) {
       const read = await suppliers();
       if (!read.ok) return read;
-      const indexed = await indexOf(read.data.data);
-      if (!indexed.ok) return indexed;
-      const index = indexed.data;
-      const found = index.search({ q, region, state });
-      return succeed({ ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness: read.data.freshness });
+      const { index, refused } = await indexOf(read.data.data);
+      const found = index.search({ q, region: refused ? undefined : region, state });
+      const listed = { ...pageLocally(found, page, perPage), regions: index.regions, states: index.states, freshness: read.data.freshness };
+      return succeed(refused ? { ...listed, regionsRefused: bridgeErrorOf(refused) } : listed);
     },
     async getSupplier({ id }) {
       const read = await suppliers();

@@ -81,6 +81,15 @@ export function errorForStatus(status: number, problem: ProblemInfo, retryAfterM
       message: detail ?? 'The service could not find what was asked for.',
     });
   }
+  if (status === 408) {
+    // The service gave up waiting for the request and did nothing with it: the same request may pass.
+    return serviceError({
+      ...base,
+      code: 'service_error',
+      retryable: true,
+      message: 'The service stopped waiting for the request (HTTP 408). Trying again may help.',
+    });
+  }
   if (status === 429) {
     return serviceError({
       ...base,

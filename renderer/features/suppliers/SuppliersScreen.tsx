@@ -17,6 +17,8 @@ export default function SuppliersScreen() {
   const q = useDebouncedValue(text.trim(), 150);
   const query = useSuppliers({ q, region, state }, page, PER_PAGE);
   const regions = query.data?.regions ?? [];
+  /** The offline copy refused the regions: the list is there, its region filter is not. */
+  const regionsRefused = query.data?.regionsRefused ?? null;
   const states = query.data?.states ?? [];
 
   return (
@@ -41,7 +43,9 @@ export default function SuppliersScreen() {
           <label htmlFor="supplier-region">Wine region</label>
           <select
             id="supplier-region"
-            value={region}
+            value={regionsRefused ? '' : region}
+            disabled={regionsRefused !== null}
+            {...(regionsRefused ? { 'aria-describedby': 'supplier-region-refused' } : {})}
             onChange={(event) => {
               setRegion(event.target.value);
               setPage(1);
@@ -55,6 +59,11 @@ export default function SuppliersScreen() {
               </option>
             ))}
           </select>
+          {regionsRefused ? (
+            <p id="supplier-region-refused" className="field-hint">
+              Filtering by wine region is unavailable: {regionsRefused.message}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor="supplier-state">State</label>

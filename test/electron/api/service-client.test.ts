@@ -268,6 +268,7 @@ describe('service client: errors from the service', () => {
       [problem(409, 'idempotency_key_in_use', 'Still processing'), { code: 'service_error', retryable: true, problemCode: 'idempotency_key_in_use' }],
       [new Response('<html>', { status: 500, headers: { 'content-type': 'text/html' } }), { code: 'service_error', retryable: true, problemCode: null }],
       [json({ nonsense: true }, 422), { code: 'rejected', problemCode: null, message: 'The service refused the request (HTTP 422).' }],
+      [json({ nonsense: true }, 408), { code: 'service_error', retryable: true, status: 408 }],
     ];
     for (const [response, expected] of cases) {
       const { fetch } = scriptedFetch(() => response);

@@ -107,7 +107,7 @@ describe('a refusal of the offline copy where the buyer asked for something', ()
     expect(await dispatcher.dispatch('exportOrderGuide', { id: guide.value.id })).toEqual(DISK_FULL);
   });
 
-  it('the supplier list whose regions the copy refuses to read is a storage_error; the next read, answered, has them (the refusal is not kept)', async () => {
+  it('the supplier list whose regions the copy refuses to read is listed all the same, without the region filter and with the refusal beside it; the next read, answered, has them (the refusal is not kept)', async () => {
     const list: Supplier[] = fixtureSuppliers;
     const napa = list[0]!;
     let answering = false;
@@ -124,9 +124,13 @@ describe('a refusal of the offline copy where the buyer asked for something', ()
       catalogAsOf: async () => AS_OF,
     });
     const dispatcher = createDispatcher({ handlers: { ...createRecordingHandlers(), ...handlers } });
-    expect(await dispatcher.dispatch('listSuppliers', {})).toEqual(DISK_FULL);
+    const refused = await dispatcher.dispatch('listSuppliers', { region: 'Napa Valley' });
+    expect(list.length).toBeGreaterThan(1);
+    expect(refused).toMatchObject({ ok: true, data: { regions: [], regionsRefused: DISK_FULL.error, meta: { total: list.length } } });
     answering = true;
-    expect(await dispatcher.dispatch('listSuppliers', {})).toMatchObject({ ok: true, data: { regions: ['Napa Valley'] } });
+    const answered = await dispatcher.dispatch('listSuppliers', { region: 'Napa Valley' });
+    expect(answered).toMatchObject({ ok: true, data: { regions: ['Napa Valley'], items: [{ id: napa.id }], meta: { total: 1 } } });
+    expect(answered).not.toHaveProperty(['data', 'regionsRefused']);
   });
 });
 
