@@ -33,6 +33,9 @@ export interface TimedCall {
   text: string;
   sentAt: number;
   repliedAt: number | null;
+  /** What its reply said: the result count and the first product (absent until a reply that succeeded). */
+  count?: number;
+  first?: string | null;
 }
 
 export interface TimedState extends ResultsState {
@@ -70,6 +73,11 @@ export const INSTALL_PROBE = `(() => {
       const call = reply.kind === 'reply' ? pendingCalls.get(reply.id) : undefined;
       if (call) {
         call.repliedAt = performance.now();
+        if (reply.result && reply.result.ok) {
+          const item = reply.result.data.items[0];
+          call.count = reply.result.data.total;
+          call.first = item ? '#/product/' + encodeURIComponent(item.id) : null;
+        }
         pendingCalls.delete(reply.id);
       }
       return handler.call(this, message);
@@ -203,6 +211,24 @@ export function keystrokeTimings(keys: number[], typed: string[], expected: Resu
     });
   });
   return timings;
+}
+
+/**
+ * What each keystroke should show when the catalog grows while it is typed (a first sync running):
+ * the reply to the page's own search for that keystroke's text, sent after its keydown; a keystroke
+ * that sent none (its text, trimmed, the same as the one before) wants what the one before did,
+ * and otherwise what `before` (the bench's own search just before the typing) found.
+ */
+export function expectedFromReplies(keys: number[], typed: string[], calls: TimedCall[], before: ExpectedResults[]): ExpectedResults[] {
+  const expected: ExpectedResults[] = [];
+  keys.forEach((pressedAt, index) => {
+    const fallback = before[index]!;
+    const previous = index > 0 && typed[index] === typed[index - 1] ? expected[index - 1] : undefined;
+    const own = previous ? undefined : calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index] && call.count !== undefined);
+    if (own) expected.push({ count: own.count ?? null, first: own.first ?? null, searching: false, tookMs: fallback.tookMs });
+    else expected.push(previous ?? fallback);
+  });
+  return expected;
 }
 
 export function percentile(values: readonly number[], fraction: number): number {
