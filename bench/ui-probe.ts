@@ -191,16 +191,18 @@ export interface KeystrokeTiming {
  * (a later keystroke overtook it) counts until the first painted results of a later keystroke, and
  * has no stages before the DOM.
  */
-export function keystrokeTimings(keys: number[], typed: string[], expected: ResultsState[], states: TimedState[], calls: TimedCall[]): KeystrokeTiming[] {
+export function keystrokeTimings(keys: number[], typed: string[], expected: ResultsState[], states: TimedState[], calls: TimedCall[], alternatives: ResultsState[][] = []): KeystrokeTiming[] {
   const timings: KeystrokeTiming[] = [];
+  const shows = (state: ResultsState, index: number) => sameResults(state, expected[index]!) || (alternatives[index] ?? []).some((other) => sameResults(state, other));
   keys.forEach((pressedAt, index) => {
     const wanted = expected[index];
     const before = index === 0 ? null : expected[index - 1];
     if (!wanted || (before && sameResults(before, wanted))) return;
     const after = states.filter((state) => state.at >= pressedAt && !state.searching && state.paintedAt !== null);
-    const shown = after.find((state) => sameResults(state, wanted) || expected.slice(index + 1).some((next) => sameResults(state, next)));
-    if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} never showed its results`);
-    const own = sameResults(shown, wanted) ? calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index]) : undefined;
+    const shown = after.find((state) => shows(state, index) || expected.slice(index + 1).some((_, later) => shows(state, index + 1 + later)));
+    if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} ("${typed[index]}") never showed its results`);
+    // The search whose reply it showed (a search of the same text sent again, when the catalog grew meanwhile).
+    const own = shows(shown, index) ? calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index] && (call.count === undefined || (call.count === shown.count && call.first === shown.first))) : undefined;
     const replied = own?.repliedAt ?? null;
     timings.push({
       total: shown.paintedAt - pressedAt,
@@ -218,17 +220,23 @@ export function keystrokeTimings(keys: number[], typed: string[], expected: Resu
  * the reply to the page's own search for that keystroke's text, sent after its keydown; a keystroke
  * that sent none (its text, trimmed, the same as the one before) wants what the one before did,
  * and otherwise what `before` (the bench's own search just before the typing) found.
+ * `alternatives`: the replies to the same text's later searches (the page searches again when told
+ * the catalog grew, and shows that reply instead when it overtakes its own), for keystrokeTimings.
  */
-export function expectedFromReplies(keys: number[], typed: string[], calls: TimedCall[], before: ExpectedResults[]): ExpectedResults[] {
+export function expectedFromReplies(keys: number[], typed: string[], calls: TimedCall[], before: ExpectedResults[]): { expected: ExpectedResults[]; alternatives: ResultsState[][] } {
   const expected: ExpectedResults[] = [];
+  const alternatives: ResultsState[][] = [];
   keys.forEach((pressedAt, index) => {
     const fallback = before[index]!;
-    const previous = index > 0 && typed[index] === typed[index - 1] ? expected[index - 1] : undefined;
-    const own = previous ? undefined : calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index] && call.count !== undefined);
-    if (own) expected.push({ count: own.count ?? null, first: own.first ?? null, searching: false, tookMs: fallback.tookMs });
-    else expected.push(previous ?? fallback);
+    const previous = index > 0 && typed[index] === typed[index - 1] ? index - 1 : null;
+    const replies = calls
+      .filter((call) => call.sentAt >= pressedAt && call.text === typed[index] && call.count !== undefined)
+      .map((call): ResultsState => ({ count: call.count ?? null, first: call.first ?? null, searching: false }));
+    const own = previous === null ? replies[0] : undefined;
+    expected.push(previous !== null ? expected[previous]! : own ? { ...own, tookMs: fallback.tookMs } : fallback);
+    alternatives.push(previous !== null ? alternatives[previous]! : replies.slice(1));
   });
-  return expected;
+  return { expected, alternatives };
 }
 
 export function percentile(values: readonly number[], fraction: number): number {

@@ -24,6 +24,7 @@ import { launchToPaint, measureColdStart, processCpuMs, rendererCpu, rendererCpu
 import { assertUnreachable, readPreparedFolder } from './ui-prepared';
 import { measureInitialJavaScript } from './ui-initial-js';
 import { launchOrder } from './launch-order';
+import { watchOfflineRequests } from './ui-worker-requests';
 import {
   COUNT_RENDERED,
   DUMP,
@@ -247,8 +248,8 @@ async function measureTyping(browser: Browser, page: Page, corePid: number | nul
     const { keys, states, calls } = dumped;
     laterPages += dumped.laterPages;
     if (keys.length !== query.length) throw new Error(`Typed ${query.length} keys into the search field but it saw ${keys.length}`);
-    const wanted = growing ? expectedFromReplies(keys, typed, calls, expected) : expected;
-    perQuery.push({ query, timings: keystrokeTimings(keys, typed, wanted, states, calls), bridgeMs: expected.map((result) => result.tookMs) });
+    const wanted = growing ? expectedFromReplies(keys, typed, calls, expected) : { expected, alternatives: [] };
+    perQuery.push({ query, timings: keystrokeTimings(keys, typed, wanted.expected, states, calls, wanted.alternatives), bridgeMs: expected.map((result) => result.tookMs) });
   }
   await search.fill('');
   await settledOn(page, everything, growing);
@@ -440,6 +441,7 @@ async function onDemoService(initialJs: ReturnType<typeof measureInitialJavaScri
   const startedAt = Date.now();
   const template = path.join(sharedTmpdir(), 'caseworks-e2e-templates', templateKey(CATALOG_SIZE));
   console.log(`Demo service template ${template}: ${existsSync(path.join(template, 'demo-credentials.json')) ? 'reused' : 'seeded now'}`);
+  const requests = TYPE_DURING_SYNC ? watchOfflineRequests() : null;
   const app = await startE2eApp({ catalogSize: CATALOG_SIZE, ...(BACKGROUND_OFF ? { core: { hydrateDetails: false } } : {}) });
   try {
     console.log(`Shell and service up in ${seconds(Date.now() - startedAt)}`);
@@ -447,7 +449,7 @@ async function onDemoService(initialJs: ReturnType<typeof measureInitialJavaScri
     const catalog = watchCatalogProgress(app.shell.core);
     const { page } = await app.openPage();
     const syncStarted = Date.now();
-    if (TYPE_DURING_SYNC) {
+    if (requests) {
       await until('the first products of the first sync', FIRST_SYNC_LIMIT_MS, async () => {
         const count = await page.getByRole('status').filter({ hasText: /^[0-9][0-9,]* products?/ }).first().textContent().catch(() => null);
         return count !== null && !count.startsWith('0 ');
@@ -456,7 +458,12 @@ async function onDemoService(initialJs: ReturnType<typeof measureInitialJavaScri
       if (catalog.finished) throw new Error(`The first sync had finished when its first products showed (${began}): nothing to type during`);
       console.log(`The first products showed after ${seconds(Date.now() - syncStarted)}: ${began}`);
       const typingStarted = Date.now();
-      const whileTyping = async () => `${await catalogProgress(app.shell.core, catalog)} when typing ended ${seconds(Date.now() - typingStarted)} later`;
+      requests.start();
+      const whileTyping = async () => {
+        const where = requests.stop();
+        for (const line of where) console.log(`  ${line}`);
+        return `${await catalogProgress(app.shell.core, catalog)} when typing ended ${seconds(Date.now() - typingStarted)} later; ${where.join('; ')}`;
+      };
       const setting = { browser: app.browser, catalogSize: CATALOG_SIZE, background: 'typed while the first sync ran', backgroundState: `${began} when typing began`, whileTyping, rowsBefore: [], corePid: null };
       await measurePage(page, { ...setting, sync: { finished: () => catalog.finished } }, initialJs);
       return;
