@@ -9,6 +9,7 @@
  * - scrolling the result list (all 50,000 in the table view, the first 10,000 in the card view):
  *   the most rows or cards the DOM ever held;
  * - the initial JavaScript of the renderer, gzipped (entry and preloaded chunks, no lazy screens).
+ * With BENCH_UI_TYPE_AFTER=first-results the keys are typed while the first sync runs instead.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
