@@ -33,6 +33,9 @@ export interface TimedCall {
   text: string;
   sentAt: number;
   repliedAt: number | null;
+  /** What its reply said: the result count and the first product (absent until a reply that succeeded). */
+  count?: number;
+  first?: string | null;
 }
 
 export interface TimedState extends ResultsState {
@@ -70,6 +73,11 @@ export const INSTALL_PROBE = `(() => {
       const call = reply.kind === 'reply' ? pendingCalls.get(reply.id) : undefined;
       if (call) {
         call.repliedAt = performance.now();
+        if (reply.result && reply.result.ok) {
+          const item = reply.result.data.items[0];
+          call.count = reply.result.data.total;
+          call.first = item ? '#/product/' + encodeURIComponent(item.id) : null;
+        }
         pendingCalls.delete(reply.id);
       }
       return handler.call(this, message);
@@ -183,16 +191,18 @@ export interface KeystrokeTiming {
  * (a later keystroke overtook it) counts until the first painted results of a later keystroke, and
  * has no stages before the DOM.
  */
-export function keystrokeTimings(keys: number[], typed: string[], expected: ResultsState[], states: TimedState[], calls: TimedCall[]): KeystrokeTiming[] {
+export function keystrokeTimings(keys: number[], typed: string[], expected: ResultsState[], states: TimedState[], calls: TimedCall[], alternatives: ResultsState[][] = []): KeystrokeTiming[] {
   const timings: KeystrokeTiming[] = [];
+  const shows = (state: ResultsState, index: number) => sameResults(state, expected[index]!) || (alternatives[index] ?? []).some((other) => sameResults(state, other));
   keys.forEach((pressedAt, index) => {
     const wanted = expected[index];
     const before = index === 0 ? null : expected[index - 1];
     if (!wanted || (before && sameResults(before, wanted))) return;
     const after = states.filter((state) => state.at >= pressedAt && !state.searching && state.paintedAt !== null);
-    const shown = after.find((state) => sameResults(state, wanted) || expected.slice(index + 1).some((next) => sameResults(state, next)));
-    if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} never showed its results`);
-    const own = sameResults(shown, wanted) ? calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index]) : undefined;
+    const shown = after.find((state) => shows(state, index) || expected.slice(index + 1).some((_, later) => shows(state, index + 1 + later)));
+    if (!shown || shown.paintedAt === null) throw new Error(`Keystroke ${index + 1} ("${typed[index]}") never showed its results`);
+    // The search whose reply it showed (a search of the same text sent again, when the catalog grew meanwhile).
+    const own = shows(shown, index) ? calls.find((call) => call.sentAt >= pressedAt && call.text === typed[index] && (call.count === undefined || (call.count === shown.count && call.first === shown.first))) : undefined;
     const replied = own?.repliedAt ?? null;
     timings.push({
       total: shown.paintedAt - pressedAt,
@@ -203,6 +213,30 @@ export function keystrokeTimings(keys: number[], typed: string[], expected: Resu
     });
   });
   return timings;
+}
+
+/**
+ * What each keystroke should show when the catalog grows while it is typed (a first sync running):
+ * the reply to the page's own search for that keystroke's text, sent after its keydown; a keystroke
+ * that sent none (its text, trimmed, the same as the one before) wants what the one before did,
+ * and otherwise what `before` (the bench's own search just before the typing) found.
+ * `alternatives`: the replies to the same text's later searches (the page searches again when told
+ * the catalog grew, and shows that reply instead when it overtakes its own), for keystrokeTimings.
+ */
+export function expectedFromReplies(keys: number[], typed: string[], calls: TimedCall[], before: ExpectedResults[]): { expected: ExpectedResults[]; alternatives: ResultsState[][] } {
+  const expected: ExpectedResults[] = [];
+  const alternatives: ResultsState[][] = [];
+  keys.forEach((pressedAt, index) => {
+    const fallback = before[index]!;
+    const previous = index > 0 && typed[index] === typed[index - 1] ? index - 1 : null;
+    const replies = calls
+      .filter((call) => call.sentAt >= pressedAt && call.text === typed[index] && call.count !== undefined)
+      .map((call): ResultsState => ({ count: call.count ?? null, first: call.first ?? null, searching: false }));
+    const own = previous === null ? replies[0] : undefined;
+    expected.push(previous !== null ? expected[previous]! : own ? { ...own, tookMs: fallback.tookMs } : fallback);
+    alternatives.push(previous !== null ? alternatives[previous]! : replies.slice(1));
+  });
+  return { expected, alternatives };
 }
 
 export function percentile(values: readonly number[], fraction: number): number {
