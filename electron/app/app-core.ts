@@ -18,7 +18,7 @@ import { createSearchService } from '../core/search/search-service';
 import { createSession } from '../core/session/session';
 import { accountScopeOf, storeScopeOf } from '../core/session/service-connection';
 import { createSyncEngine } from '../core/sync/sync-engine';
-import { createTypingActivity } from '../core/sync/typing-activity';
+import { createTypingActivity, WRITES_HELD_WHILE_TYPING_MS } from '../core/sync/typing-activity';
 import { createKeyVault, NO_SAFE_STORAGE } from '../core/vault';
 import type { CaseworksCoreHandle, CoreOptions } from './caseworks-core';
 import { readProductImage } from './product-images';
@@ -79,7 +79,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     clientTuning: options.client,
     engineFor: (connection, client) => {
       const scope = storeScopeOf(connection);
-      return createSyncEngine({ api: client, store, scope, search, images, now, onEvent: emit, hydrateDetails: options.hydrateDetails, backgroundGate: (task) => typing.background(task) });
+      return createSyncEngine({ api: client, store, scope, search, images, now, onEvent: emit, hydrateDetails: options.hydrateDetails, backgroundGate: (task) => typing.background(task), writeTurn: () => typing.whenNotTyping(WRITES_HELD_WHILE_TYPING_MS) });
     },
     followerFor: (account, client, onEvent) =>
       createSyncEngine({ api: client, store, scope: accountScopeOf(account), now, onEvent, accountOnly: true, backgroundGate: (task) => typing.background(task) }),

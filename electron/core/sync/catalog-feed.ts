@@ -78,14 +78,19 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     writing = Promise.resolve(null);
     return failure;
   };
-  /** The write of the page before, then the bootstrap's mark when reading from nothing: the failure of either. */
-  const readyToWrite = async (since: string | null) => (await written()) ?? (await beforeWrite(since));
   const startWrite = (write: () => Promise<OfflineResult<unknown>>) => {
     writing = write().then(
       (done) => (done.ok ? null : done),
       (error: unknown): OfflineFailure => ({ ok: false, message: unexpectedCopyFault(error), code: null }),
     );
     return writing;
+  };
+  /** The write of the page before, then the worker's turn for this page (held while the buyer types), then the bootstrap's mark: the failure of either. */
+  const readyToRead = async (since: string | null) => {
+    const before = await written();
+    if (before) return before;
+    await context.writeTurn?.();
+    return beforeWrite(since);
   };
   /** Fetches the page after `since`, reads it, and starts its write with its cursor. */
   const step = async (since: string | null): Promise<PageStep> => {
@@ -96,7 +101,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       const outcome = await bytePages.page(since);
       if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
       if (outcome.notModified) return outcome;
-      const notReady = await readyToWrite(since);
+      const notReady = await readyToRead(since);
       if (notReady) return { ok: false, error: copyFailure(notReady) };
       const read = await context.store.readChangesBytes(scope, outcome.bytes, outcome.coding, since);
       if (!read.ok) return { ok: false, error: copyFailure(read) };
@@ -108,7 +113,7 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
     if (outcome.notModified) return outcome;
     const page = outcome.data;
-    const notReady = await readyToWrite(since);
+    const notReady = await readyToRead(since);
     if (notReady) return { ok: false, error: copyFailure(notReady) };
     const savedAt = context.nowIso();
     const write = () =>

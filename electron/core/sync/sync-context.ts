@@ -26,6 +26,8 @@ export interface SyncContext {
   emit: (event: SyncEvent) => void;
   pages: Limiter;
   perPage: number;
+  /** Waited for before each feed page is handed to the offline worker to read and write (none: at once). */
+  writeTurn?: () => Promise<void>;
 }
 
 export function progress(context: SyncContext, dataset: DatasetName, done: number, total: number | null, finished = false) {

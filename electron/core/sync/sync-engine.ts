@@ -53,6 +53,11 @@ export interface SyncEngineOptions {
    * periodic re-sync, go through it, so it can narrow or hold them (default: each at once).
    */
   backgroundGate?: Limiter;
+  /**
+   * Waited for before each page of the catalog's change feed is handed to the offline worker, whose
+   * searches wait behind that page's write: the app holds it while the buyer types (default: at once).
+   */
+  writeTurn?: () => Promise<void>;
   detailMaxAgeMs?: number;
   /**
    * Only the account's own datasets (the account, its orders, its webhooks), no catalog or
@@ -110,6 +115,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     emit,
     pages: (task) => pages(task),
     perPage: options.perPage ?? SYNC_DEFAULTS.perPage,
+    ...(options.writeTurn ? { writeTurn: options.writeTurn } : {}),
   };
   const backgroundGate: Limiter = options.backgroundGate ?? ((task) => task());
   /** A periodic re-sync only confirms a copy that is already there, so its page requests go through the gate like background downloads. */

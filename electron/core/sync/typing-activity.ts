@@ -23,6 +23,15 @@ export const TYPING_QUIET_MS = 1_000;
 export const BACKGROUND_WHILE_TYPING = { requests: 1, pauseMs: 5 } as const;
 
 /**
+ * While the buyer types, each page a sync hands to the offline worker waits for typing to stop, at
+ * most this long (`whenNotTyping`): the worker reads and writes a feed page in one synchronous
+ * transaction (50–70 ms at a million products), and every search sent meanwhile waits behind it
+ * (bench:ui typing while the first sync runs: every search was posted behind a page's read or
+ * write). A long stretch of typing slows a sync, never stops it.
+ */
+export const WRITES_HELD_WHILE_TYPING_MS = 5_000;
+
+/**
  * When the buyer last typed a search, and a gate for background work (product details, images, the
  * periodic re-sync): each request goes at once while the buyer is not typing; while typing, only
  * `whileTyping.requests` run at a time, each next one `whileTyping.pauseMs` after the last ended,
@@ -66,6 +75,13 @@ export function createTypingActivity({
     /** The dispatcher's `onCall`: a call that is the buyer typing (countsAsTyping) is noted. */
     noteCall(call: BridgeCall): void {
       if (countsAsTyping(call)) touch();
+    },
+    /** Resolves once the buyer is not typing (at once when not), or `atMostMs` after the call, whichever is first. */
+    async whenNotTyping(atMostMs: number): Promise<void> {
+      const until = now() + atMostMs;
+      while (typing() && now() < until) {
+        await new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.min(lastCall + quietMs, until) - now())));
+      }
     },
     /** Runs one background request under the gate; what it returns or throws passes through. */
     async background<T>(task: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentCoding } from '../../../shared';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService } from '../../../electron/core/search/search-service';
@@ -176,6 +176,39 @@ describe('the catalog through the service’s change feed', () => {
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     expect((await valueOf(search().search({ limit: 1 }))).total).toBe(1_000);
     expect((await valueOf(search().products(['prod_00999'])))[0]?.id).toBe('prod_00999');
+  });
+
+  it('hands each page to the offline worker only at its turn (the app holds it while the buyer types): one turn a page, nothing read while a turn is held', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const events: string[] = [];
+    const turns: Array<() => void> = [];
+    const writeTurn = () =>
+      new Promise<void>((resolve) => {
+        events.push(`turn ${turns.length + 1}`);
+        turns.push(resolve);
+      });
+    let reads = 0;
+    const readingStore: OfflineStore = {
+      ...store,
+      readChangesBytes: (...args) => {
+        events.push(`read ${(reads += 1)}`);
+        return store.readChangesBytes(...args);
+      },
+    };
+    const engine = engineFor(service, { api: withBytes(service), store: readingStore, writeTurn });
+    const synced = engine.sync();
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads, 'the page waits in memory while its turn is held').toBe(0);
+    expect(service.log.filter((entry) => entry.name === 'catalogChanges').length, 'fetched meanwhile').toBeGreaterThan(0);
+    for (let page = 1; page <= 5; page += 1) {
+      await vi.waitFor(() => expect(turns.length).toBeGreaterThanOrEqual(page));
+      turns[page - 1]!();
+    }
+    await synced;
+    await engine.whenIdle();
+    expect(events).toEqual(['turn 1', 'read 1', 'turn 2', 'read 2', 'turn 3', 'read 3', 'turn 4', 'read 4', 'turn 5', 'read 5']);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
   });
 
   type FeedInput = { query?: { since?: string }; onHeaders?: (headers: Headers) => void; signal?: AbortSignal };

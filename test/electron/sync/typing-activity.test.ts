@@ -24,6 +24,46 @@ describe('typing activity', () => {
 
   const typingGate = (whileTyping = { requests: 1, pauseMs: 50 }) => createTypingActivity({ quietMs: 1_000, whileTyping, now: () => Date.now() });
 
+  describe('whenNotTyping', () => {
+    /** Whether the wait has ended, as the fake clock moves. */
+    const waiting = (activity: ReturnType<typeof typingGate>, atMostMs: number) => {
+      const state = { done: false };
+      void activity.whenNotTyping(atMostMs).then(() => (state.done = true));
+      return state;
+    };
+
+    it('resolves at once when the buyer is not typing', async () => {
+      const wait = waiting(typingGate(), 5_000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(wait.done).toBe(true);
+    });
+
+    it('while the buyer types, waits until the whole quiet interval has passed after the last key', async () => {
+      const activity = typingGate();
+      activity.touch();
+      const wait = waiting(activity, 5_000);
+      await vi.advanceTimersByTimeAsync(600);
+      activity.touch();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(wait.done, 'a key 600 ms in: still typing 999 ms after it').toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(wait.done).toBe(true);
+    });
+
+    it('resolves after at most atMostMs however long the buyer keeps typing', async () => {
+      const activity = typingGate();
+      activity.touch();
+      const wait = waiting(activity, 2_500);
+      for (let elapsed = 0; elapsed < 2_400; elapsed += 200) {
+        await vi.advanceTimersByTimeAsync(200);
+        activity.touch();
+      }
+      expect(wait.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(wait.done).toBe(true);
+    });
+  });
+
   it('lets every background request go at once when the buyer is not typing', async () => {
     const activity = typingGate();
     const log: string[] = [];
