@@ -82,6 +82,8 @@ export async function syncCatalog(context: SyncContext, onPages: () => void = ()
     limit: context.pages,
     onProgress: (done, total) => progress(context, 'catalog', done, total),
     onPage: async (page, etag, items) => {
+      // The worker's write holds every search sent meanwhile: it waits while the buyer types (writeTurn).
+      await context.writeTurn?.();
       const written = await context.store.writeCatalogPage(scope, page, etag, items);
       if (written.ok) onPages();
       return written;

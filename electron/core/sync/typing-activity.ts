@@ -10,6 +10,19 @@ export function countsAsTyping(call: BridgeCall): boolean {
   return call.method === 'searchCatalog' && call.input.asYouType === true;
 }
 
+/**
+ * What a typed search asks, without the page of it (offset, limit): a keystroke changes it; the
+ * same search asked again (its results refreshed as the catalog grows during a sync) or its next
+ * page (scrolling) does not. Null for a call that is not typing (countsAsTyping).
+ */
+export function typedSearchOf(call: BridgeCall): string | null {
+  if (!countsAsTyping(call)) return null;
+  if (call.method === 'lookupProductCode') return `code ${call.input.code}`;
+  if (call.method !== 'searchCatalog' || call.input.offset > 0) return null;
+  const { offset: _offset, limit: _limit, asYouType: _asYouType, ...asked } = call.input;
+  return JSON.stringify(asked);
+}
+
 /** The buyer counts as typing until this long after the last keystroke's search. */
 export const TYPING_QUIET_MS = 1_000;
 /**
@@ -70,11 +83,16 @@ export function createTypingActivity({
   const touch = (): void => {
     lastCall = now();
   };
+  /** The last typed search noted (typedSearchOf): the same one again is not a keystroke. */
+  let lastTyped: string | null = null;
   return {
     touch,
-    /** The dispatcher's `onCall`: a call that is the buyer typing (countsAsTyping) is noted. */
+    /** The dispatcher's `onCall`: a call that is the buyer typing (countsAsTyping) is noted when it asks something new (typedSearchOf). */
     noteCall(call: BridgeCall): void {
-      if (countsAsTyping(call)) touch();
+      const typed = typedSearchOf(call);
+      if (typed === null || typed === lastTyped) return;
+      lastTyped = typed;
+      touch();
     },
     /** Resolves once the buyer is not typing (at once when not), or `atMostMs` after the call, whichever is first. */
     async whenNotTyping(atMostMs: number): Promise<void> {

@@ -197,12 +197,12 @@ describe('the catalog through the service’s change feed', () => {
     };
     const engine = engineFor(service, { api: withBytes(service), store: readingStore, writeTurn });
     const synced = engine.sync();
-    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads, 'the page waits in memory while its turn is held').toBe(0);
     expect(service.log.filter((entry) => entry.name === 'catalogChanges').length, 'fetched meanwhile').toBeGreaterThan(0);
     for (let page = 1; page <= 5; page += 1) {
-      await vi.waitFor(() => expect(turns.length).toBeGreaterThanOrEqual(page));
+      await vi.waitFor(() => expect(turns.length).toBeGreaterThanOrEqual(page), { timeout: 30_000 });
       turns[page - 1]!();
     }
     await synced;
@@ -384,6 +384,37 @@ describe('the catalog through the service’s change feed', () => {
     await engine.whenIdle();
     expect(service.log.filter((entry) => entry.name === 'catalogChanges')[0]?.since).toMatch(/^c\d+g\d+$/);
     expect(status(engine, 'catalog')).toMatchObject({ count: 2_500, error: null });
+  });
+
+  it('against a service without the feed, each list page of the catalog waits for its turn too before the worker writes it', async () => {
+    const service = createFakeService({ products: 250 });
+    let turnsAsked = 0;
+    let held = true;
+    const waiting: Array<() => void> = [];
+    const writeTurn = () => {
+      turnsAsked += 1;
+      return held ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve();
+    };
+    let pageWrites = 0;
+    const countingStore: OfflineStore = {
+      ...store,
+      writeCatalogPage: (...args) => {
+        pageWrites += 1;
+        return store.writeCatalogPage(...args);
+      },
+    };
+    const engine = engineFor(service, { store: countingStore, writeTurn, hydrateDetails: false });
+    const synced = engine.sync();
+    await vi.waitFor(() => expect(turnsAsked).toBeGreaterThan(0), { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageWrites, 'no page written while its turn is held').toBe(0);
+    held = false;
+    for (const release of waiting) release();
+    const report = await synced;
+    expect(report.outcomes.find((outcome) => outcome.dataset === 'catalog')).toMatchObject({ result: 'changed', via: 'pages' });
+    expect(pageWrites).toBe(3);
+    expect(turnsAsked).toBe(3);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 250, error: null });
   });
 
   it('against a service without the feed (404): list pages and one request per detail, as before', async () => {

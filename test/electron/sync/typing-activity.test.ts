@@ -140,6 +140,34 @@ describe('typing activity', () => {
     await expect(next).resolves.toBe('next');
   });
 
+  it('notes a typed search only when it asks something new: not the same search refreshed as the catalog grows, nor its next page', async () => {
+    const activity = typingGate();
+    const search = (input: Partial<BridgeParsedInput<'searchCatalog'>>): BridgeCall => ({ method: 'searchCatalog', input: CatalogSearchInput.parse({ asYouType: true, ...input }) });
+    const typingNow = async () => {
+      let done = false;
+      void activity.whenNotTyping(60_000).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(0);
+      return !done;
+    };
+    activity.noteCall(search({ text: 'cab', limit: 60 }));
+    expect(await typingNow()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    activity.noteCall(search({ text: 'cab', limit: 60 }));
+    activity.noteCall(search({ text: 'cab', offset: 60, limit: 200 }));
+    expect(await typingNow(), 'the same search again and its next page').toBe(false);
+    activity.noteCall(search({ text: 'ca', limit: 60 }));
+    expect(await typingNow(), 'a key taken back').toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    activity.noteCall(search({ text: 'ca', limit: 60, inStock: true }));
+    expect(await typingNow(), 'a filter changed with it').toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    activity.noteCall({ method: 'lookupProductCode', input: { code: '0123' } });
+    expect(await typingNow()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    activity.noteCall({ method: 'lookupProductCode', input: { code: '0123' } });
+    expect(await typingNow()).toBe(false);
+  });
+
   it('counts the search box’s searches and code lookups as typing, not other searches, browsing, ordering or status reads', () => {
     const search = (input: Partial<BridgeParsedInput<'searchCatalog'>>): BridgeCall => ({ method: 'searchCatalog', input: CatalogSearchInput.parse(input) });
     expect(countsAsTyping(search({ text: 'caber', asYouType: true }))).toBe(true);
