@@ -26,7 +26,7 @@ export interface SyncContext {
   emit: (event: SyncEvent) => void;
   pages: Limiter;
   perPage: number;
-  /** Waited for before each feed page is handed to the offline worker to read and write (none: at once). */
+  /** Waited for before each page of the catalog (a feed page, or a list page) is handed to the offline worker to write (none: at once). */
   writeTurn?: () => Promise<void>;
 }
 

@@ -54,8 +54,9 @@ export interface SyncEngineOptions {
    */
   backgroundGate?: Limiter;
   /**
-   * Waited for before each page of the catalog's change feed is handed to the offline worker, whose
-   * searches wait behind that page's write: the app holds it while the buyer types (default: at once).
+   * Waited for before each page of the catalog (from the change feed, or a list page) is handed to
+   * the offline worker, whose searches wait behind that page's write: the app holds it while the
+   * buyer types (default: at once).
    */
   writeTurn?: () => Promise<void>;
   detailMaxAgeMs?: number;
