@@ -24,14 +24,14 @@ describe('typing activity', () => {
 
   const typingGate = (whileTyping = { requests: 1, pauseMs: 50 }) => createTypingActivity({ quietMs: 1_000, whileTyping, now: () => Date.now() });
 
-  describe('whenNotTyping', () => {
-    /** Whether the wait has ended, as the fake clock moves. */
-    const waiting = (activity: ReturnType<typeof typingGate>, atMostMs: number) => {
-      const state = { done: false };
-      void activity.whenNotTyping(atMostMs).then(() => (state.done = true));
-      return state;
-    };
+  /** Whether a `whenNotTyping` wait has ended, as the fake clock moves. */
+  const waiting = (activity: ReturnType<typeof typingGate>, atMostMs: number) => {
+    const state = { done: false };
+    void activity.whenNotTyping(atMostMs).then(() => (state.done = true));
+    return state;
+  };
 
+  describe('whenNotTyping', () => {
     it('resolves at once when the buyer is not typing', async () => {
       const wait = waiting(typingGate(), 5_000);
       await vi.advanceTimersByTimeAsync(0);
@@ -144,10 +144,9 @@ describe('typing activity', () => {
     const activity = typingGate();
     const search = (input: Partial<BridgeParsedInput<'searchCatalog'>>): BridgeCall => ({ method: 'searchCatalog', input: CatalogSearchInput.parse({ asYouType: true, ...input }) });
     const typingNow = async () => {
-      let done = false;
-      void activity.whenNotTyping(60_000).then(() => (done = true));
+      const wait = waiting(activity, 60_000);
       await vi.advanceTimersByTimeAsync(0);
-      return !done;
+      return !wait.done;
     };
     activity.noteCall(search({ text: 'cab', limit: 60 }));
     expect(await typingNow()).toBe(true);
