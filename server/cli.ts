@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { faultLine } from './logging/fault';
 import { seedingProgress } from './seeding-progress';
+import { tuneHeapGrowth } from './heap-growth';
 import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, isDataFolderInUse } from './data-folder-lock';
 import { SERVICE_STOP_DEADLINE_MS, type EmbeddedServiceMessage } from '../shared/embedded-service';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  tuneHeapGrowth();
   // Loaded only when serving, so --help and argument errors answer at once.
   const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);

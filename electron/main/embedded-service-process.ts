@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CliUsageError, parseCliArgs } from '../../server/cli-args';
 import { startService, type RunningService } from '../../server/main';
+import { tuneHeapGrowth } from '../../server/heap-growth';
 import { readEmbeddedServiceArgs } from '../core/connection/embedded-service-args';
 import { DATA_FOLDER_IN_USE, DATA_FOLDER_IN_USE_EXIT_CODE, SERVICE_STOP_DEADLINE_MS, type EmbeddedServiceMessage } from '../../shared/embedded-service';
 
@@ -34,6 +35,7 @@ async function run(): Promise<void> {
     process.exit(2);
   }
   if (command.kind !== 'run') process.exit(0);
+  tuneHeapGrowth();
   const dataDir = path.resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
 
