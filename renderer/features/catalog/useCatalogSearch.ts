@@ -18,13 +18,21 @@ function nextOffset(last: CatalogSearchResult, pages: readonly CatalogSearchResu
   return last.items.length > 0 && loaded < last.total ? loaded : undefined;
 }
 
-/** One catalog search, paged: the same options wherever it is started, so a search is never run twice. */
-function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters) {
+/**
+ * One catalog search, paged: the same key wherever it is started, so a search is never run twice.
+ * `typed`: started by a keystroke in the search box (startCatalogSearch from SearchBox), so its
+ * first page is sent `asYouType` and the core narrows background work while the buyer types.
+ * The screen's own fetches of the same search (a filter chosen, the next page, a refresh when the
+ * catalog changed) use the screen's options, which are not typed.
+ */
+function catalogSearch(bridge: CaseworksBridge, filters: CatalogFilters, typed = false) {
   const input = toSearchInput(filters);
   return infiniteQueryOptions({
     queryKey: queryKeys.catalog(input),
     queryFn: ({ pageParam }) =>
-      dataOrThrow(bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, asYouType: true })),
+      dataOrThrow(
+        bridge.searchCatalog({ ...input, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : NEXT_PAGE_SIZE, ...(typed ? { asYouType: true } : {}) }),
+      ),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
   });
@@ -55,14 +63,14 @@ export function useCatalogSearch() {
 export function useStartCatalogSearch(): () => void {
   const bridge = useBridge();
   const queryClient = useQueryClient();
-  return useCallback(() => startCatalogSearch(bridge, queryClient), [bridge, queryClient]);
+  return useCallback(() => startCatalogSearch(bridge, queryClient, { typed: true }), [bridge, queryClient]);
 }
 
 /**
  * Starts the first page's search of the filters as they are now, into `queryClient`: the results
- * screen finds it there (the same options, so it runs once). Also called as the page starts
- * (renderer/app/firstScreen.ts), before React has rendered anything.
+ * screen finds it there (the same key, so it runs once). `typed` when a keystroke started it. Also
+ * called as the page starts (renderer/app/firstScreen.ts), before React has rendered anything.
  */
-export function startCatalogSearch(bridge: CaseworksBridge, queryClient: QueryClient): void {
-  void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters));
+export function startCatalogSearch(bridge: CaseworksBridge, queryClient: QueryClient, { typed = false }: { typed?: boolean } = {}): void {
+  void queryClient.prefetchInfiniteQuery(catalogSearch(bridge, useFiltersStore.getState().filters, typed));
 }

@@ -95,6 +95,19 @@ describe('catalog search', { timeout: 20_000 }, () => {
 
     await screen.findByText('1 product', undefined, slow);
     expect(searches(fake).at(-1)).toMatchObject({ supplierId: 'sup_sonoma', inStock: true, sort: 'price_desc', minPriceCents: 25_000, offset: 0 });
+    // Choosing filters is not typing: the core holds the sync's writes only for keystrokes.
+    expect(searches(fake).some((input) => input.asYouType !== undefined)).toBe(false);
+  });
+
+  it('marks only a keystroke\'s search as typed, not its refresh when the catalog changes', async () => {
+    const fake = await openCatalog();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the catalog' }), { target: { value: 'pin' } });
+    await screen.findByText('1 product', undefined, slow);
+    expect(searches(fake).filter((input) => input.text === 'pin').map((input) => input.asYouType)).toEqual([true]);
+
+    act(() => fake.emit({ type: 'data-changed', datasets: ['catalog'] }));
+    await waitFor(() => expect(searches(fake).filter((input) => input.text === 'pin')).toHaveLength(2), slow);
+    expect(searches(fake).filter((input) => input.text === 'pin').map((input) => input.asYouType)).toEqual([true, undefined]);
   });
 
   it('explains a malformed price next to the field and leaves it out of the search', async () => {
