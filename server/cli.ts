@@ -25,7 +25,6 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  tuneHeapGrowth();
   // Loaded only when serving, so --help and argument errors answer at once.
   const { CREDENTIALS_FILE, startService } = await import('./main');
   const dataDir = resolve(command.options.dataDir);
@@ -70,6 +69,8 @@ async function main(): Promise<void> {
 
   const service = await starting;
   if (stopping) return;
+  // Once started, not while seeding (see tuneHeapGrowth).
+  tuneHeapGrowth();
   process.stdout.write(`${service.listenUrl}\n`);
   if (service.baseUrl !== service.listenUrl) process.stdout.write(`public URL: ${service.baseUrl}\n`);
   if (service.demoCredentials) process.stdout.write(`demo credentials: ${join(dataDir, CREDENTIALS_FILE)}\n`);

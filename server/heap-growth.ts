@@ -22,9 +22,11 @@ export const HEAP_GROWING_FLAG = `--heap-growing-percent=${HEAP_GROWING_PERCENT}
 /**
  * Sets HEAP_GROWING_FLAG in this process. V8 reads the factor each time it sets the limit after a
  * full collection, so setting it at run time takes effect from the next one (measured: the counts
- * above come from setting it so). Called by the service's own processes (server/cli.ts, and the
- * app's utility process electron/main/embedded-service-process.ts), not by startService: a process
- * that starts a service among other work (the tests) keeps V8's defaults.
+ * above come from setting it so). Called by the service's own processes once the service has
+ * started (server/cli.ts, and the app's utility process electron/main/embedded-service-process.ts):
+ * seeding a million products on PGlite with it set from the process's start peaked at 1,111 MB
+ * resident, against 832 MB without (the target is 1 GB). Not by startService: a process that starts
+ * a service among other work (the tests) keeps V8's defaults.
  */
 export function tuneHeapGrowth(setFlags: (flags: string) => void = setFlagsFromString): void {
   setFlags(HEAP_GROWING_FLAG);

@@ -35,7 +35,6 @@ async function run(): Promise<void> {
     process.exit(2);
   }
   if (command.kind !== 'run') process.exit(0);
-  tuneHeapGrowth();
   const dataDir = path.resolve(command.options.dataDir);
   mkdirSync(dataDir, { recursive: true });
 
@@ -67,6 +66,7 @@ async function run(): Promise<void> {
     await service.close();
     process.exit(0);
   }
+  tuneHeapGrowth();
   tell({ type: 'ready', baseUrl: service.baseUrl });
 }
 
