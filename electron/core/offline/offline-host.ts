@@ -154,6 +154,8 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     }
     const database = createServiceDatabase(db);
     const search = createCatalogSearch(database);
+    /** Whether the first searches' code was warmed for this copy (`readSearchIndex`). */
+    let warmed = false;
     const { db: _db, sql: _sql, transaction: _transaction, index: _index, choice: _choice, removeProduct: _remove, catalogTransaction: _catalog, ...writes } = database;
     const ops: ServiceOps = {
       ...writes,
@@ -165,15 +167,23 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       supplierRegions: search.supplierRegions,
       catalogAsOf: search.asOf,
       readSearchIndex: () => {
-        if (database.index.loaded) return false;
-        database.index.ready();
-        // The first searches' code warmed while the page is idle (search-warm-up.ts): a few of the catalog's varietals typed.
-        const varietals = search.search(CatalogSearchInput.parse({ limit: 1 })).facets.varietal.map((facet) => facet.value);
-        warmUp(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
-          later: (step) => setImmediate(step),
-          stopped: () => opened.get(baseUrl) !== entry,
-        });
-        return true;
+        const read = !database.index.loaded;
+        if (read) database.index.ready();
+        // The first searches' code warmed while the page is idle (search-warm-up.ts): a few of the
+        // catalog's varietals typed, once a copy is opened. Also when the index was read before
+        // (a sync's first write reads it): the writes run none of the searches' code, so the
+        // buyer's first keystrokes during a first sync met it cold (a letter's first search about
+        // 50 ms at a million products against 3–17 ms after the warm-up, docs/benchmarks.md).
+        const varietals = warmed ? [] : search.search(CatalogSearchInput.parse({ limit: 1 })).facets.varietal.map((facet) => facet.value);
+        // An empty copy (a first sync not yet begun) has nothing to type: the next call warms.
+        if (varietals.length > 0) {
+          warmed = true;
+          warmUp(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
+            later: (step) => setImmediate(step),
+            stopped: () => opened.get(baseUrl) !== entry,
+          });
+        }
+        return read;
       },
     };
     const entry: Opened = { ops, close: () => db.close() };
