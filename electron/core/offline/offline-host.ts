@@ -67,9 +67,11 @@ export interface OfflineHostOptions {
   notify?: (notice: OfflineNotice) => void;
   /** Free bytes on the disk holding a folder (freeBytesOf; a test gives its own). */
   freeBytes?: (dir: string) => number;
+  /** Runs the first searches' warm-up (default warmUp, search-warm-up.ts). */
+  warmSearches?: typeof warmUp;
 }
 
-export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf }: OfflineHostOptions) {
+export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf, warmSearches = warmUp }: OfflineHostOptions) {
   const offlineDir = path.join(dataDir, 'offline');
   const opened = new Map<string, Opened>();
   /** The free bytes when a full disk stopped a service's upgrade, by service (see UPGRADE_RETRY_ROOM_BYTES). */
@@ -178,7 +180,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
         // An empty copy (a first sync not yet begun) has nothing to type: the next call warms.
         if (varietals.length > 0) {
           warmed = true;
-          warmUp(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
+          warmSearches(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
             later: (step) => setImmediate(step),
             stopped: () => opened.get(baseUrl) !== entry,
           });

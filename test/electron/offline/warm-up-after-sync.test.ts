@@ -1,28 +1,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
+import { warmUp } from '../../../electron/core/search/search-warm-up';
 import { makeCatalog } from '../search/catalog-fixture';
 
-const warmUps = vi.hoisted(() => ({ texts: [] as string[][] }));
-vi.mock('../../../electron/core/search/search-warm-up', async (original) => {
-  const actual = await original<typeof import('../../../electron/core/search/search-warm-up')>();
-  return {
-    ...actual,
-    warmUp: (texts: readonly string[], ...rest: Parameters<typeof actual.warmUp> extends [unknown, ...infer R] ? R : never) => {
-      warmUps.texts.push([...texts]);
-      actual.warmUp(texts, ...rest);
-    },
-  };
-});
+const warmUps = { texts: [] as string[][] };
+/** The real warm-up, its texts recorded. */
+const warmSearches: typeof warmUp = (texts, ...rest) => {
+  warmUps.texts.push([...texts]);
+  warmUp(texts, ...rest);
+};
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const catalog = makeCatalog(300).map((product) => product.item);
 
 describe('the first searches warmed when the page asks for the search index', () => {
   it('warms them once a copy holds a catalog, also when the index was read before the page asked (a first sync’s writes read it)', async () => {
-    const host = createOfflineHost({ dataDir: mkdtempSync(path.join(tmpdir(), 'caseworks-warm-up-')) });
+    const host = createOfflineHost({ dataDir: mkdtempSync(path.join(tmpdir(), 'caseworks-warm-up-')), warmSearches });
     // An empty copy has nothing to type: that call does not use up the warm-up.
     expect(host.service(baseUrl, 'readSearchIndex', [])).toEqual({ ok: true, value: true });
     expect(warmUps.texts, 'nothing typed in an empty copy').toHaveLength(0);
