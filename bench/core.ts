@@ -49,6 +49,7 @@ import type { ColdStartReport } from './cold-start';
 import type { UpcCheck } from './core-app';
 import type { CoreMemory } from './core-memory';
 import { createFeedTimeline } from './feed-timeline';
+import { isFeedPage, walkFeed } from './plain-feed';
 import { searched } from './searched';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
@@ -132,9 +133,11 @@ function startServiceProcess(rateLimitPerMinute?: number, port?: number): Promis
 }
 
 /**
- * The baseline: exactly the requests a first sync made (account, every list page, open orders'
- * details), with plain fetch and JSON.parse, the same concurrency, in the same order of waves: the
- * account first, then each list's first page, then the rest.
+ * The baseline: the requests a first sync made (account, every list page, the change feed, open
+ * orders' details), with plain fetch and JSON.parse, the same concurrency, in the same order of
+ * waves: the account first, then each list's first page and the feed's first page, then the rest.
+ * The feed is walked from its first page by the cursors this service answers (walkFeed), not
+ * replayed from the sync's: a cursor belongs to the service that gave it.
  */
 async function plainFetch(urls: string[], apiKey: string): Promise<number> {
   const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
@@ -147,12 +150,17 @@ async function plainFetch(urls: string[], apiKey: string): Promise<number> {
     await response.json();
   };
   const isFirstPage = (url: string) => /[?&]page=1(&|$)/.test(url);
-  const [account, ...rest] = urls;
+  const [account, ...asked] = urls;
+  const feed = asked.filter(isFeedPage);
+  const rest = asked.filter((url) => !feed.includes(url));
   const limit = pLimit(CONCURRENCY);
   const started = performance.now();
   await get(account!);
+  const walked = feed.length > 0 ? walkFeed(feed[0]!, (url) => fetch(url, { headers })) : Promise.resolve(0);
   await Promise.all(rest.filter(isFirstPage).map((url) => limit(() => get(url))));
-  await Promise.all(rest.filter((url) => !isFirstPage(url)).map((url) => limit(() => get(url))));
+  await Promise.all([walked, ...rest.filter((url) => !isFirstPage(url)).map((url) => limit(() => get(url)))]);
+  const feedPages = await walked;
+  if (feedPages !== feed.length) console.log(`plain fetch: the feed walked in ${feedPages} pages, the sync asked ${feed.length}`);
   return performance.now() - started;
 }
 
