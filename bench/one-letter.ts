@@ -9,26 +9,16 @@
  * a letter at a time) are searched first, unmeasured, as `readSearchIndex` has the worker search
  * them: whether a letter's first search costs more for its own sake or for the process's.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { CatalogSearchInput } from '../shared/bridge';
 import { createServiceDatabase } from '../electron/core/offline/service-database';
 import { openServiceFile } from '../electron/core/offline/service-files';
 import { createCatalogSearch } from '../electron/core/search/catalog-search';
 import { warmUpTexts } from '../electron/core/search/search-warm-up';
+import { benchDatabaseFile } from './offline-db-file';
 
-const dir = process.env.BENCH_DB_DIR;
-if (!dir) throw new Error('BENCH_DB_DIR names a folder holding one offline database (a copy: it is opened for writing)');
-const files = readdirSync(dir).filter((name) => name.endsWith('.db'));
-if (files.length !== 1) throw new Error(`${dir} must hold exactly one .db file, not ${files.length}`);
-const file = path.join(dir, files[0]!);
+const { file, baseUrl } = benchDatabaseFile();
 const texts = (process.env.BENCH_TEXTS ?? 'abcdefghijklmnopqrstuvwxyz'.split('').concat(['ca', 'pi', 'sa', 'me', 'ch']).join(',')).split(',');
 const repeats = Number(process.env.BENCH_REPEATS ?? 5);
-
-const meta = new Database(file, { readonly: true });
-const baseUrl = (meta.prepare("SELECT value FROM meta WHERE key = 'baseUrl'").pluck().get() as string | undefined) ?? 'http://127.0.0.1:9/api/v1';
-meta.close();
 
 const cpuMs = () => {
   const used = process.cpuUsage();

@@ -34,3 +34,15 @@ export async function inProcessEmbeddedService(options: { dataDir: string; catal
   };
   return { start, starts: () => starts };
 }
+
+/**
+ * The options of a core on an in-process embedded service, as the app-core tests start it: details
+ * fetched, the service probed often, no periodic sync, a quick client.
+ */
+export const embeddedCoreOptions = (embedded: { start: () => Promise<DemoStart> }) => ({
+  startEmbedded: embedded.start,
+  hydrateDetails: true,
+  offlineProbeMs: 200,
+  syncIntervalMs: 0,
+  client: { timeoutMs: 3_000, maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
+});

@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../../../shared/schemas';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import { createCaseworksCore, type CaseworksCoreHandle } from '../../../electron/app/app-core';
 import { createTestPlatform } from '../../support/fake-core';
-import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
+import { embeddedCoreOptions, inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 import { valueOrFault } from '../../../electron/core/offline/offline-database';
 import { createOfflineStore } from '../../../electron/core/offline/offline-store';
 import { DEMO_SCOPE_URL } from '../../../electron/core/session/service-connection';
@@ -21,13 +21,7 @@ async function startCore() {
   const platform = createTestPlatform({ dataDir, now: () => new Date() });
   const events: BridgeEvent[] = [];
   const embedded = await inProcessEmbeddedService({ dataDir, catalogSize: 120, shipAfterSeconds: 10, deliverAfterSeconds: 120 });
-  const core: CaseworksCoreHandle = createCaseworksCore(platform, {
-    startEmbedded: embedded.start,
-    hydrateDetails: true,
-    offlineProbeMs: 200,
-    syncIntervalMs: 0,
-    client: { timeoutMs: 3_000, maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
-  });
+  const core: CaseworksCoreHandle = createCaseworksCore(platform, embeddedCoreOptions(embedded));
   running.push(core);
   core.events.subscribe((event) => events.push(event));
   await core.ready;

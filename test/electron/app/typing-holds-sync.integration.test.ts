@@ -7,7 +7,7 @@ import { TYPING_QUIET_MS } from '../../../electron/core/sync/typing-activity';
 import type { BridgeResult } from '../../../shared/bridge/result';
 import type { CatalogSearchResult } from '../../../shared/bridge';
 import { createTestPlatform } from '../../support/fake-core';
-import { inProcessEmbeddedService } from '../../support/embedded-service-in-process';
+import { embeddedCoreOptions, inProcessEmbeddedService } from '../../support/embedded-service-in-process';
 
 const running: CaseworksCoreHandle[] = [];
 afterAll(async () => {
@@ -21,13 +21,7 @@ describe('the core holds a sync’s catalog writes while the buyer types', () =>
   it('writes the first sync’s catalog only once a search typed in the search box stops', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caseworks-core-typing-'));
     const embedded = await inProcessEmbeddedService({ dataDir, catalogSize: 120 });
-    const core = createCaseworksCore(createTestPlatform({ dataDir, now: () => new Date() }), {
-      startEmbedded: embedded.start,
-      hydrateDetails: true,
-      offlineProbeMs: 200,
-      syncIntervalMs: 0,
-      client: { timeoutMs: 3_000, maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
-    });
+    const core = createCaseworksCore(createTestPlatform({ dataDir, now: () => new Date() }), embeddedCoreOptions(embedded));
     running.push(core);
     const search = async (text: string, asYouType: boolean) =>
       (await core.dispatcher.dispatch('searchCatalog', { text, asYouType })) as BridgeResult<CatalogSearchResult>;
