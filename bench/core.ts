@@ -152,7 +152,7 @@ async function plainFetch(urls: string[], apiKey: string): Promise<number> {
   const isFirstPage = (url: string) => /[?&]page=1(&|$)/.test(url);
   const [account, ...asked] = urls;
   const feed = asked.filter(isFeedPage);
-  const rest = asked.filter((url) => !feed.includes(url));
+  const rest = asked.filter((url) => !isFeedPage(url));
   const limit = pLimit(CONCURRENCY);
   const started = performance.now();
   await get(account!);
