@@ -16,6 +16,7 @@ import type { CatalogChange } from '../shared/schemas/catalog-changes';
 import { openServiceFile } from '../electron/core/offline/service-files';
 import { createServiceDatabase } from '../electron/core/offline/service-database';
 import type { SqliteDatabase, SqliteStatement } from '../electron/core/offline/sqlite-driver';
+import { threadCheckpoints } from '../electron/core/offline/wal-checkpoints';
 import { percentile } from './ui-probe';
 
 const dir = process.env.BENCH_DB_DIR;
@@ -27,12 +28,20 @@ const CHANGE_PAGES = Number(process.env.BENCH_CHANGE_PAGES ?? 40);
 const NEW_PAGES = Number(process.env.BENCH_NEW_PAGES ?? 8);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
-const db = openServiceFile(path.join(dir, 'service.db'), 'http://127.0.0.1:9/api/v1');
+const file = path.join(dir, 'service.db');
+const db = openServiceFile(file, 'http://127.0.0.1:9/api/v1');
 /** BENCH_PRAGMAS (`name = value;…`) set after the app's own, to compare settings in one condition. */
 for (const pragma of (process.env.BENCH_PRAGMAS ?? '').split(';').filter(Boolean)) db.pragma(pragma);
 /** Time inside each statement, by its SQL text. */
 const statementTime = new Map<string, { calls: number; ms: number }>();
 if (process.env.BENCH_STATEMENTS === '1') timeStatements(db);
+/**
+ * `BENCH_CHECKPOINTS=thread`: the log checkpointed by the app's checkpoint thread (wal-checkpoints.ts)
+ * instead of by the commits. The process's CPU then includes the thread's: compare the pages' wall time.
+ */
+let threadRuns = 0;
+const checkpoints = process.env.BENCH_CHECKPOINTS === 'thread' ? threadCheckpoints({ ...(process.env.BENCH_WRITER_FACTOR ? { writerFactor: Number(process.env.BENCH_WRITER_FACTOR) } : {}), onAnswer: (answer) => { threadRuns += 1; if (process.env.BENCH_VERBOSE === "1") console.log(`  checkpoint: ${JSON.stringify(answer)}`); } }) : null;
+checkpoints?.adopt(file, db);
 
 let started = performance.now();
 const database = createServiceDatabase(db);
@@ -87,7 +96,7 @@ const checkpointed = (db.pragma('wal_autocheckpoint', { simple: true }) as numbe
 /** Pages written to the WAL since the last checkpoint (each run starts from an empty WAL). */
 const walFrames = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
 
-function run(label: string, pagesOfFeed: CatalogChange[][]) {
+async function run(label: string, pagesOfFeed: CatalogChange[][]) {
   const batches: CatalogChange[][] = [];
   for (let page = 0; page < pagesOfFeed.length; page += PAGES_A_WRITE) batches.push(pagesOfFeed.slice(page, page + PAGES_A_WRITE).flat());
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -97,18 +106,22 @@ function run(label: string, pagesOfFeed: CatalogChange[][]) {
   const wall: number[] = [];
   const allStarted = performance.now();
   const cpuStarted = process.cpuUsage();
-  batches.forEach((changes, page) => {
+  for (const [page, changes] of batches.entries()) {
+    // The offline worker takes its messages (the checkpoint thread's answers among them) between requests.
+    if (checkpoints) await new Promise((resolve) => setImmediate(resolve));
     const pageCpu = process.cpuUsage();
     const pageStarted = performance.now();
     database.applyChanges(changes, `cursor-${label}-${page}`, new Date().toISOString());
+    checkpoints?.afterRequest(file, db);
     wall.push(performance.now() - pageStarted);
     const used = process.cpuUsage(pageCpu);
     cpu.push((used.user + used.system) / 1000);
-  });
+  }
   const total = process.cpuUsage(cpuStarted);
   const frames = walFrames();
+  if (checkpoints) console.log(`  the checkpoint thread answered ${threadRuns} requests`);
   console.log(
-    `${label}: ${pagesOfFeed.length} pages of ${PAGE}${PAGES_A_WRITE > 1 ? `, ${PAGES_A_WRITE} a transaction` : ''}: CPU ${ms((total.user + total.system) / 1000)} (system ${ms(total.system / 1000)}; ${PAGES_A_WRITE > 1 ? 'a transaction' : 'a page'} p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}, first ${ms(cpu[0]!)}, max ${ms(Math.max(...cpu))}), wall ${ms(performance.now() - allStarted)} (a page p50 ${ms(percentile(wall, 0.5))})${checkpointed ? '' : `; ${(frames / pagesOfFeed.length).toFixed(0)} database pages written to the WAL a feed page`}`,
+    `${label}: ${pagesOfFeed.length} pages of ${PAGE}${PAGES_A_WRITE > 1 ? `, ${PAGES_A_WRITE} a transaction` : ''}: CPU ${ms((total.user + total.system) / 1000)} (system ${ms(total.system / 1000)}; ${PAGES_A_WRITE > 1 ? 'a transaction' : 'a page'} p50 ${ms(percentile(cpu, 0.5))}, p95 ${ms(percentile(cpu, 0.95))}, first ${ms(cpu[0]!)}, max ${ms(Math.max(...cpu))}), wall ${ms(performance.now() - allStarted)} (a page p50 ${ms(percentile(wall, 0.5))}, p95 ${ms(percentile(wall, 0.95))}, max ${ms(Math.max(...wall))})${checkpointed ? '' : `; ${(frames / pagesOfFeed.length).toFixed(0)} database pages written to the WAL a feed page`}`,
   );
   if (!checkpointed && process.env.BENCH_WAL_TABLES === '1') walByTable(pagesOfFeed.length);
   if (statementTime.size > 0) {
@@ -119,11 +132,11 @@ function run(label: string, pagesOfFeed: CatalogChange[][]) {
   }
 }
 
-run('1 % change', changed);
+await run('1 % change', changed);
 // The bootstrap's pages are written as the feed writes them: marked as a read from nothing first
 // (so the postings' last chunks are held, posting-store.ts), and ended after (what was held written).
 database.startFeedBootstrap();
-run('new products (bootstrap pages)', added);
+await run('new products (bootstrap pages)', added);
 started = performance.now();
 const finishCpu = process.cpuUsage();
 database.finishFeedBootstrap();
@@ -134,6 +147,7 @@ const checkpointCpu = process.cpuUsage();
 db.pragma('wal_checkpoint(TRUNCATE)');
 const checkpointUsed = process.cpuUsage(checkpointCpu);
 console.log(`the WAL checkpointed after: CPU ${ms((checkpointUsed.user + checkpointUsed.system) / 1000)}, wall ${ms(performance.now() - started)}`);
+await checkpoints?.stop();
 db.close();
 
 /**

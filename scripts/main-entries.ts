@@ -6,6 +6,8 @@ export const MAIN_ENTRIES = {
   index: 'electron/main/index.ts',
   'embedded-service': 'electron/main/embedded-service-process.ts',
   'offline-worker': 'electron/core/offline/offline-worker.ts',
+  // Found beside the offline worker's bundle by electron/core/offline/wal-checkpoints.ts (checkpointWorkerEntry).
+  'checkpoint-worker': 'electron/core/offline/checkpoint-worker.ts',
   // Found beside the embedded service's bundle by server/demo/product-source.ts (productWorkerEntry).
   'demo-product-worker': 'server/demo/product-worker.ts',
   // Not the desktop app's: the browser shell, which `npm run web` runs when it is current (scripts/web.mjs).

@@ -30,6 +30,7 @@ import { createOfflineChoiceOps } from './offline-choice-ops';
 import type { UpgradeProgress } from './offline-schema';
 import { createServiceDatabase } from './service-database';
 import { legacyServiceFolder, openKnownServiceFile, serviceDatabaseFile } from './service-files';
+import { inlineCheckpoints, type WalCheckpoints } from './wal-checkpoints';
 import { driverUnavailable, isDamaged, isDiskFull, loadBetterSqlite3, type SqliteConstructor, type SqliteDatabase, type SqliteLoader } from './sqlite-driver';
 
 /**
@@ -58,6 +59,8 @@ export const DAMAGED_MESSAGE = 'The offline copy was damaged. It was set aside a
 
 interface Opened {
   ops: ServiceOps;
+  /** After each request: its log's checkpoint asked for when due (wal-checkpoints.ts). */
+  afterRequest(): void;
   close(): void;
 }
 
@@ -69,9 +72,11 @@ export interface OfflineHostOptions {
   freeBytes?: (dir: string) => number;
   /** Runs the first searches' warm-up (default warmUp, search-warm-up.ts). */
   warmSearches?: typeof warmUp;
+  /** Who checkpoints the databases' logs (default: SQLite at each commit; the app's worker: a thread). */
+  checkpoints?: WalCheckpoints;
 }
 
-export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf, warmSearches = warmUp }: OfflineHostOptions) {
+export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = () => {}, freeBytes = freeBytesOf, warmSearches = warmUp, checkpoints = inlineCheckpoints }: OfflineHostOptions) {
   const offlineDir = path.join(dataDir, 'offline');
   const opened = new Map<string, Opened>();
   /** The free bytes when a full disk stopped a service's upgrade, by service (see UPGRADE_RETRY_ROOM_BYTES). */
@@ -129,10 +134,13 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     const upgrade: { told: { done: number; total: number } | null; problem: OfflineUpgradeProblem | null } = { told: null, problem: null };
     let db: SqliteDatabase | null;
     try {
-      db = openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => {
-        upgrade.told = { done, total };
-        notify({ notice: 'upgrade', baseUrl, done, total, finished: false, problem: null });
-      });
+      // A file closed and set aside here must not meet a checkpoint (checkpoint-lock.ts).
+      db = checkpoints.exclusive(() =>
+        openOrSetAside(baseUrl, file, Driver, uncleanShutdown, (done, total) => {
+          upgrade.told = { done, total };
+          notify({ notice: 'upgrade', baseUrl, done, total, finished: false, problem: null });
+        }),
+      );
     } catch (error) {
       if (!upgrade.told || !isDiskFull(error)) throw error;
       // The upgrade's transaction was rolled back: the file is as it was, at its old version.
@@ -147,6 +155,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       if (!fresh.ok) throw new Error(`the offline copy just created at ${file} was not one this version writes`);
       db = fresh.db;
     }
+    checkpoints.adopt(file, db);
     const carried = carriedChoices.get(baseUrl);
     if (carried) {
       // Before the catalog's writes read the choice (createServiceDatabase).
@@ -188,7 +197,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
         return read;
       },
     };
-    const entry: Opened = { ops, close: () => db.close() };
+    const entry: Opened = { ops, afterRequest: () => checkpoints.afterRequest(file, db), close: () => db.close() };
     opened.set(baseUrl, entry);
     const legacy = legacyServiceFolder(dataDir, baseUrl);
     if (existsSync(legacy)) {
@@ -238,8 +247,10 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     if (baseUrl !== null && isDamaged(error)) {
       const entry = opened.get(baseUrl);
       opened.delete(baseUrl);
-      entry?.close();
-      setAside(baseUrl, serviceDatabaseFile(dataDir, baseUrl), error instanceof Error ? error.message : String(error));
+      checkpoints.exclusive(() => {
+        entry?.close();
+        setAside(baseUrl, serviceDatabaseFile(dataDir, baseUrl), error instanceof Error ? error.message : String(error));
+      });
       return refused(DAMAGED_MESSAGE, 'damaged');
     }
     return null;
@@ -253,9 +264,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     },
     clearAll(): number {
       const freed = folder.sizeOnDisk();
-      for (const entry of opened.values()) entry.close();
-      opened.clear();
-      for (const name of safeList(offlineDir)) rmSync(path.join(offlineDir, name), { recursive: true, force: true });
+      checkpoints.exclusive(() => {
+        for (const entry of opened.values()) entry.close();
+        opened.clear();
+        for (const name of safeList(offlineDir)) rmSync(path.join(offlineDir, name), { recursive: true, force: true });
+      });
       return freed;
     },
     memory: () => ({ heapUsed: process.memoryUsage().heapUsed }),
@@ -269,6 +282,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
         const entry = openService(baseUrl, Driver);
         if ('ok' in entry) return entry;
         const value = (entry.ops[op] as (...values: unknown[]) => unknown)(...args);
+        entry.afterRequest();
         return { ok: true, value };
       } catch (error) {
         const answer = failure(baseUrl, error);
@@ -290,8 +304,10 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
       loadDriver();
     },
     close() {
-      for (const entry of opened.values()) entry.close();
-      opened.clear();
+      checkpoints.exclusive(() => {
+        for (const entry of opened.values()) entry.close();
+        opened.clear();
+      });
     },
   };
 }

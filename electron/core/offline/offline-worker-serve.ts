@@ -2,11 +2,21 @@ import type { MessagePort } from 'node:worker_threads';
 import { createOfflineHost } from './offline-host';
 import type { OfflineMessage, OfflineRequest } from './offline-protocol';
 import type { SqliteLoader } from './sqlite-driver';
+import { threadCheckpoints, type WalCheckpoints } from './wal-checkpoints';
 
-/** Answers the main process's requests on `port`, one at a time, in the order they came. */
-export function serveOfflineWorker(port: Pick<MessagePort, 'on' | 'postMessage'>, { dataDir }: { dataDir: string }, load?: SqliteLoader) {
+/**
+ * Answers the main process's requests on `port`, one at a time, in the order they came. The
+ * databases' logs are checkpointed by a thread of their own (wal-checkpoints.ts), started at the
+ * first checkpoint a log needs.
+ */
+export function serveOfflineWorker(
+  port: Pick<MessagePort, 'on' | 'postMessage'>,
+  { dataDir }: { dataDir: string },
+  load?: SqliteLoader,
+  checkpoints: WalCheckpoints = threadCheckpoints(),
+) {
   const post = (message: OfflineMessage) => port.postMessage(message);
-  const host = createOfflineHost({ dataDir, ...(load ? { load } : {}), notify: post });
+  const host = createOfflineHost({ dataDir, ...(load ? { load } : {}), notify: post, checkpoints });
   // Started ahead of the app's core (worker-entry.ts), the worker would otherwise idle until asked
   // and then load the native module inside the start's first request.
   host.warm();
