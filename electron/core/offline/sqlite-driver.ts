@@ -30,6 +30,13 @@ export const PAGE_CACHE_KIB = 32 * 1024;
  */
 export const WAL_PAGES_BEFORE_CHECKPOINT = 16_384;
 
+/**
+ * The write-ahead log's file is cut back to this size when the log starts over (SQLite keeps the
+ * file at the largest size it reached otherwise): the log can outgrow the threshold while a
+ * checkpoint runs beside the writer (wal-checkpoints.ts), or write a whole database once (VACUUM).
+ */
+export const WAL_FILE_LIMIT_BYTES = WAL_PAGES_BEFORE_CHECKPOINT * 4096;
+
 export function openSqlite(Driver: SqliteConstructor, file: string): SqliteDatabase {
   const db = new Driver(file);
   try {
@@ -38,6 +45,7 @@ export function openSqlite(Driver: SqliteConstructor, file: string): SqliteDatab
     db.pragma('synchronous = NORMAL');
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     db.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_CHECKPOINT}`);
+    db.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
     db.pragma('busy_timeout = 5000');
     db.pragma('temp_store = MEMORY');
     return db;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -8,7 +8,7 @@ import { newCheckpointLock, takeForCheckpoint, withoutCheckpoint } from '../../.
 import { checkpointFile } from '../../../electron/core/offline/checkpoint-run';
 import { createOfflineHost } from '../../../electron/core/offline/offline-host';
 import { serviceDatabaseFile } from '../../../electron/core/offline/service-files';
-import { openSqlite, type SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
+import { openSqlite, WAL_FILE_LIMIT_BYTES, type SqliteConstructor } from '../../../electron/core/offline/sqlite-driver';
 import { threadCheckpoints, WRITER_CHECKPOINT_FACTOR, type CheckpointAnswer } from '../../../electron/core/offline/wal-checkpoints';
 import { makeCatalog } from '../search/catalog-fixture';
 
@@ -153,5 +153,21 @@ describe('the lock between the worker and the checkpoint thread', () => {
     expect(waited).toBeGreaterThanOrEqual(100);
     expect(takeForCheckpoint(lock), 'free again once the worker is done').toBe(true);
     await holder.terminate();
+  });
+});
+
+describe('the log’s file on disk', () => {
+  it('is cut back to WAL_FILE_LIMIT_BYTES once the log starts over, after growing past it', () => {
+    const file = path.join(folder(), 'copy.db');
+    const { db, write } = walDatabase(file);
+    db.pragma('wal_autocheckpoint = 0');
+    // A log larger than the limit, as one written while the thread copied, or by a VACUUM.
+    write(Math.ceil((WAL_FILE_LIMIT_BYTES * 1.25) / 4096));
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(WAL_FILE_LIMIT_BYTES);
+    expect(checkpointFile(Driver, file, newCheckpointLock())).toMatchObject({ ran: true });
+    // The next transaction starts the log over; its commit cuts the file back.
+    write(1);
+    expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(WAL_FILE_LIMIT_BYTES);
+    db.close();
   });
 });
