@@ -10,8 +10,11 @@
  * - After each request, the worker reads how many pages the log holds that are not yet in the file
  *   (`wal_checkpoint(NOOP)`: no checkpoint, a read of the log's header) and asks the thread for a
  *   checkpoint once there are `walPages`; one request per file at a time.
- * - The worker's connection still checkpoints itself at `WRITER_CHECKPOINT_FACTOR` times as many,
- *   should the thread fall behind.
+ * - The log starts over only at a transaction that begins with every page of it copied, and the
+ *   writer is inside a transaction most of the time: the worker's connection keeps its own
+ *   checkpoint at `WRITER_CHECKPOINT_FACTOR` times `walPages`, which copies what the thread has not
+ *   and lets the log start over. Near it the thread is asked at `walPages / NEAR_WRITER_FRACTION`,
+ *   so what is left to the writer is little (checkpoint-run.ts).
  * - A thread that cannot start or stops: the worker's connections go back to checkpointing
  *   themselves as before, and `onFailure` is told once.
  * - Closing a connection, setting a file aside or removing files runs `exclusive`: never while the
