@@ -40,7 +40,20 @@ if (process.env.BENCH_STATEMENTS === '1') timeStatements(db);
  * instead of by the commits. The process's CPU then includes the thread's: compare the pages' wall time.
  */
 let threadRuns = 0;
-const checkpoints = process.env.BENCH_CHECKPOINTS === 'thread' ? threadCheckpoints({ ...(process.env.BENCH_WRITER_FACTOR ? { writerFactor: Number(process.env.BENCH_WRITER_FACTOR) } : {}), onAnswer: (answer) => { threadRuns += 1; if (process.env.BENCH_VERBOSE === "1") console.log(`  checkpoint: ${JSON.stringify(answer)}`); } }) : null;
+/** `BENCH_VERBOSE=1`: each answer of the thread, and each page slower than this with the log's state before and after it. */
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const SLOW_PAGE_MS = 150;
+const walState = () => (db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0]!;
+const checkpoints =
+  process.env.BENCH_CHECKPOINTS === 'thread'
+    ? threadCheckpoints({
+        ...(process.env.BENCH_WRITER_FACTOR ? { writerFactor: Number(process.env.BENCH_WRITER_FACTOR) } : {}),
+        onAnswer: (answer) => {
+          threadRuns += 1;
+          if (VERBOSE) console.log(`  checkpoint: ${JSON.stringify(answer)}`);
+        },
+      })
+    : null;
 checkpoints?.adopt(file, db);
 
 let started = performance.now();
@@ -110,10 +123,12 @@ async function run(label: string, pagesOfFeed: CatalogChange[][]) {
     // The offline worker takes its messages (the checkpoint thread's answers among them) between requests.
     if (checkpoints) await new Promise((resolve) => setImmediate(resolve));
     const pageCpu = process.cpuUsage();
+    const walBefore = VERBOSE ? walState() : null;
     const pageStarted = performance.now();
     database.applyChanges(changes, `cursor-${label}-${page}`, new Date().toISOString());
     checkpoints?.afterRequest(file, db);
     wall.push(performance.now() - pageStarted);
+    if (walBefore && wall.at(-1)! > SLOW_PAGE_MS) console.log(`  page ${page}: ${ms(wall.at(-1)!)}; the log before ${JSON.stringify(walBefore)}, after ${JSON.stringify(walState())}`);
     const used = process.cpuUsage(pageCpu);
     cpu.push((used.user + used.system) / 1000);
   }
