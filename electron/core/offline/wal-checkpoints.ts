@@ -75,9 +75,17 @@ export interface ThreadCheckpointsOptions {
   onFailure?: (message: string) => void;
   /** Each answer of the thread (a test waits for them). */
   onAnswer?: (answer: CheckpointAnswer) => void;
+  /** How long the thread stays with nothing asked of it before it ends (started again when needed). */
+  idleMs?: number;
 }
 
-export function threadCheckpoints({ entry = checkpointWorkerEntry(), walPages = WAL_PAGES_BEFORE_CHECKPOINT, writerFactor = WRITER_CHECKPOINT_FACTOR, onFailure = () => {}, onAnswer = () => {} }: ThreadCheckpointsOptions = {}) {
+/**
+ * The thread ends after this long with nothing asked (about 18 MB of resident memory: its own V8
+ * heap and SQLite), so a copy that is not syncing does not keep it; the next checkpoint starts it again.
+ */
+export const CHECKPOINT_THREAD_IDLE_MS = 30_000;
+
+export function threadCheckpoints({ entry = checkpointWorkerEntry(), walPages = WAL_PAGES_BEFORE_CHECKPOINT, writerFactor = WRITER_CHECKPOINT_FACTOR, onFailure = () => {}, onAnswer = () => {}, idleMs = CHECKPOINT_THREAD_IDLE_MS }: ThreadCheckpointsOptions = {}) {
   const lock = newCheckpointLock();
   let thread: Worker | null = null;
   let failed = false;
@@ -85,6 +93,24 @@ export function threadCheckpoints({ entry = checkpointWorkerEntry(), walPages = 
   const asked = new Set<string>();
   /** The worker's connections, by file. */
   const adopted = new Map<string, SqliteDatabase>();
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Ends the thread once nothing was asked of it for `idleMs` (not a failure: the next request starts another). */
+  function endWhenIdle() {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      const idle = thread;
+      if (!idle || asked.size > 0) return;
+      thread = null;
+      idle.removeAllListeners('exit');
+      idle.removeAllListeners('error');
+      // Ends with nothing asked, so it holds no lock and no connection.
+      idle.on('error', () => {});
+      void idle.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  }
 
   function fallBack(message: string) {
     if (failed) return;
@@ -111,6 +137,7 @@ export function threadCheckpoints({ entry = checkpointWorkerEntry(), walPages = 
     started.unref();
     started.on('message', (answer: CheckpointAnswer) => {
       asked.delete(answer.file);
+      if (asked.size === 0) endWhenIdle();
       onAnswer(answer);
     });
     started.on('error', (error) => fallBack(`The checkpoint thread failed: ${error.message}`));
@@ -138,12 +165,17 @@ export function threadCheckpoints({ entry = checkpointWorkerEntry(), walPages = 
       target.postMessage({ file } satisfies CheckpointRequest);
     },
     exclusive: <T>(act: () => T): T => withoutCheckpoint(lock, act),
+    /** Whether the thread is up now (it ends when idle, see CHECKPOINT_THREAD_IDLE_MS). */
+    get running(): boolean {
+      return thread !== null;
+    },
     /** Ends the thread (the offline worker's own end ends it too). */
     async stop() {
+      if (idleTimer) clearTimeout(idleTimer);
       const stopping = thread;
       failed = true;
       thread = null;
       if (stopping) await stopping.terminate();
     },
-  } satisfies WalCheckpoints & { stop(): Promise<void> };
+  } satisfies WalCheckpoints & { stop(): Promise<void>; readonly running: boolean };
 }

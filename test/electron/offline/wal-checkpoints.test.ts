@@ -100,6 +100,39 @@ describe('the offline databases’ logs checkpointed by a thread of their own', 
   });
 });
 
+describe('the checkpoint thread when nothing is asked of it', () => {
+  it('ends after idleMs, and the next checkpoint starts it again (not a failure)', async () => {
+    const dir = folder();
+    const answers: CheckpointAnswer[] = [];
+    const failures: string[] = [];
+    const checkpoints = threadCheckpoints({ walPages: 16, idleMs: 100, onAnswer: (answer) => answers.push(answer), onFailure: (message) => failures.push(message) });
+    const file = path.join(dir, 'copy.db');
+    const { db, write } = walDatabase(file);
+    const answered = async (count: number) => {
+      for (let wait = 0; answers.length < count && wait < 500; wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(answers).toHaveLength(count);
+    };
+    try {
+      checkpoints.adopt(file, db);
+      write(20);
+      checkpoints.afterRequest(file, db);
+      await answered(1);
+      expect(checkpoints.running).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(checkpoints.running, 'ended once idle').toBe(false);
+      write(20);
+      checkpoints.afterRequest(file, db);
+      await answered(2);
+      expect(answers[1]).toMatchObject({ file, outcome: { ran: true } });
+      expect(failures, 'an idle end is no failure: the writer still leaves its checkpoints to the thread').toEqual([]);
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(16 * WRITER_CHECKPOINT_FACTOR);
+    } finally {
+      db.close();
+      await checkpoints.stop();
+    }
+  });
+});
+
 describe('one checkpoint in the thread (checkpointFile)', () => {
   it('copies the log into the file and says how much it copied', () => {
     const file = path.join(folder(), 'copy.db');
