@@ -35,6 +35,10 @@ function logOf(file: string) {
   }
 }
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** Waits (at most 5 s) until `done()`: the thread answers through this thread's event loop. */
+async function until(done: () => boolean) {
+  for (let wait = 0; !done() && wait < 500; wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 /** A table in WAL mode, and a write of `rows` rows of 3 KiB (about one database page each). */
 function walDatabase(file: string) {
@@ -62,7 +66,7 @@ describe('the offline databases’ logs checkpointed by a thread of their own', 
       page += 1;
       // SQLite's own checkpoint at a commit would have copied the log before the write answered.
       expect(filled.checkpointed, 'pages copied by the commit itself').toBe(0);
-      for (let wait = 0; answers.length === 0 && wait < 500; wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => answers.length > 0);
       expect(answers[0]).toEqual({ file, outcome: { ran: true, log: filled.log, copied: filled.log } });
       // Every page of the log is in the file: the next transaction starts the log over.
       host.service(baseUrl, 'writeCatalogPage', [page, `"p${page}"`, catalog.slice(0, 10)]);
@@ -86,7 +90,7 @@ describe('the offline databases’ logs checkpointed by a thread of their own', 
       expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(16 * WRITER_CHECKPOINT_FACTOR);
       write(20);
       checkpoints.afterRequest(file, db);
-      for (let wait = 0; failures.length === 0 && wait < 500; wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => failures.length > 0);
       expect(failures).toEqual([expect.stringContaining('no checkpoints here')]);
       expect(db.pragma('wal_autocheckpoint', { simple: true }), 'the writer checkpoints at the threshold again').toBe(16);
       write(20);
@@ -109,7 +113,7 @@ describe('the checkpoint thread when nothing is asked of it', () => {
     const file = path.join(dir, 'copy.db');
     const { db, write } = walDatabase(file);
     const answered = async (count: number) => {
-      for (let wait = 0; answers.length < count && wait < 500; wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => answers.length >= count);
       expect(answers).toHaveLength(count);
     };
     try {
