@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { CHECKPOINT_KILL_BASE_URL as baseUrl, KILL_PAGE_SIZE, KILL_PAGES } from './checkpoint-kill-child';
+import { runKilledChild } from '../../support/killed-child';
 
 const CHILD = path.join(import.meta.dirname, 'checkpoint-kill-child.ts');
 const KILLS = 5;
@@ -13,22 +13,10 @@ const KILLS = 5;
  * Runs the child; `afterMs` after the thread's `checkpoints`-th answer, SIGKILL. Resolves to the
  * pages it said were committed and whether it was killed before it finished.
  */
-function runChild(dataDir: string, kill: { checkpoints: number; afterMs: number }): Promise<{ killed: boolean; pages: number; checkpoints: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (armed || (output.match(/^checkpoint$/gm)?.length ?? 0) < kill.checkpoints) return;
-      armed = true;
-      setTimeout(() => child.kill('SIGKILL'), kill.afterMs);
-    });
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      resolve({ killed: signal === 'SIGKILL' && !/^finished$/m.test(output), pages: output.match(/^page /gm)?.length ?? 0, checkpoints: output.match(/^checkpoint$/gm)?.length ?? 0 });
-    });
-  });
+async function runChild(dataDir: string, kill: { checkpoints: number; afterMs: number }): Promise<{ killed: boolean; pages: number; checkpoints: number }> {
+  const checkpointsIn = (printed: string) => printed.match(/^checkpoint$/gm)?.length ?? 0;
+  const { output, signal } = await runKilledChild(CHILD, [dataDir], (printed) => checkpointsIn(printed) >= kill.checkpoints, kill.afterMs);
+  return { killed: signal === 'SIGKILL' && !/^finished$/m.test(output), pages: output.match(/^page /gm)?.length ?? 0, checkpoints: checkpointsIn(output) };
 }
 
 const folders: string[] = [];

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { SCHEMA_VERSION } from '../../../electron/core/offline/offline-schema';
 import { openServiceFile, serviceDatabaseFile } from '../../../electron/core/offline/service-files';
 import { UPGRADE_KILL_BASE_URL as baseUrl } from './upgrade-child';
 import { digest, tableDigests, versionFourCopy } from './version-four-file';
+import { runKilledChild } from '../../support/killed-child';
 
 const CHILD = path.join(import.meta.dirname, 'upgrade-child.ts');
 const KILLS = 5;
@@ -19,25 +19,11 @@ const STEPS = 2 + 6;
  * Runs the upgrade child; once it has told `killAtStep` steps done (0: as the upgrade starts),
  * `killAfterMs` later, SIGKILL. `killed`: it died before answering.
  */
-function runChild(dataDir: string, kill: { atStep: number; afterMs: number } | null): Promise<{ killed: boolean; steps: number; done: unknown }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (kill === null || armed) return;
-      const told = kill.atStep === 0 ? /^upgrading$/m : new RegExp(`^step ${kill.atStep}/`, 'm');
-      if (!told.test(output)) return;
-      armed = true;
-      setTimeout(() => child.kill('SIGKILL'), kill.afterMs);
-    });
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      const line = output.split('\n').find((text) => text.startsWith('done '));
-      resolve({ killed: signal === 'SIGKILL' && !line, steps: output.match(/^step /gm)?.length ?? 0, done: line ? JSON.parse(line.slice(5)) : null });
-    });
-  });
+async function runChild(dataDir: string, kill: { atStep: number; afterMs: number } | null): Promise<{ killed: boolean; steps: number; done: unknown }> {
+  const told = kill === null ? null : kill.atStep === 0 ? /^upgrading$/m : new RegExp(`^step ${kill.atStep}/`, 'm');
+  const { output, signal } = await runKilledChild(CHILD, [dataDir], told && ((printed) => told.test(printed)), kill?.afterMs ?? 0);
+  const line = output.split('\n').find((text) => text.startsWith('done '));
+  return { killed: signal === 'SIGKILL' && !line, steps: output.match(/^step /gm)?.length ?? 0, done: line ? JSON.parse(line.slice(5)) : null };
 }
 
 /** Every table the upgrade must leave alone (all but the details), and the dataset sizes but the details'. */
