@@ -4,7 +4,7 @@ import { seedDemo, type DemoCredentials, type SeededDemo } from '../demo/seed';
 import { DEFAULT_CATALOG_SIZE } from '../demo/generate';
 import { createSqlStore, pageStatementsFor } from './sql-store';
 import { ListingIndexKeeper } from './catalog/listing-index-keeper';
-import { warmUpListings, warmUpNotice } from './catalog/listing-warm-up';
+import { WARM_UP_CATALOG, warmUpFilters, warmUpListings, warmUpNotice } from './catalog/listing-warm-up';
 import type { Store } from './types';
 import { createRateLimitCounter, type RateLimitCounter } from './rate-limits';
 import type { PublicBaseUrl } from './catalog/image-url';
@@ -87,7 +87,10 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
   const store = createSqlStore(connection.db, { publicBaseUrl: options.publicBaseUrl, close, listingIndex, pageStatements: pageStatementsFor(connection.kind) });
-  // PGlite's WebAssembly runs its baseline code until hot: the first pages' cost goes to the start.
+  // The index's filter loops, and PGlite's WebAssembly, run their baseline code until hot: the
+  // first pages' cost goes to the start.
+  const index = listingIndex.current;
+  if (index !== null && index.size >= WARM_UP_CATALOG) warmUpFilters(index);
   if (connection.kind === 'pglite') {
     const notice = warmUpNotice(await warmUpListings(store, listingIndex.current));
     if (notice !== null) options.onStartNotice?.(notice);

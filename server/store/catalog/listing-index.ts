@@ -112,6 +112,11 @@ export class ListingIndex {
     return this.orders.name.length;
   }
 
+  /** The values of `filter` the catalog holds (lowered as the index keeps them; supplier ids as they are). */
+  values(filter: IndexFilter): IterableIterator<string> {
+    return this.dictionaries[filter].keys();
+  }
+
   /** Products per supplier (suppliers without products are absent). */
   productsPerSupplier(): ReadonlyMap<string, number> {
     return this.supplierTotals;
