@@ -74,8 +74,8 @@ const WARM_UP_FILTER_SORTS: Array<ProductSort | undefined> = [undefined, 'price_
  * (ListingIndex.firstOrdinals) and its whole order (ListingIndex.ordinals, walked to its end), by
  * name and by price descending. Nothing is kept or read from the database. Those loops run over
  * every product, and V8 first runs them as its baseline compiler made them: at a million products
- * the first filtered page a freshly started service answered cost it 16 to 46 ms of CPU, against
- * 3 to 5 ms for the next ones (docs/benchmarks.md, "The first filtered page after the start").
+ * on PGlite the first filtered pages a freshly started service answered cost it 16 to 46 ms of CPU,
+ * later ones 3 to 5 ms (docs/benchmarks.md, "The first filtered page after the start").
  * Running them before the service is ready moves that cost to its start. Says how many listings it
  * worked out.
  */
