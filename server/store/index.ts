@@ -92,7 +92,7 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   const index = listingIndex.current;
   if (index !== null && index.size >= WARM_UP_CATALOG) warmUpFilters(index);
   if (connection.kind === 'pglite') {
-    const notice = warmUpNotice(await warmUpListings(store, listingIndex.current));
+    const notice = warmUpNotice(await warmUpListings(store, index));
     if (notice !== null) options.onStartNotice?.(notice);
   }
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;

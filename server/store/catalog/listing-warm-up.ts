@@ -63,37 +63,33 @@ export function warmUpNotice({ pagesRead, failure }: WarmUp, pages = WARM_UP_PAG
   return `The listings warm-up stopped after ${pagesRead} of ${pages} pages (${reason}); the first listing pages asked will be slower.`;
 }
 
-/** Times warmUpFilters works out each of its listings. */
-export const FILTER_WARM_UP_ROUNDS = 1;
 /** One order read forwards, one backwards (ListingIndex's two ways through an order). */
 const WARM_UP_FILTER_SORTS: Array<ProductSort | undefined> = [undefined, 'price_desc'];
 
 /**
- * Works out filtered listings of `index` in memory, `rounds` times over, and drops the answers:
- * for each filter one of its values, then two filters at once, each listing's first page
+ * Works out filtered listings of `index` in memory once, and drops the answers: for each filter
+ * one of its values, then the last two filters at once, each listing's first page
  * (ListingIndex.firstOrdinals) and its whole order (ListingIndex.ordinals, walked to its end), by
  * name and by price descending. Nothing is kept or read from the database. Those loops run over
  * every product, and V8 first runs them as its baseline compiler made them: at a million products
  * on PGlite the first filtered pages a freshly started service answered cost it 16 to 46 ms of CPU,
  * later ones 3 to 5 ms (docs/benchmarks.md, "The first filtered page after the start").
- * Running them before the service is ready moves that cost to its start. Says how many listings it
- * worked out.
+ * Running them before the service is ready moves that cost to its start (a second round gained
+ * nothing more). Says how many listings it worked out.
  */
-export function warmUpFilters(index: ListingIndex, rounds = FILTER_WARM_UP_ROUNDS): number {
+export function warmUpFilters(index: ListingIndex): number {
   const single = INDEX_FILTERS.flatMap((filter): IndexedFilters[] => {
     const [value] = index.values(filter);
     return value === undefined ? [] : [{ [filter]: value }];
   });
   const listings = single.length > 1 ? [...single, { ...single.at(-1), ...single.at(-2) }] : single;
   let worked = 0;
-  for (let round = 0; round < rounds; round += 1) {
-    for (const filters of listings) {
-      for (const sort of WARM_UP_FILTER_SORTS) {
-        index.firstOrdinals(filters, sort, PER_PAGE_MAX);
-        const ordinals = index.ordinals(filters, sort);
-        ordinals.slice(Math.max(0, ordinals.length - PER_PAGE_MAX), ordinals.length);
-        worked += 1;
-      }
+  for (const filters of listings) {
+    for (const sort of WARM_UP_FILTER_SORTS) {
+      index.firstOrdinals(filters, sort, PER_PAGE_MAX);
+      const ordinals = index.ordinals(filters, sort);
+      ordinals.slice(Math.max(0, ordinals.length - PER_PAGE_MAX), ordinals.length);
+      worked += 1;
     }
   }
   return worked;
