@@ -50,6 +50,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     ...(options.offlineWorker ? { started: options.offlineWorker } : {}),
     onProblem: onOfflineProblem,
     onUpgrade: onOfflineUpgrade,
+    onLog: (message) => log(`offline copy: ${message}`),
   });
   const search = createSearchService(store.database);
   /** What the offline copy of the service in use keeps (the service search reads). */

@@ -25,6 +25,8 @@ export interface OfflineDatabaseOptions {
    * `finished`. A worker that stops during it is told as `finished` too.
    */
   onUpgrade?: (notice: OfflineUpgradeNotice) => void;
+  /** Words for the app's log from the worker (its checkpoint thread failed, say): nobody acts on them. */
+  onLog?: (message: string) => void;
 }
 
 /**
@@ -53,7 +55,7 @@ type Result<T> = T extends (...args: never[]) => infer R ? R : never;
 
 export type OfflineDatabase = ReturnType<typeof createOfflineDatabase>;
 
-export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), started: startedAhead, onProblem = () => {}, onUpgrade = () => {} }: OfflineDatabaseOptions) {
+export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry(), started: startedAhead, onProblem = () => {}, onUpgrade = () => {}, onLog = () => {} }: OfflineDatabaseOptions) {
   let worker: Worker | null = null;
   /** The worker started ahead, until the first request takes it (its threadId is -1 once it has stopped). */
   let ahead: Worker | null = startedAhead ?? null;
@@ -72,6 +74,7 @@ export function createOfflineDatabase({ dataDir, workerEntry = sourceWorkerEntry
     started.on('message', (message: OfflineMessage) => {
       if ('notice' in message) {
         if (message.notice === 'problem') return onProblem(message);
+        if (message.notice === 'log') return onLog(message.message);
         if (message.finished) upgrading.delete(message.baseUrl);
         else upgrading.set(message.baseUrl, message);
         return onUpgrade(message);

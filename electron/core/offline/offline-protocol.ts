@@ -59,6 +59,15 @@ export interface OfflineUpgradeNotice {
   problem: OfflineUpgradeProblem | null;
 }
 
-export type OfflineNotice = OfflineProblemNotice | OfflineUpgradeNotice;
+/**
+ * Told without being asked: words for the app's log, for engineers, that nobody needs to act on (the
+ * checkpoint thread could not start, so SQLite's own checkpoints copy the logs again).
+ */
+export interface OfflineLogNotice {
+  notice: 'log';
+  message: string;
+}
+
+export type OfflineNotice = OfflineProblemNotice | OfflineUpgradeNotice | OfflineLogNotice;
 
 export type OfflineMessage = OfflineResponse | OfflineNotice;
