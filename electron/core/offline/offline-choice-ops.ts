@@ -26,7 +26,14 @@ export interface RemovalStep {
   done: boolean;
 }
 
-export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'countDetails' | 'catalogTransaction' | 'readList'>) {
+/**
+ * `exclusive` runs what must not meet a checkpoint of the checkpoint thread (wal-checkpoints.ts):
+ * the log's truncation after a VACUUM, which a checkpoint under way would leave undone.
+ */
+export function createOfflineChoiceOps(
+  database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'countDetails' | 'catalogTransaction' | 'readList'>,
+  exclusive: <T>(act: () => T) => T = (act) => act(),
+) {
   const { db, sql, choice } = database;
   /** A removal under way, kept in `meta` (with the used bytes before it) so one cut short goes on. */
   const removal = {
@@ -113,8 +120,9 @@ export function createOfflineChoiceOps(database: Pick<ServiceDatabase, 'db' | 's
     const vacuumed = before > 0 && freedBytes / before > VACUUM_SHARE && after <= VACUUM_MAX_KEPT_BYTES;
     if (vacuumed) {
       db.exec('VACUUM');
-      // WAL mode writes the rebuilt database through the log: truncated, so the disk gets the space back.
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      // WAL mode writes the rebuilt database through the log: truncated, so the disk gets the space
+      // back. Not while the thread checkpoints: the truncation would find the log busy and leave it.
+      exclusive(() => db.pragma('wal_checkpoint(TRUNCATE)'));
     }
     removal.clear();
     return { freedBytes, vacuumed };

@@ -170,7 +170,7 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     const { db: _db, sql: _sql, transaction: _transaction, index: _index, choice: _choice, removeProduct: _remove, catalogTransaction: _catalog, ...writes } = database;
     const ops: ServiceOps = {
       ...writes,
-      ...createOfflineChoiceOps(database),
+      ...createOfflineChoiceOps(database, checkpoints.exclusive),
       searchItemsJson: search.searchItemsJson,
       lookupCode: search.lookupCode,
       matchCodes: search.matchCodes,

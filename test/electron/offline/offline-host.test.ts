@@ -11,6 +11,7 @@ import { createCatalogSearch } from '../../../electron/core/search/catalog-searc
 import { CatalogSearchInput } from '../../../shared/bridge';
 import { makeCatalog } from '../search/catalog-fixture';
 import { fullDiskDriver } from './full-disk-driver';
+import { inlineCheckpoints } from '../../../electron/core/offline/wal-checkpoints';
 
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const catalog = makeCatalog(600).map((product) => product.item);
@@ -217,4 +218,26 @@ describe('the offline worker’s host', () => {
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();
   });
+
+  it('truncates the log after a choice’s VACUUM with no checkpoint of the thread under way (a checkpoint then would leave the log at its size)', () => {
+    const { dataDir } = dataFolder();
+    withCatalog(dataDir, 6);
+    let exclusiveRuns = 0;
+    const checkpoints = { ...inlineCheckpoints, exclusive: <T>(act: () => T): T => ((exclusiveRuns += 1), act()) };
+    const host = createOfflineHost({ dataDir, checkpoints });
+    expect(host.service(baseUrl, 'setOfflineChoice', [{ keep: 'suppliers', supplierIds: ['sup_napa'] }])).toMatchObject({ ok: true, value: { removing: true } });
+    let step = { lastPos: 0, done: false };
+    while (!step.done) step = expectValue(host.service(baseUrl, 'removeLeftOut', [step.lastPos, 1_000])) as typeof step;
+    const before = exclusiveRuns;
+    expect(host.service(baseUrl, 'finishChoiceRemoval', [])).toMatchObject({ ok: true, value: { vacuumed: true } });
+    expect(exclusiveRuns - before, 'the truncation ran as the checkpoint thread’s exclusive act').toBe(1);
+    // The rebuilt file went through the log; after the truncation it holds the removal's last write only.
+    expect(statSync(`${serviceDatabaseFile(dataDir, baseUrl)}-wal`).size).toBeLessThan(16 * 1024);
+    host.close();
+  });
 });
+
+function expectValue(answer: ReturnType<ReturnType<typeof createOfflineHost>['service']>): unknown {
+  if (!answer.ok) throw new Error(`refused: ${answer.message}`);
+  return answer.value;
+}
