@@ -36,6 +36,8 @@ export interface OpenStoreOptions {
    * a test, can tell which instance holds a lock; the service passes `caseworks <instance id>`.
    */
   applicationName?: string;
+  /** Catalogs of this many products or more are warmed up before the store answers (WARM_UP_CATALOG; a test gives fewer). */
+  warmUpCatalog?: number;
   /** Told what the start went on without: seeding's product worker (SeedOptions.onNotice), the listings warm-up (warmUpNotice). */
   onStartNotice?: (message: string) => void;
   /** Told after each chunk of products seeding writes (SeedOptions.onProgress). */
@@ -52,6 +54,14 @@ export interface OpenedStore {
   demoCredentials: DemoCredentials | null;
   /** The rate limit's shared counters, on PostgreSQL only: there several instances may share the database. */
   rateLimitCounter?: RateLimitCounter | null;
+  /** What the open warmed up before the store answered (listing-warm-up.ts); absent where a store was made otherwise. */
+  warmedUp?: WarmedUp;
+}
+
+/** The filtered listings worked out in the index (warmUpFilters) and the listing pages read (warmUpListings, PGlite only). */
+export interface WarmedUp {
+  filterListings: number;
+  listingPages: number;
 }
 
 async function connect(options: OpenStoreOptions): Promise<Connection> {
@@ -82,7 +92,12 @@ function seedIfEmpty(
  * The store on an open connection, its listings index read first (seconds for a million products,
  * so no first page waits for it), or the one seeding just made of the same catalog.
  */
-async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, 'publicBaseUrl' | 'onStartNotice'>, seeded: SeededDemo | null, close: () => Promise<void>): Promise<OpenedStore> {
+async function storeOn(
+  connection: Connection,
+  options: Pick<OpenStoreOptions, 'publicBaseUrl' | 'onStartNotice' | 'warmUpCatalog'>,
+  seeded: SeededDemo | null,
+  close: () => Promise<void>,
+): Promise<OpenedStore> {
   const demoCredentials = seeded?.credentials ?? null;
   const listingIndex = new ListingIndexKeeper(connection.db);
   await listingIndex.prepare(seeded?.listingIndex);
@@ -90,13 +105,16 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
   // The index's filter loops, and PGlite's WebAssembly, run their baseline code until hot: the
   // first pages' cost goes to the start.
   const index = listingIndex.current;
-  if (index !== null && index.size >= WARM_UP_CATALOG) warmUpFilters(index);
+  const smallestCatalog = options.warmUpCatalog ?? WARM_UP_CATALOG;
+  const warmedUp: WarmedUp = { filterListings: index !== null && index.size >= smallestCatalog ? warmUpFilters(index) : 0, listingPages: 0 };
   if (connection.kind === 'pglite') {
-    const notice = warmUpNotice(await warmUpListings(store, index));
+    const warmUp = await warmUpListings(store, index, { smallestCatalog });
+    warmedUp.listingPages = warmUp.pagesRead;
+    const notice = warmUpNotice(warmUp);
     if (notice !== null) options.onStartNotice?.(notice);
   }
   const rateLimitCounter = connection.kind === 'postgres' ? createRateLimitCounter(connection.db) : null;
-  return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter };
+  return { store, seeded: demoCredentials !== null, demoCredentials, rateLimitCounter, warmedUp };
 }
 
 /**
@@ -105,7 +123,7 @@ async function storeOn(connection: Connection, options: Pick<OpenStoreOptions, '
  */
 export async function openStoreOn(
   connection: Connection,
-  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks' | 'onStartNotice'>,
+  options: Pick<OpenStoreOptions, 'catalogSize' | 'demoSeed' | 'publicBaseUrl' | 'demoWebhooks' | 'onStartNotice' | 'warmUpCatalog'>,
   close: () => Promise<void>,
 ): Promise<OpenedStore> {
   return storeOn(connection, options, await seedIfEmpty(connection, options), close);

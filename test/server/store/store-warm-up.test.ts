@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type OpenStoreOptions } from '../../../server/store';
+import { WARM_UP_PAGES } from '../../../server/store/catalog/listing-warm-up';
+import { createTestDatabase } from '../../support/postgres-admin';
+
+const serverUrl = process.env.DATABASE_URL;
+let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const database = await createTestDatabase(serverUrl, 'cw_warm_up');
+    target = { databaseUrl: database.url };
+    cleanup = database.drop;
+  } else {
+    const parent = await mkdtemp(join(tmpdir(), 'caseworks-warm-up-'));
+    target = { dataDir: join(parent, 'data') };
+    cleanup = () => rm(parent, { recursive: true, force: true });
+  }
+});
+afterAll(() => cleanup?.());
+
+describe(`the store's warm-up as it opens on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('works out the filtered listings (both databases) and reads the listing pages (PGlite) from its threshold on, and nothing below it', { timeout: 180_000 }, async () => {
+    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
+    const small = await openStore(options);
+    expect(small.warmedUp).toEqual({ filterListings: 0, listingPages: 0 });
+    await small.store.close();
+
+    const warmed = await openStore({ ...options, warmUpCatalog: 300 });
+    try {
+      // Four filters alone and the last two together, each by name and by price descending.
+      expect(warmed.warmedUp).toEqual({ filterListings: 10, listingPages: serverUrl ? 0 : WARM_UP_PAGES });
+    } finally {
+      await warmed.store.close();
+    }
+  });
+});
