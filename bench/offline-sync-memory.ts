@@ -68,7 +68,7 @@ for (let page = 0; page < pages; page += 1) {
 }
 await must(store.finishFeedBootstrap(scope));
 const used = process.cpuUsage(cpu);
-console.log(`${pages} pages of ${PAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s wall, CPU ${((used.user + used.system) / 1e6).toFixed(0)} s (main thread and worker)`);
+console.log(`${pages} pages of ${PAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s wall, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s (main thread and worker)`);
 await report('end of the sync');
 const browse = await searched(search.search({ limit: 50 }));
 await report(`after a first browse (${browse.total} products)`);

@@ -38,6 +38,7 @@ if (process.env.BENCH_STATEMENTS === '1') timeStatements(db);
 /**
  * `BENCH_CHECKPOINTS=thread`: the log checkpointed by the app's checkpoint thread (wal-checkpoints.ts)
  * instead of by the commits. The process's CPU then includes the thread's: compare the pages' wall time.
+ * `BENCH_WAL_PAGES` and `BENCH_WRITER_FACTOR` set its threshold and the writer's factor.
  */
 let threadRuns = 0;
 /** `BENCH_VERBOSE=1`: each answer of the thread, and each page slower than this with the log's state before and after it. */
@@ -48,6 +49,7 @@ const checkpoints =
   process.env.BENCH_CHECKPOINTS === 'thread'
     ? threadCheckpoints({
         ...(process.env.BENCH_WRITER_FACTOR ? { writerFactor: Number(process.env.BENCH_WRITER_FACTOR) } : {}),
+        ...(process.env.BENCH_WAL_PAGES ? { walPages: Number(process.env.BENCH_WAL_PAGES) } : {}),
         onAnswer: (answer) => {
           threadRuns += 1;
           if (VERBOSE) console.log(`  checkpoint: ${JSON.stringify(answer)}`);
@@ -96,12 +98,23 @@ const changed = pages(CHANGE_PAGES, (index) => {
   product.case_price_cents += 1 + (stamp % 97);
   return product;
 });
+/**
+ * `BENCH_SEQUENTIAL=ids,names`: the new products' ids, names or both made to sort after every stored
+ * one, in the order written, so their index entries are appended rather than spread: what the
+ * products' id index and the name index cost a bootstrap page at most.
+ */
+const SEQUENTIAL = new Set((process.env.BENCH_SEQUENTIAL ?? '').split(',').filter(Boolean));
 /** Stored products under new ids (spread over the catalog, as the service's feed orders them by id). */
 const added = pages(NEW_PAGES, (index) => {
   const json = detailsOf.get(1 + ((index * 37) % positions)) as string | undefined;
   if (!json) return null;
   const product = JSON.parse(json) as Product;
-  return { ...product, id: `${product.id}x${stamp}` };
+  const serial = String(index).padStart(7, '0');
+  return {
+    ...product,
+    id: SEQUENTIAL.has('ids') ? `prod_~${stamp}${serial}` : `${product.id}x${stamp}`,
+    ...(SEQUENTIAL.has('names') ? { name: `~ ${stamp} ${serial} ${product.name}` } : {}),
+  };
 });
 
 /** With `BENCH_PRAGMAS=wal_autocheckpoint=0` the WAL keeps every page each run wrote: they are counted. */

@@ -30,7 +30,7 @@ import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
 import { CHUNK_BITS } from './posting-chunks';
 import { createPostingStore, DEFAULT_HELD_POSTING_BYTES, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
-import { foldTerm, sameText, textOf, wordsOf } from './text-terms';
+import { aboutWordsOf, foldTerm, sameText, wordsOf } from './text-terms';
 import { createVocabulary, prefixTermsOf } from './vocabulary';
 
 type Sql = (text: string) => SqliteStatement;
@@ -212,27 +212,26 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     }
   }
 
-  /** The term keys of a product: its words by field, and the beginnings of all of them. */
+  /**
+   * The term keys of a product: its words by field, and the beginnings of all of them (terms of the
+   * name's field). New terms are numbered in this order: the name's words, the others, then the
+   * beginnings.
+   */
   function termKeysOf(item: CatalogProduct, create: boolean): Set<number> {
     const keys = new Set<number>();
-    const idOf = (term: string) => (create ? vocabulary.idOf(term) : vocabulary.find(term));
-    const add = (term: string, field: number) => {
-      const id = idOf(term);
-      if (id !== undefined) keys.add(termKey(id, field));
-    };
     const nameWords = new Set(wordsOf(item.name));
-    const aboutWords = new Set(wordsOf(textOf(item, 'about')));
-    const prefixes = new Set<string>();
-    for (const word of nameWords) {
-      add(word, NAME_FIELD);
-      for (const prefix of prefixTermsOf(word)) prefixes.add(prefix);
-    }
-    for (const word of aboutWords) {
-      add(word, ABOUT_FIELD);
-      for (const prefix of prefixTermsOf(word)) prefixes.add(prefix);
-    }
-    for (const prefix of prefixes) add(prefix, NAME_FIELD);
+    const aboutWords = aboutWordsOf(item, nameWords);
+    for (const word of nameWords) addTerm(keys, word, NAME_FIELD, create);
+    for (const word of aboutWords) addTerm(keys, word, ABOUT_FIELD, create);
+    for (const word of nameWords) for (const prefix of prefixTermsOf(word)) addTerm(keys, prefix, NAME_FIELD, create);
+    for (const word of aboutWords) for (const prefix of prefixTermsOf(word)) addTerm(keys, prefix, NAME_FIELD, create);
     return keys;
+  }
+
+  /** Adds a term's key in `field` to `keys`: numbered when new and `create`, left out when unknown and not. */
+  function addTerm(keys: Set<number>, term: string, field: number, create: boolean) {
+    const id = create ? vocabulary.idOf(term) : vocabulary.find(term);
+    if (id !== undefined) keys.add(termKey(id, field));
   }
 
   function change(key: number, position: number, added: boolean) {

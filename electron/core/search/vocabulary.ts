@@ -41,30 +41,35 @@ export const readsAsPrefixTerm = (word: string) => [...word].length <= MAX_PREFI
 export type Vocabulary = ReturnType<typeof createVocabulary>;
 
 export function createVocabulary(sql: Sql) {
+  /** The words, for the words that start with a prefix or lie within a typo of a word. */
   let words = new SearchableMap<number>();
-  const prefixes = new Map<string, number>();
+  /**
+   * Every term's number, words and prefix terms: a term's own number is asked for each of a
+   * product's words as a sync writes it, and a hash map finds it faster than the radix tree.
+   */
+  const ids = new Map<string, number>();
 
   function remember(term: string, id: number) {
-    if (term.endsWith('*')) prefixes.set(term, id);
-    else words.set(term, id);
+    ids.set(term, id);
+    if (!term.endsWith('*')) words.set(term, id);
   }
 
   return {
     load() {
       words = new SearchableMap<number>();
-      prefixes.clear();
+      ids.clear();
       for (const [id, term] of sql('SELECT id, term FROM terms').raw().iterate() as IterableIterator<[number, string]>) remember(term, id);
     },
     /** A term's number, added (in the running transaction) when new. */
     idOf(term: string): number {
-      const known = term.endsWith('*') ? prefixes.get(term) : words.get(term);
+      const known = ids.get(term);
       if (known !== undefined) return known;
       const id = Number(sql('INSERT INTO terms (term) VALUES (?)').run(term).lastInsertRowid);
       remember(term, id);
       return id;
     },
     find(term: string): number | undefined {
-      return term.endsWith('*') ? prefixes.get(term) : words.get(term);
+      return ids.get(term);
     },
     /** The words that start with `prefix`, longer than it. */
     longerWords(prefix: string): [string, number][] {
@@ -79,7 +84,7 @@ export function createVocabulary(sql: Sql) {
       return found;
     },
     get size() {
-      return words.size + prefixes.size;
+      return ids.size;
     },
   };
 }
