@@ -42,7 +42,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
         : sql('SELECT pos, name_key FROM products WHERE name_key > ? ORDER BY name_key LIMIT ?');
     const found: Neighbour[] = [];
     let from = key;
-    let batch = Math.max(4, count);
+    let batch = count;
     for (;;) {
       const rows = statement.raw().all(from, batch) as [number, string][];
       for (const [position, nameKey] of rows) {
@@ -54,6 +54,31 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
       from = rows.at(-1)![1];
       batch *= 2;
     }
+  }
+
+  /**
+   * The nearest ranked products before and after `key` in name order, leaving out `skip`: both read
+   * by one statement (a new product's place is asked for each product a sync writes; two statements
+   * of four rows each took a fifth of a bootstrap page's write), the loop above only for a side whose
+   * nearest is being placed too.
+   */
+  function nearest(key: string, skip: ReadonlySet<number>): { before: Neighbour | null; after: Neighbour | null } {
+    const rows = sql(
+      'SELECT 0, * FROM (SELECT pos, name_key FROM products WHERE name_key < ? ORDER BY name_key DESC LIMIT 1) UNION ALL SELECT 1, * FROM (SELECT pos, name_key FROM products WHERE name_key > ? ORDER BY name_key LIMIT 1)',
+    )
+      .raw()
+      .all(key, key) as [0 | 1, number, string][];
+    let before: Neighbour | null | undefined = null;
+    let after: Neighbour | null | undefined = null;
+    for (const [side, position, nameKey] of rows) {
+      const neighbour = skip.has(position) ? undefined : { position, nameKey };
+      if (side === 0) before = neighbour;
+      else after = neighbour;
+    }
+    return {
+      before: before === undefined ? (neighbours(key, 'before', 1, skip).found[0] ?? null) : before,
+      after: after === undefined ? (neighbours(key, 'after', 1, skip).found[0] ?? null) : after,
+    };
   }
 
   /** Ranks `count` products evenly between `low` and `high` (exclusive), at most `spacing` apart. */
@@ -80,8 +105,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
     let next = 0;
     while (next < sorted.length) {
       const first = sorted[next]!;
-      const before = neighbours(first.nameKey, 'before', 1, pending).found[0] ?? null;
-      const after = neighbours(first.nameKey, 'after', 1, pending).found[0] ?? null;
+      const { before, after } = nearest(first.nameKey, pending);
       let end = next + 1;
       while (end < sorted.length && (after === null || sorted[end]!.nameKey < after.nameKey)) end += 1;
       const group = sorted.slice(next, end).map((product) => product.position);
