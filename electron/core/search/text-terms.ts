@@ -46,15 +46,7 @@ export function wordsOf(text: string, folded: Map<string, string> = new Map()): 
  */
 export function textOf(product: CatalogProduct, field: TextField): string {
   if (field === 'name') return product.name;
-  const seen = new Set(wordsOf(product.name));
-  const words: string[] = [];
-  for (const word of describedOf(product).match(WORD) ?? []) {
-    const folded = foldTerm(word);
-    if (seen.has(folded)) continue;
-    seen.add(folded);
-    words.push(word);
-  }
-  return words.join(' ');
+  return describingWords(product, new Set(wordsOf(product.name)), false).join(' ');
 }
 
 /**
@@ -62,14 +54,17 @@ export function textOf(product: CatalogProduct, field: TextField): string {
  * words), each once: what `wordsOf(textOf(product, 'about'))` gives, without joining the words and
  * splitting and folding them again.
  */
-export function aboutWordsOf(product: CatalogProduct, nameWords: ReadonlySet<string>): string[] {
+export const aboutWordsOf = (product: CatalogProduct, nameWords: ReadonlySet<string>): string[] => describingWords(product, nameWords, true);
+
+/** The describing words whose folds are not among `nameWords`, each fold once: as written, or `folded`. */
+function describingWords(product: CatalogProduct, nameWords: ReadonlySet<string>, folded: boolean): string[] {
   const seen = new Set(nameWords);
   const words: string[] = [];
   for (const word of describedOf(product).match(WORD) ?? []) {
-    const folded = foldTerm(word);
-    if (seen.has(folded)) continue;
-    seen.add(folded);
-    words.push(folded);
+    const fold = foldTerm(word);
+    if (seen.has(fold)) continue;
+    seen.add(fold);
+    words.push(folded ? fold : word);
   }
   return words;
 }

@@ -1,26 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type OpenStoreOptions } from '../../../server/store';
 import type { CatalogProduct, CreateOrderBody } from '../../../shared';
 import { SHIPPING_ADDRESS } from './helpers';
-import { createTestDatabase } from '../../support/postgres-admin';
+import { emptyStoreTarget } from './empty-target';
 
 const serverUrl = process.env.DATABASE_URL;
 let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const database = await createTestDatabase(serverUrl, 'cw_restart');
-    target = { databaseUrl: database.url };
-    cleanup = database.drop;
-  } else {
-    const parent = await mkdtemp(join(tmpdir(), 'caseworks-restart-'));
-    target = { dataDir: join(parent, 'not', 'yet', 'there') };
-    cleanup = () => rm(parent, { recursive: true, force: true });
-  }
+  ({ target, cleanup } = await emptyStoreTarget('restart'));
 });
 afterAll(() => cleanup?.());
 

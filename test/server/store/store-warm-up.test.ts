@@ -1,25 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type OpenStoreOptions } from '../../../server/store';
 import { WARM_UP_PAGES } from '../../../server/store/catalog/listing-warm-up';
-import { createTestDatabase } from '../../support/postgres-admin';
+import { emptyStoreTarget } from './empty-target';
 
 const serverUrl = process.env.DATABASE_URL;
 let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (serverUrl) {
-    const database = await createTestDatabase(serverUrl, 'cw_warm_up');
-    target = { databaseUrl: database.url };
-    cleanup = database.drop;
-  } else {
-    const parent = await mkdtemp(join(tmpdir(), 'caseworks-warm-up-'));
-    target = { dataDir: join(parent, 'data') };
-    cleanup = () => rm(parent, { recursive: true, force: true });
-  }
+  ({ target, cleanup } = await emptyStoreTarget('warm-up'));
 });
 afterAll(() => cleanup?.());
 
