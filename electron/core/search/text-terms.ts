@@ -20,8 +20,9 @@ const NOT_ASCII = /[\u0080-\u{10ffff}]/u;
 
 /**
  * Case- and accent-insensitive: "Rosé" and "rose" are the same word. A text of ASCII only has no
- * marks and is its own decomposition, so it is only lowercased: most of a catalog's words, and
- * decomposing each took about a third of the terms' time a product as a sync writes it.
+ * marks and is its own decomposition, so it is only lowercased: most of a catalog's words, each of
+ * which a sync folds as it writes a product (splitting and folding words was about half of a
+ * product's terms' time when every word went through the decomposition, docs/benchmarks.md).
  */
 export const foldTerm = (term: string) => (!NOT_ASCII.test(term) ? term.toLowerCase() : term.normalize('NFD').replace(MARKS, '').toLowerCase());
 
