@@ -7,6 +7,7 @@ import type { Supplier } from '../../../shared';
 import { VACUUM_MAX_KEPT_BYTES, VACUUM_SHARE, choiceView, coverageOf, narrows, widenedPending, widens } from './offline-choice';
 import { PUBLIC } from './offline-schema';
 import type { ServiceDatabase } from './service-database';
+import { inlineCheckpoints, type WalCheckpoints } from './wal-checkpoints';
 
 const REMOVAL_KEY = 'offline_choice_removing';
 
@@ -32,7 +33,7 @@ export interface RemovalStep {
  */
 export function createOfflineChoiceOps(
   database: Pick<ServiceDatabase, 'db' | 'sql' | 'transaction' | 'index' | 'choice' | 'removeProduct' | 'countDetails' | 'catalogTransaction' | 'readList'>,
-  exclusive: <T>(act: () => T) => T = (act) => act(),
+  exclusive: WalCheckpoints['exclusive'] = inlineCheckpoints.exclusive,
 ) {
   const { db, sql, choice } = database;
   /** A removal under way, kept in `meta` (with the used bytes before it) so one cut short goes on. */

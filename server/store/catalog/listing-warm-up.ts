@@ -88,6 +88,7 @@ export function warmUpFilters(index: ListingIndex): number {
     for (const sort of WARM_UP_FILTER_SORTS) {
       index.firstOrdinals(filters, sort, PER_PAGE_MAX);
       const ordinals = index.ordinals(filters, sort);
+      // A filtered order is walked only as far as a page asks: its last page walks all of it.
       ordinals.slice(Math.max(0, ordinals.length - PER_PAGE_MAX), ordinals.length);
       worked += 1;
     }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type OpenStoreOptions } from '../../../server/store';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../../server/store';
 import type { CatalogProduct, CreateOrderBody } from '../../../shared';
 import { SHIPPING_ADDRESS } from './helpers';
 import { emptyStoreTarget } from './empty-target';
 
 const serverUrl = process.env.DATABASE_URL;
-let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ target, cleanup } = await emptyStoreTarget('restart'));
-});
-afterAll(() => cleanup?.());
+const place = emptyStoreTarget('restart');
 
 const bodyFor = (product: CatalogProduct): CreateOrderBody => ({
   supplier_id: product.supplier.id,
@@ -23,7 +17,7 @@ describe(`restarting on the same ${serverUrl ? 'database' : 'data folder'}`, () 
   it('seeds once, then keeps every order and key across a restart', { timeout: 180_000 }, async () => {
     let releases = 0;
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1', releaseMemory: () => (releases += 1) };
+    const options = { ...place.target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1', releaseMemory: () => (releases += 1) };
     const first = await openStore(options);
     expect(first.seeded).toBe(true);
     // Seeding's freed memory is given back once the seeded store is open.

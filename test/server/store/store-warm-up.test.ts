@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type OpenStoreOptions } from '../../../server/store';
+import { describe, expect, it } from 'vitest';
+import { openStore } from '../../../server/store';
 import { WARM_UP_PAGES } from '../../../server/store/catalog/listing-warm-up';
 import { emptyStoreTarget } from './empty-target';
 
 const serverUrl = process.env.DATABASE_URL;
-let target: Pick<OpenStoreOptions, 'dataDir' | 'databaseUrl'>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ target, cleanup } = await emptyStoreTarget('warm-up'));
-});
-afterAll(() => cleanup?.());
+const place = emptyStoreTarget('warm-up');
 
 describe(`the store's warm-up as it opens on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('works out the filtered listings (both databases) and reads the listing pages (PGlite) from its threshold on, and nothing below it', { timeout: 180_000 }, async () => {
-    const options = { ...target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
+    const options = { ...place.target, catalogSize: 300, publicBaseUrl: () => 'http://127.0.0.1:1/api/v1' };
     const small = await openStore(options);
     expect(small.warmedUp).toEqual({ filterListings: 0, listingPages: 0 });
     await small.store.close();
