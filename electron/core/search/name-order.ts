@@ -15,6 +15,25 @@ type Sql = (text: string) => SqliteStatement;
 /** One past the largest rank. */
 const RANK_END = 2 ** 32;
 
+/**
+ * Orders two name keys as the name index does (SQLite's BINARY collation: their UTF-8 bytes, so
+ * code point by code point). JavaScript's `<` compares UTF-16 code units, which puts a character
+ * past U+FFFF (two surrogates, U+D800–U+DFFF) before one of U+E000–U+FFFF: past the first unit
+ * that differs, both are moved so that surrogates come last.
+ */
+export function compareNameKeys(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const left = a.charCodeAt(index);
+    const right = b.charCodeAt(index);
+    if (left !== right) return inCodePointOrder(left) - inCodePointOrder(right);
+  }
+  return a.length - b.length;
+}
+
+/** A UTF-16 code unit moved so that code units compare as the code points they belong to. */
+const inCodePointOrder = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit);
+
 export interface Named {
   position: number;
   nameKey: string;
@@ -97,7 +116,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
    */
   function place(products: readonly Named[], ranked: number) {
     if (products.length === 0) return;
-    const sorted = [...products].sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0));
+    const sorted = [...products].sort((a, b) => compareNameKeys(a.nameKey, b.nameKey));
     const pending = new Set(sorted.map((product) => product.position));
     const total = ranked + sorted.length;
     /** The spacing the whole catalog would have, numbered evenly with room to double. */
@@ -107,7 +126,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
       const first = sorted[next]!;
       const { before, after } = nearest(first.nameKey, pending);
       let end = next + 1;
-      while (end < sorted.length && (after === null || sorted[end]!.nameKey < after.nameKey)) end += 1;
+      while (end < sorted.length && (after === null || compareNameKeys(sorted[end]!.nameKey, after.nameKey) < 0)) end += 1;
       const group = sorted.slice(next, end).map((product) => product.position);
       const low = before ? columns.rank(before.position) : -1;
       const high = after ? columns.rank(after.position) : RANK_END;

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CatalogProduct } from '../../../shared';
+import { compareNameKeys } from '../../../electron/core/search/name-order';
+import { catalogDatabase } from './catalog-database';
+import { makeCatalog } from './catalog-fixture';
+
+const asOf = '2026-11-28T08:00:00.000Z';
+const template = makeCatalog(1)[0]!.item;
+const named = (id: string, name: string): CatalogProduct => ({ ...template, id, name });
+
+/** The positions in the order of their name ranks, and in the order of the name index (SQLite's BINARY collation). */
+function orders(database: ReturnType<typeof catalogDatabase>) {
+  const { rank } = database.index.columns.columns;
+  const byIndex = database.sql('SELECT pos FROM products ORDER BY name_key').pluck().all() as number[];
+  const byRank = [...byIndex].sort((a, b) => rank[a]! - rank[b]!);
+  return { byIndex, byRank };
+}
+
+/** Characters whose UTF-16 order and code point order disagree: surrogate pairs against U+E000–U+FFFF. */
+const awkward = ['a', 'z', 'é', '\uff21', '\uff41', '\ue000', '\uffef', '\u{1f377}', '\u{10000}', '\u{1d11e}'];
+
+describe('name order (ranks kept beside the name index)', () => {
+  it('ranks names written in one page in the index order, characters past U+FFFF included', () => {
+    const database = catalogDatabase([named('prod_s', '\uff30 stored')], asOf);
+    // In UTF-16 the wine glass (a surrogate pair) sorts before the fullwidth A; by code point, as SQLite orders, after it.
+    database.writeCatalogPage(2, null, [named('prod_glass', '\u{1f377} glass'), named('prod_fullwidth', '\uff21 fullwidth')]);
+    const { byIndex, byRank } = orders(database);
+    expect(byRank).toEqual(byIndex);
+  });
+
+  it('compareNameKeys orders strings as their UTF-8 bytes compare', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...awkward) }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        const bytes = Buffer.compare(Buffer.from(a), Buffer.from(b));
+        expect(Math.sign(compareNameKeys(a, b))).toBe(bytes);
+        expect(Math.sign(compareNameKeys(a, a + b))).toBe(b === '' ? 0 : -1);
+      }),
+    );
+  });
+
+  it('ranks any names, written over several pages, in the index order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom(...awkward), maxLength: 4 }), { maxLength: 6 }), { minLength: 1, maxLength: 4 }), (pages) => {
+        const database = catalogDatabase([], asOf);
+        pages.forEach((names, page) => database.writeCatalogPage(page + 1, null, names.map((name, index) => named(`prod_${page}_${index}`, name))));
+        const { byIndex, byRank } = orders(database);
+        expect(byRank).toEqual(byIndex);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
