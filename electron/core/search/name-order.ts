@@ -162,15 +162,5 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
     }
   }
 
-  /** Numbers every product again in name order (after a change of how names are keyed, or to check). */
-  function renumberAll(count: number) {
-    const step = Math.max(1, Math.floor(RANK_END / (count + 1)));
-    let index = 0;
-    for (const position of sql('SELECT pos FROM products ORDER BY name_key').pluck().iterate() as IterableIterator<number>) {
-      index += 1;
-      columns.setRank(position, step * index);
-    }
-  }
-
-  return { place, renumberAll };
+  return { place };
 }

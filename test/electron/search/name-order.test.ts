@@ -29,6 +29,25 @@ describe('name order (ranks kept beside the name index)', () => {
     expect(byRank).toEqual(byIndex);
   });
 
+  it('ranks names that crowd one gap, one write each, in the index order: the neighbours around them and then the whole catalog numbered again', () => {
+    // Each name sorts right before the one written before it: the gap left halves with each write.
+    const crowding = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => named(`prod_${prefix}${index}`, `${prefix} ${String(count - index).padStart(3, '0')}`));
+    // A hundred names spread out, then forty crowding between two of them: windows of neighbours are numbered again.
+    const spread = catalogDatabase(Array.from({ length: 100 }, (_, index) => named(`prod_m${index}`, `m${String(index).padStart(3, '0')}`)), asOf);
+    crowding('m050', 40).forEach((product, index) => {
+      spread.writeCatalogPage(10 + index, null, [product]);
+      const { byIndex, byRank } = orders(spread);
+      expect(byRank).toEqual(byIndex);
+    });
+    // Forty names in a catalog that starts empty: a window wide enough is the whole catalog.
+    const alone = catalogDatabase([], asOf);
+    crowding('a', 40).forEach((product, index) => {
+      alone.writeCatalogPage(1 + index, null, [product]);
+      const { byIndex, byRank } = orders(alone);
+      expect(byRank).toEqual(byIndex);
+    });
+  });
+
   it('compareNameKeys orders strings as their UTF-8 bytes compare', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...awkward) }), fc.string({ unit: 'grapheme' }), (a, b) => {
