@@ -5,13 +5,15 @@
  * `writeReadChanges`, as catalog-feed.ts does) for a new, empty offline copy in BENCH_DATA_DIR.
  * The pages are made from the product details of the offline database BENCH_SOURCE_DB (opened
  * read-only; BENCH_PAGES pages of 250, all by default). Every BENCH_REPORT_EVERY pages, and at
- * the end, this process's memory (main thread and worker) by kind: anonymous, file-backed, heaps.
+ * the end, this process's memory (main thread and worker) by kind: anonymous, file-backed, heaps;
+ * at the end also the pages' writes (p50, p99, the slowest and which page).
  */
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createOfflineStore } from '../electron/core/offline/offline-store';
 import { createSearchService } from '../electron/core/search/search-service';
 import { searched } from './searched';
+import { percentile } from './ui-probe';
 
 const source = process.env.BENCH_SOURCE_DB ?? '';
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
@@ -54,6 +56,8 @@ const started = performance.now();
 const cpu = process.cpuUsage();
 let after = 0;
 let since: string | null = null;
+/** Each page's write, from asking the worker to its answer (ms). */
+const writes: number[] = [];
 for (let page = 0; page < pages; page += 1) {
   const jsons = details.all(after, PAGE) as [string][];
   after = lastRowid.get(after, PAGE) as number;
@@ -62,13 +66,19 @@ for (let page = 0; page < pages; page += 1) {
   const text = `{"data":[${jsons.map(([json]) => `{"type":"product.changed","product":${json}}`).join(',')}],"next_cursor":"${cursor}","has_more":${page + 1 < pages}}`;
   const outcome = await must(store.readChangesBytes(scope, new TextEncoder().encode(text), null, since));
   if (!outcome.ok) throw new Error(outcome.message);
+  const writeStarted = performance.now();
   await must(store.writeReadChanges(scope, new Date().toISOString()));
+  writes.push(performance.now() - writeStarted);
   since = cursor;
   if ((page + 1) % every === 0) await report(`${(page + 1) * PAGE} products written`);
 }
 await must(store.finishFeedBootstrap(scope));
 const used = process.cpuUsage(cpu);
 console.log(`${pages} pages of ${PAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s wall, CPU ${((used.user + used.system) / 1e6).toFixed(1)} s (main thread and worker)`);
+const slowest = writes.reduce((most, ms, page) => (ms > writes[most]! ? page : most), 0);
+console.log(
+  `the pages' writes: p50 ${percentile(writes, 0.5).toFixed(0)} ms, p99 ${percentile(writes, 0.99).toFixed(0)} ms, the slowest ${writes[slowest]?.toFixed(0)} ms (page ${slowest + 1}), ${(writes.reduce((sum, ms) => sum + ms, 0) / 1000).toFixed(1)} s in all`,
+);
 await report('end of the sync');
 const browse = await searched(search.search({ limit: 50 }));
 await report(`after a first browse (${browse.total} products)`);

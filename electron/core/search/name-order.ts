@@ -3,10 +3,9 @@
  * (and breaking ties of any other sort by name) compares numbers instead of reading names. The
  * names themselves are ordered by SQLite's index on `products.name_key`; a product added or renamed
  * gets a number between its neighbours' in that index. When there is no room between them, a
- * window of neighbours around it is numbered again, evenly, growing until its numbers are no more
- * crowded than a quarter of the catalog's average spacing (the list-labelling idea of
- * order-maintenance structures): the work is a few index reads a product, and numbering the whole
- * catalog again is rare.
+ * window of neighbours around it is numbered again, evenly, growing until its numbers are sparse
+ * enough for its size (`leastSpacing`: the list-labelling of order-maintenance structures): the work
+ * is a few index reads a product, and numbering the whole catalog again is rare.
  */
 import type { SqliteStatement } from '../offline/sqlite-driver';
 
@@ -33,6 +32,18 @@ export function compareNameKeys(a: string, b: string): number {
 
 /** A UTF-16 code unit moved so that code units compare as the code points they belong to. */
 const inCodePointOrder = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit);
+
+/**
+ * How far apart, on average, the numbers of a window of `size` neighbours (both sides together)
+ * numbered again must be in a catalog of `total`: `spacing` (the whole catalog's, with room to
+ * double) times √(size / total), so the wider the window, the sparser (the density thresholds of order-maintenance structures,
+ * Itai, Konheim and Rodeh; Bender et al.). A window numbered again then leaves room in it and in the
+ * narrower windows within it, and the next crowding near it numbers a window of about its size.
+ * With one threshold for every size (a quarter of `spacing`), each window was left as crowded as
+ * that allowed, the next crowding near it had to number a wider one, and so on: a first sync of a
+ * million products numbered about 270,000 again in one write (docs/benchmarks.md).
+ */
+const leastSpacing = (size: number, total: number, spacing: number) => Math.max(2, Math.floor(spacing * Math.min(1, Math.sqrt(size / Math.max(total, 1)))));
 
 export interface Named {
   position: number;
@@ -131,7 +142,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
       const low = before ? columns.rank(before.position) : -1;
       const high = after ? columns.rank(after.position) : RANK_END;
       if (high - low - 1 >= group.length) spread(group, low, high, spacing);
-      else renumberAround(group, first.nameKey, sorted[end - 1]!.nameKey, pending, spacing);
+      else renumberAround(group, first.nameKey, sorted[end - 1]!.nameKey, pending, spacing, total);
       for (const position of group) pending.delete(position);
       next = end;
     }
@@ -139,11 +150,10 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
 
   /**
    * Numbers again a window of ranked products around `group` (which has no room between its
-   * neighbours), widening it until the window's numbers leave at least a quarter of `spacing`
-   * between products, or it spans the whole catalog.
+   * neighbours), widening it until the window's numbers are at least `leastSpacing` apart on
+   * average, or it spans the whole catalog.
    */
-  function renumberAround(group: number[], firstKey: string, lastKey: string, pending: ReadonlySet<number>, spacing: number) {
-    const wanted = Math.max(2, Math.floor(spacing / 4));
+  function renumberAround(group: number[], firstKey: string, lastKey: string, pending: ReadonlySet<number>, spacing: number, total: number) {
     for (let reach = 8; ; reach *= 2) {
       const left = neighbours(firstKey, 'before', reach + 1, pending);
       const right = neighbours(lastKey, 'after', reach + 1, pending);
@@ -153,7 +163,7 @@ export function createNameOrder(sql: Sql, columns: NameOrderColumns) {
       const high = right.found.length > reach ? columns.rank(right.found[reach]!.position) : RANK_END;
       const window = [...leftIn.reverse().map((item) => item.position), ...group, ...rightIn.map((item) => item.position)];
       const whole = low === -1 && high === RANK_END;
-      if (whole || (high - low - 1) / (window.length + 1) >= wanted) {
+      if (whole || (high - low - 1) / (window.length + 1) >= leastSpacing(2 * reach, total, spacing)) {
         const step = Math.floor((high - low) / (window.length + 1));
         if (step < 1) throw new Error('the catalog has more products than name ranks');
         window.forEach((position, index) => columns.setRank(position, low + step * (index + 1)));
