@@ -11,7 +11,7 @@
  * page's in one place, its odd ones elsewhere). `BENCH_PRODUCTS` names how many (1,000,000).
  */
 import Database from 'better-sqlite3';
-import { createNameOrder } from '../electron/core/search/name-order';
+import { nameOrderTable } from '../test/support/name-order-table';
 
 const PAGE = 250;
 const source = process.env.BENCH_SOURCE_DB;
@@ -38,21 +38,7 @@ const nameKey = (position: number): string => {
   return `${words[Math.floor(random() * words.length)]} ${Math.floor(random() * 2 ** 31).toString(36)}\u0000p${position}`;
 };
 
-const db = new Database(':memory:');
-db.exec('CREATE TABLE products (pos INTEGER PRIMARY KEY, name_key TEXT NOT NULL); CREATE INDEX products_name ON products (name_key);');
-const statements = new Map<string, Database.Statement>();
-const sql = (text: string) => statements.get(text) ?? statements.set(text, db.prepare(text)).get(text)!;
-const ranks = new Uint32Array(count + 1);
-let numbered = 0;
-const order = createNameOrder(sql, {
-  rank: (position) => ranks[position]!,
-  setRank: (position, rank) => {
-    ranks[position] = rank;
-    numbered += 1;
-  },
-});
-const insert = db.prepare('INSERT INTO products (pos, name_key) VALUES (?, ?)');
-
+const table = nameOrderTable(count);
 let again = 0;
 let most = 0;
 let slowest = 0;
@@ -61,23 +47,15 @@ const cpu = process.cpuUsage();
 let placing = 0;
 for (let first = 1; first <= count; first += PAGE) {
   const page = Array.from({ length: Math.min(PAGE, count - first + 1) }, (_, index) => ({ position: first + index, nameKey: nameKey(first + index) }));
-  db.exec('BEGIN');
-  for (const { position, nameKey: key } of page) insert.run(position, key);
-  const before = numbered;
-  const started = performance.now();
-  order.place(page, first - 1);
-  const took = performance.now() - started;
-  db.exec('COMMIT');
-  placing += took;
-  const renumbered = numbered - before - page.length;
+  const { renumbered, placingMs } = table.write(page, first - 1);
+  placing += placingMs;
   again += renumbered;
   most = Math.max(most, renumbered);
-  if (took > slowest) [slowest, slowestPage] = [took, Math.ceil(first / PAGE)];
+  if (placingMs > slowest) [slowest, slowestPage] = [placingMs, Math.ceil(first / PAGE)];
 }
 const used = process.cpuUsage(cpu);
 
-const byIndex = db.prepare('SELECT pos FROM products ORDER BY name_key').pluck().all() as number[];
-const inOrder = byIndex.every((position, index) => index === 0 || ranks[byIndex[index - 1]!]! < ranks[position]!);
+const inOrder = table.inIndexOrder();
 console.log(
   `${count} names (${source ? 'stored, in position order' : kind}), pages of ${PAGE}: numbered again ${again} in all, at most ${most} in one page; ` +
     `placing ${(placing / 1000).toFixed(2)} s (the process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s with the inserts), the slowest page ${slowest.toFixed(0)} ms (page ${slowestPage}); ` +

@@ -36,12 +36,13 @@ const inCodePointOrder = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit
 /**
  * How far apart, on average, the numbers of a window of `size` neighbours (both sides together)
  * numbered again must be in a catalog of `total`: `spacing` (the whole catalog's, with room to
- * double) times √(size / total), so the wider the window, the sparser (the density thresholds of order-maintenance structures,
- * Itai, Konheim and Rodeh; Bender et al.). A window numbered again then leaves room in it and in the
- * narrower windows within it, and the next crowding near it numbers a window of about its size.
- * With one threshold for every size (a quarter of `spacing`), each window was left as crowded as
- * that allowed, the next crowding near it had to number a wider one, and so on: a first sync of a
- * million products numbered about 270,000 again in one write (docs/benchmarks.md).
+ * double) times √(size / total), so the wider the window, the sparser (the density thresholds of
+ * order-maintenance structures: Itai, Konheim and Rodeh; Bender et al.). A window numbered again
+ * then leaves room in it and in the narrower windows within it, and the next crowding near it
+ * numbers a window of about its size. With one threshold for every size (a quarter of `spacing`),
+ * each window was left as crowded as that allowed, the next crowding near it had to number a wider
+ * one, and so on: a first sync of a million products numbered about 270,000 again in one write
+ * (docs/benchmarks.md, "`bench/name-order.ts`").
  */
 const leastSpacing = (size: number, total: number, spacing: number) => Math.max(2, Math.floor(spacing * Math.min(1, Math.sqrt(size / Math.max(total, 1)))));
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../../shared';
-import { loadBetterSqlite3 } from '../../../electron/core/offline/sqlite-driver';
-import { compareNameKeys, createNameOrder } from '../../../electron/core/search/name-order';
+import { compareNameKeys } from '../../../electron/core/search/name-order';
+import { nameOrderTable } from '../../support/name-order-table';
 import { catalogDatabase } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
 
@@ -50,23 +50,9 @@ describe('name order (ranks kept beside the name index)', () => {
   });
 
   it('numbers again windows about the size of a crowd growing in one place, not ever wider ones', () => {
-    // The products table's name index alone, and the ranks in an array: 100,000 names in pages of
-    // 250, each page's even names sorting right before the last page's in one place (a crowd that
-    // keeps growing there), its odd names elsewhere.
-    const db = new (loadBetterSqlite3())(':memory:');
-    db.exec('CREATE TABLE products (pos INTEGER PRIMARY KEY, name_key TEXT NOT NULL); CREATE INDEX products_name ON products (name_key);');
-    const statements = new Map<string, ReturnType<typeof db.prepare>>();
-    const sql = (text: string) => statements.get(text) ?? statements.set(text, db.prepare(text)).get(text)!;
-    const ranks = new Uint32Array(100_001);
-    let numbered = 0;
-    const order = createNameOrder(sql, {
-      rank: (position) => ranks[position]!,
-      setRank: (position, rank) => {
-        ranks[position] = rank;
-        numbered += 1;
-      },
-    });
-    const insert = db.prepare('INSERT INTO products (pos, name_key) VALUES (?, ?)');
+    // 100,000 names in pages of 250, each page's even names sorting right before the last page's
+    // in one place (a crowd that keeps growing there), its odd names elsewhere.
+    const table = nameOrderTable(100_000);
     let again = 0;
     let most = 0;
     for (let first = 1; first <= 100_000; first += 250) {
@@ -74,15 +60,11 @@ describe('name order (ranks kept beside the name index)', () => {
         position,
         nameKey: position % 2 === 0 ? `m ${1e9 - position}\u0000p${position}` : `a ${position}\u0000p${position}`,
       }));
-      db.transaction(() => page.forEach(({ position, nameKey }) => insert.run(position, nameKey)))();
-      const before = numbered;
-      order.place(page, first - 1);
-      const renumbered = numbered - before - page.length;
+      const { renumbered } = table.write(page, first - 1);
       again += renumbered;
       most = Math.max(most, renumbered);
     }
-    const byIndex = db.prepare('SELECT pos FROM products ORDER BY name_key').pluck().all() as number[];
-    expect(byIndex.every((position, index) => index === 0 || ranks[byIndex[index - 1]!]! < ranks[position]!)).toBe(true);
+    expect(table.inIndexOrder()).toBe(true);
     // One threshold for every window's size numbered 336,586 products again in all, 32,768 in one write.
     expect(again).toBeLessThan(150_000);
     expect(most).toBeLessThanOrEqual(16_384);
