@@ -11,7 +11,7 @@
  * page's in one place, its odd ones elsewhere). `BENCH_PRODUCTS` names how many (1,000,000).
  */
 import Database from 'better-sqlite3';
-import { nameOrderTable } from '../test/support/name-order-table';
+import { crowdingNameKey, nameOrderTable } from '../test/support/name-order-table';
 
 const PAGE = 250;
 const source = process.env.BENCH_SOURCE_DB;
@@ -34,7 +34,7 @@ const stored = source ? (new Database(source, { readonly: true }).prepare('SELEC
 const count = stored ? stored.length : wanted;
 const nameKey = (position: number): string => {
   if (stored) return stored[position - 1]!;
-  if (kind === 'crowd') return position % 2 === 0 ? `m ${1e9 - position}\u0000p${position}` : `a ${position}\u0000p${position}`;
+  if (kind === 'crowd') return crowdingNameKey(position);
   return `${words[Math.floor(random() * words.length)]} ${Math.floor(random() * 2 ** 31).toString(36)}\u0000p${position}`;
 };
 

@@ -6,6 +6,12 @@
 import { loadBetterSqlite3, type SqliteStatement } from '../../electron/core/offline/sqlite-driver';
 import { createNameOrder, type Named } from '../../electron/core/search/name-order';
 
+/**
+ * A name key of a crowd growing in one place: even positions sort right before every earlier even
+ * one (each page's land where the last page's did), odd ones spread elsewhere.
+ */
+export const crowdingNameKey = (position: number) => (position % 2 === 0 ? `m ${1e9 - position}\u0000p${position}` : `a ${position}\u0000p${position}`);
+
 export function nameOrderTable(capacity: number) {
   const db = new (loadBetterSqlite3())(':memory:');
   db.exec('CREATE TABLE products (pos INTEGER PRIMARY KEY, name_key TEXT NOT NULL); CREATE INDEX products_name ON products (name_key);');

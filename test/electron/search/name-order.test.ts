@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '../../../shared';
 import { compareNameKeys } from '../../../electron/core/search/name-order';
-import { nameOrderTable } from '../../support/name-order-table';
+import { crowdingNameKey, nameOrderTable } from '../../support/name-order-table';
 import { catalogDatabase } from './catalog-database';
 import { makeCatalog } from './catalog-fixture';
 
@@ -56,10 +56,7 @@ describe('name order (ranks kept beside the name index)', () => {
     let again = 0;
     let most = 0;
     for (let first = 1; first <= 100_000; first += 250) {
-      const page = Array.from({ length: 250 }, (_, index) => first + index).map((position) => ({
-        position,
-        nameKey: position % 2 === 0 ? `m ${1e9 - position}\u0000p${position}` : `a ${position}\u0000p${position}`,
-      }));
+      const page = Array.from({ length: 250 }, (_, index) => ({ position: first + index, nameKey: crowdingNameKey(first + index) }));
       const { renumbered } = table.write(page, first - 1);
       again += renumbered;
       most = Math.max(most, renumbered);
