@@ -75,8 +75,38 @@ function compact(bitmap: Uint32Array): Chunk | null {
   return offsets;
 }
 
-/** The chunk with `added` offsets set and `removed` ones cleared; null when nothing is left. */
+/** Whether offsets are strictly increasing and all past `after`. */
+function increasingPast(offsets: readonly number[], after: number): boolean {
+  let last = after;
+  for (const offset of offsets) {
+    if (offset <= last) return false;
+    last = offset;
+  }
+  return true;
+}
+
+/**
+ * The chunk with `added` offsets set and `removed` ones cleared; null when nothing is left.
+ * Two cases skip the bitmap made and compacted again, each giving what it would: offsets added
+ * past a chunk's last that keep it at most `ARRAY_MAX` long (a sync appends its new products at
+ * the catalog's end), and offsets added to a bitmap, which only grows. Most of a first sync's
+ * changes to a term are one of them.
+ */
 export function updateChunk(chunk: Chunk | null, added: readonly number[], removed: readonly number[]): Chunk | null {
+  if (removed.length === 0 && added.length > 0) {
+    if (chunk && isBitmap(chunk)) {
+      const grown = chunk.slice();
+      for (const offset of added) grown[offset >>> 5]! |= 1 << (offset & 31);
+      return grown;
+    }
+    const length = chunk ? chunk.length : 0;
+    if (length + added.length <= ARRAY_MAX && increasingPast(added, length > 0 ? chunk![length - 1]! : -1)) {
+      const appended = new Uint16Array(length + added.length);
+      if (chunk) appended.set(chunk);
+      appended.set(added, length);
+      return appended;
+    }
+  }
   const bitmap = toBitmap(chunk);
   for (const offset of removed) bitmap[offset >>> 5]! &= ~(1 << (offset & 31));
   for (const offset of added) bitmap[offset >>> 5]! |= 1 << (offset & 31);
