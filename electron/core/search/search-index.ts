@@ -30,15 +30,11 @@ import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
 import { CHUNK_BITS } from './posting-chunks';
 import { createPostingStore, DEFAULT_HELD_POSTING_BYTES, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
-import { aboutWordsOf, foldTerm, sameText, wordsOf } from './text-terms';
-import { createVocabulary, prefixTermsOf } from './vocabulary';
+import { createTermKeys } from './term-keys';
+import { foldTerm, sameText } from './text-terms';
+import { createVocabulary } from './vocabulary';
 
 type Sql = (text: string) => SqliteStatement;
-
-/** Postings are kept per term and field: a word in the name, a word in the rest of the description; prefix terms use the first. */
-export const NAME_FIELD = 0;
-export const ABOUT_FIELD = 1;
-export const termKey = (termId: number, field: number) => termId * 2 + field;
 
 /** Case price and creation time in the columns' 32 bits. */
 const clampUint32 = (value: number) => Math.min(0xffffffff, Math.max(0, Math.round(value)));
@@ -90,6 +86,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   const columns = createCatalogColumns(sql);
   const dictionaries = Object.fromEntries(FACETS.map((facet) => [facet, createFacetDictionary(sql, facet)])) as Record<Facet, FacetDictionary>;
   const vocabulary = createVocabulary(sql);
+  const termKeys = createTermKeys(vocabulary);
   const postings = createPostingStore(sql, {
     cacheBytes: options.postingCacheBytes ?? DEFAULT_POSTING_CACHE_BYTES,
     heldBytes: options.heldPostingBytes ?? DEFAULT_HELD_POSTING_BYTES,
@@ -128,6 +125,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     columns.load();
     for (const dictionary of Object.values(dictionaries)) dictionary.load();
     vocabulary.load();
+    termKeys.forget();
     postings.load();
     restoreHeld();
     orders.reset();
@@ -182,7 +180,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     if (from === null) return;
     // At most the held chunks' positions (a few chunks of 4,096: `heldPostingBytes` bounds them).
     const rows = sql('SELECT pos, json FROM products WHERE pos >= ?').raw().all(from * 2 ** CHUNK_BITS) as [number, string][];
-    postings.restoreHeld(rows.map(([position, json]) => ({ position, termKeys: termKeysOf(JSON.parse(json) as CatalogProduct, false) })));
+    postings.restoreHeld(rows.map(([position, json]) => ({ position, termKeys: termKeys.of(JSON.parse(json) as CatalogProduct, false) })));
   }
 
   /**
@@ -210,28 +208,6 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     } catch (error) {
       if (!isDiskFull(error)) throw error;
     }
-  }
-
-  /**
-   * The term keys of a product: its words by field, and the beginnings of all of them (terms of the
-   * name's field). New terms are numbered in this order: the name's words, the others, then the
-   * beginnings.
-   */
-  function termKeysOf(item: CatalogProduct, create: boolean): Set<number> {
-    const keys = new Set<number>();
-    const nameWords = new Set(wordsOf(item.name));
-    const aboutWords = aboutWordsOf(item, nameWords);
-    for (const word of nameWords) addTerm(keys, word, NAME_FIELD, create);
-    for (const word of aboutWords) addTerm(keys, word, ABOUT_FIELD, create);
-    for (const word of nameWords) for (const prefix of prefixTermsOf(word)) addTerm(keys, prefix, NAME_FIELD, create);
-    for (const word of aboutWords) for (const prefix of prefixTermsOf(word)) addTerm(keys, prefix, NAME_FIELD, create);
-    return keys;
-  }
-
-  /** Adds a term's key in `field` to `keys`: numbered when new and `create`, left out when unknown and not. */
-  function addTerm(keys: Set<number>, term: string, field: number, create: boolean) {
-    const id = create ? vocabulary.idOf(term) : vocabulary.find(term);
-    if (id !== undefined) keys.add(termKey(id, field));
   }
 
   function change(key: number, position: number, added: boolean) {
@@ -269,8 +245,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     if (renamed) toPlace.set(position, nameKeyOf(item));
     // A change that leaves the text (a price, the stock) leaves the terms: they are not worked out again.
     if (previous && sameText(previous, item)) return;
-    const now = termKeysOf(item, true);
-    const old = previous ? termKeysOf(previous, false) : new Set<number>();
+    const now = termKeys.of(item, true);
+    const old = previous ? termKeys.of(previous, false) : new Set<number>();
     for (const key of now) if (!old.has(key)) change(key, position, true);
     for (const key of old) if (!now.has(key)) change(key, position, false);
   }
@@ -280,7 +256,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
     if (before) count(position, before, -1);
     columns.clear(position);
     orders.touch(position);
-    for (const key of termKeysOf(previous, false)) change(key, position, false);
+    for (const key of termKeys.of(previous, false)) change(key, position, false);
   }
 
   /** A product's country changed (its detail arrived, or its region's country was learned). */

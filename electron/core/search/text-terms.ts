@@ -28,10 +28,12 @@ export const foldTerm = (term: string) => (!NOT_ASCII.test(term) ? term.toLowerC
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** The words of a text as written (letters and digits), not folded. */
+export const textWords = (text: string): string[] => text.match(WORD) ?? [];
+
 /** The words of a text as they are indexed and searched: case and accents folded (`folded` remembers each word's fold). */
 export function wordsOf(text: string, folded: Map<string, string> = new Map()): string[] {
-  const words = text.match(WORD) ?? [];
-  return words.map((word) => {
+  return textWords(text).map((word) => {
     let term = folded.get(word);
     if (term === undefined) {
       term = foldTerm(word);
@@ -47,32 +49,34 @@ export function wordsOf(text: string, folded: Map<string, string> = new Map()): 
  */
 export function textOf(product: CatalogProduct, field: TextField): string {
   if (field === 'name') return product.name;
-  return describingWords(product, new Set(wordsOf(product.name)), false).join(' ');
+  return describingWords(product, new Set(wordsOf(product.name))).join(' ');
 }
 
-/**
- * The folded words of a product's `about` text that are not among `nameWords` (its name's folded
- * words), each once: what `wordsOf(textOf(product, 'about'))` gives, without joining the words and
- * splitting and folding them again.
- */
-export const aboutWordsOf = (product: CatalogProduct, nameWords: ReadonlySet<string>): string[] => describingWords(product, nameWords, true);
-
-/** The describing words whose folds are not among `nameWords`, each fold once: as written, or `folded`. */
-function describingWords(product: CatalogProduct, nameWords: ReadonlySet<string>, folded: boolean): string[] {
+/** The describing words, as written, whose folds are not among `nameWords`, each fold once. */
+function describingWords(product: CatalogProduct, nameWords: ReadonlySet<string>): string[] {
   const seen = new Set(nameWords);
   const words: string[] = [];
-  for (const word of describedOf(product).match(WORD) ?? []) {
+  for (const word of textWords(describedOf(product))) {
     const fold = foldTerm(word);
     if (seen.has(fold)) continue;
     seen.add(fold);
-    words.push(folded ? fold : word);
+    words.push(word);
   }
   return words;
 }
 
+/** The values that describe a product beside its name, in `textOf`'s order (term-keys.ts reads them one by one). */
+export const describingValues = (product: CatalogProduct): string[] => [
+  product.brand,
+  product.varietal,
+  product.region,
+  product.appellation ?? '',
+  product.supplier.name,
+  String(product.vintage ?? ''),
+];
+
 /** The words that describe a product beside its name, as `textOf` reads them. */
-const describedOf = (product: CatalogProduct) =>
-  `${product.brand} ${product.varietal} ${product.region} ${product.appellation ?? ''} ${product.supplier.name} ${product.vintage ?? ''}`;
+const describedOf = (product: CatalogProduct) => describingValues(product).join(' ');
 
 /**
  * Whether two products have the same text as `textOf` reads it (so the same terms): a change of
