@@ -30,6 +30,7 @@ import { isDiskFull } from '../offline/sqlite-driver';
 import { createNameOrder, type Named } from './name-order';
 import { CHUNK_BITS } from './posting-chunks';
 import { createPostingStore, DEFAULT_HELD_POSTING_BYTES, DEFAULT_POSTING_CACHE_BYTES, type TermChange } from './posting-store';
+import { noteChange, termChangeOf, type TermLog } from './term-changes';
 import { createTermKeys } from './term-keys';
 import { foldTerm, sameText } from './text-terms';
 import { createVocabulary } from './vocabulary';
@@ -107,8 +108,8 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   let live = 0;
   let loaded = false;
 
-  /** What the running transaction changed, written by `commit()`: per term, each position's last change (true: added). */
-  let changes = new Map<number, Map<number, boolean>>();
+  /** What the running transaction changed, written by `commit()`: per term, its changes (term-changes.ts). */
+  let changes = new Map<number, TermLog>();
   let toPlace = new Map<number, string>();
 
   function count(position: number, values: ColumnValues, by: 1 | -1) {
@@ -211,9 +212,9 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   }
 
   function change(key: number, position: number, added: boolean) {
-    let entry = changes.get(key);
-    if (!entry) changes.set(key, (entry = new Map()));
-    entry.set(position, added);
+    let log = changes.get(key);
+    if (!log) changes.set(key, (log = []));
+    noteChange(log, position, added);
   }
 
   function valuesOf(item: CatalogProduct, country: CountryOf, rank: number): ColumnValues {
@@ -289,11 +290,7 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   /** Writes what the running transaction changed (call it last, inside the transaction). */
   function commit() {
     const termChanges = new Map<number, TermChange>();
-    for (const [key, positions] of changes) {
-      const entry: TermChange = { added: [], removed: [] };
-      for (const [position, added] of positions) (added ? entry.added : entry.removed).push(position);
-      termChanges.set(key, entry);
-    }
+    for (const [key, log] of changes) termChanges.set(key, termChangeOf(log));
     postings.apply(termChanges);
     // A product placed and then removed in the same transaction has no place to take.
     const { flags } = columns.columns;
