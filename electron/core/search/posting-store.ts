@@ -41,6 +41,41 @@ export interface TermChange {
 
 type Sql = (text: string) => SqliteStatement;
 
+/** A term's change by chunk index, each chunk's offsets in it. */
+type ChunkChanges = Map<number, { added: number[]; removed: number[] }>;
+
+const OFFSET_MASK = CHUNK_WORDS * 32 - 1;
+
+/**
+ * The change split by chunk. Positions only added, in increasing order (a first sync's new
+ * products), are cut into runs, one chunk each; others are put in their chunk one by one.
+ */
+export function changesByChunk(change: TermChange): ChunkChanges {
+  const byChunk: ChunkChanges = new Map();
+  const { added, removed } = change;
+  if (removed.length === 0 && added.every((position, index) => index === 0 || position > added[index - 1]!)) {
+    for (let start = 0; start < added.length; ) {
+      const index = added[start]! >>> CHUNK_BITS;
+      let end = start + 1;
+      while (end < added.length && added[end]! >>> CHUNK_BITS === index) end += 1;
+      const offsets = new Array<number>(end - start);
+      for (let at = start; at < end; at += 1) offsets[at - start] = added[at]! & OFFSET_MASK;
+      byChunk.set(index, { added: offsets, removed: [] });
+      start = end;
+    }
+    return byChunk;
+  }
+  const at = (position: number) => {
+    const index = position >>> CHUNK_BITS;
+    let entry = byChunk.get(index);
+    if (!entry) byChunk.set(index, (entry = { added: [], removed: [] }));
+    return entry;
+  };
+  for (const position of removed) at(position).removed.push(position & OFFSET_MASK);
+  for (const position of added) at(position).added.push(position & OFFSET_MASK);
+  return byChunk;
+}
+
 export type PostingStore = ReturnType<typeof createPostingStore>;
 
 export function createPostingStore(
@@ -109,15 +144,7 @@ export function createPostingStore(
     const remove = sql('DELETE FROM postings WHERE key = ?');
     const readOne = sql('SELECT data FROM postings WHERE key = ?').pluck();
     for (const [termKey, change] of changes) {
-      const byChunk = new Map<number, { added: number[]; removed: number[] }>();
-      const at = (position: number) => {
-        const index = position >>> CHUNK_BITS;
-        let entry = byChunk.get(index);
-        if (!entry) byChunk.set(index, (entry = { added: [], removed: [] }));
-        return entry;
-      };
-      for (const position of change.removed) at(position).removed.push(position & (CHUNK_WORDS * 32 - 1));
-      for (const position of change.added) at(position).added.push(position & (CHUNK_WORDS * 32 - 1));
+      const byChunk = changesByChunk(change);
       const cached = cache.get(termKey);
       for (const [index, { added, removed }] of byChunk) {
         const key = chunkRowId(termKey, index);
@@ -222,7 +249,7 @@ export function createPostingStore(
         if (!byIndex) offsets.set(termKey, (byIndex = new Map()));
         let list = byIndex.get(index);
         if (!list) byIndex.set(index, (list = []));
-        list.push(position & (CHUNK_WORDS * 32 - 1));
+        list.push(position & OFFSET_MASK);
       }
     }
     for (const [termKey, byIndex] of offsets) for (const [index, list] of byIndex) setHeld(termKey, index, updateChunk(null, list, []));
