@@ -47,32 +47,25 @@ type ChunkChanges = Map<number, { added: number[]; removed: number[] }>;
 const OFFSET_MASK = CHUNK_WORDS * 32 - 1;
 
 /**
- * The change split by chunk. Positions only added, in increasing order (a first sync's new
- * products), are cut into runs, one chunk each; others are put in their chunk one by one.
+ * The change split by chunk, each position put in its chunk in turn. A chunk's entry is looked up
+ * only when the chunk differs from the position before's: a first sync's new products, added in
+ * increasing order, take one lookup a run of a chunk instead of one a position.
  */
 export function changesByChunk(change: TermChange): ChunkChanges {
   const byChunk: ChunkChanges = new Map();
-  const { added, removed } = change;
-  if (removed.length === 0 && added.every((position, index) => index === 0 || position > added[index - 1]!)) {
-    for (let start = 0; start < added.length; ) {
-      const index = added[start]! >>> CHUNK_BITS;
-      let end = start + 1;
-      while (end < added.length && added[end]! >>> CHUNK_BITS === index) end += 1;
-      const offsets = new Array<number>(end - start);
-      for (let at = start; at < end; at += 1) offsets[at - start] = added[at]! & OFFSET_MASK;
-      byChunk.set(index, { added: offsets, removed: [] });
-      start = end;
+  let index = -1;
+  let entry = { added: [] as number[], removed: [] as number[] };
+  const put = (position: number, side: 'added' | 'removed') => {
+    if (position >>> CHUNK_BITS !== index) {
+      index = position >>> CHUNK_BITS;
+      let found = byChunk.get(index);
+      if (!found) byChunk.set(index, (found = { added: [], removed: [] }));
+      entry = found;
     }
-    return byChunk;
-  }
-  const at = (position: number) => {
-    const index = position >>> CHUNK_BITS;
-    let entry = byChunk.get(index);
-    if (!entry) byChunk.set(index, (entry = { added: [], removed: [] }));
-    return entry;
+    entry[side].push(position & OFFSET_MASK);
   };
-  for (const position of removed) at(position).removed.push(position & OFFSET_MASK);
-  for (const position of added) at(position).added.push(position & OFFSET_MASK);
+  for (const position of change.removed) put(position, 'removed');
+  for (const position of change.added) put(position, 'added');
   return byChunk;
 }
 
