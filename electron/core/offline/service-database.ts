@@ -132,12 +132,13 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
       // name's index is left alone unless the name changed (one page fewer written a product).
       if (nameKey === nameKeyOf(previous)) sql('UPDATE products SET page = ?, json = ? WHERE pos = ?').run(page, json, existing[0]);
       else sql('UPDATE products SET page = ?, name_key = ?, json = ? WHERE pos = ?').run(page, nameKey, json, existing[0]);
-      index.put(existing[0], item, country, previous);
+      index.put(existing[0], item, country, previous, nameKey);
       return { pos: existing[0], listed: true };
     }
-    const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKeyOf(item), json);
+    const nameKey = nameKeyOf(item);
+    const { lastInsertRowid } = sql('INSERT INTO products (id, page, name_key, json) VALUES (?, ?, ?, ?)').run(item.id, page, nameKey, json);
     if (productRows !== null) productRows += 1;
-    index.put(Number(lastInsertRowid), item, country, null);
+    index.put(Number(lastInsertRowid), item, country, null, nameKey);
     return { pos: Number(lastInsertRowid), listed: false };
   }
 

@@ -234,16 +234,17 @@ export function createSearchIndex(sql: Sql, options: SearchIndexOptions = {}) {
   /**
    * A product added at `position` or changed there (`previous`: what the index holds of it now).
    * Its terms change by the words that differ; its place in name order only when its name did.
+   * `nameKey` is the item's (`nameKeyOf`), passed by a caller that worked it out for its own row.
    */
-  function put(position: number, item: CatalogProduct, country: CountryOf, previous: CatalogProduct | null) {
+  function put(position: number, item: CatalogProduct, country: CountryOf, previous: CatalogProduct | null, nameKey = nameKeyOf(item)) {
     const before = previous ? columns.read(position) : null;
-    const renamed = !previous || !before || nameKeyOf(previous) !== nameKeyOf(item);
+    const renamed = !previous || !before || nameKeyOf(previous) !== nameKey;
     const values = valuesOf(item, country, renamed ? 0 : before.rank);
     if (before) count(position, before, -1);
     columns.write(position, values);
     orders.touch(position);
     count(position, values, 1);
-    if (renamed) toPlace.set(position, nameKeyOf(item));
+    if (renamed) toPlace.set(position, nameKey);
     // A change that leaves the text (a price, the stock) leaves the terms: they are not worked out again.
     if (previous && sameText(previous, item)) return;
     const now = termKeys.of(item, true);
