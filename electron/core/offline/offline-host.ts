@@ -21,7 +21,7 @@ import type { OfflineUpgradeProblem } from '../../../shared/bridge/events';
 import path from 'node:path';
 import { CatalogSearchInput } from '../../../shared/bridge/search';
 import { createCatalogSearch } from '../search/catalog-search';
-import { GIVE_WAY_MS, warmUp, warmUpTexts } from '../search/search-warm-up';
+import { warmUp, warmUpTexts } from '../search/search-warm-up';
 import { importLegacyFiles } from './legacy-files';
 import type { OfflineChoice } from '../../../shared/bridge/offline-choice';
 import type { FolderOp, OfflineFailureCode, OfflineNotice, ServiceOp, ServiceOps } from './offline-protocol';
@@ -167,19 +167,11 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
     const search = createCatalogSearch(database);
     /** Whether the first searches' code was warmed for this copy (`readSearchIndex`). */
     let warmed = false;
-    /** When the buyer's last search was answered (`performance.now()`): the warm-up gives way to them. */
-    let searchedAt = Number.NEGATIVE_INFINITY;
     const { db: _db, sql: _sql, transaction: _transaction, index: _index, choice: _choice, removeProduct: _remove, catalogTransaction: _catalog, ...writes } = database;
     const ops: ServiceOps = {
       ...writes,
       ...createOfflineChoiceOps(database, checkpoints.exclusive),
-      searchItemsJson: (query) => {
-        try {
-          return search.searchItemsJson(query);
-        } finally {
-          searchedAt = performance.now();
-        }
-      },
+      searchItemsJson: search.searchItemsJson,
       lookupCode: search.lookupCode,
       matchCodes: search.matchCodes,
       products: search.products,
@@ -199,9 +191,6 @@ export function createOfflineHost({ dataDir, load = loadBetterSqlite3, notify = 
           warmed = true;
           warmSearches(warmUpTexts(varietals), (text) => search.searchItemsJson(CatalogSearchInput.parse({ text })), {
             later: (step) => setImmediate(step),
-            // Not what keeps the worker alive: its port does.
-            after: (ms, step) => setTimeout(step, ms).unref(),
-            givingWay: () => searchedAt + GIVE_WAY_MS - performance.now(),
             stopped: () => opened.get(baseUrl) !== entry,
           });
         }

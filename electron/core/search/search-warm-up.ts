@@ -6,11 +6,6 @@
  * read (`prepareSearch`: the catalog painted, the page idle), the worker types a few words of its
  * own catalog itself, one search a turn of its event loop: a search the buyer sends meanwhile is
  * answered between two of them, and the buyer's first keystrokes meet warm code.
- *
- * It gives way to the buyer: while the buyer's own searches come (the last answered less than
- * `GIVE_WAY_MS` ago) it waits, since those searches warm the code they use and each of them would
- * otherwise wait for a warm-up search started just before it (at 50,000 products that wait was
- * most of a search's p95 through the worker, docs/benchmarks.md).
  */
 
 /** The catalog's varietals typed (its most common first): enough to warm every kind of text search. */
@@ -27,34 +22,21 @@ export function warmUpTexts(names: readonly string[], words = WARM_UP_WORDS): st
   });
 }
 
-/** How long after the buyer's last search the warm-up waits before its next search. */
-export const GIVE_WAY_MS = 100;
-
 export interface WarmUpTurns {
   /** Runs a step at a later turn of the event loop (`setImmediate`), after what is waiting. */
   later: (step: () => void) => void;
-  /** Runs a step once `ms` have passed (`setTimeout`). */
-  after: (ms: number, step: () => void) => void;
-  /** How long the warm-up still gives way to the buyer (ms; 0 or less: it goes on). */
-  givingWay: () => number;
   /** True once the warm-up is no longer wanted (the copy closed). */
   stopped: () => boolean;
 }
 
 /**
- * Searches each text, one a turn, waiting while it gives way to the buyer; stops when `stopped`,
- * and at the first search that throws (a warm-up is never worth a failure: the buyer's own search
- * meets whatever it was).
+ * Searches each text, one a turn; stops when `stopped`, and at the first search that throws (a
+ * warm-up is never worth a failure: the buyer's own search meets whatever it was).
  */
-export function warmUp(texts: readonly string[], search: (text: string) => void, { later, after, givingWay, stopped }: WarmUpTurns): void {
+export function warmUp(texts: readonly string[], search: (text: string) => void, { later, stopped }: WarmUpTurns): void {
   let next = 0;
   const step = () => {
     if (next >= texts.length || stopped()) return;
-    const wait = givingWay();
-    if (wait > 0) {
-      after(wait, step);
-      return;
-    }
     try {
       search(texts[next]!);
     } catch {

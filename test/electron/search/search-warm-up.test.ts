@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { warmUp, warmUpTexts } from '../../../electron/core/search/search-warm-up';
 
-/** Steps queued as `setImmediate` and `setTimeout` would queue them, run one at a time by the test. */
+/** Steps queued as `setImmediate` would queue them, run one at a time by the test. */
 function turns() {
   const queued: (() => void)[] = [];
-  const waits: number[] = [];
   return {
     later: (step: () => void) => void queued.push(step),
-    after: (ms: number, step: () => void) => {
-      waits.push(ms);
-      queued.push(step);
-    },
-    givingWay: () => 0,
     runOne: () => queued.shift()?.(),
-    waits,
     get waiting() {
       return queued.length;
     },
@@ -33,7 +26,7 @@ describe('the search warm-up', () => {
   it('searches one text a turn, none before the first turn, so a search sent meanwhile is answered between them', () => {
     const searched: string[] = [];
     const loop = turns();
-    warmUp(['a', 'ab', 'abc'], (text) => searched.push(text), { ...loop, stopped: () => false });
+    warmUp(['a', 'ab', 'abc'], (text) => searched.push(text), { later: loop.later, stopped: () => false });
     expect(searched, 'nothing searched in the call that read the index').toEqual([]);
     loop.runOne();
     expect(searched).toEqual(['a']);
@@ -47,7 +40,7 @@ describe('the search warm-up', () => {
     const searched: string[] = [];
     let closed = false;
     const loop = turns();
-    warmUp(['a', 'ab', 'abc'], (text) => searched.push(text), { ...loop, stopped: () => closed });
+    warmUp(['a', 'ab', 'abc'], (text) => searched.push(text), { later: loop.later, stopped: () => closed });
     loop.runOne();
     closed = true;
     loop.runOne();
@@ -57,32 +50,8 @@ describe('the search warm-up', () => {
     const failing = turns();
     warmUp(['a', 'ab'], () => {
       throw new Error('the database is closed');
-    }, { ...failing, stopped: () => false });
+    }, { later: failing.later, stopped: () => false });
     expect(() => failing.runOne()).not.toThrow();
     expect(failing.waiting).toBe(0);
-  });
-
-  it('gives way while the buyer searches: no search until the buyer has been quiet, then on where it was', () => {
-    const searched: string[] = [];
-    const loop = turns();
-    let buyerQuietIn = 0;
-    warmUp(['a', 'ab', 'abc'], (text) => searched.push(text), { ...loop, givingWay: () => buyerQuietIn, stopped: () => false });
-    loop.runOne();
-    expect(searched).toEqual(['a']);
-    // The buyer searched: the next turn waits for as long as it still gives way, searching nothing.
-    buyerQuietIn = 80;
-    loop.runOne();
-    expect(searched).toEqual(['a']);
-    expect(loop.waits).toEqual([80]);
-    // The buyer searched again meanwhile: it waits again.
-    buyerQuietIn = 30;
-    loop.runOne();
-    expect(searched).toEqual(['a']);
-    expect(loop.waits).toEqual([80, 30]);
-    buyerQuietIn = -5;
-    loop.runOne();
-    loop.runOne();
-    expect(searched).toEqual(['a', 'ab', 'abc']);
-    expect(loop.waiting).toBe(0);
   });
 });
