@@ -4,7 +4,8 @@
  * thread hands each feed page's bytes to the offline worker (`readChangesBytes`, then
  * `writeReadChanges`, as catalog-feed.ts does) for a new, empty offline copy in BENCH_DATA_DIR.
  * The pages are made from the product details of the offline database BENCH_SOURCE_DB (opened
- * read-only; BENCH_PAGES pages of 250, all by default). Every BENCH_REPORT_EVERY pages, and at
+ * read-only; BENCH_PAGES pages of BENCH_PAGE_SIZE entries, 250 by default, all by default: a page of
+ * 500 is what two pages written in one transaction cost, FEED_PAGES_A_WRITE). Every BENCH_REPORT_EVERY pages, and at
  * the end, this process's memory (main thread and worker) by kind: anonymous, file-backed, heaps;
  * at the end also the pages' writes (p50, p99, the slowest and which page).
  */
@@ -18,7 +19,7 @@ import { percentile } from './ui-probe';
 const source = process.env.BENCH_SOURCE_DB ?? '';
 const dataDir = process.env.BENCH_DATA_DIR ?? '';
 if (!source || !dataDir) throw new Error('BENCH_SOURCE_DB (an offline database, read only) and BENCH_DATA_DIR (a new data folder) are needed');
-const PAGE = 250;
+const PAGE = Number(process.env.BENCH_PAGE_SIZE ?? 250);
 const baseUrl = 'http://127.0.0.1:9/api/v1';
 const scope = { baseUrl, accountId: null };
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;

@@ -517,32 +517,42 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
   });
 
   /**
-   * A feed page read and checked by `readChangesBytes`, waiting for `writeReadChanges`: the feed's
-   * next page is asked for while this one is written (its cursor is known once it is read).
+   * Feed pages read and checked by `readChangesBytes`, each the page after the one before, waiting
+   * for `writeReadChanges`: the feed's next page is asked for while these are written (a page's
+   * cursor is known once it is read).
    */
-  let readFeedPage: { page: CatalogChangesPage; since: string | null } | null = null;
+  let readFeedPages: { page: CatalogChangesPage; since: string | null }[] = [];
 
   /**
    * A page of the change feed as the service sent it (its bytes, compressed in `coding` or not):
    * inflated, decoded, parsed and checked against the contract here, in the worker, so the main
-   * thread never holds a page of whole products, nor its text, nor its inflated bytes. Nothing is written yet: `writeReadChanges` writes it, with its cursor,
-   * in one transaction.
+   * thread never holds a page of whole products, nor its text, nor its inflated bytes. Nothing is
+   * written yet: `writeReadChanges` writes it, with the pages read before it that it follows, and
+   * the cursor after it, in one transaction. A page that does not follow them (a sync that stopped
+   * before writing what it read) drops them; one that fails its check leaves them to be written.
    */
   function readChangesBytes(bytes: Uint8Array, coding: ContentCoding | null, since: string | null): FeedPageOutcome {
-    readFeedPage = null;
+    if (readFeedPages.at(-1)?.page.next_cursor !== since) readFeedPages = [];
     const checked = checkEndpointBytes('catalogChanges', bytes, coding);
     if (!checked.ok) return { ok: false, message: checked.message };
     const page = checked.data;
-    readFeedPage = { page, since };
+    readFeedPages.push({ page, since });
     return { ok: true, changed: page.data.length, nextCursor: page.next_cursor, hasMore: page.has_more };
   }
 
-  /** Writes the page `readChangesBytes` read, with its cursor, as `applyChanges` does (when it changes anything or moves the cursor). */
+  /**
+   * Writes the pages `readChangesBytes` read, in order, with the cursor after the last, in one
+   * transaction as `applyChanges` does (when they change anything or move the cursor): a crash
+   * keeps all of them or none.
+   */
   function writeReadChanges(savedAt: string): void {
-    const read = readFeedPage;
-    readFeedPage = null;
-    if (!read) throw new Error('no page of the change feed was read before this write');
-    if (read.page.data.length > 0 || read.page.next_cursor !== read.since) applyChanges(read.page.data, read.page.next_cursor, savedAt);
+    const read = readFeedPages;
+    readFeedPages = [];
+    const first = read[0];
+    const last = read.at(-1);
+    if (!first || !last) throw new Error('no page of the change feed was read before this write');
+    const changes = read.length === 1 ? first.page.data : read.flatMap((entry) => entry.page.data);
+    if (changes.length > 0 || last.page.next_cursor !== first.since) applyChanges(changes, last.page.next_cursor, savedAt);
   }
 
   /** `readChangesBytes` and `writeReadChanges` in one call. */

@@ -12,12 +12,20 @@ export const FEED_RESTART_NOTICE =
  * Entries asked per feed page. With the service client (`callBytes`) each page is decoded, parsed
  * and checked in the offline worker; a parse on the main thread (a client without it) of 1,000 full products
  * (the most a page may hold) held that thread for hundreds of milliseconds on a loaded machine
- * (bench:core), a quarter of that keeps each parse short. Larger pages would not make the
- * offline write cheaper: four pages of 250 in one transaction wrote 1,407 database pages to the
- * WAL a feed page instead of about 1,900 (measured before a bootstrap held the postings' last
- * chunks), for no CPU measurably saved (docs/benchmarks.md, `bench/offline-write.ts`).
+ * (bench:core), a quarter of that keeps each parse short. What a larger transaction saves the
+ * offline write, pages that queue up get by being written two to a transaction (FEED_PAGES_A_WRITE).
  */
 export const FEED_PAGE_LIMIT = 250;
+
+/**
+ * Feed pages written in one transaction at most, when the next page has already come as a page is
+ * read (the worker is behind the service, as in a first sync): the transaction's own cost and the
+ * database pages that consecutive pages both change (the search index's, the tables' inner pages)
+ * are paid once for the two. Two pages of 250 in one transaction took the worker 7–8 % less time
+ * than in two (`bench/offline-sync-memory.ts`, pairs at 300,000 products, docs/benchmarks.md); four
+ * saved little more and make each write, which a buyer's search may wait behind, four times as long.
+ */
+export const FEED_PAGES_A_WRITE = 2;
 
 /**
  * One feed page fetched and read: what the rest of the loop needs of it. Its write (`written`) may
@@ -85,6 +93,31 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     );
     return writing;
   };
+  /**
+   * Pages read by the worker and not written yet (`FEED_PAGES_A_WRITE`): their write, once started,
+   * settles `written` for each of them.
+   */
+  let unwritten: { pages: number; settle: (write: Promise<OfflineFailure | null>) => void; written: Promise<OfflineFailure | null> } | null = null;
+  /** The write of the pages read so far, with the cursor after the last: resolves to its failure, if any. */
+  const writeRead = (savedAt: string) => {
+    const write = startWrite(() => context.store.writeReadChanges(scope, savedAt));
+    unwritten?.settle(write);
+    unwritten = null;
+    return write;
+  };
+  /** A page just read waits for the next to be written with it: the next has come and the write would not be too long. */
+  const joinNextWrite = (hasMore: boolean, nextCursor: string) => {
+    if (!hasMore || (unwritten?.pages ?? 0) + 1 >= FEED_PAGES_A_WRITE || !bytePages.ready(nextCursor)) return null;
+    if (!unwritten) {
+      let settle: (write: Promise<OfflineFailure | null>) => void = () => {};
+      const written = new Promise<OfflineFailure | null>((resolve) => {
+        settle = (write) => resolve(write);
+      });
+      unwritten = { pages: 0, settle, written };
+    }
+    unwritten.pages += 1;
+    return unwritten.written;
+  };
   /** The write of the page before, then the worker's turn for this page (held while the buyer types), then the bootstrap's mark: the failure of either. */
   const readyToRead = async (since: string | null) => {
     const before = await written();
@@ -106,8 +139,8 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
       const read = await context.store.readChangesBytes(scope, outcome.bytes, outcome.coding, since);
       if (!read.ok) return { ok: false, error: copyFailure(read) };
       if (!read.value.ok) return { ok: false, error: { message: read.value.message, code: 'bad_response', status: outcome.status } };
-      const savedAt = context.nowIso();
-      return { ...read.value, notModified: false, written: startWrite(() => context.store.writeReadChanges(scope, savedAt)) };
+      const joined = joinNextWrite(read.value.hasMore, read.value.nextCursor);
+      return { ...read.value, notModified: false, written: joined ?? writeRead(context.nowIso()) };
     }
     const outcome = await parsedPages.page(since);
     if (!outcome.ok) return { ok: false, error: outcome.error as FeedFailure };
@@ -124,6 +157,8 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     progress(context, 'catalog', 0, null);
     for (;;) {
       const outcome = await step(cursor);
+      // Pages read and waiting for this one are written now when this one brought no page to join them.
+      if (unwritten && !(outcome.ok && !outcome.notModified)) writeRead(context.nowIso());
       if (!outcome.ok) {
         // What was read before stays written (or its own failure is the one to tell).
         const before = await written();

@@ -23,6 +23,8 @@ export interface FeedRequests<T> {
    * before are read, checked and written: at most `ahead` pages are asked for ahead of the one read.
    */
   page(since: string | null): Promise<T>;
+  /** Whether the answer for the page after `since` was asked for ahead and has come (`page` would not wait). */
+  ready(since: string | null): boolean;
   /** No more pages: the requests sent ahead are dropped. */
   close(): void;
 }
@@ -39,6 +41,8 @@ export function createFeedRequests<T>(send: (since: string | null, extras: FeedR
     /** The next page's cursor, once this answer's headers named it. */
     next: string | null;
     drop: AbortController;
+    /** The answer has come. */
+    settled: boolean;
   }
   /** Pages asked for ahead and not handed out yet, in feed order. */
   let waiting: Sent[] = [];
@@ -53,7 +57,7 @@ export function createFeedRequests<T>(send: (since: string | null, extras: FeedR
   };
   const start = (since: string | null): Sent => {
     const drop = new AbortController();
-    const sent: Sent = { since, next: null, drop, answer: Promise.resolve(undefined as T) };
+    const sent: Sent = { since, next: null, drop, answer: Promise.resolve(undefined as T), settled: false };
     last = sent;
     const onHeaders = (headers: Headers) => {
       if (sent.next !== null) return;
@@ -61,6 +65,10 @@ export function createFeedRequests<T>(send: (since: string | null, extras: FeedR
       if (sent.next !== null && sent === last) askAhead();
     };
     sent.answer = send(since, { onHeaders, signal: drop.signal });
+    const settle = () => {
+      sent.settled = true;
+    };
+    sent.answer.then(settle, settle);
     return sent;
   };
   const dropWaiting = () => {
@@ -78,6 +86,10 @@ export function createFeedRequests<T>(send: (since: string | null, extras: FeedR
       sent ??= start(since);
       askAhead();
       return sent.answer;
+    },
+    ready(since) {
+      const next = waiting[0];
+      return next !== undefined && next.since === since && next.settled;
     },
     close() {
       closed = true;

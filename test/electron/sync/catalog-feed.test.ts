@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentCoding } from '../../../shared';
 import { createOfflineStore, type OfflineStore } from '../../../electron/core/offline/offline-store';
 import { createSearchService } from '../../../electron/core/search/search-service';
-import { FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
+import { FEED_PAGES_A_WRITE, FEED_RESTART_NOTICE } from '../../../electron/core/sync/catalog-feed';
 import { FEED_PAGES_AHEAD } from '../../../electron/core/sync/feed-requests';
 import { createSyncEngine, type SyncEngineOptions } from '../../../electron/core/sync/sync-engine';
 import { createFakeService } from './fake-service';
@@ -41,6 +41,13 @@ describe('the catalog through the service’s change feed', () => {
   };
   const status = (engine: ReturnType<typeof engineFor>, name: string) => engine.statuses().find((entry) => entry.name === name)!;
   const storedIds = async () => (await valueOf(search().search({ limit: 500, sort: 'name' }))).items.map((item) => item.id).sort();
+  /** The writes recorded as `written N` ended one after the other, each of at most FEED_PAGES_A_WRITE of the feed's `pages`. */
+  const expectWritesOf = (events: string[], pages: number) => {
+    const writes = events.filter((event) => event.startsWith('written'));
+    expect(writes).toEqual(writes.map((_, index) => `written ${index + 1}`));
+    expect(writes.length).toBeGreaterThanOrEqual(Math.ceil(pages / FEED_PAGES_A_WRITE));
+    expect(writes.length).toBeLessThanOrEqual(pages);
+  };
 
   it('takes the whole catalog with every detail from the feed: no list page, no request per product', async () => {
     const service = createFakeService({ products: 1_200, feed: true });
@@ -172,7 +179,7 @@ describe('the catalog through the service’s change feed', () => {
     await engine.whenIdle();
     expect(events.indexOf('fetch 2')).toBeLessThan(events.indexOf('written 1'));
     expect(events.indexOf('fetch 3')).toBeLessThan(events.indexOf('written 2'));
-    expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
+    expectWritesOf(events, 5);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     expect((await valueOf(search().search({ limit: 1 }))).total).toBe(1_000);
     expect((await valueOf(search().products(['prod_00999'])))[0]?.id).toBe('prod_00999');
@@ -265,7 +272,7 @@ describe('the catalog through the service’s change feed', () => {
     const asked = service.log.filter((entry) => entry.name === 'catalogChanges').map((entry) => entry.since);
     expect(asked).toHaveLength(Math.ceil((1_000 + 3) / 250));
     expect(new Set(asked).size).toBe(asked.length);
-    expect(events.filter((event) => event.startsWith('written'))).toEqual(['written 1', 'written 2', 'written 3', 'written 4', 'written 5']);
+    expectWritesOf(events, 5);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
@@ -285,7 +292,7 @@ describe('the catalog through the service’s change feed', () => {
     await engine.whenIdle();
     expect(wrong.length).toBeGreaterThan(0);
     expect(wrong.every((signal) => signal.aborted), 'every request for the wrong page is dropped').toBe(true);
-    expect(events.filter((event) => event.startsWith('written'))).toHaveLength(5);
+    expectWritesOf(events, 5);
     expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
     const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
@@ -363,6 +370,118 @@ describe('the catalog through the service’s change feed', () => {
     expect(asked.slice(2).every((call) => call === '200:cursor'), 'then on from the new cursor').toBe(true);
     expect(status(engine, 'catalog')).toMatchObject({ count: 299, error: null, notice: FEED_RESTART_NOTICE });
     expect(await storedIds()).toEqual(service.state.products.map((item) => item.id).sort().slice(0, 299));
+  });
+
+  /** The store, each write recorded with how many pages were read since the write before; each read taking `readMs` longer. */
+  const countingStore = (writes: number[], readMs = 0): OfflineStore => {
+    let reads = 0;
+    return {
+      ...store,
+      readChangesBytes: async (...args) => {
+        const result = await store.readChangesBytes(...args);
+        reads += 1;
+        if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
+        return result;
+      },
+      writeReadChanges: async (...args) => {
+        writes.push(reads);
+        reads = 0;
+        return store.writeReadChanges(...args);
+      },
+    };
+  };
+
+  it('writes a page with the next in one transaction when the next has come as it is read; the cursor stored is the last page’s', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const writes: number[] = [];
+    // Each read takes a while: the page asked ahead has come by its end.
+    const engine = engineFor(service, { api: withBytes(service), store: countingStore(writes, 40) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(FEED_PAGES_A_WRITE).toBe(2);
+    expect(writes, 'pages 1 and 2, 3 and 4, then 5 alone (the last)').toEqual([2, 2, 1]);
+    const asked = service.log.filter((entry) => entry.name === 'catalogChanges');
+    expect(asked).toHaveLength(5);
+    const lastPage = (await (service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; data?: { next_cursor: string } }>)('catalogChanges', {
+      query: { since: asked.at(-1)!.since, limit: '250' },
+    })).data;
+    const stored = await store.datasetInfo('catalog', { baseUrl, accountId: null });
+    expect(stored.ok && stored.value?.cursor).toBe(lastPage?.next_cursor);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+    const pages = [await valueOf(search().search({ limit: 500, sort: 'name' })), await valueOf(search().search({ offset: 500, limit: 500, sort: 'name' }))];
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
+  });
+
+  it('writes each page alone when the next has not come as it is read (the service slower than the copy)', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const bytes = withBytes(service);
+    const inner = bytes.callBytes as (name: string, input: unknown) => Promise<unknown>;
+    const api = {
+      ...bytes,
+      // Every feed answer, headers and all, comes 300 ms after it is asked.
+      callBytes: (async (name: string, input: unknown) => {
+        if (name === 'catalogChanges') await new Promise((resolve) => setTimeout(resolve, 300));
+        return inner(name, input);
+      }) as never,
+    };
+    const writes: number[] = [];
+    const engine = engineFor(service, { api, store: countingStore(writes) });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(writes).toEqual([1, 1, 1, 1, 1]);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+  });
+
+  it('the worker writes the pages it read in one transaction, in order; a page that does not follow them drops them, one that fails its check leaves them', async () => {
+    const service = createFakeService({ products: 600, feed: true });
+    const scope = { baseUrl, accountId: null };
+    const pageAfter = async (since: string | null) => {
+      const answer = (await (service.api.call as (name: string, input: unknown) => Promise<{ ok: boolean; data?: { next_cursor: string } }>)('catalogChanges', {
+        query: since ? { since, limit: '250' } : { limit: '250' },
+      }));
+      if (!answer.ok || !answer.data) throw new Error('the fake service gave no page');
+      return { bytes: new TextEncoder().encode(JSON.stringify(answer.data)), next: answer.data.next_cursor };
+    };
+    const first = await pageAfter(null);
+    const second = await pageAfter(first.next);
+    const third = await pageAfter(second.next);
+    const stored = async () => {
+      const info = await store.datasetInfo('catalog', scope);
+      if (!info.ok) throw new Error(info.message);
+      return info.value;
+    };
+    const cursor = async () => (await stored())?.cursor ?? null;
+    const total = async () => (await stored())?.count ?? 0;
+
+    // A page read, then one that fails its check: the first is still written.
+    expect((await store.readChangesBytes(scope, first.bytes, null, null)).ok).toBe(true);
+    const bad = await store.readChangesBytes(scope, new TextEncoder().encode('{"data": 1}'), null, first.next);
+    expect(bad.ok && bad.value.ok).toBe(false);
+    expect((await store.writeReadChanges(scope, '2026-11-29T00:00:00.000Z')).ok).toBe(true);
+    expect(await cursor()).toBe(first.next);
+    expect(await total()).toBe(250 - 3);
+
+    // Two pages read, each following the one before: one write, both stored, the second's cursor kept.
+    await store.readChangesBytes(scope, second.bytes, null, first.next);
+    await store.readChangesBytes(scope, third.bytes, null, second.next);
+    expect(await total(), 'nothing written by a read').toBe(250 - 3);
+    expect((await store.writeReadChanges(scope, '2026-11-29T00:00:00.000Z')).ok).toBe(true);
+    expect(await cursor()).toBe(third.next);
+    expect(await total()).toBe(600);
+
+    // In a new copy, a page read, then one that does not follow it: only the second is written.
+    const otherDir = await mkdtemp(join(tmpdir(), 'caseworks-feed-'));
+    const other = createOfflineStore({ dataDir: otherDir });
+    try {
+      await other.readChangesBytes(scope, (await pageAfter(null)).bytes, null, null);
+      await other.readChangesBytes(scope, (await pageAfter(second.next)).bytes, null, 'another cursor');
+      expect((await other.writeReadChanges(scope, '2026-11-29T00:00:00.000Z')).ok).toBe(true);
+      const info = await other.datasetInfo('catalog', scope);
+      expect(info.ok && info.value).toMatchObject({ count: 600 - 2 * 250 + 3, cursor: third.next });
+    } finally {
+      await other.close();
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 
   it('a feed cut short goes on from the last page it wrote', async () => {
