@@ -74,4 +74,23 @@ describe('the change feed’s requests', () => {
     requests.close();
     expect(feed.dropped).toEqual([]);
   });
+
+  it('tells whether the page after a cursor was asked for ahead and has come: not before its answer, not for another page', async () => {
+    const feed = handFeed(10);
+    const requests = createFeedRequests(feed.send, 3);
+    const first = requests.page(null);
+    expect(requests.ready('c1'), 'not asked for yet').toBe(false);
+    feed.headers(null);
+    feed.headers('c1');
+    expect(requests.ready('c1'), 'asked for, no answer yet').toBe(false);
+    feed.body('c1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requests.ready('c1')).toBe(true);
+    expect(requests.ready('c2'), 'not the page waiting first').toBe(false);
+    feed.body(null);
+    await first;
+    expect(await requests.page('c1')).toBe('page 2');
+    expect(requests.ready('c2'), 'asked for, no answer yet').toBe(false);
+    requests.close();
+  });
 });
