@@ -551,7 +551,7 @@ export function createServiceDatabase(db: SqliteDatabase, options: SearchIndexOp
     const first = read[0];
     const last = read.at(-1);
     if (!first || !last) throw new Error('no page of the change feed was read before this write');
-    const changes = read.length === 1 ? first.page.data : read.flatMap((entry) => entry.page.data);
+    const changes = read.flatMap((entry) => entry.page.data);
     if (changes.length > 0 || last.page.next_cursor !== first.since) applyChanges(changes, last.page.next_cursor, savedAt);
   }
 
