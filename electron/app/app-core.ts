@@ -80,7 +80,7 @@ export function createCaseworksCore(platform: CaseworksPlatform, options: CoreOp
     clientTuning: options.client,
     engineFor: (connection, client) => {
       const scope = storeScopeOf(connection);
-      return createSyncEngine({ api: client, store, scope, search, images, now, onEvent: emit, hydrateDetails: options.hydrateDetails, backgroundGate: (task) => typing.background(task), writeTurn: () => typing.whenNotTyping(WRITES_HELD_WHILE_TYPING_MS) });
+      return createSyncEngine({ api: client, store, scope, search, images, now, onEvent: emit, hydrateDetails: options.hydrateDetails, backgroundGate: (task) => typing.background(task), writeTurn: () => typing.whenNotTyping(WRITES_HELD_WHILE_TYPING_MS), buyerTyping: typing.isTyping });
     },
     followerFor: (account, client, onEvent) =>
       createSyncEngine({ api: client, store, scope: accountScopeOf(account), now, onEvent, accountOnly: true, backgroundGate: (task) => typing.background(task) }),

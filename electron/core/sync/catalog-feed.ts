@@ -24,6 +24,8 @@ export const FEED_PAGE_LIMIT = 250;
  * are paid once for the two. Two pages of 250 in one transaction took the worker 7–8 % less time
  * than in two (`bench/offline-sync-memory.ts`, pairs at 300,000 products, docs/benchmarks.md); four
  * saved little more and make each write, which a buyer's search may wait behind, four times as long.
+ * While the buyer types (`buyerTyping`), each page is written alone: a keystroke's search waits
+ * behind one page's write at most.
  */
 export const FEED_PAGES_A_WRITE = 2;
 
@@ -105,9 +107,9 @@ export async function syncCatalogFeed(context: SyncContext, onPages: () => void 
     unwritten = null;
     return write;
   };
-  /** A page just read waits for the next to be written with it: the next has come and the write would not be too long. */
+  /** A page just read waits for the next to be written with it: the next has come, the write would not be too long, and the buyer is not typing. */
   const joinNextWrite = (hasMore: boolean, nextCursor: string) => {
-    if (!hasMore || (unwritten?.pages ?? 0) + 1 >= FEED_PAGES_A_WRITE || !bytePages.ready(nextCursor)) return null;
+    if (!hasMore || (unwritten?.pages ?? 0) + 1 >= FEED_PAGES_A_WRITE || !bytePages.ready(nextCursor) || context.buyerTyping?.()) return null;
     if (!unwritten) {
       let settle: (write: Promise<OfflineFailure | null>) => void = () => {};
       const written = new Promise<OfflineFailure | null>((resolve) => {

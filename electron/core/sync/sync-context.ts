@@ -28,6 +28,8 @@ export interface SyncContext {
   perPage: number;
   /** Waited for before each page of the catalog (a feed page, or a list page) is handed to the offline worker to write (none: at once). */
   writeTurn?: () => Promise<void>;
+  /** Whether the buyer is typing a search now: feed pages are then written one to a transaction, each write short (none: never). */
+  buyerTyping?: () => boolean;
 }
 
 export function progress(context: SyncContext, dataset: DatasetName, done: number, total: number | null, finished = false) {

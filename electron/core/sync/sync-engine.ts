@@ -59,6 +59,8 @@ export interface SyncEngineOptions {
    * buyer types (default: at once).
    */
   writeTurn?: () => Promise<void>;
+  /** Whether the buyer is typing a search now: the feed's pages are then written one to a transaction (default: never). */
+  buyerTyping?: () => boolean;
   detailMaxAgeMs?: number;
   /**
    * Only the account's own datasets (the account, its orders, its webhooks), no catalog or
@@ -117,6 +119,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pages: (task) => pages(task),
     perPage: options.perPage ?? SYNC_DEFAULTS.perPage,
     ...(options.writeTurn ? { writeTurn: options.writeTurn } : {}),
+    ...(options.buyerTyping ? { buyerTyping: options.buyerTyping } : {}),
   };
   const backgroundGate: Limiter = options.backgroundGate ?? ((task) => task());
   /** A periodic re-sync only confirms a copy that is already there, so its page requests go through the gate like background downloads. */

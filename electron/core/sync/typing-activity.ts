@@ -87,6 +87,8 @@ export function createTypingActivity({
   let lastTyped: string | null = null;
   return {
     touch,
+    /** Whether the buyer typed a search less than `quietMs` ago. */
+    isTyping: typing,
     /** The dispatcher's `onCall`: a call that is the buyer typing (countsAsTyping) is noted when it asks something new (typedSearchOf). */
     noteCall(call: BridgeCall): void {
       const typed = typedSearchOf(call);

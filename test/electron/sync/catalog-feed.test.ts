@@ -412,6 +412,22 @@ describe('the catalog through the service’s change feed', () => {
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).sort()).toEqual(service.state.products.map((item) => item.id).sort());
   });
 
+  it('writes each page alone while the buyer types, though the next has come; two to a write again once typing stops', async () => {
+    const service = createFakeService({ products: 1_000, feed: true });
+    const writes: number[] = [];
+    // The buyer types through the first two pages read, then stops.
+    let asked = 0;
+    const buyerTyping = () => {
+      asked += 1;
+      return asked <= 2;
+    };
+    const engine = engineFor(service, { api: withBytes(service), store: countingStore(writes, 40), buyerTyping });
+    await engine.sync();
+    await engine.whenIdle();
+    expect(writes, 'pages 1 and 2 alone (typing), then 3 and 4 together, then 5 (the last)').toEqual([1, 1, 2, 1]);
+    expect(status(engine, 'catalog')).toMatchObject({ count: 1_000, error: null });
+  });
+
   it('writes each page alone when the next has not come as it is read (the service slower than the copy)', async () => {
     const service = createFakeService({ products: 1_000, feed: true });
     const bytes = withBytes(service);

@@ -64,6 +64,17 @@ describe('typing activity', () => {
     });
   });
 
+  it('isTyping: from a keystroke until the whole quiet interval has passed after it', async () => {
+    const activity = typingGate();
+    expect(activity.isTyping()).toBe(false);
+    activity.touch();
+    expect(activity.isTyping()).toBe(true);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(activity.isTyping()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(activity.isTyping()).toBe(false);
+  });
+
   it('lets every background request go at once when the buyer is not typing', async () => {
     const activity = typingGate();
     const log: string[] = [];
