@@ -415,12 +415,8 @@ describe('the catalog through the service’s change feed', () => {
   it('writes each page alone while the buyer types, though the next has come; two to a write again once typing stops', async () => {
     const service = createFakeService({ products: 1_000, feed: true });
     const writes: number[] = [];
-    // The buyer types through the first two pages read, then stops.
-    let asked = 0;
-    const buyerTyping = () => {
-      asked += 1;
-      return asked <= 2;
-    };
+    // The buyer types until two writes have begun, then stops.
+    const buyerTyping = () => writes.length < 2;
     const engine = engineFor(service, { api: withBytes(service), store: countingStore(writes, 40), buyerTyping });
     await engine.sync();
     await engine.whenIdle();
